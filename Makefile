@@ -1,0 +1,34 @@
+# The two commands a newcomer needs:  `make` (build everything into output/)  and  `make test`.
+PYTHON ?= python3
+VENV   ?= .venv
+PY     := $(VENV)/bin/python
+STAMP  := $(VENV)/.installed
+
+.PHONY: all build test bench docs clean distclean
+
+all: build
+
+$(STAMP): pyproject.toml
+	$(PYTHON) -m venv $(VENV)
+	$(PY) -m pip install --quiet --upgrade pip
+	$(PY) -m pip install --quiet -e '.[test]'
+	@touch $@
+
+build: $(STAMP)
+	$(PY) -m cardforge build --out output
+
+test: $(STAMP)
+	$(PY) -m pytest
+
+bench: $(STAMP)
+	$(PY) benchmarks/run.py
+
+docs: $(STAMP)
+	$(PY) -m cardforge.rules > docs/rulings.md
+	$(PY) -m cardforge schema --out docs/deck.schema.json
+
+clean:
+	find output -mindepth 1 ! -name .gitkeep ! -name README.md -exec rm -rf {} +
+
+distclean: clean
+	rm -rf $(VENV) .pytest_cache

@@ -1,0 +1,270 @@
+"""The card system shared by all five games: families, values, action cards and their notation.
+
+A numbered card is written as its family code followed by its value (``R7``, ``RB7``, ``SH0``,
+``V12``); an action card as its lowercase slug without accents (``flash``, ``passe``); Num-X with
+its declared value as ``numx=17``.  Parsing is case-insensitive and ``Card.code`` formats back::
+
+    >>> system = CardSystem.default()
+    >>> card = system.parse("rb7")
+    >>> card.code, card.family, card.value
+    ('RB7', 'RB', 7)
+    >>> system.parse("NumX=0").code
+    'numx=0'
+
+The family codes, names and value ranges come from ``decks/base.yaml`` (see ``cardforge.deck``);
+nothing here hard-codes them.  A deck narrows the system to the cards it really contains
+(``Deck.parse``), so ``RB17`` is rejected in ``tricks`` with a suggestion.
+"""
+
+from __future__ import annotations
+
+import difflib
+import re
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from enum import Enum
+from typing import TYPE_CHECKING
+
+from cardforge.errors import CardCodeError
+
+if TYPE_CHECKING:
+    from cardforge.deck import Deck
+
+__all__ = [
+    "FamilyKind",
+    "Text",
+    "Family",
+    "ActionDef",
+    "Card",
+    "CardSystem",
+    "parse_card",
+    "parse_cards",
+    "format_cards",
+]
+
+
+class FamilyKind(str, Enum):
+    """What a family is, for the rules: the four classic colours, Rainbow, Shadow, or an extra
+    colour family (``tricks`` from 7 players)."""
+
+    CLASSIC = "classic"
+    RAINBOW = "rainbow"
+    SHADOW = "shadow"
+    EXTRA = "extra"
+
+
+@dataclass(frozen=True, slots=True)
+class Text:
+    """A text in French and English."""
+
+    fr: str
+    en: str
+
+    def __call__(self, lang: str) -> str:
+        return self.fr if lang == "fr" else self.en
+
+
+@dataclass(frozen=True, slots=True)
+class Family:
+    """A card family as the base deck defines it (code, kind, names, the widest value range)."""
+
+    code: str
+    kind: FamilyKind
+    name: Text
+    min_value: int
+    max_value: int
+
+    @property
+    def is_colour(self) -> bool:
+        """True for the four classic colours and the extra family (not Rainbow/Shadow)."""
+        return self.kind in (FamilyKind.CLASSIC, FamilyKind.EXTRA)
+
+
+@dataclass(frozen=True, slots=True)
+class ActionDef:
+    """An action card of the family: its slug, names, and the values it may declare (Num-X)."""
+
+    slug: str
+    name: Text
+    declare: tuple[int, ...] = ()
+
+
+_NUMBERED = re.compile(r"^([A-Za-z]+)(\d+)$")
+_ACTION = re.compile(r"^([A-Za-z][A-Za-z_-]*)(?:=(-?\d+))?$")
+
+
+@dataclass(frozen=True, slots=True, order=True)
+class Card:
+    """One card.  Exactly one of ``family`` (numbered card) or ``action`` is set.
+
+    For Num-X, ``value`` is the declared value once declared (``numx=17``), else ``None``.
+    Cards are small immutable values: two physical copies of ``R7`` compare equal.
+    """
+
+    family: str | None = None
+    value: int | None = None
+    action: str | None = None
+
+    @property
+    def is_action(self) -> bool:
+        return self.action is not None
+
+    @property
+    def is_numbered(self) -> bool:
+        return self.action is None
+
+    @property
+    def code(self) -> str:
+        """The card's notation, e.g. ``R7``, ``RB16``, ``flash``, ``numx=17``."""
+        if self.action is None:
+            return f"{self.family}{self.value}"
+        if self.value is None:
+            return self.action
+        return f"{self.action}={self.value}"
+
+    def undeclared(self) -> Card:
+        """The physical card: Num-X without its declared value (identity for other cards)."""
+        if self.action is not None and self.value is not None:
+            return Card(action=self.action)
+        return self
+
+    def __str__(self) -> str:
+        return self.code
+
+    def __repr__(self) -> str:
+        return f"Card({self.code!r})"
+
+
+@dataclass(frozen=True)
+class CardSystem:
+    """The families and action cards of the whole game family, read from the base deck."""
+
+    families: dict[str, Family]
+    actions: dict[str, ActionDef]
+
+    @classmethod
+    def default(cls) -> CardSystem:
+        """The system defined by ``decks/base.yaml``."""
+        from cardforge.deck import load_base
+
+        return load_base().system
+
+    # -- lookups -----------------------------------------------------------------------------
+
+    def family(self, code: str) -> Family:
+        return self.families[code]
+
+    def codes_of_kind(self, kind: FamilyKind) -> tuple[str, ...]:
+        """Family codes of one kind, in base-deck order (e.g. the classic colours R G B Y)."""
+        return tuple(code for code, fam in self.families.items() if fam.kind is kind)
+
+    def kind_of(self, card: Card) -> FamilyKind | None:
+        """The family kind of a numbered card; ``None`` for an action card."""
+        return None if card.family is None else self.families[card.family].kind
+
+    def all_codes(self) -> list[str]:
+        """Every valid card code of the system (for suggestions)."""
+        codes = [f"{c}{v}" for c, f in self.families.items() for v in range(f.min_value, f.max_value + 1)]
+        for slug, action in self.actions.items():
+            codes.append(slug)
+            codes.extend(f"{slug}={v}" for v in action.declare)
+        return codes
+
+    # -- notation ----------------------------------------------------------------------------
+
+    def parse(self, token: str) -> Card:
+        """Parse one card code (case-insensitive); raise ``CardCodeError`` with a suggestion."""
+        card = self.parse_syntax(token)
+        if card.family is not None:
+            family = self.families[card.family]
+            if not family.min_value <= card.value <= family.max_value:
+                raise self._unknown(
+                    token,
+                    f"{family.name.en} values are {family.min_value}\u2013{family.max_value}",
+                )
+        return card
+
+    def parse_syntax(self, token: str) -> Card:
+        """Parse a code whose family or action exists, without checking the value range."""
+        if not isinstance(token, str):
+            raise CardCodeError(f"card code must be text, got {token!r}", str(token))
+        text = token.strip()
+        if not text:
+            raise CardCodeError("empty card code: expected e.g. R7, RB12, SH3, flash or numx=17", token)
+        match = _NUMBERED.match(text)
+        if match:
+            code, digits = match.group(1).upper(), match.group(2)
+            family = self.families.get(code)
+            if family is None:
+                if code.lower() in self.actions:
+                    raise CardCodeError(
+                        f"unknown card {token!r}: action cards take no number"
+                        + (f" (did you mean '{code.lower()}'?)" if not self.actions[code.lower()].declare
+                           else f" except '{code.lower()}=VALUE'"),
+                        token,
+                        code.lower(),
+                    )
+                known = ", ".join(self.families)
+                raise self._unknown(token, f"no family {code!r} (families are {known})")
+            return Card(family=code, value=int(digits))
+        match = _ACTION.match(text)
+        if match:
+            slug = match.group(1).lower().replace("-", "").replace("_", "")
+            action = self.actions.get(slug)
+            if action is None:
+                raise self._unknown(token, "no such action card")
+            if match.group(2) is None:
+                return Card(action=slug)
+            value = int(match.group(2))
+            if not action.declare:
+                raise self._unknown(token, f"{action.name.en} takes no declared value", suggestion=slug)
+            if value not in action.declare:
+                allowed = " or ".join(f"{slug}={v}" for v in action.declare)
+                raise self._unknown(token, f"{action.name.en} is declared as {allowed}", suggestion=f"{slug}={action.declare[-1]}")
+            return Card(action=slug, value=value)
+        raise self._unknown(token, "expected a family code and a value (R7, RB12, SH0) or an action slug (flash, numx=17)")
+
+    def _unknown(self, token: str, why: str, suggestion: str | None = None) -> CardCodeError:
+        if suggestion is None:
+            suggestion = nearest(token, self.all_codes())
+        hint = f"; did you mean {suggestion!r}?" if suggestion else ""
+        return CardCodeError(f"unknown card {token!r}: {why}{hint}", token, suggestion)
+
+    def parse_many(self, tokens: Iterable[str] | str) -> list[Card]:
+        """Parse several codes; a string is split on whitespace and commas."""
+        if isinstance(tokens, str):
+            tokens = tokens.replace(",", " ").split()
+        return [self.parse(t) for t in tokens]
+
+    def name(self, card: Card, lang: str = "en") -> str:
+        """A card's readable name, e.g. ``Rainbow 7`` / ``Rainbow 7``, ``Num-X (17)``."""
+        if card.action is not None:
+            base = self.actions[card.action].name(lang)
+            return base if card.value is None else f"{base} ({card.value})"
+        return f"{self.families[card.family].name(lang)} {card.value}"
+
+
+def nearest(token: str, candidates: Sequence[str]) -> str | None:
+    """The candidate closest to ``token`` (case-insensitive), or ``None`` if nothing is close."""
+    lowered = {c.lower(): c for c in candidates}
+    hits = difflib.get_close_matches(token.strip().lower(), list(lowered), n=1, cutoff=0.5)
+    return lowered[hits[0]] if hits else None
+
+
+def parse_card(token: str, deck: Deck | None = None) -> Card:
+    """Parse a card code, checked against ``deck`` when given, else against the whole system."""
+    if deck is not None:
+        return deck.parse(token)
+    return CardSystem.default().parse(token)
+
+
+def parse_cards(tokens: Iterable[str] | str, deck: Deck | None = None) -> list[Card]:
+    """Parse several card codes (a string is split on whitespace and commas)."""
+    if isinstance(tokens, str):
+        tokens = tokens.replace(",", " ").split()
+    return [parse_card(t, deck) for t in tokens]
+
+
+def format_cards(cards: Iterable[Card]) -> str:
+    """Codes separated by spaces: the inverse of ``parse_cards``."""
+    return " ".join(card.code for card in cards)

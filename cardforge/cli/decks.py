@@ -1,0 +1,218 @@
+"""Deck commands: ``decks``, ``deck show``, ``validate``, ``schema``, ``box``."""
+
+from __future__ import annotations
+
+import json
+import sys
+from pathlib import Path
+
+import typer
+
+from cardforge.errors import CardforgeError, UsageError
+
+__all__ = ["register"]
+
+deck_app = typer.Typer(help="Look at one deck.", no_args_is_help=True)
+
+
+def _lang_option() -> typer.Option:
+    return typer.Option("en", "--lang", help="Language of names: fr or en.")
+
+
+def _check_lang(lang: str) -> str:
+    if lang not in ("fr", "en"):
+        raise UsageError(f"unknown language {lang!r}: expected fr or en")
+    return lang
+
+
+def _print_json(data: object) -> None:
+    sys.stdout.write(json.dumps(data, ensure_ascii=False) + "\n")
+
+
+def decks(
+    as_json: bool = typer.Option(False, "--json", help="Print one JSON object."),
+    lang: str = _lang_option(),
+) -> None:
+    """List the decks: card counts and player counts."""
+    from cardforge.deck import load_all
+
+    _check_lang(lang)
+    rows = []
+    for name, deck in load_all().items():
+        optional = deck.all_counts().total()
+        rows.append(
+            {
+                "game": name,
+                "title": deck.title(lang),
+                "cards": deck.total(),
+                "all_cards": optional,
+                "numbered": sum(n for c, n in deck.counts().items() if c.is_numbered),
+                "actions": sum(n for c, n in deck.counts().items() if c.is_action),
+                "players": [deck.players_min, deck.players_max],
+                "modes": list(deck.modes),
+                "variants": list(deck.variants),
+            }
+        )
+    if as_json:
+        _print_json({"decks": rows})
+        return
+    from rich.console import Console
+    from rich.table import Table
+
+    table = Table(title="cardforge decks")
+    for col, justify in (("game", "left"), ("title", "left"), ("cards", "right"), ("numbered", "right"),
+                         ("actions", "right"), ("players", "center"), ("modes / variants", "left")):
+        table.add_column(col, justify=justify)
+    for r in rows:
+        extra = f" (+{r['all_cards'] - r['cards']} optional)" if r["all_cards"] and r["all_cards"] != r["cards"] else ""
+        table.add_row(
+            r["game"], r["title"], f"{r['cards']}{extra}", str(r["numbered"]), str(r["actions"]),
+            f"{r['players'][0]}–{r['players'][1]}", ", ".join(r["modes"] + r["variants"]) or "—",
+        )
+    Console().print(table)
+
+
+@deck_app.command("show")
+def deck_show(
+    game: str = typer.Argument(..., help="Game slug (rows, tricks, …) or a deck file."),
+    players: int | None = typer.Option(None, "--players", help="Composition for this many players."),
+    mode: str | None = typer.Option(None, "--mode", help="Composition for this mode."),
+    as_json: bool = typer.Option(False, "--json", help="Print one JSON object."),
+    lang: str = _lang_option(),
+) -> None:
+    """Show a deck's composition: families with their values, action cards with counts."""
+    from cardforge.deck import load_deck
+
+    _check_lang(lang)
+    deck = load_deck(game)
+    if mode is not None and mode not in deck.modes:
+        raise UsageError(f"unknown mode {mode!r} for {deck.id}: modes are {', '.join(deck.modes) or 'none'}")
+    if players is not None and not deck.players_min <= players <= deck.players_max:
+        raise UsageError(f"{deck.id} plays with {deck.players_min}–{deck.players_max} players, not {players}")
+    counts = deck.counts(players, mode)
+    families = []
+    for fam in deck.families.values():
+        used = fam.from_players is None or (players is not None and players >= fam.from_players)
+        families.append({
+            "code": fam.code, "name": fam.family.name(lang), "kind": fam.family.kind.value,
+            "values": [fam.min_value, fam.max_value], "copies": fam.copies,
+            "count": len(fam.values) * fam.copies, "from_players": fam.from_players, "in_deck": used,
+        })
+    actions = [
+        {"code": a.slug, "name": a.action.name(lang), "count": a.count, "effect": a.effect(lang),
+         "modes": list(a.modes) if a.modes else None, "in_deck": counts.get(_card(a.slug), 0) > 0}
+        for a in deck.actions.values()
+    ]
+    data = {"game": deck.id, "title": deck.title(lang), "total": sum(counts.values()),
+            "players": players, "mode": mode, "families": families, "actions": actions}
+    if as_json:
+        _print_json(data)
+        return
+    from rich.console import Console
+    from rich.table import Table
+
+    console = Console()
+    table = Table(title=f"{deck.title(lang)} — {data['total']} cards")
+    for col in ("card", "name", "values / effect", "count"):
+        table.add_column(col)
+    for f in families:
+        note = "" if f["in_deck"] else f" (from {f['from_players']} players)"
+        table.add_row(f"{f['code']}{f['values'][0]}–{f['code']}{f['values'][1]}", f["name"] + note,
+                      f"{f['values'][0]}–{f['values'][1]} ({f['kind']})", str(f["count"]))
+    for a in actions:
+        note = "" if a["in_deck"] else f" (modes: {', '.join(a['modes'] or [])})"
+        table.add_row(a["code"], a["name"] + note, a["effect"], str(a["count"]))
+    console.print(table)
+
+
+def _card(slug: str):
+    from cardforge.cards import Card
+
+    return Card(action=slug)
+
+
+def validate(paths: list[Path] = typer.Argument(..., help="Deck files to check.")) -> None:
+    """Validate deck files; each problem is one line file:line:column: key: message (exit 2)."""
+    from cardforge.deck import validate_file
+
+    failed = False
+    for path in paths:
+        try:
+            typer.echo(validate_file(path))
+        except CardforgeError as exc:
+            sys.stderr.write(f"cardforge: error: {exc}\n")
+            failed = True
+    if failed:
+        raise typer.Exit(2)
+
+
+def schema(out: Path | None = typer.Option(None, "--out", "-o", help="Write to this file instead of stdout.")) -> None:
+    """Write the deck JSON Schema (for `# yaml-language-server: $schema=…`)."""
+    from cardforge.deck.schema import json_schema
+
+    text = json.dumps(json_schema(), indent=2, ensure_ascii=False) + "\n"
+    if out is None:
+        sys.stdout.write(text)
+        return
+    from cardforge.atomic import atomic_write_text
+
+    atomic_write_text(out, text)
+    typer.echo(f"wrote {out}")
+
+
+def box(
+    games: list[str] = typer.Argument(None, help="Games the box must play (default: all five)."),
+    as_json: bool = typer.Option(False, "--json", help="Print one JSON object."),
+) -> None:
+    """The smallest set of physical cards that plays every chosen game."""
+    from cardforge.box import compute_box
+    from cardforge.deck import deck_path
+
+    for g in games or []:
+        deck_path(g)  # unknown game → clear error
+    result = compute_box(games or None)
+    if as_json:
+        _print_json(result.to_json())
+        return
+    from rich.console import Console
+    from rich.table import Table
+
+    table = Table(title=f"Box for {', '.join(result.games)} — {result.total} cards")
+    table.add_column("cards")
+    table.add_column("copies", justify="right")
+    table.add_column("used by")
+    # group runs of the same family with the same users, so the table stays short
+    groups: list[list] = []
+    for code, count in result.counts.items():
+        card = result.cards[code]
+        key = (card.family or code, count, result.uses[code])
+        if groups and groups[-1][0] == key and card.family:
+            groups[-1][2] = code
+        else:
+            groups.append([key, code, code])
+    for (_, count, users), first, last in groups:
+        table.add_row(first if first == last else f"{first}–{last}", str(count), ", ".join(users))
+    Console().print(table)
+
+
+def build(out: Path | None = typer.Option(None, "--out", "-o", help="Output folder (default: output/).")) -> None:
+    """Build every output (card sheets, rulebooks, score sheets, reference files) into output/."""
+    from cardforge.build import build_all
+    from cardforge.paths import output_dir
+
+    folder = out or output_dir()
+
+    def report(label: str, paths: list) -> None:
+        typer.echo(f"{label}: {len(paths)} files")
+
+    written = build_all(folder, report)
+    typer.echo(f"built {len(written)} files into {folder}")
+
+
+def register(app: typer.Typer) -> None:
+    app.command("build")(build)
+    app.command("decks")(decks)
+    app.add_typer(deck_app, name="deck")
+    app.command("validate")(validate)
+    app.command("schema")(schema)
+    app.command("box")(box)

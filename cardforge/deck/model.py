@@ -1,0 +1,328 @@
+"""The loaded, validated deck: plain immutable values the engines and renderers read.
+
+Built from the merged plain dict of a base + game deck (``Deck.from_dict``), so that a cached
+copy loads without pydantic or ruamel on the CLI's start-up path.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from cardforge.cards import ActionDef, Card, CardSystem, Family, FamilyKind, Text, nearest
+from cardforge.errors import CardCodeError
+
+__all__ = ["system_from_base", "FamilyStyle", "DeckFamily", "DeckAction", "CardSize", "Style", "BackStyle", "Mode", "Variant", "Deck"]
+
+
+def _text(d: dict | None) -> Text | None:
+    return None if d is None else Text(fr=d["fr"], en=d["en"])
+
+
+@dataclass(frozen=True, slots=True)
+class FamilyStyle:
+    color: str
+    ink: str
+    symbol: str
+    gradient: tuple[str, ...] | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class DeckFamily:
+    """A family as one deck uses it: its value range there, copies, and when it is used."""
+
+    family: Family
+    min_value: int
+    max_value: int
+    copies: int
+    from_players: int | None
+    style: FamilyStyle
+
+    @property
+    def code(self) -> str:
+        return self.family.code
+
+    @property
+    def values(self) -> range:
+        return range(self.min_value, self.max_value + 1)
+
+
+@dataclass(frozen=True, slots=True)
+class DeckAction:
+    """An action card in one deck: count, effect text, the modes that use it, its icon."""
+
+    action: ActionDef
+    count: int
+    effect: Text
+    icon: str
+    modes: tuple[str, ...] | None = None
+
+    @property
+    def slug(self) -> str:
+        return self.action.slug
+
+
+@dataclass(frozen=True, slots=True)
+class CardSize:
+    width_mm: float
+    height_mm: float
+    bleed_mm: float
+    safe_mm: float
+    corner_radius_mm: float
+
+
+@dataclass(frozen=True, slots=True)
+class BackStyle:
+    color: str
+    accent: str
+    pattern: str
+    title: Text | None
+
+
+@dataclass(frozen=True, slots=True)
+class Style:
+    font: str
+    font_bold: str
+    paper: str
+    frame: str
+    action_color: str
+    action_ink: str
+    back: BackStyle
+
+
+@dataclass(frozen=True, slots=True)
+class Mode:
+    id: str
+    name: Text
+    rounds: int | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Variant:
+    id: str
+    name: Text
+    description: Text
+
+
+@dataclass(frozen=True)
+class Deck:
+    """One game's deck: composition, texts, style and card size, with notation checked against it.
+
+    >>> from cardforge.deck import load_deck
+    >>> deck = load_deck("rows")
+    >>> deck.total(), deck.parse("rb16").code
+    (102, 'RB16')
+    """
+
+    id: str
+    title: Text
+    tagline: Text | None
+    rule_sheet: str | None
+    players_min: int
+    players_max: int
+    families: dict[str, DeckFamily]
+    actions: dict[str, DeckAction]
+    modes: dict[str, Mode]
+    variants: dict[str, Variant]
+    card: CardSize
+    style: Style
+    system: CardSystem
+    source: Path | None = None
+    _counts_cache: dict = field(default_factory=dict, repr=False, compare=False)
+
+    # -- construction ---------------------------------------------------------------------
+
+    @classmethod
+    def from_dict(cls, merged: dict[str, Any], source: Path | None = None) -> Deck:
+        """Build from the merged plain dict produced by the loader (see ``loader.merge``)."""
+        base = merged["base"]
+        system = system_from_base(base)
+        families, actions = system.families, system.actions
+        game = merged["game"]
+        deck_families = {}
+        for code, gf in game["families"].items():
+            bf = base["families"][code]
+            rng = gf.get("values") or bf["values"]
+            st = bf["style"]
+            deck_families[code] = DeckFamily(
+                family=families[code],
+                min_value=rng["min"],
+                max_value=rng["max"],
+                copies=gf.get("copies", 1),
+                from_players=gf.get("from_players"),
+                style=FamilyStyle(st["color"], st["ink"], st["symbol"], tuple(st["gradient"]) if st.get("gradient") else None),
+            )
+        deck_actions = {
+            slug: DeckAction(
+                action=actions[slug],
+                count=ga["count"],
+                effect=_text(ga["effect"]),
+                icon=base["actions"][slug]["icon"],
+                modes=tuple(ga["modes"]) if ga.get("modes") else None,
+            )
+            for slug, ga in game.get("actions", {}).items()
+        }
+        card = {**base["card"], **{k: v for k, v in (game.get("card") or {}).items() if v is not None}}
+        style = _merge_style(base["style"], game.get("style") or {})
+        back = style["back"]
+        return cls(
+            id=game["id"],
+            title=_text(game["title"]),
+            tagline=_text(game.get("tagline")),
+            rule_sheet=game.get("rule_sheet"),
+            players_min=game["players"]["min"],
+            players_max=game["players"]["max"],
+            families=deck_families,
+            actions=deck_actions,
+            modes={k: Mode(k, _text(m["name"]), m.get("rounds")) for k, m in game.get("modes", {}).items()},
+            variants={k: Variant(k, _text(v["name"]), _text(v["description"])) for k, v in game.get("variants", {}).items()},
+            card=CardSize(**{k: float(v) for k, v in card.items()}),
+            style=Style(
+                font=style["font"],
+                font_bold=style["font_bold"],
+                paper=style["paper"],
+                frame=style["frame"],
+                action_color=style["action_color"],
+                action_ink=style["action_ink"],
+                back=BackStyle(back["color"], back["accent"], back["pattern"], _text(back.get("title"))),
+            ),
+            system=system,
+            source=source,
+        )
+
+    # -- composition ----------------------------------------------------------------------
+
+    def _families_for(self, players: int | None) -> list[DeckFamily]:
+        return [
+            f for f in self.families.values()
+            if f.from_players is None or (players is not None and players >= f.from_players)
+        ]
+
+    def _actions_for(self, mode: str | None) -> list[DeckAction]:
+        return [a for a in self.actions.values() if a.modes is None or mode is None or mode in a.modes]
+
+    def counts(self, players: int | None = None, mode: str | None = None) -> Counter[Card]:
+        """How many copies of each card the deck holds for this player count and mode.
+
+        Families with ``from_players`` are included only when ``players`` reaches it; with
+        ``mode`` given, action cards restricted to other modes are left out.  With neither,
+        the composition is the base one (optional families out, all action cards in).
+        """
+        key = (players, mode)
+        if key not in self._counts_cache:
+            counts: Counter[Card] = Counter()
+            for fam in self._families_for(players):
+                for v in fam.values:
+                    counts[Card(family=fam.code, value=v)] += fam.copies
+            for act in self._actions_for(mode):
+                counts[Card(action=act.slug)] += act.count
+            self._counts_cache[key] = counts
+        return Counter(self._counts_cache[key])
+
+    def all_counts(self) -> Counter[Card]:
+        """Every physical card the deck may use (optional families and all modes included)."""
+        counts: Counter[Card] = Counter()
+        for fam in self.families.values():
+            for v in fam.values:
+                counts[Card(family=fam.code, value=v)] += fam.copies
+        for act in self.actions.values():
+            counts[Card(action=act.slug)] += act.count
+        return counts
+
+    def cards(self, players: int | None = None, mode: str | None = None) -> list[Card]:
+        """The deck as a list of physical cards in canonical order (families, then actions)."""
+        return list(self.counts(players, mode).elements())
+
+    def total(self, players: int | None = None, mode: str | None = None) -> int:
+        return sum(self.counts(players, mode).values())
+
+    def family_codes(self, kind: FamilyKind | None = None) -> tuple[str, ...]:
+        """Family codes this deck uses (optionally of one kind), in deck order."""
+        return tuple(c for c, f in self.families.items() if kind is None or f.family.kind is kind)
+
+    # -- notation -------------------------------------------------------------------------
+
+    def parse(self, token: str) -> Card:
+        """Parse a card code and check this deck has such a card.
+
+        >>> from cardforge.deck import load_deck
+        >>> load_deck("tricks").parse("RB17")
+        Traceback (most recent call last):
+        ...
+        cardforge.errors.CardCodeError: unknown card 'RB17': Rainbow values are 1–16 in tricks; did you mean 'RB16'?
+        """
+        card = self.system.parse_syntax(token)
+        if card.is_action:
+            if card.action not in self.actions:
+                have = ", ".join(self.actions) or "none"
+                raise CardCodeError(
+                    f"unknown card {token!r}: {self.system.actions[card.action].name.en} is not in {self.id} "
+                    f"(its action cards: {have})",
+                    token,
+                    nearest(token, list(self.actions)),
+                )
+            return card
+        fam = self.families.get(card.family)
+        if fam is None:
+            have = ", ".join(self.families)
+            suggestion = nearest(token, self.valid_codes())
+            hint = f"; did you mean {suggestion!r}?" if suggestion else ""
+            raise CardCodeError(
+                f"unknown card {token!r}: the {self.system.families[card.family].name.en} family is not in {self.id} "
+                f"(its families: {have}){hint}",
+                token,
+                suggestion,
+            )
+        if not fam.min_value <= card.value <= fam.max_value:
+            clamp = min(max(card.value, fam.min_value), fam.max_value)
+            suggestion = f"{fam.code}{clamp}"
+            raise CardCodeError(
+                f"unknown card {token!r}: {fam.family.name.en} values are {fam.min_value}\u2013{fam.max_value} "
+                f"in {self.id}; did you mean {suggestion!r}?",
+                token,
+                suggestion,
+            )
+        return card
+
+    def parse_many(self, tokens: Any) -> list[Card]:
+        """Parse several codes against this deck (a string is split on spaces and commas)."""
+        if isinstance(tokens, str):
+            tokens = tokens.replace(",", " ").split()
+        return [self.parse(t) for t in tokens]
+
+    def valid_codes(self) -> list[str]:
+        codes = [f"{f.code}{v}" for f in self.families.values() for v in f.values]
+        for slug, act in self.actions.items():
+            codes.append(slug)
+            codes.extend(f"{slug}={v}" for v in act.action.declare)
+        return codes
+
+    def name(self, card: Card, lang: str = "en") -> str:
+        return self.system.name(card, lang)
+
+
+def system_from_base(base: dict[str, Any]) -> CardSystem:
+    """The card system (families and action cards) defined by a validated base deck dict."""
+    families = {
+        code: Family(code, FamilyKind(f["kind"]), _text(f["name"]), f["values"]["min"], f["values"]["max"])
+        for code, f in base["families"].items()
+    }
+    actions = {
+        slug: ActionDef(slug, _text(a["name"]), tuple(a.get("declare") or ()))
+        for slug, a in base["actions"].items()
+    }
+    return CardSystem(families=families, actions=actions)
+
+
+def _merge_style(base: dict, override: dict) -> dict:
+    merged = dict(base)
+    for key, value in override.items():
+        if value is None:
+            continue
+        if isinstance(value, dict) and isinstance(merged.get(key), dict):
+            merged[key] = _merge_style(merged[key], value)
+        else:
+            merged[key] = value
+    return merged

@@ -1,0 +1,74 @@
+"""The engine shape every game follows (after OpenSpiel's ``State``).
+
+A ``GameState`` is one position.  Chance (shuffle, deal) happens in the constructor from an
+explicit seed, so a game replays exactly from ``(seed, actions)``.  Simultaneous steps (``rows``)
+are played as hidden sequential choices, resolved once every player has chosen.
+
+Subclasses implement ``current_player``, ``legal_actions``, ``apply_action``, ``is_terminal``,
+``returns``, ``observation``, ``card_count`` and ``action_to_string``; the shared random
+playthrough harness (``cardforge.games.playthrough``) drives any of them.
+"""
+
+from __future__ import annotations
+
+import copy
+from abc import ABC, abstractmethod
+from collections import Counter
+from typing import Any, Generic, TypeVar
+
+from cardforge.cards import Card
+
+__all__ = ["TERMINAL", "GameState"]
+
+#: ``current_player()`` once the game is over.
+TERMINAL = -4
+
+A = TypeVar("A")
+
+
+class GameState(ABC, Generic[A]):
+    """One position of a game."""
+
+    #: the game's slug, e.g. ``"tricks"``
+    game: str = ""
+
+    @property
+    @abstractmethod
+    def num_players(self) -> int: ...
+
+    @abstractmethod
+    def current_player(self) -> int:
+        """The player to act (0-based), or ``TERMINAL``."""
+
+    @abstractmethod
+    def legal_actions(self) -> list[A]:
+        """The actions the current player may take, in a deterministic order."""
+
+    @abstractmethod
+    def apply_action(self, action: A) -> None:
+        """Apply a legal action; ``IllegalActionError`` for one that is not."""
+
+    @abstractmethod
+    def is_terminal(self) -> bool: ...
+
+    @abstractmethod
+    def returns(self) -> list[int]:
+        """Each player's (or team's, per player) total score so far."""
+
+    @abstractmethod
+    def observation(self, player: int) -> dict[str, Any]:
+        """What ``player`` may see: their own hidden cards, never another player's."""
+
+    @abstractmethod
+    def card_count(self) -> Counter[Card]:
+        """Every physical card in every zone (hands, piles, tables, captures, discard): the
+        conservation invariant compares it with the deck at every step."""
+
+    def action_to_string(self, action: A) -> str:
+        return str(action)
+
+    def clone(self) -> GameState[A]:
+        return copy.deepcopy(self)
+
+    def __str__(self) -> str:  # pragma: no cover - games override with a readable dump
+        return f"{type(self).__name__}(player={self.current_player()})"

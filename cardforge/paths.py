@@ -1,0 +1,56 @@
+"""Where cardforge finds its data (decks, templates, fonts) and where it writes.
+
+In a source checkout (editable install, tests) the top-level ``decks/`` and ``templates/`` are
+used; in an installed wheel the copies packaged under ``cardforge/_data``.
+"""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+__all__ = ["PACKAGE_DIR", "project_root", "decks_dir", "templates_dir", "fonts_dir", "output_dir", "seeds_dir"]
+
+PACKAGE_DIR = Path(__file__).resolve().parent
+
+
+def project_root() -> Path | None:
+    """The source checkout holding this package, if there is one."""
+    root = PACKAGE_DIR.parent
+    return root if (root / "pyproject.toml").is_file() and (root / "decks").is_dir() else None
+
+
+def _data(name: str) -> Path:
+    root = project_root()
+    if root is not None:
+        return root / name
+    return PACKAGE_DIR / "_data" / name
+
+
+def decks_dir() -> Path:
+    """The folder of deck YAML files (``CARDFORGE_DECKS`` overrides it)."""
+    return Path(os.environ["CARDFORGE_DECKS"]) if os.environ.get("CARDFORGE_DECKS") else _data("decks")
+
+
+def templates_dir() -> Path:
+    return _data("templates")
+
+
+def fonts_dir() -> Path:
+    """Bundled TrueType fonts (DejaVu, Bitstream Vera licence) shipped inside the package."""
+    return PACKAGE_DIR / "fonts"
+
+
+def output_dir() -> Path:
+    """Default output folder: ``output/`` of the checkout, else ``./output``."""
+    root = project_root()
+    return (root / "output") if root is not None else Path.cwd() / "output"
+
+
+def seeds_dir() -> Path | None:
+    """The designer's rule sheets (``../shared/seeds``), when present beside the checkout."""
+    root = project_root()
+    if root is None:
+        return None
+    candidate = root.parent / "shared" / "seeds"
+    return candidate if candidate.is_dir() else None
