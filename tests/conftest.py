@@ -1,0 +1,57 @@
+"""Shared fixtures: decks, the card system, and running the CLI in-process or as a process."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+@pytest.fixture(autouse=True, scope="session")
+def _no_user_cache(tmp_path_factory):
+    """Keep the deck cache out of the user's home during tests."""
+    os.environ["XDG_CACHE_HOME"] = str(tmp_path_factory.mktemp("cache"))
+    yield
+
+
+@pytest.fixture(scope="session")
+def decks():
+    from cardforge.deck import load_all
+
+    return load_all()
+
+
+@pytest.fixture(scope="session")
+def system():
+    from cardforge.cards import CardSystem
+
+    return CardSystem.default()
+
+
+class CliResult:
+    def __init__(self, code: int, out: str, err: str):
+        self.code, self.out, self.err = code, out, err
+
+    def json(self):
+        return json.loads(self.out)
+
+
+def run_cli(*args: str, input: str | None = None, env: dict | None = None, timeout: float = 120) -> CliResult:
+    """Run ``python -m cardforge ARGS`` as a real process (exit codes and stderr as users see them)."""
+    full_env = {**os.environ, "PYTHONPATH": str(ROOT), **(env or {})}
+    proc = subprocess.run(
+        [sys.executable, "-m", "cardforge", *args],
+        capture_output=True, text=True, input=input, env=full_env, cwd=ROOT, timeout=timeout,
+    )
+    return CliResult(proc.returncode, proc.stdout, proc.stderr)
+
+
+@pytest.fixture
+def cli():
+    return run_cli
