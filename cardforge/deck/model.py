@@ -90,6 +90,9 @@ class Style:
     action_color: str
     action_ink: str
     back: BackStyle
+    font_text: str = "DejaVuSans"
+    text_max_pt: float = 10.0
+    text_min_pt: float = 6.0
 
 
 @dataclass(frozen=True, slots=True)
@@ -187,6 +190,9 @@ class Deck:
                 action_color=style["action_color"],
                 action_ink=style["action_ink"],
                 back=BackStyle(back["color"], back["accent"], back["pattern"], _text(back.get("title"))),
+                font_text=style.get("font_text") or style["font"],
+                text_max_pt=float(style.get("text_max_pt") or 10.0),
+                text_min_pt=float(style.get("text_min_pt") or 6.0),
             ),
             system=system,
             source=source,

@@ -95,6 +95,9 @@ class BackStyle(_Strict):
 class Style(_Strict):
     font: StrictStr | None = None
     font_bold: StrictStr | None = None
+    font_text: StrictStr | None = Field(default=None, description="font of action-card effect texts")
+    text_max_pt: Number | None = Field(default=None, ge=4, le=24, description="effect text size, before auto-fit shrinks it")
+    text_min_pt: Number | None = Field(default=None, ge=4, le=24, description="smallest effect text size; smaller is an error")
     paper: Colour | None = None
     frame: Colour | None = None
     action_color: Colour | None = None

@@ -1,0 +1,70 @@
+"""Auto-fit a text to a box: the largest size (in half points) whose wrapped lines fit.
+
+A text that does not fit even at the minimum size is an error naming the card, never a
+silent overflow off the card.
+"""
+
+from __future__ import annotations
+
+import functools
+from dataclasses import dataclass
+
+from cardforge.errors import DeckError
+
+__all__ = ["FittedText", "fit_text", "TextDoesNotFit"]
+
+LEADING = 1.18
+
+
+class TextDoesNotFit(DeckError):
+    """A card text does not fit its box at the deck's minimum font size."""
+
+
+@dataclass(frozen=True)
+class FittedText:
+    lines: tuple[str, ...]
+    size: float
+    leading: float
+
+    @property
+    def height(self) -> float:
+        return self.leading * len(self.lines)
+
+
+def _wrap(text: str, font: str, size: float, width: float) -> list[str] | None:
+    """Greedy word wrap; ``None`` if a single word is wider than the box."""
+    from reportlab.pdfbase.pdfmetrics import stringWidth
+
+    lines: list[str] = []
+    for paragraph in text.split("\n"):
+        line = ""
+        for word in paragraph.split():
+            if stringWidth(word, font, size) > width:
+                return None
+            candidate = f"{line} {word}" if line else word
+            if stringWidth(candidate, font, size) <= width:
+                line = candidate
+            else:
+                lines.append(line)
+                line = word
+        lines.append(line)
+    return lines
+
+
+@functools.lru_cache(maxsize=4096)
+def fit_text(text: str, font: str, width: float, height: float, max_size: float, min_size: float,
+             what: str = "text") -> FittedText:
+    """Wrap ``text`` into ``width``×``height`` points at the largest size from ``max_size`` down.
+
+    Raises ``TextDoesNotFit`` (naming ``what``, e.g. the card) below ``min_size``.
+    """
+    size = max_size
+    while size >= min_size - 1e-9:
+        lines = _wrap(text, font, size, width)
+        if lines is not None and len(lines) * size * LEADING <= height:
+            return FittedText(tuple(lines), size, size * LEADING)
+        size -= 0.5
+    raise TextDoesNotFit(
+        f"{what}: text does not fit its box even at the minimum {min_size:g} pt "
+        f"({len(text)} characters in {width / 72 * 25.4:.0f}×{height / 72 * 25.4:.0f} mm); shorten it"
+    )
