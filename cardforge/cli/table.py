@@ -1,0 +1,193 @@
+"""``cardforge table …``: keep the scores of a match at the table (see ``docs/table.md``).
+
+Every command takes ``--db PATH`` (or ``CARDFORGE_TABLE_DB``); the default database is in the
+user's data directory.  The current match is remembered in the database.
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from pathlib import Path
+
+import typer
+
+from cardforge.errors import UsageError
+
+__all__ = ["register"]
+
+table_app = typer.Typer(
+    help="Keep a match's score sheet: new, round, show, undo, list, resume, export.",
+    no_args_is_help=True,
+)
+
+
+def _db_option() -> typer.Option:
+    return typer.Option(None, "--db", envvar="CARDFORGE_TABLE_DB", metavar="PATH",
+                        help="Score-sheet database (default: in your user data folder).")
+
+
+def _match_option() -> typer.Option:
+    return typer.Option(None, "--match", "-m", metavar="ID", help="Act on this match instead of the current one.")
+
+
+def _json_option() -> typer.Option:
+    return typer.Option(False, "--json", help="Print one JSON object.")
+
+
+@contextmanager
+def _keeper(db: Path | None) -> Iterator:
+    from cardforge.table.scorekeeper import Scorekeeper
+    from cardforge.table.store import Store
+
+    with Store(db) as store:
+        yield Scorekeeper(store)
+
+
+def _print_json(data: object) -> None:
+    sys.stdout.write(json.dumps(data, ensure_ascii=False) + "\n")
+
+
+def _show(standings, as_json: bool, headline: str = "") -> None:
+    if as_json:
+        _print_json(standings.to_json())
+        return
+    from rich.console import Console
+
+    from cardforge.table.display import standings_table
+
+    console = Console()
+    if headline:
+        console.print(headline)
+    console.print(standings_table(standings))
+
+
+@table_app.command("new")
+def new(
+    game: str = typer.Argument(..., help="Game: collection, sequence, tricks, rows or numwin."),
+    players: str = typer.Option(..., "--players", "-p", help='Players in seating order: "Ana,Ben,Chloé".'),
+    mode: str | None = typer.Option(None, "--mode", help="Mode (collection, sequence: classic or discovery)."),
+    variant: str | None = typer.Option(None, "--variant", help="Variant (tricks: team; rows: explosion; numwin: memory)."),
+    house: list[str] = typer.Option([], "--house", metavar="KEY=VALUE", help="A house rule of the game (repeatable)."),
+    teams: str | None = typer.Option(None, "--teams", help='Teams for the tricks team variant: "Ana+Chloé,Ben+David".'),
+    rounds: int | None = typer.Option(None, "--rounds", help="Rounds agreed (sequence)."),
+    title: str = typer.Option("", "--title", help="A name for the match (printed on the sheet)."),
+    db: Path | None = _db_option(),
+    as_json: bool = _json_option(),
+) -> None:
+    """Start a match and make it the current one."""
+    with _keeper(db) as keeper:
+        standings = keeper.new_match(game, players, mode=mode, variant=variant, house=house, teams=teams,
+                                     rounds=rounds, title=title)
+    if as_json:
+        _print_json(standings.to_json())
+        return
+    from cardforge.table.display import status_line
+
+    typer.echo(f"started {status_line(standings)}")
+
+
+@table_app.command("round")
+def round_(
+    results: list[str] = typer.Argument(..., metavar="NAME=RESULT...",
+                                        help="One per player, e.g. tricks Ana=2/1, rows Ana=R5,RB3,SH2."),
+    void: int = typer.Option(0, "--void", min=0, help="tricks: tricks nobody won (Flash)."),
+    match: int | None = _match_option(),
+    db: Path | None = _db_option(),
+    as_json: bool = _json_option(),
+) -> None:
+    """Record one round; the game's engine computes the points."""
+    with _keeper(db) as keeper:
+        standings = keeper.record_round(results, {"void": void}, match)
+    last = standings.rounds[-1]
+    _show(standings, as_json, f"recorded round {last.number}")
+
+
+@table_app.command("show")
+def show(match: int | None = _match_option(), db: Path | None = _db_option(), as_json: bool = _json_option()) -> None:
+    """Print the standings of the current match."""
+    with _keeper(db) as keeper:
+        standings = keeper.standings(match)
+    _show(standings, as_json)
+
+
+@table_app.command("undo")
+def undo(match: int | None = _match_option(), db: Path | None = _db_option(), as_json: bool = _json_option()) -> None:
+    """Take back the last round recorded."""
+    with _keeper(db) as keeper:
+        result = keeper.undo(match)
+    _show(result.standings, as_json, f"took back round {result.taken_back.number} ({' '.join(result.taken_back.typed)})")
+
+
+@table_app.command("list")
+def list_(db: Path | None = _db_option(), as_json: bool = _json_option()) -> None:
+    """List the matches in the database."""
+    from cardforge.table.display import status_line
+
+    with _keeper(db) as keeper:
+        matches = keeper.list()
+        try:
+            current = keeper.store.current_match()
+        except UsageError:
+            current = None
+    rows = [{"match": s.match_id, "game": s.match.game, "title": s.match.title, "players": list(s.match.players),
+             "created_at": s.created_at, "updated_at": s.updated_at, "rounds": len(st.rounds), "over": st.outcome.over,
+             "winners": list(st.outcome.winners), "current": s.match_id == current, "status": status_line(st)}
+            for s, st in matches]
+    if as_json:
+        _print_json({"matches": rows, "current": current})
+        return
+    if not rows:
+        typer.echo("no matches yet: start one with 'cardforge table new GAME --players \"Ana,Ben\"'")
+        return
+    from rich.console import Console
+    from rich.table import Table
+
+    table = Table(title="Score sheets")
+    for col in ("", "match", "game", "players", "rounds", "started", "status"):
+        table.add_column(col)
+    for r in rows:
+        state = ("won by " + " & ".join(r["winners"])) if r["over"] else "in progress"
+        table.add_row("▶" if r["current"] else "", str(r["match"]), r["game"], ", ".join(r["players"]),
+                      str(r["rounds"]), r["created_at"][:16].replace("T", " "), state)
+    Console().print(table)
+
+
+@table_app.command("resume")
+def resume(match_id: int = typer.Argument(..., help="Match ID (see 'cardforge table list')."),
+           db: Path | None = _db_option(), as_json: bool = _json_option()) -> None:
+    """Make a match the current one again."""
+    with _keeper(db) as keeper:
+        standings = keeper.resume(match_id)
+    _show(standings, as_json, f"resumed match {match_id}")
+
+
+@table_app.command("export")
+def export(
+    pdf: bool = typer.Option(False, "--pdf", help="Write the printable score sheet (PDF)."),
+    csv: bool = typer.Option(False, "--csv", help="Write the rounds as CSV."),
+    out: Path | None = typer.Option(None, "--out", "-o", help="Output file (default: scoresheet-ID-GAME.pdf|csv)."),
+    lang: str = typer.Option("en", "--lang", help="Language of the PDF: fr or en."),
+    match: int | None = _match_option(),
+    db: Path | None = _db_option(),
+) -> None:
+    """Export the current match's sheet as a PDF score pad or CSV."""
+    if pdf == csv:
+        raise UsageError("choose one of --pdf or --csv")
+    if lang not in ("fr", "en"):
+        raise UsageError(f"unknown language {lang!r}: expected fr or en")
+    from cardforge.table import export as exporter
+
+    with _keeper(db) as keeper:
+        standings = keeper.standings(match)
+    suffix = "pdf" if pdf else "csv"
+    path = out or Path(f"scoresheet-{standings.match_id}-{standings.match.game}.{suffix}")
+    write: Callable = exporter.write_pdf if pdf else exporter.write_csv
+    write(standings, path, lang=lang)
+    typer.echo(f"wrote {path}")
+
+
+def register(app: typer.Typer) -> None:
+    app.add_typer(table_app, name="table")

@@ -1,0 +1,241 @@
+"""What every game's score-sheet adapter shares.
+
+An adapter translates what players say at the table (``Ana=2/1``, ``Ben=R5,RB3,SH2``) into the
+game engine's terms, asks the engine for the points, and applies the game's own end condition
+and tie-breaks.  It never re-implements a scoring rule: points come from the engine's scoring
+functions, and every refusal is a one-line ``UsageError`` (or ``CardCodeError``) raised before
+anything is written.
+
+Shared table syntax: each argument of ``table round`` is ``NAME=SPEC``; names match the
+players case- and accent-insensitively (``chloe`` is ``Chloé``); cards are the project's codes
+separated by commas (``R5,RB3,SH2``).
+"""
+
+from __future__ import annotations
+
+import functools
+import re
+import unicodedata
+from abc import ABC, abstractmethod
+from collections import Counter
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from typing import Any, ClassVar
+
+from cardforge.cards import Card, Text, nearest
+from cardforge.errors import UsageError
+from cardforge.table.events import MatchCreated, RoundRecorded, StoredEvent
+from cardforge.table.standings import Outcome, RoundResult, Tally
+
+__all__ = ["Column", "GameAdapter", "cite", "best_sides", "fold_name"]
+
+#: Ruling applied when sides are still level after the game's own tie-breaks.
+SHARED_WIN = "TABLE-R1"
+
+
+@dataclass(frozen=True)
+class Column:
+    """One column a side has on the score pad for each round (``bid``, ``won``, ``points``…)."""
+
+    key: str
+    label: Text
+    width: float = 1.0  # relative width on the printed pad
+
+
+POINTS = Column("points", Text("Points", "Points"))
+
+
+def fold_name(name: str) -> str:
+    """Case- and accent-insensitive form of a name (``Chloé`` → ``chloe``)."""
+    decomposed = unicodedata.normalize("NFKD", name.strip())
+    return "".join(c for c in decomposed if not unicodedata.combining(c)).casefold()
+
+
+@functools.cache
+def _catalogue(game: str) -> list[tuple[str, str]]:
+    from cardforge.rules import RULES_DIR, load_rules
+
+    if not (RULES_DIR / f"{game}.yaml").is_file():
+        return []
+    book = load_rules(game)
+    return [(r.id, " ".join(r.text.fr.split())) for s in book.sections for r in s.rules] + [
+        (r.id, " ".join(r.text.fr.split())) for r in book.rulings
+    ]
+
+
+def cite(game: str, quote: str) -> str | None:
+    """The ID of the rule of ``game`` whose French text contains ``quote`` (the sheet's own
+    words), or ``None`` while the game's catalogue does not hold it."""
+    wanted = " ".join(quote.split()).casefold()
+    for rule_id, text in _catalogue(game):
+        if wanted in text.casefold():
+            return rule_id
+    return None
+
+
+def cited(game: str, *quotes: str, rulings: Iterable[str] = ()) -> tuple[str, ...]:
+    """Rule IDs for several sheet quotes (those found) followed by ruling IDs."""
+    ids = [cite(game, q) for q in quotes]
+    return tuple(i for i in ids if i) + tuple(rulings)
+
+
+def best_sides(values: dict[str, int], *, highest: bool = True) -> tuple[str, ...]:
+    """The sides with the best value (several when tied), in seating order."""
+    if not values:
+        return ()
+    target = max(values.values()) if highest else min(values.values())
+    return tuple(side for side, v in values.items() if v == target)
+
+
+class GameAdapter(ABC):
+    """The score sheet of one game: round syntax, scoring via the engine, end of match."""
+
+    game: ClassVar[str]
+    #: What a side writes on the pad for each round, before the running total.
+    columns: ClassVar[tuple[Column, ...]] = (POINTS,)
+    #: The round syntax, for messages and ``--help`` (``NAME=BID/WON``).
+    syntax: ClassVar[str]
+    #: Whether the table agrees a number of rounds at the start (``table new --rounds``).
+    agreed_rounds: ClassVar[bool] = False
+    #: The variant played in teams (``table new --teams``), if the game has one.
+    team_variant: ClassVar[str | None] = None
+
+    def __init__(self, match: MatchCreated):
+        from cardforge.deck import load_deck
+        from cardforge.games import engine_module
+
+        self.match = match
+        self.deck = load_deck(self.game)
+        try:
+            self.engine = engine_module(self.game)
+        except ModuleNotFoundError as exc:
+            raise UsageError(f"the {self.game} engine is not available in this cardforge ({exc.name})") from None
+        self.rules = self._house_rules()
+
+    # -- setup ---------------------------------------------------------------------------------
+
+    def _house_rules(self) -> Any:
+        from cardforge.games.house import parse_house_rules
+
+        cls = getattr(self.engine, "HouseRules", None)
+        if cls is None:
+            if self.match.house:
+                raise UsageError(f"{self.game} has no house rules; remove --house {self.match.house[0]!r}")
+            return None
+        return parse_house_rules(cls, self.match.house)
+
+    def validate_setup(self) -> None:
+        """Check the match's options when it is created (players, mode, variant, rounds)."""
+        m, deck = self.match, self.deck
+        if not deck.players_min <= len(m.players) <= deck.players_max:
+            raise UsageError(
+                f"{self.game} plays with {deck.players_min}–{deck.players_max} players, "
+                f"not {len(m.players)} ({', '.join(m.players)})"
+            )
+        if m.mode is not None and m.mode not in deck.modes:
+            raise UsageError(f"unknown mode {m.mode!r} for {self.game}: modes are {', '.join(deck.modes) or 'none'}")
+        if m.variant is not None and m.variant not in deck.variants:
+            raise UsageError(
+                f"unknown variant {m.variant!r} for {self.game}: variants are {', '.join(deck.variants) or 'none'}"
+            )
+        if self.team_variant is not None and m.variant == self.team_variant and not m.teams:
+            raise UsageError(f"the {m.variant} variant needs --teams, e.g. --teams \"Ana+Chloé,Ben+David\"")
+        if m.teams and (self.team_variant is None or m.variant != self.team_variant):
+            where = f"--variant {self.team_variant}" if self.team_variant else "the tricks team variant"
+            raise UsageError(f"--teams is only for {where}")
+        if m.rounds is not None and not self.agreed_rounds:
+            raise UsageError(f"--rounds is not for {self.game}: its end condition is set by the rules")
+
+    @property
+    def mode(self) -> str | None:
+        """The match's mode, or the deck's first mode when the game has modes."""
+        return self.match.mode or next(iter(self.deck.modes), None)
+
+    # -- parsing a round -------------------------------------------------------------------------
+
+    @abstractmethod
+    def parse_round(self, tokens: Sequence[str], options: dict[str, Any]) -> dict[str, Any]:
+        """Table tokens → the round's ``entries`` (JSON data); ``UsageError`` if malformed."""
+
+    def split(self, tokens: Sequence[str], *, repeat: bool = False) -> list[tuple[str, str]]:
+        """``["Ana=2/1", …]`` → ``[("Ana", "2/1"), …]`` with names resolved to the match's."""
+        if not tokens:
+            raise UsageError(f"no results given: expected {self.syntax} for each player, e.g. {self.example()}")
+        pairs, seen = [], set()
+        for token in tokens:
+            name, sep, spec = token.partition("=")
+            if not sep:
+                raise UsageError(f"{token!r}: expected {self.syntax}, e.g. {self.example()}")
+            player = self.player(name, token)
+            if player in seen and not repeat:
+                raise UsageError(f"{token!r}: {player} is given twice in this round")
+            seen.add(player)
+            pairs.append((player, spec.strip()))
+        return pairs
+
+    def player(self, name: str, token: str = "") -> str:
+        """Resolve a typed name to a player of the match (``UsageError`` with a suggestion)."""
+        by_fold = {fold_name(p): p for p in self.match.players}
+        found = by_fold.get(fold_name(name))
+        if found is None:
+            guess = nearest(name, list(self.match.players))
+            hint = f"; did you mean {guess!r}?" if guess else f" (players: {', '.join(self.match.players)})"
+            where = f"{token!r}: " if token else ""
+            raise UsageError(f"{where}{name.strip()!r} is not a player in this match{hint}")
+        return found
+
+    def require_everyone(self, given: Iterable[str]) -> None:
+        """Refuse a round that leaves a player out."""
+        missing = [p for p in self.match.players if p not in set(given)]
+        if missing:
+            raise UsageError(f"no result for {', '.join(missing)}: expected {self.syntax} for every player")
+
+    def cards(self, spec: str, token: str) -> list[Card]:
+        """Comma-separated card codes checked against this game's deck (``-`` or empty: none)."""
+        spec = spec.strip()
+        if spec in ("", "-"):
+            return []
+        return [self.deck.parse(code) for code in re.split(r"[,\s]+", spec) if code]
+
+    def check_copies(self, cards: Iterable[Card]) -> None:
+        """Refuse more copies of a card in one round than the deck holds."""
+        counts = self.deck.counts(len(self.match.players), self.mode)
+        for card, n in Counter(c.undeclared() for c in cards).items():
+            if n > counts.get(card, 0):
+                have = counts.get(card, 0)
+                raise UsageError(
+                    f"{card.code} is given {n} times in this round but the {self.game} deck has "
+                    f"{have} {'copy' if have == 1 else 'copies'} of it"
+                )
+
+    # -- scoring and end of match -----------------------------------------------------------------
+
+    @abstractmethod
+    def score(self, rounds: Sequence[StoredEvent]) -> tuple[list[RoundResult], list[Tally]]:
+        """Every live round's result (via the engine) and the game's running tallies."""
+
+    @abstractmethod
+    def outcome(self, results: Sequence[RoundResult], totals: dict[str, int], tallies: Sequence[Tally]) -> Outcome:
+        """The game's own end condition and tie-breaks."""
+
+    def round_limit(self) -> int | None:
+        """The most rounds a match can have (``None`` when it depends on play), for the pad."""
+        return None
+
+    def describe_round(self, number: int) -> str:
+        """What the next round is (``round 4: 4 cards each``)."""
+        limit = self.round_limit()
+        return f"round {number}" + (f" of {limit}" if limit else "")
+
+    def example(self) -> str:
+        """A round as typed for this match's players, for messages and docs."""
+        return " ".join(f"{p}={s}" for p, s in zip(self.match.players, self.example_specs(), strict=False))
+
+    def example_specs(self) -> list[str]:
+        return []
+
+    @staticmethod
+    def entries_of(stored: StoredEvent) -> dict[str, Any]:
+        event = stored.event
+        assert isinstance(event, RoundRecorded)
+        return event.entries

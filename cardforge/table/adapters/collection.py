@@ -1,0 +1,119 @@
+"""``collection`` score sheet: each player's scorecard of objectives, validated round by round.
+
+Table syntax: ``NAME=OBJECTIVE:CARD,CARD,…`` validates one objective with the cards that make it
+(``Ana=pair:R5,G5``, ``Ben=small_straight:R3,G4,B5``); repeat NAME for several objectives in
+one round.  The engine's ``find_objectives`` checks that the cards really make the objective
+and gives its points; an objective a player validated in an earlier round is refused ("Un
+objectif validé est acquis et figé pour toute la partie").  The match ends at the end of the
+round in which a scorecard is complete, or at the mode's round limit.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from cardforge.cards import Text, nearest
+from cardforge.errors import UsageError
+from cardforge.table.adapters.base import SHARED_WIN, POINTS, Column, GameAdapter, best_sides, cited
+from cardforge.table.events import StoredEvent
+from cardforge.table.standings import Outcome, RoundResult, Tally
+
+__all__ = ["Adapter"]
+
+
+class Adapter(GameAdapter):
+    game = "collection"
+    syntax = "NAME=OBJECTIVE:CARD,CARD,… (one validated objective; repeat NAME for each)"
+    columns = (Column("objectives", Text("Objectifs validés", "Objectives validated"), 2.6), POINTS)
+
+    @property
+    def objective_ids(self) -> list[str]:
+        return [o.id for o in self.engine.OBJECTIVES]
+
+    def objective_name(self, objective_id: str, lang: str = "en") -> str:
+        for o in self.engine.OBJECTIVES:
+            if o.id == objective_id:
+                return o.name(lang)
+        return objective_id
+
+    def round_limit(self) -> int:
+        return self.deck.modes[self.mode].rounds
+
+    def parse_round(self, tokens: Sequence[str], options: dict[str, Any]) -> dict[str, Any]:
+        validated: dict[str, list[dict[str, Any]]] = {p: [] for p in self.match.players}
+        for player, spec in self.split(tokens, repeat=True):
+            objective, sep, codes = spec.partition(":")
+            objective = objective.strip().lower().replace("-", "_")
+            if not sep or objective not in self.objective_ids:
+                guess = nearest(objective, self.objective_ids)
+                hint = f"; did you mean {guess!r}?" if guess else f" (objectives: {', '.join(self.objective_ids)})"
+                raise UsageError(f"{player}={spec!r}: expected OBJECTIVE:CARD,CARD,… with a known objective{hint}")
+            if any(v["objective"] == objective for v in validated[player]):
+                raise UsageError(f"{player}={spec!r}: {objective} is given twice for {player} in this round")
+            cards = self.cards(codes, spec)
+            validated[player].append({"objective": objective, "cards": [c.code for c in cards]})
+        self.check_copies(self.deck.parse(c) for vs in validated.values() for v in vs for c in v["cards"])
+        return {"validated": validated}
+
+    def example_specs(self) -> list[str]:
+        return ["pair:R5,G5", "small_straight:R3,G4,B5", "rainbow_set:R1,G2,B3,Y4,RB5"]
+
+    def _points(self, player: str, objective: str, codes: list[str]) -> int:
+        """The engine's points for ``objective`` made with exactly these cards."""
+        cards = self.deck.parse_many(codes)
+        others = [o for o in self.objective_ids if o != objective]
+        found = {f.id: f for f in self.engine.find_objectives(cards, exclude=others)}
+        if objective not in found or sorted(c.code for c in found[objective].cards) != sorted(codes):
+            name = self.objective_name(objective)
+            raise UsageError(f"{player}: {' '.join(codes) or 'no cards'} do not make {name} ({objective})"
+                             + (f"; its cards would be {' '.join(c.code for c in found[objective].cards)}"
+                                if objective in found else ""))
+        return found[objective].points
+
+    def score(self, rounds: Sequence[StoredEvent]) -> tuple[list[RoundResult], list[Tally]]:
+        card: dict[str, dict[str, int]] = {p: {} for p in self.match.players}  # player → objective → round
+        results = []
+        for number, stored in enumerate(rounds, 1):
+            if number > self.round_limit():
+                raise UsageError(f"{self.mode} mode has at most {self.round_limit()} rounds; round {number} is one too many")
+            validated = self.entries_of(stored)["validated"]
+            points, cells = {}, {}
+            for p in self.match.players:
+                lines = []
+                for v in validated[p]:
+                    if v["objective"] in card[p]:
+                        raise UsageError(
+                            f"{p} already validated {v['objective']} in round {card[p][v['objective']]}: "
+                            "a validated objective is frozen for the whole match"
+                        )
+                    card[p][v["objective"]] = number
+                    lines.append({**v, "points": self._points(p, v["objective"], v["cards"])})
+                points[p] = sum(line["points"] for line in lines)
+                cells[p] = {"objectives": lines, "points": points[p]}
+            results.append(RoundResult(number, stored.seq, points, cells, (), stored.event.typed))
+        counts = {p: len(card[p]) for p in self.match.players}
+        return results, [Tally("objectives", Text("Objectifs validés", "Objectives validated"), counts)]
+
+    def outcome(self, results: Sequence[RoundResult], totals: dict[str, int], tallies: Sequence[Tally]) -> Outcome:
+        counts = tallies[0].values
+        complete = [p for p, n in counts.items() if n == len(self.objective_ids)]
+        if complete:
+            why = f"{', '.join(complete)} completed the scorecard"
+            end = cited(self.game, "La partie se termine dès qu'un joueur valide ses 10 objectifs")
+        elif len(results) >= self.round_limit():
+            why = f"{len(results)} rounds played, the {self.mode} mode's limit"
+            end = cited(self.game, "Fin de secours")
+        else:
+            return Outcome(False)
+        if self.mode == "discovery":
+            leaders = best_sides(counts)
+            if len(leaders) > 1:
+                leaders = best_sides({p: totals[p] for p in leaders})
+            why += "; most objectives validated, points only to break a tie"
+        else:
+            leaders = best_sides(totals)
+            why += "; most points"
+        rules = end + cited(self.game, "Mode Classique : le plus de points cumulés gagne") + (
+            (SHARED_WIN,) if len(leaders) > 1 else ())
+        return Outcome(True, leaders, why, rules)

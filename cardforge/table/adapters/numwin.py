@@ -1,0 +1,86 @@
+"""``numwin`` score sheet: each player's final combo per round; one round per dealer; lowest
+total wins.
+
+Table syntax: ``NAME=CARD,CARD,…`` is the player's final combo; a pair locked during the round
+(by a reflex) is written with ``+`` (``Ana=R5+G5,SH3,flash,RB2``).  Points are the engine's
+``score_combo`` (pairs removed, a lone Rainbow 0, action cards +5).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from cardforge.cards import Text
+from cardforge.errors import UsageError
+from cardforge.table.adapters.base import SHARED_WIN, POINTS, Column, GameAdapter, best_sides, cited
+from cardforge.table.events import StoredEvent
+from cardforge.table.standings import Outcome, RoundResult, Tally
+
+__all__ = ["Adapter"]
+
+
+class Adapter(GameAdapter):
+    game = "numwin"
+    syntax = "NAME=CARD,CARD,… (the final combo; a locked pair as CARD+CARD)"
+    columns = (Column("combo", Text("Combo final", "Final combo"), 2.4), POINTS)
+
+    def round_limit(self) -> int:
+        return len(self.match.players)
+
+    def dealer(self, number: int) -> str:
+        return self.match.players[(number - 1) % len(self.match.players)]
+
+    def describe_round(self, number: int) -> str:
+        return f"round {number} of {self.round_limit()}: {self.dealer(number)} deals"
+
+    def parse_round(self, tokens: Sequence[str], options: dict[str, Any]) -> dict[str, Any]:
+        combos = {}
+        for player, spec in self.split(tokens):
+            cards, locked = [], []
+            for part in (p for p in spec.replace(" ", ",").split(",") if p):
+                group = [self.deck.parse(code) for code in part.split("+")]
+                if len(group) == 2:
+                    locked.append([c.code for c in group])
+                elif len(group) != 1:
+                    raise UsageError(f"{player}={spec!r}: {part!r} — a locked pair is two cards, CARD+CARD")
+                cards += group
+            if not cards:
+                raise UsageError(f"{player}={spec!r}: expected the cards of {player}'s final combo")
+            combos[player] = {"cards": [c.code for c in cards], "locked": locked}
+        self.require_everyone(combos)
+        self.check_copies(self.deck.parse(c) for combo in combos.values() for c in combo["cards"])
+        return {"combos": {p: combos[p] for p in self.match.players}}
+
+    def example_specs(self) -> list[str]:
+        return ["R5+G5,SH3,flash,RB2", "B1,Y2,G3,R4,B6", "RB7,SH0,G9,Y9,B2"]
+
+    def _combo_score(self, combo: dict[str, Any]) -> Any:
+        cards = self.deck.parse_many(combo["cards"])
+        locked = tuple(tuple(self.deck.parse_many(pair)) for pair in combo["locked"])
+        return self.engine.score_combo(cards, locked_pairs=locked)
+
+    def score(self, rounds: Sequence[StoredEvent]) -> tuple[list[RoundResult], list[Tally]]:
+        results = []
+        for number, stored in enumerate(rounds, 1):
+            if number > self.round_limit():
+                raise UsageError(f"every player has dealt once ({self.round_limit()} rounds); round {number} is one too many")
+            combos = self.entries_of(stored)["combos"]
+            points, cells = {}, {}
+            for p in self.match.players:
+                s = self._combo_score(combos[p])
+                points[p] = s.points
+                shown = [("+".join(pair)) for pair in combos[p]["locked"]]
+                in_pairs = [c for pair in combos[p]["locked"] for c in pair]
+                shown += [c for c in combos[p]["cards"] if c not in in_pairs]
+                cells[p] = {"combo": " ".join(shown), "points": s.points}
+            winners = best_sides(points, highest=False)
+            results.append(RoundResult(number, stored.seq, points, cells, winners, stored.event.typed))
+        return results, []
+
+    def outcome(self, results: Sequence[RoundResult], totals: dict[str, int], tallies: Sequence[Tally]) -> Outcome:
+        if len(results) < self.round_limit():
+            return Outcome(False)
+        leaders = best_sides(totals, highest=False)
+        rules = cited(self.game, "Chaque joueur distribue une fois") + ((SHARED_WIN,) if len(leaders) > 1 else ())
+        return Outcome(True, leaders, f"every player dealt once; lowest total", rules)

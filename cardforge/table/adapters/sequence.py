@@ -1,0 +1,85 @@
+"""``sequence`` score sheet: the sequences each player secured; rounds agreed at the start.
+
+Table syntax: ``NAME=CARD,CARD,…`` is one secured sequence in draw order; a player who secured
+several gives one argument each (``Ana=R5,G7 Ana=B2,Y9``), one who secured nothing is left
+out.  The engine's ``check_sequence`` refuses a sequence that hit a STOP (it scores nothing and
+cannot be secured) and ``sequence_points`` scores it by the match's mode (face values in
+Classic, number of cards in Discovery).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from cardforge.cards import Text
+from cardforge.errors import UsageError
+from cardforge.table.adapters.base import SHARED_WIN, POINTS, Column, GameAdapter, best_sides, cited
+from cardforge.table.events import StoredEvent
+from cardforge.table.standings import Outcome, RoundResult, Tally
+
+__all__ = ["Adapter"]
+
+
+class Adapter(GameAdapter):
+    game = "sequence"
+    syntax = "NAME=CARD,CARD,… (one secured sequence; repeat NAME for each)"
+    columns = (Column("secured", Text("Séquences sécurisées", "Secured sequences"), 2.6), POINTS)
+    agreed_rounds = True
+
+    def validate_setup(self) -> None:
+        super().validate_setup()
+        if self.match.rounds is not None and self.match.rounds < 1:
+            raise UsageError(f"--rounds {self.match.rounds}: expected at least 1 round")
+        self.round_limit()
+
+    def round_limit(self) -> int:
+        rounds = self.match.rounds or getattr(self.rules, "rounds", None)
+        if not rounds:
+            raise UsageError("sequence ends after the number of rounds the table agrees: give --rounds N")
+        return rounds
+
+    def parse_round(self, tokens: Sequence[str], options: dict[str, Any]) -> dict[str, Any]:
+        secured: dict[str, list[list[str]]] = {p: [] for p in self.match.players}
+        for player, spec in self.split(tokens, repeat=True):
+            cards = self.cards(spec, f"{player}={spec}")
+            if not cards:
+                continue
+            verdict = self.engine.check_sequence(cards)
+            if verdict.stop:
+                raise UsageError(
+                    f"{player}={spec}: this sequence hit a STOP ({verdict.reason}) and cannot have been secured"
+                )
+            secured[player].append([c.code for c in cards])
+        self.check_copies(self.deck.parse(code) for seqs in secured.values() for seq in seqs for code in seq)
+        return {"secured": secured}
+
+    def example_specs(self) -> list[str]:
+        return ["R5,G7,B2", "Y9,RB3,G4", "-"]
+
+    def score(self, rounds: Sequence[StoredEvent]) -> tuple[list[RoundResult], list[Tally]]:
+        results, wins = [], {p: 0 for p in self.match.players}
+        for number, stored in enumerate(rounds, 1):
+            if number > self.round_limit():
+                raise UsageError(f"the match was agreed at {self.round_limit()} rounds; round {number} is one too many")
+            secured = self.entries_of(stored)["secured"]
+            points = {
+                p: sum(self.engine.sequence_points(self.deck.parse_many(seq), self.mode) for seq in secured[p])
+                for p in self.match.players
+            }
+            winners = best_sides(points)
+            for w in winners:
+                wins[w] += 1
+            cells = {p: {"secured": " | ".join(" ".join(seq) for seq in secured[p]) or "—", "points": points[p]}
+                     for p in points}
+            results.append(RoundResult(number, stored.seq, points, cells, winners, stored.event.typed))
+        return results, [Tally("wins", Text("Manches gagnées", "Rounds won"), wins)]
+
+    def outcome(self, results: Sequence[RoundResult], totals: dict[str, int], tallies: Sequence[Tally]) -> Outcome:
+        if len(results) < self.round_limit():
+            return Outcome(False)
+        leaders = best_sides(totals)
+        what = "cards secured" if self.mode == "discovery" else "points"
+        rules = cited(self.game, "Fin de partie : après le nombre de manches convenu") + (
+            (SHARED_WIN,) if len(leaders) > 1 else ())
+        return Outcome(True, leaders, f"{len(results)} rounds played; most {what}", rules)

@@ -1,0 +1,87 @@
+"""Standings as text: the rich table ``table show`` prints, and the one-line status.
+
+The table reads like the score pad: one line per round, one column per player (or team), each
+cell the round's entry (``2/1``), its points and the running total; then the totals, the game's
+tallies (round wins, objectives, streaks) and who leads or won.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from cardforge.table.standings import Standings, Tally
+
+__all__ = ["cell_detail", "status_line", "standings_table", "signed"]
+
+
+def signed(n: int) -> str:
+    """``5`` → ``+5``, ``-3`` → ``−3`` (typographic minus), ``0`` → ``0``."""
+    return f"+{n}" if n > 0 else (f"\u2212{-n}" if n < 0 else "0")
+
+
+def cell_detail(game: str, cell: dict[str, Any]) -> str:
+    """What a side entered this round, compactly (``2/1``, ``R5 RB3``, ``pair 7, flush 18``)."""
+    if "bid" in cell:
+        bonus = f" ★{signed(cell['bonus'])}" if cell.get("bonus") else ""
+        return f"{cell['bid']}/{cell['won']}{bonus}"
+    if "objectives" in cell:
+        return ", ".join(f"{o['objective']} {o['points']}" for o in cell["objectives"]) or "—"
+    for key in ("captured", "secured", "combo"):
+        if key in cell:
+            return str(cell[key])
+    return ""
+
+
+def status_line(standings: Standings) -> str:
+    """``Match 3 · tricks · round 4 of 8: 4 cards each`` or who won and why."""
+    head = f"Match {standings.match_id} · {standings.match.game}"
+    out = standings.outcome
+    if out.over:
+        names = " and ".join(out.winners)
+        verb = "win" if len(out.winners) > 1 else "wins"
+        rules = f" [{', '.join(out.rules)}]" if out.rules else ""
+        return f"{head} · over: {names} {verb} ({out.reason}){rules}"
+    return f"{head} · next: {standings.next_round}"
+
+
+def standings_table(standings: Standings) -> Any:
+    """A ``rich.table.Table`` of the whole sheet."""
+    from rich.table import Table
+
+    m = standings.match
+    title = m.title or f"{m.game} — match {standings.match_id}"
+    options = [x for x in (m.mode, m.variant) if x] + list(m.house)
+    table = Table(title=title, caption=status_line(standings), title_style="bold",
+                  show_lines=False, caption_justify="left")
+    table.add_column("Round" + (f" ({', '.join(options)})" if options else ""), justify="right", style="dim")
+    for side in m.sides:
+        table.add_column(side, justify="right")
+    running = {side: 0 for side in m.sides}
+    for r in standings.rounds:
+        row = [str(r.number)]
+        for side in m.sides:
+            running[side] += r.points.get(side, 0)
+            cell = r.cells.get(side, {})
+            detail = cell_detail(m.game, cell) if not m.teams else _team_detail(standings, r.cells, side)
+            star = " ✓" if side in r.winners else ""
+            row.append(f"{detail}  [bold]{signed(r.points.get(side, 0))}[/] = {running[side]}{star}")
+        table.add_row(*row)
+    table.add_section()
+    winners = set(standings.outcome.winners)
+    table.add_row("Total", *[f"[bold]{standings.totals[s]}[/]" + (" 🏆" if s in winners else "") for s in m.sides])
+    for tally in standings.tallies:
+        table.add_row(tally.label.en, *[_tally_cell(standings, tally, s) for s in m.sides])
+    return table
+
+
+def _team_detail(standings: Standings, cells: dict[str, dict[str, Any]], side: str) -> str:
+    team = standings.match.teams[standings.match.sides.index(side)]
+    return " ".join(cell_detail(standings.match.game, cells[p]) for p in team)
+
+
+def _tally_cell(standings: Standings, tally: Tally, side: str) -> str:
+    """A tally kept per player is shown per team as the members' values (``2 / 0``)."""
+    if side in tally.values:
+        return str(tally.values[side])
+    team = standings.match.teams[standings.match.sides.index(side)]
+    return " / ".join(str(tally.values.get(p, 0)) for p in team)

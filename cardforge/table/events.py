@@ -1,0 +1,94 @@
+"""The typed events of a score sheet's log: a match is created, a round is recorded, an entry
+is taken back.
+
+The log stores what the players said at the table (bids and tricks won, captured cards, secured
+sequences, validated objectives, final combos), never computed points: standings are always
+recomputed from these events by the game engines (``cardforge.table.standings``), so an undo is
+exact and a scoring fix applies to old sheets too.
+
+>>> e = RoundRecorded(entries={"Ana": [2, 1]}, typed=("Ana=2/1",))
+>>> decode_event(e.kind, encode_event(e)) == e
+True
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import asdict, dataclass, field
+from typing import Any, ClassVar
+
+__all__ = ["MatchCreated", "RoundRecorded", "Undone", "Event", "StoredEvent", "encode_event", "decode_event"]
+
+
+@dataclass(frozen=True)
+class MatchCreated:
+    """A new match: the game, who plays (in seating order), and the options chosen at the start."""
+
+    kind: ClassVar[str] = "match_created"
+    game: str
+    players: tuple[str, ...]
+    mode: str | None = None
+    variant: str | None = None
+    house: tuple[str, ...] = ()  # house rules as typed, ``key=value``
+    teams: tuple[tuple[str, ...], ...] = ()
+    rounds: int | None = None  # the number of rounds agreed, where the game lets the table choose
+    title: str = ""
+
+    @property
+    def sides(self) -> tuple[str, ...]:
+        """Who scores: the teams (``"Ana & Chloé"``) in a team game, else the players."""
+        return tuple(" & ".join(team) for team in self.teams) if self.teams else self.players
+
+
+@dataclass(frozen=True)
+class RoundRecorded:
+    """One round's results as typed at the table, normalised by the game's adapter.
+
+    ``entries`` is game-specific JSON (see each adapter); ``typed`` keeps the original tokens.
+    """
+
+    kind: ClassVar[str] = "round_recorded"
+    entries: dict[str, Any] = field(default_factory=dict)
+    typed: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
+class Undone:
+    """The round recorded as event ``round_seq`` is taken back."""
+
+    kind: ClassVar[str] = "undone"
+    round_seq: int
+
+
+Event = MatchCreated | RoundRecorded | Undone
+
+_KINDS: dict[str, type] = {cls.kind: cls for cls in (MatchCreated, RoundRecorded, Undone)}
+_TUPLE_FIELDS = {"players", "house", "typed"}
+
+
+@dataclass(frozen=True)
+class StoredEvent:
+    """An event as the log holds it: its sequence number, match and time of recording."""
+
+    seq: int
+    match_id: int
+    recorded_at: str
+    event: Event
+
+
+def encode_event(event: Event) -> str:
+    """The event's payload as compact JSON (the kind is stored beside it)."""
+    return json.dumps(asdict(event), ensure_ascii=False, sort_keys=True, separators=(",", ":"))
+
+
+def decode_event(kind: str, payload: str) -> Event:
+    """Rebuild an event from its kind and JSON payload (inverse of ``encode_event``)."""
+    cls = _KINDS.get(kind)
+    if cls is None:
+        raise ValueError(f"unknown event kind {kind!r} in the score-sheet log")
+    data = json.loads(payload)
+    for key in _TUPLE_FIELDS & data.keys():
+        data[key] = tuple(data[key])
+    if "teams" in data:
+        data["teams"] = tuple(tuple(team) for team in data["teams"])
+    return cls(**data)

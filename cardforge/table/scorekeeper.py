@@ -1,0 +1,151 @@
+"""The scorekeeper's operations: start a match, record a round, take it back, resume.
+
+Each operation is one append to the log (``cardforge.table.store``).  A round is validated
+twice: its syntax by the game's adapter before anything is opened for writing, and against the
+match's whole history (an objective validated in an earlier round, a match already over) inside
+the write transaction, so a refused entry leaves the sheet exactly as it was.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from cardforge.errors import UsageError
+from cardforge.table.adapters import adapter_class, adapter_for
+from cardforge.table.events import MatchCreated, RoundRecorded, StoredEvent, Undone
+from cardforge.table.standings import RoundResult, Standings, compute_standings, live_rounds
+from cardforge.table.store import MatchSummary, Store
+
+__all__ = ["Scorekeeper", "parse_players", "parse_teams"]
+
+_FORBIDDEN_IN_NAMES = "=,+/:"
+
+
+def parse_players(text: str) -> tuple[str, ...]:
+    """``"Ana, Ben,Chloé"`` → ``("Ana", "Ben", "Chloé")``; names must be distinct and simple."""
+    from cardforge.table.adapters.base import fold_name
+
+    names = tuple(n.strip() for n in text.split(","))
+    seen: dict[str, str] = {}
+    for name in names:
+        if not name:
+            raise UsageError(f"--players {text!r}: a name is empty; expected names separated by commas")
+        bad = [c for c in _FORBIDDEN_IN_NAMES if c in name]
+        if bad:
+            raise UsageError(f"player name {name!r} contains {bad[0]!r}: names are typed as NAME=… at the table")
+        if fold_name(name) in seen:
+            raise UsageError(f"--players {text!r}: {seen[fold_name(name)]!r} and {name!r} are the same name")
+        seen[fold_name(name)] = name
+    return names
+
+
+def parse_teams(text: str, players: Sequence[str]) -> tuple[tuple[str, ...], ...]:
+    """``"Ana+Chloé,Ben+David"`` → teams, each player in exactly one team."""
+    from cardforge.table.adapters.base import fold_name
+
+    by_fold = {fold_name(p): p for p in players}
+    teams, placed = [], []
+    for group in text.split(","):
+        team = []
+        for name in group.split("+"):
+            player = by_fold.get(fold_name(name))
+            if player is None:
+                raise UsageError(f"--teams {text!r}: {name.strip()!r} is not in --players ({', '.join(players)})")
+            if player in placed:
+                raise UsageError(f"--teams {text!r}: {player} is in two teams")
+            placed.append(player)
+            team.append(player)
+        teams.append(tuple(team))
+    missing = [p for p in players if p not in placed]
+    if missing:
+        raise UsageError(f"--teams {text!r}: {', '.join(missing)} in no team")
+    return tuple(teams)
+
+
+@dataclass(frozen=True)
+class Undo:
+    """What ``undo`` took back, and the sheet after it."""
+
+    taken_back: RoundResult
+    standings: Standings
+
+
+class Scorekeeper:
+    """The table commands over one database."""
+
+    def __init__(self, store: Store):
+        self.store = store
+
+    def match_id(self, match_id: int | None = None) -> int:
+        return match_id if match_id is not None else self.store.current_match()
+
+    # -- matches -------------------------------------------------------------------------------
+
+    def new_match(self, game: str, players: str, *, mode: str | None = None, variant: str | None = None,
+                  house: Sequence[str] = (), teams: str | None = None, rounds: int | None = None,
+                  title: str = "") -> Standings:
+        """Create a match (checked by the game's adapter) and make it the current one."""
+        adapter_class(game)  # unknown game → clear error before parsing the rest
+        names = parse_players(players)
+        match = MatchCreated(
+            game=game, players=names, mode=mode, variant=variant, house=tuple(house),
+            teams=parse_teams(teams, names) if teams else (), rounds=rounds, title=title,
+        )
+        adapter_for(match).validate_setup()
+        stored = self.store.create_match(match)
+        return compute_standings([stored])
+
+    def standings(self, match_id: int | None = None) -> Standings:
+        return compute_standings(self.store.events(self.match_id(match_id)))
+
+    def resume(self, match_id: int) -> Standings:
+        self.store.set_current(match_id)
+        return self.standings(match_id)
+
+    def list(self) -> list[tuple[MatchSummary, Standings]]:
+        return [(s, self.standings(s.match_id)) for s in self.store.matches()]
+
+    # -- entries -------------------------------------------------------------------------------
+
+    def record_round(self, tokens: Sequence[str], options: dict[str, Any] | None = None,
+                     match_id: int | None = None) -> Standings:
+        """Record one round from table tokens; refused rounds change nothing."""
+        mid = self.match_id(match_id)
+        before = self.standings(mid)
+        _refuse_if_over(before)
+        adapter = adapter_for(before.match)
+        entries = adapter.parse_round(tokens, options or {})
+        after: list[Standings] = []
+
+        def check(events: list[StoredEvent]) -> None:
+            _refuse_if_over(compute_standings(events[:-1]))  # another writer may have ended it
+            after.append(compute_standings(events))
+
+        self.store.append(mid, RoundRecorded(entries=entries, typed=tuple(tokens)), check=check)
+        return after[-1]
+
+    def undo(self, match_id: int | None = None) -> Undo:
+        """Take back the last round still on the sheet."""
+        mid = self.match_id(match_id)
+        before = self.standings(mid)
+        if not before.rounds:
+            raise UsageError(f"nothing to undo in match {mid}: no round recorded yet")
+        last = before.rounds[-1]
+
+        def check(events: list[StoredEvent]) -> None:
+            rounds = live_rounds(events[:-1])
+            if not rounds or rounds[-1].seq != last.seq:  # another writer got there first
+                raise UsageError(f"match {mid} changed while undoing; run 'cardforge table undo' again")
+
+        self.store.append(mid, Undone(round_seq=last.seq), check=check)
+        return Undo(last, self.standings(mid))
+
+
+def _refuse_if_over(standings: Standings) -> None:
+    if standings.outcome.over:
+        raise UsageError(
+            f"match {standings.match_id} is over ({standings.outcome.reason}); "
+            "undo its last round with 'cardforge table undo' or start one with 'cardforge table new'"
+        )

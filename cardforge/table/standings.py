@@ -1,0 +1,137 @@
+"""Standings: a pure function of a match's event log.
+
+``compute_standings(events)`` replays the log — a ``MatchCreated``, then ``RoundRecorded`` and
+``Undone`` events — and asks the game's adapter (which asks the game's engine) for every
+round's points.  Nothing computed is ever stored, so the same log always gives the same sheet,
+and taking a round back gives exactly the sheet from before it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from cardforge.cards import Text
+from cardforge.errors import UsageError
+from cardforge.table.events import MatchCreated, RoundRecorded, StoredEvent, Undone
+
+__all__ = ["RoundResult", "Tally", "Outcome", "Standings", "live_rounds", "compute_standings"]
+
+
+@dataclass(frozen=True)
+class RoundResult:
+    """One line of the score sheet.
+
+    ``points`` are each side's points for the round (bonuses included); ``cells`` what the
+    score pad shows in each of the game's columns (bid, tricks won, bonus, cards …).
+    """
+
+    number: int
+    seq: int
+    points: dict[str, int]
+    cells: dict[str, dict[str, Any]]
+    winners: tuple[str, ...] = ()
+    typed: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
+class Tally:
+    """A running count the game keeps beside the points (round wins, objectives, streak)."""
+
+    key: str
+    label: Text
+    values: dict[str, int]
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """Whether the match is over, who won, and why (the rule IDs applied)."""
+
+    over: bool
+    winners: tuple[str, ...] = ()
+    reason: str = ""
+    rules: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
+class Standings:
+    """The whole sheet of one match after its last entry."""
+
+    match_id: int
+    match: MatchCreated
+    rounds: tuple[RoundResult, ...]
+    totals: dict[str, int]
+    tallies: tuple[Tally, ...]
+    outcome: Outcome
+    next_round: str = ""
+    created_at: str = ""
+    extra: dict[str, Any] = field(default_factory=dict)
+
+    @property
+    def sides(self) -> tuple[str, ...]:
+        return self.match.sides
+
+    def to_json(self) -> dict[str, Any]:
+        """Everything ``table show --json`` prints, as plain JSON data."""
+        m = self.match
+        return {
+            "match": self.match_id,
+            "game": m.game,
+            "title": m.title,
+            "players": list(m.players),
+            "teams": [list(t) for t in m.teams],
+            "mode": m.mode,
+            "variant": m.variant,
+            "house": list(m.house),
+            "created_at": self.created_at,
+            "rounds": [
+                {"number": r.number, "points": r.points, "cells": r.cells, "winners": list(r.winners),
+                 "typed": list(r.typed)}
+                for r in self.rounds
+            ],
+            "totals": self.totals,
+            "tallies": {t.key: t.values for t in self.tallies},
+            "over": self.outcome.over,
+            "winners": list(self.outcome.winners),
+            "reason": self.outcome.reason,
+            "rules": list(self.outcome.rules),
+            "next_round": self.next_round,
+            **self.extra,
+        }
+
+
+def live_rounds(events: Sequence[StoredEvent]) -> list[StoredEvent]:
+    """The recorded rounds still on the sheet (those not taken back), oldest first."""
+    rounds: dict[int, StoredEvent] = {}
+    for stored in events:
+        if isinstance(stored.event, RoundRecorded):
+            rounds[stored.seq] = stored
+        elif isinstance(stored.event, Undone):
+            rounds.pop(stored.event.round_seq, None)
+    return list(rounds.values())
+
+
+def compute_standings(events: Sequence[StoredEvent]) -> Standings:
+    """Replay one match's log into its standings (raises ``UsageError`` on an invalid round)."""
+    from cardforge.table.adapters import adapter_for
+
+    if not events or not isinstance(events[0].event, MatchCreated):
+        raise UsageError("a match log must start with the match's creation")
+    first = events[0]
+    match: MatchCreated = first.event  # type: ignore[assignment]
+    adapter = adapter_for(match)
+    rounds = live_rounds(events)
+    results, tallies = adapter.score(rounds)
+    totals = {side: sum(r.points.get(side, 0) for r in results) for side in match.sides}
+    outcome = adapter.outcome(results, totals, tallies)
+    return Standings(
+        match_id=first.match_id,
+        match=match,
+        rounds=tuple(results),
+        totals=totals,
+        tallies=tuple(tallies),
+        outcome=outcome,
+        next_round="" if outcome.over else adapter.describe_round(len(results) + 1),
+        created_at=first.recorded_at,
+    )

@@ -1,0 +1,232 @@
+"""The score-sheet database: an append-only event log in SQLite.
+
+Every entry is one transaction (``BEGIN IMMEDIATE`` … ``COMMIT``) in WAL mode with
+``synchronous=FULL``: once ``append`` returns, the entry survives a crash, a ``kill -9`` or a
+power cut; an entry interrupted before its commit leaves no trace.  Triggers forbid ``UPDATE``
+and ``DELETE`` on the log, so history is never rewritten (an undo is an event too).  Readers
+take a snapshot in a read transaction and never block the writer.
+
+The schema version is SQLite's ``user_version``; ``_MIGRATIONS[i]`` brings a database from
+version ``i`` to ``i + 1``.  The default database lives in the user's data directory
+(``platformdirs.user_data_dir("cardforge")``); ``--db PATH`` or ``CARDFORGE_TABLE_DB`` choose
+another.
+"""
+
+from __future__ import annotations
+
+import sqlite3
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass
+from datetime import datetime, timezone
+from pathlib import Path
+
+from cardforge.errors import OutputError, UsageError
+from cardforge.table.events import Event, MatchCreated, StoredEvent, decode_event, encode_event
+
+__all__ = ["SCHEMA_VERSION", "Store", "MatchSummary", "default_db_path"]
+
+_MIGRATIONS: tuple[str, ...] = (
+    """
+    CREATE TABLE events (
+        seq INTEGER PRIMARY KEY AUTOINCREMENT,
+        match_id INTEGER NOT NULL,
+        kind TEXT NOT NULL,
+        payload TEXT NOT NULL,
+        recorded_at TEXT NOT NULL
+    );
+    CREATE INDEX events_by_match ON events (match_id, seq);
+    CREATE TRIGGER events_no_update BEFORE UPDATE ON events
+        BEGIN SELECT RAISE(ABORT, 'the score-sheet log is append-only'); END;
+    CREATE TRIGGER events_no_delete BEFORE DELETE ON events
+        BEGIN SELECT RAISE(ABORT, 'the score-sheet log is append-only'); END;
+    CREATE TABLE settings (key TEXT PRIMARY KEY, value TEXT NOT NULL);
+    """,
+)
+
+#: The schema version this code writes.
+SCHEMA_VERSION = len(_MIGRATIONS)
+
+
+def default_db_path() -> Path:
+    """``<user data dir>/cardforge/table.sqlite3``."""
+    import platformdirs
+
+    return Path(platformdirs.user_data_dir("cardforge")) / "table.sqlite3"
+
+
+@dataclass(frozen=True)
+class MatchSummary:
+    """One match in the database, for ``table list``."""
+
+    match_id: int
+    created_at: str
+    updated_at: str
+    match: MatchCreated
+    entries: int
+
+
+def _now() -> str:
+    return datetime.now(timezone.utc).isoformat(timespec="seconds")
+
+
+class Store:
+    """An open score-sheet database.  Use as a context manager, or call ``close()``."""
+
+    def __init__(self, path: Path | str | None = None, *, timeout: float = 30.0):
+        self.path = Path(path) if path is not None else default_db_path()
+        if self.path.is_dir():
+            raise UsageError(f"--db {str(self.path)!r} is a folder: expected a database file path")
+        try:
+            self.path.parent.mkdir(parents=True, exist_ok=True)
+            self._db = sqlite3.connect(self.path, timeout=timeout, isolation_level=None)
+            self._db.execute("PRAGMA journal_mode=WAL")
+            self._db.execute("PRAGMA synchronous=FULL")
+            self._migrate()
+        except sqlite3.DatabaseError as exc:
+            raise OutputError(f"cannot use score-sheet database {str(self.path)!r}: {exc}") from None
+        except OSError as exc:
+            raise OutputError(f"cannot create score-sheet database {str(self.path)!r}: {exc.strerror}") from None
+
+    # -- lifecycle ---------------------------------------------------------------------------
+
+    def close(self) -> None:
+        self._db.close()
+
+    def __enter__(self) -> Store:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+    def _migrate(self) -> None:
+        version = self._db.execute("PRAGMA user_version").fetchone()[0]
+        if version > SCHEMA_VERSION:
+            raise UsageError(
+                f"score-sheet database {str(self.path)!r} has schema version {version}, newer than this "
+                f"cardforge understands ({SCHEMA_VERSION}); upgrade cardforge"
+            )
+        if version == SCHEMA_VERSION:
+            return
+        with self._transaction():
+            version = self._db.execute("PRAGMA user_version").fetchone()[0]  # another process may have won
+            for step in range(version, SCHEMA_VERSION):
+                for statement in _statements(_MIGRATIONS[step]):
+                    self._db.execute(statement)
+            self._db.execute(f"PRAGMA user_version = {SCHEMA_VERSION}")
+
+    @contextmanager
+    def _transaction(self, mode: str = "IMMEDIATE") -> Iterator[sqlite3.Connection]:
+        """One transaction: committed if the block succeeds, rolled back if it raises."""
+        self._db.execute(f"BEGIN {mode}")
+        try:
+            yield self._db
+        except BaseException:
+            self._db.execute("ROLLBACK")
+            raise
+        self._db.execute("COMMIT")
+
+    # -- writing -----------------------------------------------------------------------------
+
+    def create_match(self, match: MatchCreated) -> StoredEvent:
+        """Start a new match (numbered after the last one) and make it the current match."""
+        with self._transaction() as db:
+            match_id = db.execute("SELECT COALESCE(MAX(match_id), 0) + 1 FROM events").fetchone()[0]
+            stored = self._insert(match_id, match)
+            self._set(db, "current_match", str(match_id))
+        return stored
+
+    def append(self, match_id: int, event: Event,
+               check: Callable[[list[StoredEvent]], None] | None = None) -> StoredEvent:
+        """Append ``event`` to a match's log in one transaction.
+
+        ``check`` sees the match's whole log with the new event at its end, inside the same
+        transaction; if it raises, nothing is written (the sheet is unchanged) and the error
+        propagates.
+        """
+        with self._transaction():
+            stored = self._insert(match_id, event)
+            if check is not None:
+                check(self._read(match_id))
+        return stored
+
+    def _insert(self, match_id: int, event: Event) -> StoredEvent:
+        at = _now()
+        cursor = self._db.execute(
+            "INSERT INTO events (match_id, kind, payload, recorded_at) VALUES (?, ?, ?, ?)",
+            (match_id, event.kind, encode_event(event), at),
+        )
+        return StoredEvent(cursor.lastrowid, match_id, at, event)
+
+    def set_current(self, match_id: int) -> None:
+        """Make ``match_id`` the match that ``table round``/``show``/``undo`` act on."""
+        with self._transaction() as db:
+            if not self._exists(match_id):
+                raise UsageError(self._no_such_match(match_id))
+            self._set(db, "current_match", str(match_id))
+
+    @staticmethod
+    def _set(db: sqlite3.Connection, key: str, value: str) -> None:
+        db.execute("INSERT INTO settings (key, value) VALUES (?, ?) "
+                   "ON CONFLICT (key) DO UPDATE SET value = excluded.value", (key, value))
+
+    # -- reading -----------------------------------------------------------------------------
+
+    def events(self, match_id: int) -> list[StoredEvent]:
+        """A consistent snapshot of one match's log, oldest first (``UsageError`` if unknown)."""
+        with self._transaction("DEFERRED"):
+            events = self._read(match_id)
+        if not events:
+            raise UsageError(self._no_such_match(match_id))
+        return events
+
+    def _read(self, match_id: int) -> list[StoredEvent]:
+        rows = self._db.execute(
+            "SELECT seq, match_id, recorded_at, kind, payload FROM events WHERE match_id = ? ORDER BY seq",
+            (match_id,),
+        ).fetchall()
+        return [StoredEvent(seq, mid, at, decode_event(kind, payload)) for seq, mid, at, kind, payload in rows]
+
+    def current_match(self) -> int:
+        """The current match's ID; ``UsageError`` telling how to start one if there is none."""
+        row = self._db.execute("SELECT value FROM settings WHERE key = 'current_match'").fetchone()
+        if row is None:
+            raise UsageError(
+                f"no match in {str(self.path)!r}: start one with "
+                "'cardforge table new GAME --players \"Ana,Ben,Chloé\"'"
+            )
+        return int(row[0])
+
+    def matches(self) -> list[MatchSummary]:
+        """Every match, oldest first."""
+        with self._transaction("DEFERRED") as db:
+            rows = db.execute(
+                "SELECT e.match_id, e.recorded_at, e.payload, "
+                "(SELECT MAX(recorded_at) FROM events x WHERE x.match_id = e.match_id), "
+                "(SELECT COUNT(*) - 1 FROM events x WHERE x.match_id = e.match_id) "
+                "FROM events e WHERE e.kind = ? ORDER BY e.match_id",
+                (MatchCreated.kind,),
+            ).fetchall()
+        return [MatchSummary(mid, created, updated, decode_event(MatchCreated.kind, payload), count)
+                for mid, created, payload, updated, count in rows]
+
+    def _exists(self, match_id: int) -> bool:
+        return self._db.execute("SELECT 1 FROM events WHERE match_id = ? LIMIT 1", (match_id,)).fetchone() is not None
+
+    def _no_such_match(self, match_id: int) -> str:
+        return f"no match {match_id!r} in {str(self.path)!r}: see 'cardforge table list'"
+
+    def integrity_check(self) -> str:
+        """SQLite's own verdict on the file (``"ok"`` when intact)."""
+        return self._db.execute("PRAGMA integrity_check").fetchone()[0]
+
+
+def _statements(script: str) -> list[str]:
+    """Split a migration script into statements (triggers keep their inner ``;``)."""
+    statements, buffer = [], ""
+    for line in script.strip().splitlines():
+        buffer += line + "\n"
+        if sqlite3.complete_statement(buffer):
+            statements.append(buffer.strip())
+            buffer = ""
+    return statements
