@@ -99,6 +99,17 @@ class GameAdapter(ABC):
     agreed_rounds: ClassVar[bool] = False
     #: The variant played in teams (``table new --teams``), if the game has one.
     team_variant: ClassVar[str | None] = None
+    #: Extra columns at the left of each round line of the printed pad (cards dealt, dealer).
+    round_columns: ClassVar[tuple[Column, ...]] = ()
+    #: Rules printed as a reminder at the foot of the pad (IDs in the game's catalogue).
+    pad_rules: ClassVar[tuple[str, ...]] = ()
+    #: Players a blank pad is drawn for, and its lines when the game sets no round limit.
+    blank_players: ClassVar[int] = 5
+    blank_rounds: ClassVar[int] = 10
+    #: Tallies printed under the totals of a blank pad: label and what to print (``○ ○ ○``).
+    blank_tallies: ClassVar[tuple[tuple[Text, str], ...]] = ()
+    #: ``rounds``: a line per round; ``scorecard``: a line per objective (collection).
+    pad_layout: ClassVar[str] = "rounds"
 
     def __init__(self, match: MatchCreated):
         from cardforge.deck import load_deck
@@ -221,6 +232,15 @@ class GameAdapter(ABC):
     def round_limit(self) -> int | None:
         """The most rounds a match can have (``None`` when it depends on play), for the pad."""
         return None
+
+    def round_cells(self, number: int) -> list[str]:
+        """The ``round_columns`` cells of round ``number`` (blank where unknown)."""
+        return ["" for _ in self.round_columns]
+
+    def pad_cell(self, column: Column, cell: dict[str, Any], lang: str) -> str:
+        """How one value is written on the printed pad."""
+        value = cell.get(column.key, "")
+        return "" if value is None else str(value)
 
     def describe_round(self, number: int) -> str:
         """What the next round is (``round 4: 4 cards each``)."""

@@ -18,11 +18,15 @@ from cardforge.table.standings import Outcome, RoundResult, Tally
 
 __all__ = ["Adapter"]
 
+ROUND_WINS = Text("Manches gagnées", "Rounds won")
+
 
 class Adapter(GameAdapter):
     game = "rows"
     syntax = "NAME=CARD,CARD,… (the cards each player captured)"
-    columns = (Column("captured", Text("Cartes", "Cards"), 2.2), POINTS)
+    columns = (Column("captured", Text("Cartes récupérées", "Cards captured"), 2.6), POINTS)
+    pad_rules = ("ROWS-7.1", "ROWS-7.2", "ROWS-7.3", "ROWS-7.4")
+    blank_tallies = ((ROUND_WINS, "○   ○   ○"),)
 
     def parse_round(self, tokens: Sequence[str], options: dict[str, Any]) -> dict[str, Any]:
         captured = {p: [] for p in self.match.players}
@@ -44,7 +48,7 @@ class Adapter(GameAdapter):
                 wins[w] += 1
             cells = {p: {"captured": " ".join(captured[p]) or "—", "points": points[p]} for p in points}
             results.append(RoundResult(number, stored.seq, points, cells, winners, stored.event.typed))
-        return results, [Tally("wins", Text("Manches gagnées", "Rounds won"), wins)]
+        return results, [Tally("wins", ROUND_WINS, wins)]
 
     def outcome(self, results: Sequence[RoundResult], totals: dict[str, int], tallies: Sequence[Tally]) -> Outcome:
         """ROWS-7.4: the first to win 3 rounds; ROWS-R9: several at once play on until one
