@@ -47,6 +47,7 @@ __all__ = [
     "card_points",
     "score_pile",
     "round_winners",
+    "RoundResult",
     "RowsState",
     "new_game",
 ]
@@ -418,6 +419,15 @@ def _as_bool(value: Any, name: str) -> bool:
     raise UsageError(f"option {name!r}: expected true or false, found {value!r}")
 
 
+@dataclass(frozen=True)
+class RoundResult:
+    """A finished round: each player's captured pile, their points, and the winners' indices."""
+
+    piles: tuple[tuple[Card, ...], ...]
+    points: tuple[int, ...]
+    winners: tuple[int, ...]
+
+
 class RowsState(GameState[Card]):
     """One position of a Num Rangées match.
 
@@ -446,8 +456,8 @@ class RowsState(GameState[Card]):
         self._rng = random.Random(seed)
         self.wins = [0] * players
         self.round_no = 0
-        #: per finished round: points per player and winners' indices
-        self.history: list[tuple[tuple[int, ...], tuple[int, ...]]] = []
+        #: the finished rounds, in order
+        self.history: list[RoundResult] = []
         self.last_result: PlacementResult | None = None
         self._deal()
 
@@ -515,7 +525,7 @@ class RowsState(GameState[Card]):
         indices = tuple(int(w[1:]) for w in winners)
         for i in indices:
             self.wins[i] += 1
-        self.history.append((tuple(points), indices))
+        self.history.append(RoundResult(tuple(tuple(p) for p in self.captured), tuple(points), indices))
         best = max(self.wins)
         if best >= self.target_wins and self.wins.count(best) == 1:
             self._terminal = True
