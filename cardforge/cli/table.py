@@ -67,20 +67,21 @@ def _show(standings, as_json: bool, headline: str = "") -> None:
 @table_app.command("new")
 def new(
     game: str = typer.Argument(..., help="Game: collection, sequence, tricks, rows or numwin."),
-    players: str = typer.Option(..., "--players", "-p", help='Players in seating order: "Ana,Ben,Chloé".'),
+    players: str = typer.Option(..., "--players", "-p",
+                                help='Players in seating order: "Ana,Ben,Chloé" (tricks team variant: partners sit opposite).'),
     mode: str | None = typer.Option(None, "--mode", help="Mode (collection, sequence: classic or discovery)."),
     variant: str | None = typer.Option(None, "--variant", help="Variant (tricks: team; rows: explosion; numwin: memory)."),
     house: list[str] = typer.Option([], "--house", metavar="KEY=VALUE", help="A house rule of the game (repeatable)."),
-    teams: str | None = typer.Option(None, "--teams", help='Teams for the tricks team variant: "Ana+Chloé,Ben+David".'),
-    rounds: int | None = typer.Option(None, "--rounds", help="Rounds agreed (sequence)."),
+    rounds: int | None = typer.Option(None, "--rounds", help="Rounds agreed (sequence; tricks: fewer than the rules' maximum)."),
+    start_cards: int | None = typer.Option(None, "--start-cards", help="tricks: cards dealt in round 1 (default 1)."),
     title: str = typer.Option("", "--title", help="A name for the match (printed on the sheet)."),
     db: Path | None = _db_option(),
     as_json: bool = _json_option(),
 ) -> None:
     """Start a match and make it the current one."""
     with _keeper(db) as keeper:
-        standings = keeper.new_match(game, players, mode=mode, variant=variant, house=house, teams=teams,
-                                     rounds=rounds, title=title)
+        standings = keeper.new_match(game, players, mode=mode, variant=variant, house=house, rounds=rounds,
+                                     start_cards=start_cards, title=title)
     if as_json:
         _print_json(standings.to_json())
         return

@@ -32,6 +32,7 @@ class MatchCreated:
     house: tuple[str, ...] = ()  # house rules as typed, ``key=value``
     teams: tuple[tuple[str, ...], ...] = ()
     rounds: int | None = None  # the number of rounds agreed, where the game lets the table choose
+    start_cards: int | None = None  # cards dealt in round 1 where the game deals progressively
     title: str = ""
 
     @property

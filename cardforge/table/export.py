@@ -150,7 +150,7 @@ def _round_rows(adapter: GameAdapter, standings: Standings, lang: str) -> tuple[
         cells = []
         for i, side in enumerate(standings.sides):
             running[side] += r.points.get(side, 0)
-            cell = _side_cell(standings, r.cells, side)
+            cell = r.cells.get(side, {})
             cells.append([adapter.pad_cell(c, cell, lang) for c in adapter.columns] + [str(running[side])])
             if side in r.winners:
                 marked.add((len(rows), i))
@@ -159,19 +159,6 @@ def _round_rows(adapter: GameAdapter, standings: Standings, lang: str) -> tuple[
     for number in range(len(rows) + 1, limit + 1):
         rows.append(([str(number), *adapter.round_cells(number)], [[] for _ in standings.sides]))
     return rows, marked
-
-
-def _side_cell(standings: Standings, cells: dict[str, dict[str, Any]], side: str) -> dict[str, Any]:
-    """A team's cell joins its members' entries (``2+1``) around the team's points."""
-    m = standings.match
-    if not m.teams:
-        return cells.get(side, {})
-    team = m.teams[m.sides.index(side)]
-    joined: dict[str, Any] = {}
-    for key in cells[team[0]]:
-        joined[key] = "+".join(str(cells[p][key]) for p in team)
-    joined["points"] = cells[side]["points"] if side in cells else sum(cells[p]["points"] for p in team)
-    return joined
 
 
 def _foot(standings: Standings, lang: str) -> list[tuple[str, list[str]]]:
@@ -195,7 +182,7 @@ def blank_pad(game: str, lang: str = "en") -> Pad:
     from cardforge.table.adapters import adapter_class
 
     cls = adapter_class(game)
-    match = MatchCreated(game=game, players=tuple(f"P{i + 1}" for i in range(cls.blank_players)))
+    match = MatchCreated(game=game, players=("",) * cls.blank_players)  # names written by hand
     adapter = cls(match)
     info = [f"{_label('date', lang)} ____________________    {_label('place', lang)} ____________________"]
     if adapter.pad_layout == "scorecard":

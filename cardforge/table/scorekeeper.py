@@ -18,7 +18,7 @@ from cardforge.table.events import MatchCreated, RoundRecorded, StoredEvent, Und
 from cardforge.table.standings import RoundResult, Standings, compute_standings, live_rounds
 from cardforge.table.store import MatchSummary, Store
 
-__all__ = ["Scorekeeper", "parse_players", "parse_teams"]
+__all__ = ["Scorekeeper", "Undo", "parse_players"]
 
 _FORBIDDEN_IN_NAMES = "=,+/:"
 
@@ -41,29 +41,6 @@ def parse_players(text: str) -> tuple[str, ...]:
     return names
 
 
-def parse_teams(text: str, players: Sequence[str]) -> tuple[tuple[str, ...], ...]:
-    """``"Ana+Chloé,Ben+David"`` → teams, each player in exactly one team."""
-    from cardforge.table.adapters.base import fold_name
-
-    by_fold = {fold_name(p): p for p in players}
-    teams, placed = [], []
-    for group in text.split(","):
-        team = []
-        for name in group.split("+"):
-            player = by_fold.get(fold_name(name))
-            if player is None:
-                raise UsageError(f"--teams {text!r}: {name.strip()!r} is not in --players ({', '.join(players)})")
-            if player in placed:
-                raise UsageError(f"--teams {text!r}: {player} is in two teams")
-            placed.append(player)
-            team.append(player)
-        teams.append(tuple(team))
-    missing = [p for p in players if p not in placed]
-    if missing:
-        raise UsageError(f"--teams {text!r}: {', '.join(missing)} in no team")
-    return tuple(teams)
-
-
 @dataclass(frozen=True)
 class Undo:
     """What ``undo`` took back, and the sheet after it."""
@@ -84,14 +61,14 @@ class Scorekeeper:
     # -- matches -------------------------------------------------------------------------------
 
     def new_match(self, game: str, players: str, *, mode: str | None = None, variant: str | None = None,
-                  house: Sequence[str] = (), teams: str | None = None, rounds: int | None = None,
+                  house: Sequence[str] = (), rounds: int | None = None, start_cards: int | None = None,
                   title: str = "") -> Standings:
         """Create a match (checked by the game's adapter) and make it the current one."""
-        adapter_class(game)  # unknown game → clear error before parsing the rest
+        adapter = adapter_class(game)  # unknown game → clear error before parsing the rest
         names = parse_players(players)
         match = MatchCreated(
             game=game, players=names, mode=mode, variant=variant, house=tuple(house),
-            teams=parse_teams(teams, names) if teams else (), rounds=rounds, title=title,
+            teams=adapter.seat_teams(names, variant), rounds=rounds, start_cards=start_cards, title=title,
         )
         adapter_for(match).validate_setup()
         stored = self.store.create_match(match)

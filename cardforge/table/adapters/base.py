@@ -97,8 +97,10 @@ class GameAdapter(ABC):
     syntax: ClassVar[str]
     #: Whether the table agrees a number of rounds at the start (``table new --rounds``).
     agreed_rounds: ClassVar[bool] = False
-    #: The variant played in teams (``table new --teams``), if the game has one.
+    #: The variant played in teams (partners from the seating order), if the game has one.
     team_variant: ClassVar[str | None] = None
+    #: Whether round 1 deals a chosen number of cards and each round one more (``--start-cards``).
+    dealt_progressively: ClassVar[bool] = False
     #: Extra columns at the left of each round line of the printed pad (cards dealt, dealer).
     round_columns: ClassVar[tuple[Column, ...]] = ()
     #: Rules printed as a reminder at the foot of the pad (IDs in the game's catalogue).
@@ -149,13 +151,15 @@ class GameAdapter(ABC):
             raise UsageError(
                 f"unknown variant {m.variant!r} for {self.game}: variants are {', '.join(deck.variants) or 'none'}"
             )
-        if self.team_variant is not None and m.variant == self.team_variant and not m.teams:
-            raise UsageError(f"the {m.variant} variant needs --teams, e.g. --teams \"Ana+Chloé,Ben+David\"")
-        if m.teams and (self.team_variant is None or m.variant != self.team_variant):
-            where = f"--variant {self.team_variant}" if self.team_variant else "the tricks team variant"
-            raise UsageError(f"--teams is only for {where}")
+        if m.start_cards is not None and not self.dealt_progressively:
+            raise UsageError(f"--start-cards is not for {self.game}: only tricks deals progressively")
         if m.rounds is not None and not self.agreed_rounds:
             raise UsageError(f"--rounds is not for {self.game}: its end condition is set by the rules")
+
+    @classmethod
+    def seat_teams(cls, players: Sequence[str], variant: str | None) -> tuple[tuple[str, ...], ...]:
+        """The teams a variant forms from the seating order (none by default)."""
+        return ()
 
     @property
     def mode(self) -> str | None:

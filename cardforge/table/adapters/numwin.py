@@ -3,7 +3,8 @@ total wins.
 
 Table syntax: ``NAME=CARD,CARD,…`` is the player's final combo; a pair locked during the round
 (by a reflex) is written with ``+`` (``Ana=R5+G5,SH3,flash,RB2``).  Points are the engine's
-``score_combo`` (pairs removed, a lone Rainbow 0, action cards +5).
+``score_combo`` (pairs removed, a lone Rainbow 0, action cards +5, NUMWIN-7.*); one round per
+dealer and the lowest total wins (NUMWIN-8.1, 8.3), ties win together (NUMWIN-R15).
 """
 
 from __future__ import annotations
@@ -13,7 +14,7 @@ from typing import Any
 
 from cardforge.cards import Text
 from cardforge.errors import UsageError
-from cardforge.table.adapters.base import SHARED_WIN, POINTS, Column, GameAdapter, best_sides, cited
+from cardforge.table.adapters.base import POINTS, Column, GameAdapter, best_sides
 from cardforge.table.events import StoredEvent
 from cardforge.table.standings import Outcome, RoundResult, Tally
 
@@ -24,12 +25,17 @@ class Adapter(GameAdapter):
     game = "numwin"
     syntax = "NAME=CARD,CARD,… (the final combo; a locked pair as CARD+CARD)"
     columns = (Column("combo", Text("Combo final", "Final combo"), 2.4), POINTS)
+    round_columns = (Column("dealer", Text("Donneur", "Dealer"), 1.8),)
+    pad_rules = ("NUMWIN-7.1", "NUMWIN-7.2", "NUMWIN-7.3", "NUMWIN-7.4", "NUMWIN-7.5", "NUMWIN-8.1", "NUMWIN-8.3")
 
     def round_limit(self) -> int:
         return len(self.match.players)
 
     def dealer(self, number: int) -> str:
         return self.match.players[(number - 1) % len(self.match.players)]
+
+    def round_cells(self, number: int) -> list[str]:
+        return [self.dealer(number)]
 
     def describe_round(self, number: int) -> str:
         return f"round {number} of {self.round_limit()}: {self.dealer(number)} deals"
@@ -45,8 +51,12 @@ class Adapter(GameAdapter):
                 elif len(group) != 1:
                     raise UsageError(f"{player}={spec!r}: {part!r} — a locked pair is two cards, CARD+CARD")
                 cards += group
-            if not cards:
-                raise UsageError(f"{player}={spec!r}: expected the cards of {player}'s final combo")
+            needed = self.engine.COMBO_SIZE + (0 if self.rules.locked_count else 2 * len(locked))
+            if len(cards) < needed:
+                raise UsageError(
+                    f"{player}={spec!r}: a final combo has at least {needed} cards, {len(cards)} given "
+                    "(players without 5 cards draw to complete, NUMWIN-6.3)"
+                )
             combos[player] = {"cards": [c.code for c in cards], "locked": locked}
         self.require_everyone(combos)
         self.check_copies(self.deck.parse(c) for combo in combos.values() for c in combo["cards"])
@@ -58,7 +68,10 @@ class Adapter(GameAdapter):
     def _combo_score(self, combo: dict[str, Any]) -> Any:
         cards = self.deck.parse_many(combo["cards"])
         locked = tuple(tuple(self.deck.parse_many(pair)) for pair in combo["locked"])
-        return self.engine.score_combo(cards, locked_pairs=locked)
+        try:
+            return self.engine.score_combo(cards, locked_pairs=locked, rules=self.rules)
+        except UsageError as exc:
+            raise UsageError(f"{' '.join(combo['cards'])}: {exc}") from None
 
     def score(self, rounds: Sequence[StoredEvent]) -> tuple[list[RoundResult], list[Tally]]:
         results = []
@@ -82,5 +95,6 @@ class Adapter(GameAdapter):
         if len(results) < self.round_limit():
             return Outcome(False)
         leaders = best_sides(totals, highest=False)
-        rules = cited(self.game, "Chaque joueur distribue une fois") + ((SHARED_WIN,) if len(leaders) > 1 else ())
-        return Outcome(True, leaders, f"every player dealt once; lowest total", rules)
+        rules = ("NUMWIN-8.1", "NUMWIN-8.3") + (("NUMWIN-R15",) if len(leaders) > 1 else ())
+        tie = " (a tie: the win is shared)" if len(leaders) > 1 else ""
+        return Outcome(True, leaders, f"every player dealt once; lowest total{tie}", rules)

@@ -1,61 +1,97 @@
 """``tricks`` score sheet: each player's bid and tricks won; streak bonuses; the team variant.
 
 Table syntax: ``NAME=BID/WON`` for every player (``Ana=2/1`` — bid 2, took 1).  Tricks nobody
-won (a Flash, a trick whose cards all cancelled) are given with ``--void N``; the tricks won
-plus the void tricks must make the number of cards each player was dealt this round
-(ruling TABLE-R2).  Points, streaks and bonuses are the engine's ``round_points``.
+won (a Flash, a trick whose cards all cancelled) are given with ``--void N``: the tricks won
+plus the void tricks make the number of cards each player was dealt (ruling TABLE-R2).
+
+Everything else is the engine's: the cards dealt each round (``round_schedule``, TRICKS-2.1 and
+ruling TRICKS-R1), the points, streak and bonus (``round_points``, TRICKS-9/10), the team
+variant (partners sit opposite, TRICKS-R17; scored apart and summed or as one bidder,
+TRICKS-R18; 5 rounds of 6 cards, TRICKS-11.6) and the end (highest total, ties share the win,
+TRICKS-R20).
 """
 
 from __future__ import annotations
 
+import functools
 import re
 from collections.abc import Sequence
 from typing import Any
 
 from cardforge.cards import Text
 from cardforge.errors import UsageError
-from cardforge.table.adapters.base import SHARED_WIN, Column, GameAdapter, best_sides, cited
+from cardforge.table.adapters.base import Column, GameAdapter, best_sides
 from cardforge.table.events import StoredEvent
 from cardforge.table.standings import Outcome, RoundResult, Tally
 
-__all__ = ["Adapter"]
+__all__ = ["Adapter", "opposite_teams"]
 
 VOID_TRICKS = "TABLE-R2"
 _BID_WON = re.compile(r"^\s*(\d+)\s*/\s*(\d+)\s*$")
+
+
+def opposite_teams(players: Sequence[str]) -> tuple[tuple[str, ...], ...]:
+    """Partners sit opposite (TRICKS-R17): in seating order, seat i plays with seat i + n/2."""
+    half = len(players) // 2
+    return tuple((players[i], players[i + half]) for i in range(half))
 
 
 class Adapter(GameAdapter):
     game = "tricks"
     syntax = "NAME=BID/WON (bid, then tricks won)"
     team_variant = "team"
+    agreed_rounds = True
+    dealt_progressively = True
     columns = (
-        Column("bid", Text("Annonce", "Bid"), 0.9),
-        Column("won", Text("Plis", "Won"), 0.9),
-        Column("bonus", Text("Série", "Streak"), 0.9),
+        Column("bid", Text("Annonce", "Bid"), 1.05),
+        Column("won", Text("Plis", "Won"), 0.85),
+        Column("bonus", Text("Série", "Streak"), 0.85),
         Column("points", Text("Points", "Points")),
     )
+    round_columns = (Column("cards", Text("Cartes", "Cards"), 1.2),)
+    pad_rules = ("TRICKS-9.1", "TRICKS-9.2", "TRICKS-9.3", "TRICKS-9.4", "TRICKS-10.1", "TRICKS-10.9", "TRICKS-10.10")
+    blank_players = 4
 
     # -- setup ---------------------------------------------------------------------------------
 
+    @classmethod
+    def seat_teams(cls, players: Sequence[str], variant: str | None) -> tuple[tuple[str, ...], ...]:
+        return opposite_teams(players) if variant == cls.team_variant else ()
+
     @property
     def team_game(self) -> bool:
-        return self.match.variant == "team"
+        return self.match.variant == self.team_variant
 
     def validate_setup(self) -> None:
         super().validate_setup()
-        sizes = {len(t) for t in self.match.teams}
-        if self.team_game and sizes != {2}:
-            raise UsageError(f"the team variant plays in teams of 2, not of {', '.join(map(str, sorted(sizes)))}")
+        self.engine.check_players(len(self.match.players), self.team_game)
+        self.schedule  # noqa: B018 - start cards and rounds are checked by the engine
 
-    def cards_in_round(self, number: int) -> int:
-        """Cards dealt to each player in round ``number`` (from the engine's dealing rule)."""
-        return self.engine.cards_in_round(number, len(self.match.players), self.rules, team=self.team_game)
+    @functools.cached_property
+    def schedule(self) -> tuple[int, ...]:
+        """Cards dealt to each player, round by round (the engine's dealing rule)."""
+        n = len(self.match.players)
+        deck = self.engine.deck_for(n, self.rules)
+        return self.engine.round_schedule(
+            n, len(deck), start_cards=self.match.start_cards or 1, rounds=self.match.rounds,
+            team=self.team_game, rules=self.rules,
+        )
 
-    def round_limit(self) -> int | None:
-        return self.engine.round_count(len(self.match.players), self.rules, team=self.team_game)
+    @property
+    def units(self) -> tuple[tuple[str, ...], ...]:
+        """Who bids and keeps a streak together: each player, or each team with ``team_bids=joint``."""
+        if self.team_game and self.rules.team_bids == "joint":
+            return self.match.teams
+        return tuple((p,) for p in self.match.players)
+
+    def round_limit(self) -> int:
+        return len(self.schedule)
+
+    def round_cells(self, number: int) -> list[str]:
+        return [str(self.schedule[number - 1])] if number <= len(self.schedule) else [""]
 
     def describe_round(self, number: int) -> str:
-        return f"round {number} of {self.round_limit()}: {self.cards_in_round(number)} cards each"
+        return f"round {number} of {self.round_limit()}: {self.schedule[number - 1]} cards each"
 
     # -- a round ---------------------------------------------------------------------------------
 
@@ -67,60 +103,68 @@ class Adapter(GameAdapter):
                 raise UsageError(f"{player}={spec!r}: expected BID/WON as two whole numbers, e.g. {player}=2/1")
             bids[player], won[player] = int(m.group(1)), int(m.group(2))
         self.require_everyone(bids)
-        void = int(options.get("void") or 0)
         return {"bids": {p: bids[p] for p in self.match.players},
-                "won": {p: won[p] for p in self.match.players}, "void": void}
-
-    def check_tricks(self, number: int, entries: dict[str, Any]) -> None:
-        cards = self.cards_in_round(number)
-        won, void = entries["won"], entries["void"]
-        for player, w in won.items():
-            if w > cards:
-                raise UsageError(f"{player} cannot win {w} tricks in round {number}: {cards} cards each")
-        if sum(won.values()) + void != cards:
-            raise UsageError(
-                f"round {number} has {cards} tricks ({cards} cards each) but the tricks won add up to "
-                f"{sum(won.values())}" + (f" plus {void} void" if void else "")
-                + "; give --void N for tricks nobody won (Flash)"
-            )
+                "won": {p: won[p] for p in self.match.players}, "void": int(options.get("void") or 0)}
 
     def example_specs(self) -> list[str]:
         return ["1/1", "0/0", "1/0"]
 
+    def _check_tricks(self, number: int, cards: int, entries: dict[str, Any]) -> None:
+        won, void = entries["won"], entries["void"]
+        for player in self.match.players:
+            try:
+                self.engine.check_round_numbers(entries["bids"][player], won[player], cards)
+            except UsageError as exc:
+                raise UsageError(f"{player}, round {number}: {exc}") from None
+        if sum(won.values()) + void != cards:
+            raise UsageError(
+                f"round {number} has {cards} tricks ({cards} cards each) but the tricks won add up to "
+                f"{sum(won.values())}" + (f" plus {void} void" if void else "")
+                + f"; give --void N for tricks nobody won (Flash) ({VOID_TRICKS})"
+            )
+
     # -- scoring ---------------------------------------------------------------------------------
 
     def score(self, rounds: Sequence[StoredEvent]) -> tuple[list[RoundResult], list[Tally]]:
-        streaks = {p: 0 for p in self.match.players}
+        streaks = {" & ".join(unit): 0 for unit in self.units}
         results = []
         for number, stored in enumerate(rounds, 1):
-            entries = self.entries_of(stored)
             if number > self.round_limit():
                 raise UsageError(f"the match has {self.round_limit()} rounds; round {number} is one too many")
-            self.check_tricks(number, entries)
-            cards = self.cards_in_round(number)
-            player_points, cells = {}, {}
-            for p in self.match.players:
-                bid, won = entries["bids"][p], entries["won"][p]
-                s = self.engine.round_points(bid, won, cards, streaks[p], self.rules)
-                streaks[p] = s.streak_after
-                player_points[p] = s.total
-                cells[p] = {"bid": bid, "won": won, "bonus": s.bonus, "points": s.total}
-            points = self._side_points(player_points)
+            entries = self.entries_of(stored)
+            cards = self.schedule[number - 1]
+            self._check_tricks(number, cards, entries)
+            final = number == self.round_limit()
+            cells: dict[str, dict[str, Any]] = {p: {"bid": entries["bids"][p], "won": entries["won"][p]}
+                                                for p in self.match.players}
+            for unit in self.units:
+                key = " & ".join(unit)
+                s = self.engine.round_points(
+                    sum(entries["bids"][p] for p in unit), sum(entries["won"][p] for p in unit),
+                    cards * len(unit), streaks[key], self.rules, final=final,
+                )
+                streaks[key] = s.streak_after
+                cells.setdefault(key, {}).update(bonus=s.bonus, points=s.total)
+            points = {side: self._side_sum(cells, side, "points") for side in self.match.sides}
             if self.team_game:
-                cells = {**cells, **{side: {"points": points[side]} for side in self.match.sides}}
+                for side, team in zip(self.match.sides, self.match.teams, strict=True):
+                    cells[side] = {"bid": "+".join(str(entries["bids"][p]) for p in team),
+                                   "won": "+".join(str(entries["won"][p]) for p in team),
+                                   "bonus": self._side_sum(cells, side, "bonus"), "points": points[side]}
             results.append(RoundResult(number, stored.seq, points, cells, (), stored.event.typed))
         return results, [Tally("streak", Text("Série en cours", "Current streak"), streaks)]
 
-    def _side_points(self, player_points: dict[str, int]) -> dict[str, int]:
-        if not self.team_game:
-            return player_points
-        return {side: sum(player_points[p] for p in team) for side, team in zip(self.match.sides, self.match.teams)}
+    def _side_sum(self, cells: dict[str, dict[str, Any]], side: str, key: str) -> int:
+        """A side's value: its own (a player, a joint team) or its members' sum."""
+        if key in cells.get(side, {}):
+            return cells[side][key]
+        team = self.match.teams[self.match.sides.index(side)]
+        return sum(cells[p][key] for p in team)
 
     def outcome(self, results: Sequence[RoundResult], totals: dict[str, int], tallies: Sequence[Tally]) -> Outcome:
         if len(results) < self.round_limit():
             return Outcome(False)
         leaders = best_sides(totals)
-        quote = ("La partie se joue sur 5 manches ; le score cumulé du binôme détermine l'équipe gagnante"
-                 if self.team_game else "Manches progressives")
-        rules = cited(self.game, quote) + ((SHARED_WIN,) if len(leaders) > 1 else ())
-        return Outcome(True, leaders, f"{len(results)} rounds played; highest total", rules)
+        end = ("TRICKS-11.6",) if self.team_game else ("TRICKS-2.1", "TRICKS-R1")
+        tie = " (a tie: the win is shared)" if len(leaders) > 1 else ""
+        return Outcome(True, leaders, f"{len(results)} rounds played; highest total{tie}", end + ("TRICKS-R20",))
