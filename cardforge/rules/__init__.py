@@ -108,7 +108,7 @@ def all_rulebooks() -> list[RuleBook]:
     """Every rule book present, deck rulings first, then the games in the designer's order."""
     from cardforge.deck.loader import GAMES
 
-    names = ["deck", *GAMES]
+    names = ["deck", *GAMES, "table"]
     return [load_rules(n) for n in names if (RULES_DIR / f"{n}.yaml").is_file()]
 
 
@@ -117,7 +117,7 @@ def rule(rule_id: str) -> Rule | Ruling:
     prefix = rule_id.split("-", 1)[0].lower()
     from cardforge.deck.loader import GAMES
 
-    game = prefix if prefix in (*GAMES, "deck") else None
+    game = prefix if prefix in (*GAMES, "deck", "table") else None
     if game is None:
         raise KeyError(rule_id)
     return load_rules(game).get(rule_id)

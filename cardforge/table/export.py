@@ -75,13 +75,24 @@ def write_csv(standings: Standings, path: Path, lang: str = "en") -> Path:
 # -- PDF pad ----------------------------------------------------------------------------------
 
 def _columns(adapter: GameAdapter, lang: str) -> list[PadColumn]:
+    if adapter.pad_layout == "scorecard":
+        return [PadColumn(c.label(lang), c.width) for c in adapter.scorecard_columns]
     cols = [PadColumn(c.label(lang), c.width) for c in adapter.columns]
     return cols + [PadColumn(_T["total"](lang), 1.0, bold=True)]
 
 
-def _notes(adapter: GameAdapter, lang: str) -> list[str]:
-    from cardforge.rules import load_rules
+def _left(adapter: GameAdapter, lang: str) -> list[PadColumn]:
+    if adapter.pad_layout == "scorecard":
+        return [PadColumn(c.label(lang), c.width, bold=i == 0) for i, c in enumerate(adapter.scorecard_left)]
+    return [PadColumn(_T["round"](lang), 1.9, bold=True)] + [PadColumn(c.label(lang), c.width)
+                                                            for c in adapter.round_columns]
 
+
+def _notes(adapter: GameAdapter, lang: str) -> list[str]:
+    from cardforge.rules import RULES_DIR, load_rules
+
+    if not adapter.pad_rules or not (RULES_DIR / f"{adapter.game}.yaml").is_file():
+        return []
     book = load_rules(adapter.game)
     notes = []
     for rule_id in adapter.pad_rules:
@@ -98,8 +109,7 @@ def _frame(adapter: GameAdapter, lang: str, info_top: str, info: list[str]) -> d
         "band": deck.style.back.color,
         "accent": deck.style.back.accent,
         "info": [info_top, *info],
-        "left": [PadColumn(_T["round"](lang), 1.9, bold=True)]
-        + [PadColumn(c.label(lang), c.width) for c in adapter.round_columns],
+        "left": _left(adapter, lang),
         "columns": _columns(adapter, lang),
         "notes": _notes(adapter, lang),
     }
@@ -187,13 +197,12 @@ def blank_pad(game: str, lang: str = "en") -> Pad:
     info = [f"{_label('date', lang)} ____________________    {_label('place', lang)} ____________________"]
     if adapter.pad_layout == "scorecard":
         rows, marked = adapter.scorecard_rows(None, lang)
-        foot = [(_T["total"](lang), [""] * len(match.players))]
     else:
-        limit = adapter.round_limit() or adapter.blank_rounds
+        limit = adapter.blank_round_count()
         rows = [([str(n), *adapter.round_cells(n)], [[] for _ in match.players]) for n in range(1, limit + 1)]
         marked = set()
-        foot = [(_T["total"](lang), [""] * len(match.players))] + [
-            (label(lang), [mark] * len(match.players)) for label, mark in adapter.blank_tallies]
+    foot = [(_T["total"](lang), [""] * len(match.players))] + [
+        (label(lang), [mark] * len(match.players)) for label, mark in adapter.blank_tallies]
     side = _T["team"] if adapter.team_variant and match.teams else _T["player"]
     return Pad(**_frame(adapter, lang, "cardforge", info), sides=[""] * len(match.players), rows=rows,
                marked=marked, foot=foot, side_label=side(lang))

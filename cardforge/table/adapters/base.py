@@ -246,6 +246,10 @@ class GameAdapter(ABC):
         value = cell.get(column.key, "")
         return "" if value is None else str(value)
 
+    def blank_round_count(self) -> int:
+        """Lines on a blank pad: the game's round limit, else ``blank_rounds``."""
+        return self.round_limit() or self.blank_rounds
+
     def describe_round(self, number: int) -> str:
         """What the next round is (``round 4: 4 cards each``)."""
         limit = self.round_limit()

@@ -10,26 +10,44 @@ round in which a scorecard is complete, or at the mode's round limit.
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Sequence
 from typing import Any
 
 from cardforge.cards import Text, nearest
 from cardforge.errors import UsageError
-from cardforge.table.adapters.base import SHARED_WIN, POINTS, Column, GameAdapter, best_sides, cited
+from cardforge.table.adapters.base import SHARED_WIN, POINTS, Column, GameAdapter, best_sides, cited, fold_name
 from cardforge.table.events import StoredEvent
-from cardforge.table.standings import Outcome, RoundResult, Tally
+from cardforge.table.standings import Outcome, RoundResult, Standings, Tally
 
 __all__ = ["Adapter"]
+
+OBJECTIVES_VALIDATED = Text("Objectifs validés", "Objectives validated")
 
 
 class Adapter(GameAdapter):
     game = "collection"
     syntax = "NAME=OBJECTIVE:CARD,CARD,… (one validated objective; repeat NAME for each)"
     columns = (Column("objectives", Text("Objectifs validés", "Objectives validated"), 2.6), POINTS)
+    # the printed pad is a scorecard: a line per objective, each side's round and points
+    pad_layout = "scorecard"
+    scorecard_left = (Column("objective", Text("Objectif", "Objective"), 3.4),
+                      Column("formula", Text("Points", "Points"), 3.4))
+    scorecard_columns = (Column("round", Text("Manche", "Round"), 1.0), POINTS)
+    blank_tallies = ((OBJECTIVES_VALIDATED, ""),)
 
     @property
     def objective_ids(self) -> list[str]:
         return [o.id for o in self.engine.OBJECTIVES]
+
+    @functools.cached_property
+    def objective_aliases(self) -> dict[str, str]:
+        """Typed name → objective id: the id, or its French or English name (``brelan``)."""
+        aliases = {}
+        for o in self.engine.OBJECTIVES:
+            for name in (o.id, o.name.fr, o.name.en):
+                aliases[fold_name(name).replace("-", "_").replace(" ", "_")] = o.id
+        return aliases
 
     def objective_name(self, objective_id: str, lang: str = "en") -> str:
         for o in self.engine.OBJECTIVES:
@@ -38,20 +56,27 @@ class Adapter(GameAdapter):
         return objective_id
 
     def round_limit(self) -> int:
+        """The mode's round limit from the deck (5 in Classic, 3 in Discovery)."""
         return self.deck.modes[self.mode].rounds
 
     def parse_round(self, tokens: Sequence[str], options: dict[str, Any]) -> dict[str, Any]:
         validated: dict[str, list[dict[str, Any]]] = {p: [] for p in self.match.players}
         for player, spec in self.split(tokens, repeat=True):
-            objective, sep, codes = spec.partition(":")
-            objective = objective.strip().lower().replace("-", "_")
+            typed, sep, codes = spec.partition(":")
+            objective = self.objective_aliases.get(fold_name(typed).replace("-", "_").replace(" ", "_"), typed)
             if not sep or objective not in self.objective_ids:
-                guess = nearest(objective, self.objective_ids)
+                guess = nearest(typed, self.objective_ids)
                 hint = f"; did you mean {guess!r}?" if guess else f" (objectives: {', '.join(self.objective_ids)})"
                 raise UsageError(f"{player}={spec!r}: expected OBJECTIVE:CARD,CARD,… with a known objective{hint}")
             if any(v["objective"] == objective for v in validated[player]):
                 raise UsageError(f"{player}={spec!r}: {objective} is given twice for {player} in this round")
             cards = self.cards(codes, spec)
+            if not self.rules.share_cards:
+                used = {c for v in validated[player] for c in v["cards"]}
+                shared = [c.code for c in cards if c.code in used]
+                if shared:
+                    raise UsageError(f"{player}={spec!r}: {' '.join(shared)} already serves another objective this "
+                                     "round; each card serves one objective (COLLECTION-R17)")
             validated[player].append({"objective": objective, "cards": [c.code for c in cards]})
         self.check_copies(self.deck.parse(c) for vs in validated.values() for v in vs for c in v["cards"])
         return {"validated": validated}
@@ -93,7 +118,30 @@ class Adapter(GameAdapter):
                 cells[p] = {"objectives": lines, "points": points[p]}
             results.append(RoundResult(number, stored.seq, points, cells, (), stored.event.typed))
         counts = {p: len(card[p]) for p in self.match.players}
-        return results, [Tally("objectives", Text("Objectifs validés", "Objectives validated"), counts)]
+        return results, [Tally("objectives", OBJECTIVES_VALIDATED, counts)]
+
+    def formula(self, objective: object, lang: str) -> str:
+        """``8 (+2/card > 5) + highest``: an objective's points as the scorecard prints them."""
+        highest = "plus haute" if lang == "fr" else "highest"
+        extra = ""
+        if objective.per_extra_card:
+            per = "carte" if lang == "fr" else "card"
+            extra = f" (+{objective.per_extra_card}/{per} > {objective.min_cards})"
+        return f"{objective.base}{extra} + {highest}"
+
+    def scorecard_rows(self, standings: Standings | None, lang: str) -> tuple[list, set]:
+        """One line per objective; each side's cell: the round it was validated in and its points."""
+        won: dict[tuple[str, str], tuple[int, int]] = {}
+        for r in standings.rounds if standings else ():
+            for side, cell in r.cells.items():
+                for line in cell.get("objectives", []):
+                    won[side, line["objective"]] = (r.number, line["points"])
+        sides = standings.sides if standings else self.match.players
+        rows = []
+        for o in self.engine.OBJECTIVES:
+            cells = [[str(x) for x in won.get((side, o.id), ("", ""))] for side in sides]
+            rows.append(([o.name(lang), self.formula(o, lang)], cells))
+        return rows, set()
 
     def outcome(self, results: Sequence[RoundResult], totals: dict[str, int], tallies: Sequence[Tally]) -> Outcome:
         counts = tallies[0].values

@@ -26,18 +26,19 @@ class Adapter(GameAdapter):
     syntax = "NAME=CARD,CARD,… (one secured sequence; repeat NAME for each)"
     columns = (Column("secured", Text("Séquences sécurisées", "Secured sequences"), 2.6), POINTS)
     agreed_rounds = True
+    blank_rounds = 8
+
+    def blank_round_count(self) -> int:
+        return self.blank_rounds  # the table agrees the number of rounds: leave room
 
     def validate_setup(self) -> None:
         super().validate_setup()
         if self.match.rounds is not None and self.match.rounds < 1:
             raise UsageError(f"--rounds {self.match.rounds}: expected at least 1 round")
-        self.round_limit()
 
     def round_limit(self) -> int:
-        rounds = self.match.rounds or getattr(self.rules, "rounds", None)
-        if not rounds:
-            raise UsageError("sequence ends after the number of rounds the table agrees: give --rounds N")
-        return rounds
+        """The rounds agreed (``--rounds``), else the engine's default (ruling SEQUENCE-R13)."""
+        return self.match.rounds or self.engine.DEFAULT_ROUNDS
 
     def parse_round(self, tokens: Sequence[str], options: dict[str, Any]) -> dict[str, Any]:
         secured: dict[str, list[list[str]]] = {p: [] for p in self.match.players}
@@ -45,10 +46,11 @@ class Adapter(GameAdapter):
             cards = self.cards(spec, f"{player}={spec}")
             if not cards:
                 continue
-            verdict = self.engine.check_sequence(cards)
+            verdict = self.engine.check_sequence(cards, self.rules)
             if verdict.stop:
                 raise UsageError(
-                    f"{player}={spec}: this sequence hit a STOP ({verdict.reason}) and cannot have been secured"
+                    f"{player}={spec}: this sequence hit a STOP ({verdict.reason} at {cards[verdict.index].code}) "
+                    "and scores nothing; leave it out"
                 )
             secured[player].append([c.code for c in cards])
         self.check_copies(self.deck.parse(code) for seqs in secured.values() for seq in seqs for code in seq)
@@ -64,7 +66,7 @@ class Adapter(GameAdapter):
                 raise UsageError(f"the match was agreed at {self.round_limit()} rounds; round {number} is one too many")
             secured = self.entries_of(stored)["secured"]
             points = {
-                p: sum(self.engine.sequence_points(self.deck.parse_many(seq), self.mode) for seq in secured[p])
+                p: sum(self._points(seq) for seq in secured[p])
                 for p in self.match.players
             }
             winners = best_sides(points)
@@ -74,6 +76,11 @@ class Adapter(GameAdapter):
                      for p in points}
             results.append(RoundResult(number, stored.seq, points, cells, winners, stored.event.typed))
         return results, [Tally("wins", Text("Manches gagnées", "Rounds won"), wins)]
+
+    def _points(self, codes: list[str]) -> int:
+        """A secured sequence's points: its cards kept (a STOP card a Joker cancelled is not)."""
+        kept = self.engine.check_sequence(self.deck.parse_many(codes), self.rules).kept
+        return self.engine.sequence_points(kept, self.mode)
 
     def outcome(self, results: Sequence[RoundResult], totals: dict[str, int], tallies: Sequence[Tally]) -> Outcome:
         if len(results) < self.round_limit():
