@@ -4,8 +4,11 @@ from __future__ import annotations
 
 from pathlib import Path
 
+ROOT = Path(__file__).resolve().parent.parent
+
 import pytest
 
+from cardforge.errors import CardforgeError
 from cardforge.table.scorekeeper import Scorekeeper
 from cardforge.table.store import Store
 
@@ -27,15 +30,33 @@ class Sheet:
     def show(self) -> dict:
         return self.ok("show", "--json").json()
 
+    def state(self) -> dict | None:
+        """The current sheet read in-process (``None`` before any match)."""
+        with Store(self.db) as store:
+            try:
+                return Scorekeeper(store).standings().to_json()
+            except CardforgeError:
+                return None
+
     def refused(self, *args: str, says: str = "") -> str:
         """Run an entry that must be refused: exit 2, one line on stderr, sheet unchanged."""
-        before = self.show()
+        before = self.state()
         result = self(*args)
         assert result.code == 2, (result.out, result.err)
         assert result.err.count("\n") == 1 and "Traceback" not in result.err, result.err
         assert says.lower() in result.err.lower(), result.err
-        assert self.show() == before
+        assert self.state() == before
         return result.err
+
+
+def refuse(keeper: Scorekeeper, tokens: list[str], says: str, **options) -> None:
+    """In-process: the round is refused with a message containing ``says``; nothing changes."""
+    before = keeper.standings().to_json()
+    with pytest.raises(CardforgeError) as info:
+        keeper.record_round(tokens, options)
+    assert says.lower() in str(info.value).lower(), str(info.value)
+    assert "\n" not in str(info.value)
+    assert keeper.standings().to_json() == before
 
 
 @pytest.fixture

@@ -7,7 +7,7 @@ scores de toutes les manches. Le total le plus bas gagne."
 
 from __future__ import annotations
 
-from table_helpers import keeper, sheet  # noqa: F401  (fixtures)
+from table_helpers import keeper, refuse, sheet  # noqa: F401  (fixtures)
 
 
 def test_full_match_one_round_per_dealer_through_the_cli(sheet):
@@ -30,9 +30,9 @@ def test_equal_lowest_totals_win_together(keeper):
     assert s.outcome.over and s.outcome.winners == ("Ana", "Ben") and "NUMWIN-R15" in s.outcome.rules
 
 
-def test_combo_entries_are_checked(sheet):
-    sheet.ok("new", "numwin", "--players", "Ana,Ben")
-    sheet.refused("round", "Ana=R5,G5,SH3,flash", "Ben=B1,Y2,G3,R4,B6", says="at least 5 cards")
-    sheet.refused("round", "Ana=R5+G6,SH3,flash,R1", "Ben=B1,Y2,G3,R4,B6", says="locked pair")
-    sheet.refused("round", "Ana=R5,G5,SH3,flash,R1", says="no result for Ben")
-    sheet.refused("round", "Ana=R5,G5,SH3,joker,R1", "Ben=B1,Y2,G3,R4,B6", says="not in numwin")
+def test_combo_entries_are_checked(keeper):
+    keeper.new_match("numwin", "Ana,Ben")
+    refuse(keeper, ["Ana=R5,G5,SH3,flash", "Ben=B1,Y2,G3,R4,B6"], "at least 5 cards")
+    refuse(keeper, ["Ana=R5+G6,SH3,flash,R1", "Ben=B1,Y2,G3,R4,B6"], "locked pair")
+    refuse(keeper, ["Ana=R5,G5,SH3,flash,R1"], "no result for Ben")
+    refuse(keeper, ["Ana=R5,G5,SH3,joker,R1", "Ben=B1,Y2,G3,R4,B6"], "not in numwin")

@@ -12,7 +12,7 @@ cas d'égalité seulement)".
 
 from __future__ import annotations
 
-from table_helpers import keeper, sheet  # noqa: F401  (fixtures)
+from table_helpers import keeper, refuse, sheet  # noqa: F401  (fixtures)
 
 
 def test_sequence_full_match_through_the_cli(sheet):
@@ -35,12 +35,12 @@ def test_sequence_discovery_counts_cards_and_rounds_default(keeper):
     assert s.rounds[0].points == {"Ana": 3, "Ben": 1}
 
 
-def test_sequence_that_stopped_cannot_be_secured(sheet):
+def test_sequence_that_stopped_cannot_be_secured(keeper):
     """"3 cartes consécutives de même couleur" and "2 cartes consécutives de même valeur" STOP."""
-    sheet.ok("new", "sequence", "--players", "Ana,Ben")
-    sheet.refused("round", "Ana=R1,R2,R3", says="STOP (color at R3)")
-    sheet.refused("round", "Ana=R1,G1", says="STOP (value at G1)")
-    sheet.refused("round", "Ana=R1,SH4", says="STOP (shadow")
+    keeper.new_match("sequence", "Ana,Ben")
+    refuse(keeper, ["Ana=R1,R2,R3"], "STOP (color at R3)")
+    refuse(keeper, ["Ana=R1,G1"], "STOP (value at G1)")
+    refuse(keeper, ["Ana=R1,SH4"], "STOP (shadow")
 
 
 def test_collection_full_match_in_discovery_through_the_cli(sheet):
@@ -85,9 +85,9 @@ def test_collection_completed_scorecard_ends_the_match(keeper):
     assert s.totals == {"Ana": 3 + 8 + 18 + 18 + 11 + 35 + 17 + 34 + 10 + 19, "Ben": 18}
 
 
-def test_objective_cards_are_checked(sheet):
-    sheet.ok("new", "collection", "--players", "Ana,Ben")
-    sheet.refused("round", "Ana=pair:R5,G6", says="do not make Pair")
-    sheet.refused("round", "Ana=pair:R5,G5,B5", says="its cards would be")
-    sheet.refused("round", "Ana=paire:R5,G5", "Ana=small_straight:R5,G6,B7", says="COLLECTION-R17")
-    sheet.refused("round", "Ana=pear:R5,G5", says="did you mean 'pair'")
+def test_objective_cards_are_checked(keeper):
+    keeper.new_match("collection", "Ana,Ben")
+    refuse(keeper, ["Ana=pair:R5,G6"], "do not make Pair")
+    refuse(keeper, ["Ana=pair:R5,G5,B5"], "its cards would be")
+    refuse(keeper, ["Ana=paire:R5,G5", "Ana=small_straight:R5,G6,B7"], "COLLECTION-R17")
+    refuse(keeper, ["Ana=pear:R5,G5"], "did you mean 'pair'")

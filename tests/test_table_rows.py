@@ -7,7 +7,7 @@ manches remporte la partie."
 
 from __future__ import annotations
 
-from table_helpers import keeper, sheet  # noqa: F401  (fixtures)
+from table_helpers import keeper, refuse, sheet  # noqa: F401  (fixtures)
 
 
 def test_full_match_to_three_round_wins_through_the_cli(sheet):
@@ -43,11 +43,16 @@ def test_round_tie_house_rule_nobody_wins(keeper):
     assert s.rounds[0].winners == () and s.tallies[0].values == {"Ana": 0, "Ben": 0}
 
 
-def test_invalid_captures_are_refused(sheet):
+def test_a_card_not_in_the_deck_is_refused_through_the_cli(sheet):
     sheet.ok("new", "rows", "--players", "Ana,Ben")
-    sheet.ok("round", "Ana=R5", "Ben=G6")
-    sheet.refused("round", "Ana=RB17", says="unknown card 'RB17'")        # card not in the deck
-    sheet.refused("round", "Ana=R5", "Ben=R5", says="deck has 1 copy")   # one R5 in 102 cards
-    sheet.refused("round", "Anna=R5", says="did you mean 'Ana'")
-    sheet.refused("round", "Ana=flash", says="not in rows")
-    sheet.refused("round", "Ana:R5", says="expected NAME=")
+    sheet.refused("round", "Ana=RB17", says="unknown card 'RB17'")
+
+
+def test_invalid_captures_are_refused(keeper):
+    keeper.new_match("rows", "Ana,Ben")
+    keeper.record_round(["Ana=R5", "Ben=G6"])
+    refuse(keeper, ["Ana=R5", "Ben=R5"], "deck has 1 copy")   # one R5 in 102 cards
+    refuse(keeper, ["Anna=R5"], "did you mean 'Ana'")
+    refuse(keeper, ["Ana=flash"], "not in rows")
+    refuse(keeper, ["Ana:R5"], "expected NAME=")
+    refuse(keeper, ["Ana=R5", "ana=R6"], "given twice")

@@ -8,7 +8,7 @@ annoncés)", "Annonce non respectée (pari non nul) : −(3 × écart)", "Annonc
 
 from __future__ import annotations
 
-from table_helpers import keeper, sheet  # noqa: F401  (fixtures)
+from table_helpers import keeper, refuse, sheet  # noqa: F401  (fixtures)
 
 
 def test_full_match_with_streak_bonuses_through_the_cli(sheet):
@@ -78,12 +78,18 @@ def test_void_tricks_complete_the_count(keeper):
 
 def test_invalid_rounds_are_refused_and_change_nothing(sheet):
     sheet.ok("new", "tricks", "--players", "Ana,Ben,Chloé")
-    sheet.ok("round", "Ana=1/1", "Ben=0/0", "Chloé=0/0")
-    sheet.refused("round", "Ana=1/1", "Ben=0/0", "Chloé=1/0", says="add up to 1")  # 2 cards: 2 tricks
-    sheet.refused("round", "Ana=1/1", "Zoé=1/1", "Chloé=0/0", says="'Zoé' is not a player")
-    sheet.refused("round", "Ana=1/1", "Ben=1/1", says="no result for Chloé")
-    sheet.refused("round", "Ana=3/2", "Ben=0/0", "Chloé=0/0", says="bid 3 is impossible")
-    sheet.refused("round", "Ana=one/1", "Ben=0/0", "Chloé=1/1", says="expected BID/WON")
+    sheet.refused("round", "Ana=1/1", "Ben=0/0", "Chloé=1/1", says="add up to 2")  # 1 card: 1 trick
+
+
+def test_invalid_rounds_in_process(keeper):
+    keeper.new_match("tricks", "Ana,Ben,Chloé")
+    keeper.record_round(["Ana=1/1", "Ben=0/0", "Chloé=0/0"])
+    refuse(keeper, ["Ana=1/1", "Ben=0/0", "Chloé=1/0"], "add up to 1")  # 2 cards: 2 tricks
+    refuse(keeper, ["Ana=1/1", "Zoé=1/1", "Chloé=0/0"], "'Zoé' is not a player")
+    refuse(keeper, ["Ana=1/1", "Ben=1/1"], "no result for Chloé")
+    refuse(keeper, ["Ana=3/2", "Ben=0/0", "Chloé=0/0"], "bid 3 is impossible")
+    refuse(keeper, ["Ana=one/1", "Ben=0/0", "Chloé=1/1"], "expected BID/WON")
+    refuse(keeper, ["Ana=1/1", "Ben=0/0", "Chloé=0/0"], "plus 2 void", void=2)
 
 
 def test_schedule_comes_from_the_engine(keeper):
