@@ -25,7 +25,7 @@ def render(
     """Render a deck (or the box) to home sheets, print-on-demand files, PNGs or TTS sheets."""
     from cardforge.paths import output_dir
     from cardforge.render.build import check_lang, load_target, parse_formats, planned_faces, render_target, write_calibration
-    from cardforge.render.sheets import PAPERS, parse_offset
+    from cardforge.render.sheets import PAPERS, check_gutter, parse_offset
 
     check_lang(lang)
     if paper not in PAPERS:
@@ -45,6 +45,7 @@ def render(
             raise UsageError(f"--profile {profile!r} applies to --format pod, not {','.join(formats)}")
         profiles = [get_profile(profile).name]
     offset = parse_offset(back_offset)
+    check_gutter(gutter)
     from cardforge.atomic import ensure_dir
 
     ensure_dir(folder)  # fail now, not after the rendering, if the folder cannot be written
