@@ -196,22 +196,27 @@ def _front_background(canv: Any, deck: Deck, family: str, geo: _Geometry, palett
 
 
 def _number(canv: Any, text: str, x: float, y: float, font: str, size: float, fill: Any,
-            outline: Any | None, outline_width: float, clip_only: bool = False) -> None:
-    """A centred number; ``clip_only`` adds it to the clipping path instead of painting it."""
+            outline: Any | None, outline_width: float, mode: str = "paint") -> None:
+    """A centred number: ``paint`` (filled, outlined if ``outline``), ``stroke`` only, or ``clip``
+    (added to the clipping path, for the caller to paint through and restore)."""
     from reportlab.pdfbase.pdfmetrics import stringWidth
 
+    if mode != "clip":
+        canv.saveState()  # the text render mode is graphics state: keep it from leaking
     t = canv.beginText()
     t.setFont(font, size)
-    t.setTextRenderMode(7 if clip_only else (2 if outline is not None else 0))
-    if not clip_only:
+    t.setTextRenderMode({"clip": 7, "stroke": 1}.get(mode, 2 if outline is not None else 0))
+    if fill is not None:
         canv.setFillColor(fill)
-        if outline is not None:
-            canv.setStrokeColor(outline)
-            canv.setLineWidth(outline_width)
-            canv.setLineJoin(1)
+    if outline is not None:
+        canv.setStrokeColor(outline)
+        canv.setLineWidth(outline_width)
+        canv.setLineJoin(1)
     t.setTextOrigin(x - stringWidth(text, font, size) / 2, y)
     t.textOut(text)
     canv.drawText(t)
+    if mode != "clip":
+        canv.restoreState()
 
 
 def _underline_if_ambiguous(canv: Any, value: int, x: float, y: float, font: str, size: float, colour: Any) -> None:
@@ -237,19 +242,11 @@ def _draw_number_front(canv: Any, deck: Deck, card: Card, geo: _Geometry, palett
     outline = palette.colour(look["outline"])
     if look["gradient"]:
         canv.saveState()
-        _number(canv, text, cx, cy, bold, size, None, None, 0, clip_only=True)
+        _number(canv, text, cx, cy, bold, size, None, None, 0, mode="clip")
         width = stringWidth(text, bold, size)
         _bands(canv, look["gradient"], (cx - width / 2, cy, cx + width / 2, cy + size * 0.73), palette, angle=-12)
         canv.restoreState()
-        t = canv.beginText()
-        t.setFont(bold, size)
-        t.setTextRenderMode(1)
-        canv.setStrokeColor(outline)
-        canv.setLineWidth(1.3 * u)
-        canv.setLineJoin(1)
-        t.setTextOrigin(cx - stringWidth(text, bold, size) / 2, cy)
-        t.textOut(text)
-        canv.drawText(t)
+        _number(canv, text, cx, cy, bold, size, None, outline, 1.3 * u, mode="stroke")
     else:
         _number(canv, text, cx, cy, bold, size, palette.colour(look["number"]), outline, 1.3 * u)
     _underline_if_ambiguous(canv, card.value, cx, cy, bold, size, palette.colour(look["number"] if not look["gradient"] else look["outline"]))
