@@ -18,6 +18,7 @@ XObject and reused, which keeps a 100-card PDF small and fast.
 
 from __future__ import annotations
 
+import functools
 import hashlib
 from typing import Any
 
@@ -57,14 +58,15 @@ class _Geometry:
 
 def _form(canv: Any, key: tuple, geo: _Geometry, draw: Any) -> str:
     """Define (once per canvas) a form XObject drawn by ``draw()`` and return its name."""
-    name = "cf" + hashlib.sha1(repr(key).encode()).hexdigest()[:12]
-    known = canv.__dict__.setdefault("_cardforge_forms", set())
-    if name not in known:
+    known = canv.__dict__.setdefault("_cardforge_forms", {})
+    name = known.get(key)
+    if name is None:
+        name = "cf" + hashlib.sha1(repr(key).encode()).hexdigest()[:12]
         b = geo.bleed
         canv.beginForm(name, -b, -b, geo.w + b, geo.h + b)
         draw()
         canv.endForm()
-        known.add(name)
+        known[key] = name
     return name
 
 
@@ -111,13 +113,15 @@ def _tile(canv: Any, symbol: str, colour: Any, geo: _Geometry, size: float, gap:
 
     The symbol is itself a form, so each repeat costs one short ``Do`` operator.
     """
-    name = "cf" + hashlib.sha1(repr(("tile", symbol, colour, size)).encode()).hexdigest()[:12]
-    known = canv.__dict__.setdefault("_cardforge_forms", set())
-    if name not in known:
+    key = ("tile", symbol, repr(colour), size)
+    known = canv.__dict__.setdefault("_cardforge_forms", {})
+    name = known.get(key)
+    if name is None:
+        name = "cf" + hashlib.sha1(repr(key).encode()).hexdigest()[:12]
         canv.beginForm(name, -size, -size, size, size)
         draw_symbol(canv, symbol, 0, 0, size, colour)
         canv.endForm()
-        known.add(name)
+        known[key] = name
     y, row = -geo.bleed, 0
     while y < geo.h + geo.bleed + size:
         x = -geo.bleed + (gap / 2 if row % 2 else 0)
@@ -136,7 +140,11 @@ def _tile(canv: Any, symbol: str, colour: Any, geo: _Geometry, size: float, gap:
 
 def _front_look(deck: Deck, family: str) -> dict:
     """The colours of a numbered card, from the family's style and the deck's."""
-    st = deck.families[family].style
+    return _look(deck.families[family].style, deck.style)
+
+
+@functools.lru_cache(maxsize=64)
+def _look(st: Any, style: Any) -> dict:
     dark_card = luminance(st.color) < 0.2
     return {
         "background": st.color,
@@ -144,11 +152,11 @@ def _front_look(deck: Deck, family: str) -> dict:
         "symbol": st.symbol,
         "gradient": st.gradient,
         # the medallion behind the big number: paper, or a lifted tone of a dark family
-        "medallion": mix(st.color, st.ink, 0.14) if dark_card else deck.style.paper,
+        "medallion": mix(st.color, st.ink, 0.14) if dark_card else style.paper,
         "number": st.ink if dark_card else (st.gradient[0] if st.gradient else st.color),
-        "outline": st.ink if dark_card else deck.style.frame,
+        "outline": st.ink if dark_card else style.frame,
         "pattern": mix(st.color, st.ink, 0.10 if dark_card else 0.16),
-        "tab": deck.style.paper if st.gradient else None,
+        "tab": style.paper if st.gradient else None,
     }
 
 
