@@ -383,13 +383,21 @@ class NumWinState(GameState[Move]):
         order = [by, *order[:-1]] if self.rules.reflex_priority == "discarder_first" else order
         self.window = _Window(by, order)
         self.phase = Phase.REFLEX
+        self._skip_idle()
 
     def _do_pass(self, move: Move) -> None:
         self._next_in_window()
 
     def _next_in_window(self) -> None:
         self.window.queue.pop(0)
-        if not self.window.queue:
+        self._skip_idle()
+
+    def _skip_idle(self) -> None:
+        """Players with no card to claim with are not asked; an empty queue closes the window."""
+        queue = self.window.queue
+        while queue and len(self._claim_moves(queue[0])) == 1:
+            queue.pop(0)
+        if not queue:
             self.window = None
             self._end_turn()
 
