@@ -6,7 +6,7 @@ the rulebook all call these, so each rule of the scoring table is written once, 
     >>> cards = load_deck("numwin").parse_many("R7 G7 RB3 SH2 flash")
     >>> result = score_combo(cards)
     >>> result.points, [f"{a}+{b}" for a, b in result.pairs]
-    (7, ['R7+G7'])
+    (7, ['G7+R7'])
 """
 
 from __future__ import annotations
