@@ -36,7 +36,6 @@ from cardforge.games.numwin_scoring import (
     HouseRules,
     ReflexResult,
     check_reflex,
-    same_value,
     score_combo,
 )
 
