@@ -11,6 +11,8 @@ import pytest
 
 from cardforge.deck import load_deck
 from cardforge.games.numwin_scoring import HouseRules
+from cardforge.errors import CardforgeError
+from cardforge.referee import numwin as numwin_referee
 from cardforge.referee.numwin import reflex_verdict, round_verdict, score_verdict
 from cardforge.rules import load_rules
 
@@ -91,16 +93,11 @@ def test_cli_round(cli):
     [
         (("score", "R77"), "did you mean 'R16'"),
         (("score",), "no combo given"),
-        (("score", "V3"), "Violet family is not in numwin"),
         (("score", "R7", "--lang", "de"), "expected one of en, fr"),
-        (("score", "R7", "--house", "same_value=triples"), "expected one of pairs, all"),
         (("score", "R7", "--house", "rainbow=every"), "did you mean 'rainbow_zero'"),
         (("score", "R7", "G8", "--locked", "R7+G8"), "two numbered cards of equal value"),
-        (("score", "R7", "--locked", "R7"), "expected two cards joined by '+'"),
         (("reflex", "--claimed", "R7"), "missing --discarded"),
-        (("reflex", "--discarded", "R7", "--claimed", "R7"), "discarded card itself"),
         (("memory", "--discarded", "R7", "--claimed", "joker"), "Joker is not in numwin"),
-        (("round",), "no combos given"),
     ],
 )
 def test_cli_bad_input_one_line_exit_2(cli, args, message):
@@ -108,6 +105,21 @@ def test_cli_bad_input_one_line_exit_2(cli, args, message):
     assert result.code == 2
     assert result.out == ""
     assert result.err.count("\n") == 1 and message in result.err, result.err
+
+
+@pytest.mark.parametrize(
+    "call,message",
+    [
+        (lambda: numwin_referee._cards(["V3"], "combo"), "Violet family is not in numwin"),
+        (lambda: numwin_referee._rules(["same_value=triples"]), "expected one of pairs, all"),
+        (lambda: numwin_referee.parse_locked(["R7"]), "expected two cards joined by '+'"),
+        (lambda: reflex_verdict(*cards("R7 R7")), "discarded card itself"),
+        (lambda: numwin_referee._one_card(" ", "--claimed"), "missing --claimed"),
+    ],
+)
+def test_bad_input_is_a_usage_error_with_a_hint(call, message):
+    with pytest.raises(CardforgeError, match=re.escape(message)):
+        call()
 
 
 # -- the catalogue ----------------------------------------------------------------------------------
