@@ -174,9 +174,3 @@ def test_house_switches_match_rulings():
     switched = {r.house_rule for r in book.rulings if r.house_rule}
     assert switched == {f.name for f in dataclasses.fields(HouseRules)}
 
-
-def test_docs_rulings_up_to_date():
-    from cardforge.rules.markdown import rulings_markdown
-
-    root = Path(__file__).resolve().parent.parent
-    assert (root / "docs" / "rulings.md").read_text(encoding="utf-8") == rulings_markdown()
