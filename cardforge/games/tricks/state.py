@@ -128,6 +128,7 @@ class TricksState(GameState[Action]):
         self.history: list[RoundRecord] = []
         self.round = -1
         self.phase = Phase.BID
+        self._legal: list[Action] | None = None  # cache of legal_actions() for this position
         self._deal_next_round()
 
     # -- GameState interface -------------------------------------------------------------------
@@ -148,6 +149,11 @@ class TricksState(GameState[Action]):
         return self.first_player_of_round() if self._turn is None else self._turn
 
     def legal_actions(self) -> list[Action]:
+        if self._legal is None:
+            self._legal = self._compute_legal_actions()
+        return list(self._legal)
+
+    def _compute_legal_actions(self) -> list[Action]:
         if self.phase is Phase.OVER:
             return []
         seat = self.current_player()
@@ -158,13 +164,14 @@ class TricksState(GameState[Action]):
         return legal_plays(self.trick, self.hands[seat], self.config.rules)
 
     def apply_action(self, action: Action) -> None:
-        if action not in self.legal_actions():
+        if action not in (self._legal if self._legal is not None else self.legal_actions()):
             raise IllegalActionError(
                 f"illegal action {self.action_to_string(action)!r} for player {self.current_player()} "
                 f"in phase {self.phase.value}: legal are "
                 f"{', '.join(self.action_to_string(a) for a in self.legal_actions()) or 'none'}"
             )
         seat = self.current_player()
+        self._legal = None
         if self.phase is Phase.PASS:
             self._pass(seat, action)
         elif self.phase is Phase.BID:
