@@ -13,6 +13,7 @@ Actions are ``Card`` (a card to pass or play; Num-X declared as ``numx=0``/``num
 from __future__ import annotations
 
 import random
+from itertools import chain
 from collections import Counter
 from dataclasses import dataclass, field
 from enum import Enum
@@ -129,6 +130,9 @@ class TricksState(GameState[Action]):
         self.round = -1
         self.phase = Phase.BID
         self._legal: list[Action] | None = None  # cache of legal_actions() for this position
+        #: the last trick completed (kept across the deal, so the round's final trick is visible)
+        self.last_trick: TrickResult | None = None
+        self.last_leader = 0
         self._deal_next_round()
 
     # -- GameState interface -------------------------------------------------------------------
@@ -219,8 +223,9 @@ class TricksState(GameState[Action]):
         }
 
     def card_count(self) -> Counter[Card]:
-        zones = [*self.hands, *self.passing, *self.taken, self.trick, self.reserve, self.set_aside]
-        return Counter(card.undeclared() for zone in zones for card in zone)
+        counts = Counter(chain(*self.hands, *self.passing, *self.taken, self.reserve, self.set_aside))
+        counts.update(card.undeclared() for card in self.trick)  # Num-X is played declared
+        return counts
 
     def action_to_string(self, action: Action) -> str:
         if isinstance(action, int):
@@ -259,8 +264,6 @@ class TricksState(GameState[Action]):
         self.won = [0] * n
         self.trick: list[Card] = []
         self.leader = self.first_player_of_round()
-        self.last_trick: TrickResult | None = None
-        self.last_leader = self.leader
         self.phase = Phase.PASS if self.config.team else Phase.BID
         self._turn: int | None = None
 
