@@ -15,6 +15,7 @@ from __future__ import annotations
 import random
 from itertools import chain
 from collections import Counter
+import dataclasses
 from dataclasses import dataclass, field
 from enum import Enum
 from typing import Any
@@ -338,9 +339,6 @@ class TricksState(GameState[Action]):
             self._deal_next_round()
 
 
-_ENGINE_OPTIONS = ("start_cards", "rounds", "team", "rules")
-
-
 def _as_int(name: str, value: Any) -> int:
     try:
         return int(value)
@@ -361,7 +359,7 @@ def new_game(players: int, seed: int = 0, **options: Any) -> TricksState:
     """A new game of Num Plis, shuffled from ``seed``.
 
     Options: ``start_cards`` (cards in round 1, default 1), ``rounds`` (default: up to the last
-    round of ruling TRICKS-R1; team: 5), ``team=True`` (the 2×2… team variant), ``rules`` (a
+    round of ruling TRICKS-R1; team: 5), ``team=True`` (the team variant, partners opposite), ``rules`` (a
     ``HouseRules``); any other keyword is a house rule (``triple_annulation="pair"``).
     """
     players = _as_int("players", players)
@@ -386,6 +384,5 @@ def new_game(players: int, seed: int = 0, **options: Any) -> TricksState:
 
 
 def _pairs(rules: HouseRules) -> list[str]:
-    import dataclasses
-
+    """A ``HouseRules`` as ``key=value`` pairs, so keyword options can override some of them."""
     return [f"{f.name}={getattr(rules, f.name)}" for f in dataclasses.fields(rules)]
