@@ -102,7 +102,7 @@ def deck_cards() -> tuple[Card, ...]:
 
 def card_kind(card: Card) -> FamilyKind:
     """The family kind of a rows card; ``UsageError`` for a card not in the rows deck."""
-    kind = _kinds().get(card.family) if card.family else None
+    kind = _kinds().get(card.family)
     if kind is None:
         raise UsageError(f"card {card.code!r} is not a Num Rangées card: expected R, G, B, Y, RB or SH 0–16")
     return kind
@@ -473,7 +473,9 @@ class RowsState(GameState[Card]):
         self.stock = cards[self._n * HAND_SIZE:]
         self.captured: list[list[Card]] = [[] for _ in range(self._n)]
         self.discard: list[Card] = []
+        #: the hidden choices of this step; players choose in turn, 0 first
         self.pending: list[Card | None] = [None] * self._n
+        self._chosen = 0
         self._terminal = False
 
     # -- GameState ---------------------------------------------------------------------
@@ -485,7 +487,7 @@ class RowsState(GameState[Card]):
     def current_player(self) -> int:
         if self._terminal:
             return TERMINAL
-        return self.pending.index(None)
+        return self._chosen
 
     def legal_actions(self) -> list[Card]:
         if self._terminal:
@@ -502,7 +504,8 @@ class RowsState(GameState[Card]):
             raise IllegalActionError(f"{_player(player)} cannot play {action!r}: not in their hand ({have})")
         hand.remove(action)
         self.pending[player] = action
-        if None not in self.pending:
+        self._chosen += 1
+        if self._chosen == self._n:
             self._resolve()
 
     def _resolve(self) -> None:
@@ -513,6 +516,7 @@ class RowsState(GameState[Card]):
             self.captured[i].extend(result.captured[_player(i)])
         self.discard.extend(result.discarded)
         self.pending = [None] * self._n
+        self._chosen = 0
         self.last_result = result
         if not self.hands[0]:
             self._end_round()
