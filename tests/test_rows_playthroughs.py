@@ -43,17 +43,13 @@ class Invariants:
 
     def __call__(self, state: RowsState, action) -> None:
         self.steps += 1
-        zones = [*state.stock, *state.discard, *(c for c in state.pending if c is not None)]
-        for hand in state.hands:
-            zones.extend(hand)
         for row in state.rows.values():
             assert 1 <= len(row) < ROW_CAPACITY, state  # every row keeps 1–4 cards
-            zones.extend(row)
-        for pile in state.captured:
-            zones.extend(pile)
-        assert len(zones) == 102, state
-        if not any(state.pending):  # a step was just resolved, or a round dealt
-            assert set(zones) == FULL, state
+        chosen = [c for c in state.pending if c is not None]
+        zones = (state.stock, state.discard, chosen, *state.hands, *state.rows.values(), *state.captured)
+        assert sum(map(len, zones)) == 102, state
+        if not chosen:  # a step was just resolved, or a round dealt: every card exactly once
+            assert set(itertools.chain(*zones)) == FULL, state
             assert len({len(h) for h in state.hands}) == 1
             assert state.points() == [_points(p) for p in state.captured]
             if len(state.history) != self.rounds:
@@ -84,8 +80,8 @@ def test_random_matches_keep_the_invariants():
 
 @pytest.mark.slow
 def test_thousands_of_random_matches_keep_the_invariants():
-    """1700 more seeds (2000 matches in all with the test above)."""
-    assert _run(range(300, 2000)) > 1700 * 60
+    """1200 more seeds (1500 matches in all with the test above)."""
+    assert _run(range(300, 1500)) > 1200 * 60
 
 
 def test_same_seed_same_match_and_clone_is_independent():

@@ -84,12 +84,20 @@ DEFAULT_RULES = HouseRules()
 # -- card kinds (from the deck, not hard-coded) ----------------------------------------------
 
 
-@functools.cache
-def _kinds() -> dict[str, FamilyKind]:
+_KINDS: dict[str, FamilyKind] = {}
+_PRIORITY = {FamilyKind.SHADOW: 0, FamilyKind.RAINBOW: 1, FamilyKind.CLASSIC: 2}
+#: family code → (kind priority, row index) for the placement order
+_ORDER: dict[str, tuple[int, int]] = {}
+
+
+def _load_kinds() -> dict[str, FamilyKind]:
     from cardforge.deck import load_deck
 
-    deck = load_deck("rows")
-    return {code: fam.family.kind for code, fam in deck.families.items()}
+    for code, fam in load_deck("rows").families.items():
+        kind = fam.family.kind
+        _KINDS[code] = kind
+        _ORDER[code] = (_PRIORITY[kind], ROW_COLOURS.index(code) if kind is FamilyKind.CLASSIC else 0)
+    return _KINDS
 
 
 @functools.cache
@@ -102,21 +110,18 @@ def deck_cards() -> tuple[Card, ...]:
 
 def card_kind(card: Card) -> FamilyKind:
     """The family kind of a rows card; ``UsageError`` for a card not in the rows deck."""
-    kind = _kinds().get(card.family)
+    kind = (_KINDS or _load_kinds()).get(card.family)
     if kind is None:
         raise UsageError(f"card {card.code!r} is not a Num Rangées card: expected R, G, B, Y, RB or SH 0–16")
     return kind
 
 
-_PRIORITY = {FamilyKind.SHADOW: 0, FamilyKind.RAINBOW: 1, FamilyKind.CLASSIC: 2}
-
-
 def placement_key(card: Card) -> tuple[int, int, int]:
     """Order of placement: ascending value (ROWS-2.3); equal values Shadow, Rainbow, then the
     classic colours (ROWS-2.4), these in the rows' order."""
-    kind = card_kind(card)
-    colour = ROW_COLOURS.index(card.family) if kind is FamilyKind.CLASSIC else 0
-    return (card.value, _PRIORITY[kind], colour)
+    card_kind(card)
+    priority, colour = _ORDER[card.family]
+    return (card.value, priority, colour)
 
 
 def default_rows() -> dict[str, list[Card]]:
@@ -289,11 +294,13 @@ def place_cards(
     explosion: bool = False,
     *,
     check: bool = True,
+    explain: bool = True,
 ) -> PlacementResult:
     """Place one simultaneous reveal (``plays``: player → card) on ``rows`` (colour → cards).
 
-    Pure: the inputs are not modified.  ``check=False`` skips ``check_table`` (the engine,
-    whose tables are legal by construction).
+    Pure: the inputs are not modified.  The engine, whose tables are legal by construction and
+    which needs no explanation, passes ``check=False`` (skip ``check_table``) and
+    ``explain=False`` (no events).
     """
     rules = rules or DEFAULT_RULES
     if check:
@@ -302,10 +309,17 @@ def place_cards(
     captured: dict[str, list[Card]] = {player: [] for player in plays}
     discarded: list[Card] = []
     order = sorted(plays.items(), key=lambda pc: placement_key(pc[1]))
-    events: list[Event] = [Event("ROWS-2.3", "order", cards=tuple(c for _, c in order))]
+    events: list[Event] = []
+
+    def note(rule: str, what: str, player: str = "", card: Card | None = None, row: str = "",
+             cards: tuple[Card, ...] = ()) -> None:
+        if explain:
+            events.append(Event(rule, what, player, card, row, cards))
+
+    note("ROWS-2.3", "order", cards=tuple(c for _, c in order))
     values = [c.value for _, c in order]
-    if len(set(values)) < len(values):
-        events.append(Event("ROWS-2.4", "tie_order"))
+    if explain and len(set(values)) < len(values):
+        note("ROWS-2.4", "tie_order")
 
     def fill(player: str, card: Card, colour: str, takes_first: bool) -> None:
         """Put ``card`` at the end of a row; the 5th card takes (or explodes) the row, a card
@@ -316,23 +330,23 @@ def place_cards(
             others = tuple(row[:-1])
             del row[:-1]
             if takes_first:
-                events.append(Event("ROWS-R3", "lower_fifth", player, card, colour))
+                note("ROWS-R3", "lower_fifth", player, card, colour)
             if explosion:
                 discarded.extend(others)
-                events.append(Event("ROWS-8.1", "explode", player, card, colour))
-                events.append(Event("ROWS-8.2", "discard", player, card, colour, others))
-                events.append(Event("ROWS-8.3", "no_points", player, card, colour))
-                events.append(Event("ROWS-R4", "survivor", player, card, colour))
+                note("ROWS-8.1", "explode", player, card, colour)
+                note("ROWS-8.2", "discard", player, card, colour, others)
+                note("ROWS-8.3", "no_points", player, card, colour)
+                note("ROWS-R4", "survivor", player, card, colour)
             else:
                 captured[player].extend(others)
-                events.append(Event("ROWS-6.1", "fifth", player, card, colour, others))
-                events.append(Event("ROWS-6.2", "new_first", player, card, colour))
+                note("ROWS-6.1", "fifth", player, card, colour, others)
+                note("ROWS-6.2", "new_first", player, card, colour)
         elif takes_first:
             first = row.pop(0)
             captured[player].append(first)
             rule = "ROWS-3.1" if card_kind(card) is FamilyKind.CLASSIC else "ROWS-4.2"
             what = "lower" if rule == "ROWS-3.1" else "rainbow_nowhere"
-            events.append(Event(rule, what, player, card, colour, (first,)))
+            note(rule, what, player, card, colour, (first,))
 
     for player, card in order:
         kind = card_kind(card)
@@ -341,7 +355,7 @@ def place_cards(
             if card.value < table[colour][-1].value:
                 fill(player, card, colour, takes_first=True)
             else:
-                events.append(Event("ROWS-3.2", "append", player, card, colour))
+                note("ROWS-3.2", "append", player, card, colour)
                 fill(player, card, colour, takes_first=False)
             continue
         is_shadow = kind is FamilyKind.SHADOW
@@ -349,22 +363,22 @@ def place_cards(
         found = _closest_lower(card, table, rules, strict)
         if found is not None:
             colour, anchor, tie = found
-            events.append(Event("ROWS-5.1" if is_shadow else "ROWS-4.1", "special_fits", player, card, colour, (anchor,)))
+            note("ROWS-5.1" if is_shadow else "ROWS-4.1", "special_fits", player, card, colour, (anchor,))
             if tie:
-                events.append(Event("ROWS-R2", "row_tie", player, card, colour))
+                note("ROWS-R2", "row_tie", player, card, colour)
             if anchor == table[colour][-1] and anchor.value == card.value:
-                events.append(Event("ROWS-2.5", "same_value", player, card, colour))
+                note("ROWS-2.5", "same_value", player, card, colour)
                 if is_shadow:
-                    events.append(Event("ROWS-R5", "shadow_equal", player, card, colour))
+                    note("ROWS-R5", "shadow_equal", player, card, colour)
             fill(player, card, colour, takes_first=False)
         elif is_shadow:
             captured[player].append(card)
-            events.append(Event("ROWS-5.2", "shadow_nowhere", player, card))
+            note("ROWS-5.2", "shadow_nowhere", player, card)
         else:
             candidates = [(abs(table[c][-1].value - card.value), c) for c in ROW_COLOURS]
             colour, tie = _best_row(candidates, table, rules)
             if tie:
-                events.append(Event("ROWS-R2", "row_tie", player, card, colour))
+                note("ROWS-R2", "row_tie", player, card, colour)
             fill(player, card, colour, takes_first=True)
     return PlacementResult(table, captured, discarded, order, tuple(events))
 
@@ -510,7 +524,7 @@ class RowsState(GameState[Card]):
 
     def _resolve(self) -> None:
         plays = {_player(i): card for i, card in enumerate(self.pending)}
-        result = place_cards(self.rows, plays, self.rules, self.explosion, check=False)
+        result = place_cards(self.rows, plays, self.rules, self.explosion, check=False, explain=False)
         self.rows = result.rows
         for i in range(self._n):
             self.captured[i].extend(result.captured[_player(i)])
