@@ -108,6 +108,13 @@ def deck_cards() -> tuple[Card, ...]:
     return tuple(load_deck("rows").cards())
 
 
+@functools.cache
+def _dealt_cards() -> tuple[Card, ...]:
+    """The cards dealt each round: the deck without the four rows' 0s."""
+    zeros = {row[0] for row in default_rows().values()}
+    return tuple(c for c in deck_cards() if c not in zeros)
+
+
 def card_kind(card: Card) -> FamilyKind:
     """The family kind of a rows card; ``UsageError`` for a card not in the rows deck."""
     kind = (_KINDS or _load_kinds()).get(card.family)
@@ -366,7 +373,7 @@ def place_cards(
             note("ROWS-5.1" if is_shadow else "ROWS-4.1", "special_fits", player, card, colour, (anchor,))
             if tie:
                 note("ROWS-R2", "row_tie", player, card, colour)
-            if anchor == table[colour][-1] and anchor.value == card.value:
+            if anchor is table[colour][-1] and anchor.value == card.value:
                 note("ROWS-2.5", "same_value", player, card, colour)
                 if is_shadow:
                     note("ROWS-R5", "shadow_equal", player, card, colour)
@@ -478,10 +485,8 @@ class RowsState(GameState[Card]):
     def _deal(self) -> None:
         """Shuffle the whole deck and deal a new round (ROWS-1.3, ROWS-1.4)."""
         self.round_no += 1
-        cards = [c for c in deck_cards()]
         self.rows = default_rows()
-        for row in self.rows.values():
-            cards.remove(row[0])
+        cards = list(_dealt_cards())
         self._rng.shuffle(cards)
         self.hands = [sorted(cards[i * HAND_SIZE:(i + 1) * HAND_SIZE], key=placement_key) for i in range(self._n)]
         self.stock = cards[self._n * HAND_SIZE:]
