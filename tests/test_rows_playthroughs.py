@@ -166,3 +166,42 @@ def test_golden_playthrough_replays(path):
 def test_golden_files_exist():
     names = {p.name for p in _golden_files()}
     assert {"match-3p-seed1.txt", "match-5p-seed7-explosion.txt"} <= names
+
+
+def test_place_cards_on_random_tables_conserves_cards_and_cites_known_rules():
+    """place_cards on 1500 random legal tables, every house rule and the variant: no card lost
+    or duplicated, rows keep 1–4 cards, players take only cards of this table, every step cites
+    a rule of the catalogue."""
+    import random
+
+    from cardforge.cards import Card
+    from cardforge.games.rows import ROW_COLOURS, place_cards
+    from cardforge.rules import load_rules
+
+    known = set(load_rules("rows").ids())
+    choices = [dict(zip(("compare_with", "row_tie", "lower_fifth", "shadow_equal"), combo))
+               for combo in itertools.product(("last", "any"), ("sheet_order", "fewest_cards"),
+                                              ("capture", "first_card"), ("fits", "strict"))]
+    rng = random.Random(2026)
+    cards = sorted(FULL, key=lambda c: (c.family, c.value))
+    for i in range(1500):
+        pool = cards[:]
+        rng.shuffle(pool)
+        rows: dict[str, list[Card]] = {}
+        for colour in ROW_COLOURS:
+            fits = [c for c in pool if c.family in (colour, "RB", "SH")][: rng.randint(1, 4)]
+            rows[colour] = fits
+            pool = [c for c in pool if c not in fits]
+        plays = {f"p{n}": pool[n] for n in range(rng.randint(1, 8))}
+        rules = HouseRules(**choices[i % len(choices)])
+        result = place_cards(rows, plays, rules, explosion=i % 3 == 0)
+        before = [c for r in rows.values() for c in r] + list(plays.values())
+        after = [c for r in result.rows.values() for c in r] + result.discarded
+        after += [c for pile in result.captured.values() for c in pile]
+        assert set(before) == set(after) and len(before) == len(after)
+        assert all(1 <= len(r) <= 4 for r in result.rows.values()), (rows, plays)
+        takeable = {c for r in rows.values() for c in r} | set(plays.values())
+        assert all(c in takeable for pile in result.captured.values() for c in pile)
+        # a player never takes their own card, except a Shadow that fits nowhere (ROWS-5.2)
+        assert all(c != plays[p] or c.family == "SH" for p, pile in result.captured.items() for c in pile)
+        assert {s.rule for s in result.steps} <= known
