@@ -172,6 +172,8 @@ _TEMPLATES: dict[str, tuple[str, str]] = {
                    "{card} se place après une carte de même valeur en dernière position."),
     "shadow_equal": ("A Shadow equal to a row's last card fits on that row.",
                      "Une Shadow égale à la dernière carte d'une rangée se place sur cette rangée."),
+    "shadow_strict": ("House rule: a Shadow needs a strictly lower last card; an equal one is not enough.",
+                      "Règle maison : une Shadow demande une dernière carte strictement inférieure ; une carte égale ne suffit pas."),
     "row_tie": ("Several rows are equally close: the {row} row is chosen.",
                 "Plusieurs rangées sont aussi proches : la rangée {row} est choisie."),
     "rainbow_nowhere": ("{player}'s {card} is lower than every row: it goes on the {row} row, whose last card is the closest, and {player} takes the first card {cards}.",
@@ -381,6 +383,8 @@ def place_cards(
         elif is_shadow:
             captured[player].append(card)
             note("ROWS-5.2", "shadow_nowhere", player, card)
+            if explain and strict and any(table[c][-1].value == card.value for c in ROW_COLOURS):
+                note("ROWS-R5", "shadow_strict", player, card)
         else:
             candidates = [(abs(table[c][-1].value - card.value), c) for c in ROW_COLOURS]
             colour, tie = _best_row(candidates, table, rules)
