@@ -61,6 +61,17 @@ def test_play_verdict_explosion_and_house_rules():
     assert strict.result["captured"]["ann"] == ["SH5"] and "ROWS-5.2" in strict.rules
 
 
+def test_play_verdict_names_the_rows_that_tie():
+    """ROWS-R2 explained: the tied rows are named, and why one was chosen."""
+    verdict = play_verdict(table(Y="Y0 Y4"), {"ann": card("SH2")})
+    tie = next(s for s in verdict.steps if s.rule == "ROWS-R2")
+    assert tie.en.startswith("The Blue, Red and Green rows are equally close: the Blue row is chosen")
+    assert tie.fr.startswith("Les rangées Bleue, Rouge et Verte sont aussi proches")
+    fewest = play_verdict(table(B="B9 B0", Y="Y0 Y4"), {"ann": card("SH2")}, HouseRules(row_tie="fewest_cards"))
+    assert fewest.result["rows"]["R"] == ["R0", "SH2"]
+    assert "the Red row, with the fewest cards" in next(s.en for s in fewest.steps if s.rule == "ROWS-R2")
+
+
 def test_score_and_round_verdicts():
     pile = [card("R5"), card("RB7"), card("SH3")]
     assert score_verdict(pile).result["points"] == 9

@@ -153,6 +153,8 @@ class Event:
     card: Card | None = None
     row: str = ""
     cards: tuple[Card, ...] = ()
+    #: rows equally close, for a tie (ROWS-R2)
+    tied: tuple[str, ...] = ()
 
 
 _ROW_NAMES = {"B": ("Blue", "Bleue"), "R": ("Red", "Rouge"), "Y": ("Yellow", "Jaune"), "G": ("Green", "Verte")}
@@ -174,8 +176,10 @@ _TEMPLATES: dict[str, tuple[str, str]] = {
                      "Une Shadow égale à la dernière carte d'une rangée se place sur cette rangée."),
     "shadow_strict": ("House rule: a Shadow needs a strictly lower last card; an equal one is not enough.",
                       "Règle maison : une Shadow demande une dernière carte strictement inférieure ; une carte égale ne suffit pas."),
-    "row_tie": ("Several rows are equally close: the {row} row is chosen.",
-                "Plusieurs rangées sont aussi proches : la rangée {row} est choisie."),
+    "row_tie": ("The {tied} rows are equally close: the {row} row is chosen (first in the order Blue, Red, Yellow, Green).",
+                "Les rangées {tied} sont aussi proches : la rangée {row} est choisie (la première dans l'ordre Bleu, Rouge, Jaune, Vert)."),
+    "row_tie_fewest": ("The {tied} rows are equally close: the {row} row, with the fewest cards, is chosen.",
+                       "Les rangées {tied} sont aussi proches : la rangée {row}, qui a le moins de cartes, est choisie."),
     "rainbow_nowhere": ("{player}'s {card} is lower than every row: it goes on the {row} row, whose last card is the closest, and {player} takes the first card {cards}.",
                         "{card} de {player} est inférieure à toutes les rangées : posée sur la rangée {row}, dont la dernière carte est la plus proche, et {player} récupère la première carte {cards}."),
     "shadow_nowhere": ("{player}'s {card} fits no row: {player} takes it, for negative points.",
@@ -197,14 +201,21 @@ _TEMPLATES: dict[str, tuple[str, str]] = {
 }
 
 
+def _row_name(colour: str, lang: str) -> str:
+    en, fr = _ROW_NAMES.get(colour, (colour, colour))
+    return fr if lang == "fr" else en
+
+
 def _render(event: Event, lang: str) -> str:
     en, fr = _TEMPLATES[event.what]
-    names = _ROW_NAMES.get(event.row, (event.row, event.row))
+    tied = [_row_name(c, lang) for c in event.tied]
+    joiner = " et " if lang == "fr" else " and "
     return (fr if lang == "fr" else en).format(
         player=event.player,
         card=event.card.code if event.card else "",
-        row=names[1] if lang == "fr" else names[0],
+        row=_row_name(event.row, lang),
         cards=" ".join(c.code for c in event.cards),
+        tied=", ".join(tied[:-1]) + joiner + tied[-1] if len(tied) > 1 else "".join(tied),
     )
 
 
@@ -268,17 +279,17 @@ def check_table(rows: Mapping[str, list[Card]], plays: Mapping[str, Card]) -> No
         played[card] = player
 
 
-def _best_row(candidates: list[tuple[int, str]], rows: Mapping[str, list[Card]], rules: HouseRules) -> tuple[str, bool]:
+def _best_row(candidates: list[tuple[int, str]], rows: Mapping[str, list[Card]], rules: HouseRules) -> tuple[str, tuple[str, ...]]:
     """Among (distance, colour) pairs, the closest row; ties broken by ROWS-R2.  Returns the
-    colour and whether a tie had to be broken."""
+    colour and the rows that tied (in sheet order; one row when there was no tie)."""
     best = min(d for d, _ in candidates)
     tied = [c for d, c in candidates if d == best]
     if rules.row_tie == "fewest_cards":
-        tied.sort(key=lambda c: len(rows[c]))  # stable: sheet order among equals
-    return tied[0], len(tied) > 1
+        return min(tied, key=lambda c: len(rows[c])), tuple(tied)  # min keeps sheet order among equals
+    return tied[0], tuple(tied)
 
 
-def _closest_lower(card: Card, rows: Mapping[str, list[Card]], rules: HouseRules, strict: bool) -> tuple[str, Card, bool] | None:
+def _closest_lower(card: Card, rows: Mapping[str, list[Card]], rules: HouseRules, strict: bool) -> tuple[str, Card, tuple[str, ...]] | None:
     """The row holding the closest card lower than or equal to ``card`` (ROWS-4.1/5.1):
     compared with each row's last card, or any card of it (ROWS-R1)."""
     candidates: list[tuple[int, str]] = []
@@ -292,8 +303,8 @@ def _closest_lower(card: Card, rows: Mapping[str, list[Card]], rules: HouseRules
             candidates.append((card.value - anchor.value, colour))
     if not candidates:
         return None
-    colour, tie = _best_row(candidates, rows, rules)
-    return colour, anchors[colour], tie
+    colour, tied = _best_row(candidates, rows, rules)
+    return colour, anchors[colour], tied
 
 
 def place_cards(
@@ -321,9 +332,14 @@ def place_cards(
     events: list[Event] = []
 
     def note(rule: str, what: str, player: str = "", card: Card | None = None, row: str = "",
-             cards: tuple[Card, ...] = ()) -> None:
+             cards: tuple[Card, ...] = (), tied: tuple[str, ...] = ()) -> None:
         if explain:
-            events.append(Event(rule, what, player, card, row, cards))
+            events.append(Event(rule, what, player, card, row, cards, tied))
+
+    def note_tie(player: str, card: Card, colour: str, tied: tuple[str, ...]) -> None:
+        if len(tied) > 1:
+            what = "row_tie_fewest" if rules.row_tie == "fewest_cards" else "row_tie"
+            note("ROWS-R2", what, player, card, colour, tied=tied)
 
     note("ROWS-2.3", "order", cards=tuple(c for _, c in order))
     values = [c.value for _, c in order]
@@ -371,10 +387,9 @@ def place_cards(
         strict = is_shadow and rules.shadow_equal == "strict"
         found = _closest_lower(card, table, rules, strict)
         if found is not None:
-            colour, anchor, tie = found
+            colour, anchor, tied = found
             note("ROWS-5.1" if is_shadow else "ROWS-4.1", "special_fits", player, card, colour, (anchor,))
-            if tie:
-                note("ROWS-R2", "row_tie", player, card, colour)
+            note_tie(player, card, colour, tied)
             if anchor is table[colour][-1] and anchor.value == card.value:
                 note("ROWS-2.5", "same_value", player, card, colour)
                 if is_shadow:
@@ -387,9 +402,8 @@ def place_cards(
                 note("ROWS-R5", "shadow_strict", player, card)
         else:
             candidates = [(abs(table[c][-1].value - card.value), c) for c in ROW_COLOURS]
-            colour, tie = _best_row(candidates, table, rules)
-            if tie:
-                note("ROWS-R2", "row_tie", player, card, colour)
+            colour, tied = _best_row(candidates, table, rules)
+            note_tie(player, card, colour, tied)
             fill(player, card, colour, takes_first=True)
     return PlacementResult(table, captured, discarded, order, tuple(events))
 
