@@ -1,0 +1,57 @@
+"""Helpers for the ``sequence`` and ``collection`` tests: stack the piles with known cards and
+play moves by their written form (``"draw A"``, ``"lock"``, ``"play reserve[0] simple -> p1"``)."""
+
+from __future__ import annotations
+
+from collections import Counter
+
+from cardforge.cards import Card, CardSystem
+
+SYSTEM = CardSystem.default()
+
+
+def cards(codes: str) -> list[Card]:
+    return SYSTEM.parse_many(codes)
+
+
+def _take(state, card: Card) -> Card:
+    for pile in state.piles:
+        if card in pile:
+            pile.remove(card)
+            return card
+    raise AssertionError(f"{card} is not in the piles")
+
+
+def stack(state, a: str = "", b: str = "") -> None:
+    """Put these cards on top of pile A and pile B (the first listed is drawn first)."""
+    for index, codes in ((0, a), (1, b)):
+        chosen = [_take(state, c) for c in cards(codes)]
+        state.piles[index].extend(reversed(chosen))
+
+
+def give(state, player: int, *, sequence: str = "", reserve: str = "", secured: str = "") -> None:
+    """Move cards from the piles into a player's open sequence, reserve or secured sequences."""
+    state.sequences[player].extend(_take(state, c) for c in cards(sequence))
+    state.reserves[player].extend(_take(state, c) for c in cards(reserve))
+    if secured:
+        state.secured[player].append([_take(state, c) for c in cards(secured)])
+
+
+def moves(state) -> list[str]:
+    return [state.action_to_string(m) for m in state.legal_actions()]
+
+
+def play(state, *written: str) -> None:
+    """Apply moves given by their written form; fail clearly if one is not legal."""
+    for text in written:
+        legal = {state.action_to_string(m): m for m in state.legal_actions()}
+        assert text in legal, f"{text!r} is not legal for p{state.player} ({state.phase}); legal: {list(legal)}"
+        state.apply_action(legal[text])
+
+
+def codes(zone) -> list[str]:
+    return [c.code for c in zone]
+
+
+def conserved(state) -> bool:
+    return state.card_count() == Counter(state.cards)
