@@ -249,20 +249,22 @@ def test_4_2_joker_saves_from_shadow(game):
     assert codes(game.sequences[0]) == ["R3"] and game.void == [False, False]
 
 
-def test_4_3_shadow_costs_the_rounds_objectives():
+def test_4_3_shadow_discards_the_sequence_no_objective_from_it():
     """COLLECTION-4.3 « il défausse toute la séquence : 0 point, aucun objectif de cette manche
-    pour lui »."""
-    state = new_game(2, seed=11)
-    give(state, 0, secured="R7 G7", sequence="B2")
-    stack(state, a="SH8")
-    play(state, "draw A")
-    assert state.void == [True, False] and state.sequences[0] == []
-    give(state, 1, secured="B9")
-    state.turns_played = 3
-    play(state, "declare end of round")
-    give(state, 0, sequence="Y3")
-    play(state, "lock")
-    assert state.phase == Phase.VALIDATE and state.player == 0 and moves(state) == ["done"]
+    pour lui »: the sequence's cards serve no objective (and, with the literal house rule of
+    COLLECTION-R20, no objective at all this round)."""
+    for house, expected in ((None, ["validate pair R7 G7", "done"]), (["shadow_voids_round=true"], ["done"])):
+        state = new_game(2, seed=11, house=house)
+        give(state, 0, secured="R7 G7", sequence="B7")
+        stack(state, a="SH8")
+        play(state, "draw A")
+        assert state.sequences[0] == [] and "B7" in codes(state.discard)
+        give(state, 1, secured="B9")
+        state.turns_played = 3
+        play(state, "declare end of round")
+        give(state, 0, sequence="Y3")
+        play(state, "lock")
+        assert state.phase == Phase.VALIDATE and state.player == 0 and moves(state) == expected
 
 
 @pytest.mark.parametrize("seq, card, stops", [("R3 R5", "R9", True), ("R3 G5", "R9", False)])

@@ -4,8 +4,7 @@ objectives of a personal scorecard.
 The turn, the STOP conditions and the action cards are the shared push-your-luck core
 (``cardforge.games.pushluck``); the scorecard is ``cardforge.games.objectives``.  This module adds
 what is particular to ``collection``: declaring the end of a round, validating objectives at the
-end of each round (one at a time, each at most once per game, frozen once validated), a Shadow
-that costs the whole round, and the end of the game (a full scorecard, or 5 rounds in Classic
+end of each round (one at a time, each at most once per game, frozen once validated), and the end of the game (a full scorecard, or 5 rounds in Classic
 and 3 in Discovery).
 
 >>> state = new_game(3, seed=2)
@@ -43,7 +42,7 @@ class HouseRules:
     stop_cost: str = house_field("sequence", "COLLECTION-R2", STOP_COST_CHOICES)
     rainbow_colour: str = house_field("own", "COLLECTION-R4", RAINBOW_COLOUR_CHOICES)
     share_cards: bool = house_field(False, "COLLECTION-R17")
-    shadow_voids_round: bool = house_field(True, "COLLECTION-R20")
+    shadow_voids_round: bool = house_field(False, "COLLECTION-R20")
 
 
 #: Shared-core concepts → this sheet's rule IDs (see ``pushluck.Cites``).
@@ -112,7 +111,7 @@ class CollectionState(PushLuckState):
 
     def _on_sequence_lost(self, player: int, reason: str) -> None:
         if reason == "shadow" and self.house.shadow_voids_round:
-            self.void[player] = True  # "aucun objectif de cette manche pour lui"
+            self.void[player] = True  # literal "aucun objectif de cette manche pour lui" (R20)
 
     def collection(self, player: int) -> list[Card]:
         """The cards ``player`` secured this round."""
