@@ -3,7 +3,9 @@ play moves by their written form (``"draw A"``, ``"lock"``, ``"play reserve[0] s
 
 from __future__ import annotations
 
+import re
 from collections import Counter
+from pathlib import Path
 
 from cardforge.cards import Card, CardSystem
 
@@ -55,3 +57,34 @@ def codes(zone) -> list[str]:
 
 def conserved(state) -> bool:
     return state.card_count() == Counter(state.cards)
+
+
+# -- the rule catalogue against the designer's sheet ------------------------------------------
+
+SEEDS = Path("/work/shared/seeds")
+TESTS = Path(__file__).parent
+
+
+def _norm(text: str) -> str:
+    return " ".join(text.replace("’", "'").split()).casefold()
+
+
+def sheet_holds(sheet: str, rule_fr: str) -> bool:
+    """Whether a catalogue sentence is the sheet's own text: verbatim, after a card's name
+    (``Infini : …``), or, for a scorecard line, as the cells of one table row."""
+    body = _norm(sheet)
+    text = _norm(rule_fr)
+    if text in body:
+        return True
+    name, _, rest = text.partition(" : ")
+    if rest and rest in body and name.split()[0] in body:
+        return True
+    row = re.match(r"^(.+?) : (.+?) — (.+) \((?:famille )?(.+?)\)\.$", text)
+    if row:
+        rows = [{_norm(cell) for cell in line.split("|")} for line in sheet.splitlines() if "|" in line]
+        return any(set(row.groups()) <= cells for cells in rows)
+    return False
+
+
+def cited_in_tests(game: str) -> str:
+    return "\n".join(p.read_text(encoding="utf-8") for p in sorted(TESTS.glob(f"test_{game}_*.py")))
