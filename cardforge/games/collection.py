@@ -94,6 +94,7 @@ class CollectionState(PushLuckState):
         self.void = [False] * self.num_players
         self.remaining: list[list[Card]] = []
         self.validators: list[int] = []
+        self._offers: tuple[tuple, list[ObjectiveMatch]] = ((), [])
         super()._start_round()
 
     def _turn_start_moves(self) -> list[Move]:
@@ -126,9 +127,15 @@ class CollectionState(PushLuckState):
         self.phase = Phase.VALIDATE
         self.player = self.validators.pop(0)
 
+    def offers(self, player: int) -> list[ObjectiveMatch]:
+        """The objectives ``player`` may still validate this round, each at its best cards."""
+        key = (self.round, player, len(self.remaining[player]), len(self.scorecards[player]))
+        if self._offers[0] != key:  # validating shrinks the cards or grows the scorecard
+            self._offers = (key, find_objectives(self.remaining[player], exclude=set(self.scorecards[player])))
+        return self._offers[1]
+
     def _validate_moves(self) -> list[Move]:
-        p = self.player
-        matches = find_objectives(self.remaining[p], exclude=set(self.scorecards[p]))
+        matches = self.offers(self.player)
         return [Move("validate", choice=(m.id, *(c.code for c in m.cards))) for m in matches] + [_DONE]
 
     def _apply_game_move(self, move: Move) -> None:
@@ -138,8 +145,7 @@ class CollectionState(PushLuckState):
             self.final_turns = self.num_players - 1
             self._end_turn()
         elif move.kind == "validate":
-            match = next(m for m in find_objectives(self.remaining[p], exclude=set(self.scorecards[p]))
-                         if m.id == move.choice[0])
+            match = next(m for m in self.offers(p) if m.id == move.choice[0])
             self.scorecards[p][match.id] = match
             self.validated_in[p][match.id] = self.round
             self.scores[p] += match.points
