@@ -88,3 +88,29 @@ def sheet_holds(sheet: str, rule_fr: str) -> bool:
 
 def cited_in_tests(game: str) -> str:
     return "\n".join(p.read_text(encoding="utf-8") for p in sorted(TESTS.glob(f"test_{game}_*.py")))
+
+
+def catalogue_tests(game: str, sheet_name: str):
+    """The three catalogue tests of one game (French = the sheet's text, every rule and ruling
+    tested, IDs numbered by section), for a test module to bind at top level."""
+    import pytest
+
+    from cardforge.rules import load_rules
+
+    book, sheet = load_rules(game), SEEDS / sheet_name
+
+    @pytest.mark.skipif(not sheet.is_file(), reason="the designer's sheets are not in this checkout")
+    @pytest.mark.parametrize("rule", [r for s in book.sections for r in s.rules], ids=lambda r: r.id)
+    def test_french_is_the_sheets_text(rule):
+        assert sheet_holds(sheet.read_text(encoding="utf-8"), rule.text.fr), rule.text.fr
+
+    def test_every_rule_and_ruling_has_a_test():
+        cited = cited_in_tests(game)
+        assert [rid for rid in book.ids() if not re.search(re.escape(rid) + r"(?!\d)", cited)] == []
+
+    def test_ids_are_numbered_by_section():
+        prefix = game.upper()
+        for section in book.sections:
+            assert [r.id for r in section.rules] == [f"{prefix}-{section.id}.{n}" for n in range(1, len(section.rules) + 1)]
+
+    return test_french_is_the_sheets_text, test_every_rule_and_ruling_has_a_test, test_ids_are_numbered_by_section
