@@ -22,7 +22,7 @@ from cardforge.errors import UsageError
 from cardforge.games import pushluck
 from cardforge.games.collection import CITES, HouseRules
 from cardforge.games.house import parse_house_rules
-from cardforge.games.objectives import OBJECTIVE_IDS, ObjectiveMatch, best_validation, find_objectives, objective, validation_key
+from cardforge.games.objectives import OBJECTIVE_IDS, ObjectiveMatch, best_validation, find_objectives, objective
 from cardforge.games.pushluck import is_shadow
 from cardforge.referee.pushluck import (
     HOUSE_OPTION,
@@ -121,7 +121,7 @@ def objectives_verdict(
               "validated": sorted(done, key=OBJECTIVE_IDS.index), "mode": mode}
     if best:
         chosen = best_validation(cards, done, mode=mode, share_cards=rules.share_cards)
-        points, _ = validation_key(chosen, "classic")
+        points = sum(m.points for m in chosen)
         share = ("a card may serve several objectives (house rule)", "une carte peut servir plusieurs objectifs (règle maison)") \
             if rules.share_cards else ("each card serves one objective only", "chaque carte ne sert qu'un objectif")
         verdict.add("COLLECTION-R17", share[0], share[1])
