@@ -102,7 +102,8 @@ def objectives_verdict(
     rules = rules or HouseRules()
     done = set(exclude)
     codes = " ".join(c.code for c in cards)
-    verdict = Verdict(game="collection", question=f"Objectives of the collection {codes}", result={})
+    verdict = Verdict(game="collection", question=f"Objectives of the collection {codes}",
+                      question_fr=f"Objectifs de la collection {codes}", result={})
     matches = find_objectives(cards, done)
     for oid in OBJECTIVE_IDS:
         if oid in done:

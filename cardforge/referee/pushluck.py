@@ -55,6 +55,7 @@ def stop_verdict(game: str, cards: Sequence[Card], check: SequenceCheck, mode: s
     verdict = Verdict(
         game=game,
         question=f"Sequence {codes} ({mode})",
+        question_fr=f"Séquence {codes} ({_MODE_FR[mode]})",
         result={
             "stop": check.stop,
             "reason": check.reason,
@@ -91,4 +92,5 @@ def stop_verdict(game: str, cards: Sequence[Card], check: SequenceCheck, mode: s
 
 
 _REASON_FR = {"shadow": "Shadow", "color": "couleur", "value": "valeur"}
+_MODE_FR = {"classic": "classique", "discovery": "découverte"}
 
