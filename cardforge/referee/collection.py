@@ -145,10 +145,10 @@ def objectives_verdict(
     return verdict
 
 
-def check_verdict(cards: Sequence[Card], mode: str = "classic", rules: HouseRules | None = None) -> Verdict:
+def check_verdict(cards: Sequence[Card], rules: HouseRules | None = None) -> Verdict:
     """Whether the sequence (cards in draw order) stopped; a Joker right after a STOP card saves it."""
     check = pushluck.check_sequence(cards, rules or HouseRules(), cites=CITES, savers=("joker",))
-    return stop_verdict("collection", cards, check, mode, CITES)
+    return stop_verdict("collection", cards, check, None, CITES)
 
 
 @app.command("objectives")
@@ -178,5 +178,5 @@ def check(
 ) -> None:
     """Does this sequence STOP (Shadow, colour, value)?"""
     check_lang(lang)
-    verdict = check_verdict(parse_table_cards("collection", cards), "classic", parse_house_rules(HouseRules, house))
+    verdict = check_verdict(parse_table_cards("collection", cards), parse_house_rules(HouseRules, house))
     emit(verdict, as_json=as_json, lang=lang)
