@@ -22,7 +22,6 @@ explains itself with ``SEQUENCE-…`` or ``COLLECTION-…`` IDs.
 
 from __future__ import annotations
 
-import dataclasses
 import functools
 import random
 from collections import Counter
@@ -48,6 +47,8 @@ __all__ = [
     "Phase",
     "PushLuckState",
     "int_option",
+    "is_rainbow",
+    "is_shadow",
 ]
 
 #: Why a sequence stopped, in the sheet's order.
@@ -105,11 +106,10 @@ def is_rainbow(card: Card) -> bool:
 
 # -- rule citations ------------------------------------------------------------------------------
 
-#: Concept → rule ID.  Keys used by the core (each game maps all of them):
-#: ``draw``, ``classic``, ``action``, ``rainbow``, ``stop_shadow``, ``shadow_table``, ``joker_save``,
+#: Concept → rule ID, so that one explanation cites ``SEQUENCE-…`` or ``COLLECTION-…``.  Keys the
+#: check uses: ``classic``, ``action``, ``rainbow``, ``stop_shadow``, ``shadow_table``,
 #: ``stop_discard``, ``stop_color``, ``stop_value``, ``joker``, ``infini``, ``stop_cost``,
-#: ``rainbow_stop``, ``rainbow_extra``, ``points_classic``, ``points_discovery``, ``actions_no_points``,
-#: ``stop_order``.
+#: ``rainbow_stop``; the referees add ``points_classic``, ``points_discovery``, ``actions_no_points``.
 Cites = Mapping[str, str]
 
 
@@ -225,6 +225,9 @@ def check_sequence(
                 add(which, f"{card.code} cancels the STOP of {cards[stop_index].code}: the sequence goes on",
                     f"{card.code} annule le STOP de {cards[stop_index].code} : la séquence continue")
                 saved.append(stop_index)
+                if reason == "shadow":
+                    add("shadow_table", f"the Shadow {cards[stop_index].code} stays on the table",
+                        f"la Shadow {cards[stop_index].code} reste sur la table")
                 pending = None
                 extra = 1 if which == "joker" else 0
                 continue
@@ -238,7 +241,7 @@ def check_sequence(
         if reason is not None:
             en, fr = _REASON_TEXT[reason]
             rule = {"shadow": "stop_shadow", "color": "stop_color", "value": "stop_value"}[reason]
-            shown = " ".join(c.code for c in (kept[-2:] if reason == "color" else kept[-1:]))
+            shown = " ".join(c.code for c in {"shadow": [], "color": kept[-2:], "value": kept[-1:]}[reason])
             add(rule, f"{card.code} after {shown}: STOP — {en}" if shown else f"{card.code}: STOP — {en}",
                 f"{card.code} après {shown} : STOP — {fr}" if shown else f"{card.code} : STOP — {fr}")
             if reason == "color" and any(is_rainbow(c) for c in (*kept[-2:], card)):
@@ -508,7 +511,7 @@ class PushLuckState(GameState[Move]):
         if seq:
             moves.append(_LOCK)
         if self.flip_pending and draws:
-            return moves if moves else [_END]
+            return moves  # Flip: draw one more or say stop (R16)
         can_leave = self.house.open_sequences == "persist" or not seq
         if not draws or (self.drawn and can_leave):
             moves.append(_END)
@@ -805,16 +808,21 @@ class PushLuckState(GameState[Move]):
     # -- text ------------------------------------------------------------------------------------
 
     def action_to_string(self, action: Move) -> str:
+        """The move as the tests and golden files write it: ``draw A``, ``lock``, ``keep flip``,
+        ``play reserve[0] double -> p1``, ``play quantique pile B``, ``keep R5`` (Quantique)."""
         k = action.kind
+        fixed = {"lock": "lock", "end": "end turn", "accept": "accept STOP", "declare": "declare end of round",
+                 "done": "done"}
+        if k in fixed:
+            return fixed[k]
         if k == "draw":
             return f"draw {PILES[action.pile]}"
-        if k in ("lock", "end", "keep", "accept", "declare", "done"):
-            return {"lock": "lock", "end": "end turn", "keep": f"keep {self.pending}", "accept": "accept STOP",
-                    "declare": "declare end of round", "done": "done"}[k]
+        if k == "keep":
+            return f"keep {self.pending}"
         if k == "choose":
-            return "keep none" if action.slot is None else f"keep {self.quantique[action.slot]}" if self.quantique else "keep"
+            return "keep none" if action.slot is None else f"keep {self.quantique[action.slot]}"
         if k == "validate":
-            return f"validate {action.choice[0]} {' '.join(action.choice[1:])}"
+            return f"validate {' '.join(action.choice)}"
         card = self.pending if action.slot is None else self.reserves[self.player][action.slot]
         where = "" if action.slot is None else f"reserve[{action.slot}] "
         aim = f" -> p{action.target}" if action.target is not None else ""
@@ -825,7 +833,3 @@ class PushLuckState(GameState[Move]):
         seqs = " | ".join(f"p{q}:{' '.join(c.code for c in s) or '-'}" for q, s in enumerate(self.sequences))
         return f"{self.game} round {self.round} p{self.player} {self.phase}: {seqs}"
 
-
-def replace_house(house: Any, **changes: Any) -> Any:
-    """A copy of a ``HouseRules`` with some switches changed."""
-    return dataclasses.replace(house, **changes)
