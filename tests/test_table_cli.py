@@ -135,3 +135,16 @@ def test_default_database_lives_in_the_user_data_dir(game, cli, tmp_path):
     result = cli("table", "new", game, "--players", "Ana,Ben", env={"XDG_DATA_HOME": str(tmp_path)})
     assert result.code == 0, result.err
     assert (tmp_path / "cardforge" / "table.sqlite3").is_file()
+
+
+def test_every_rule_the_sheets_cite_is_in_the_catalogue():
+    """Rule IDs printed on the pads and cited for match ends exist, with their rulings."""
+    from cardforge.rules import load_rules, rule
+    from cardforge.table.adapters import ADAPTERS, adapter_class
+
+    for game in ADAPTERS:
+        for rule_id in adapter_class(game).pad_rules:
+            assert rule(rule_id), rule_id
+    book = load_rules("table")
+    assert book.ids() == ["TABLE-R1", "TABLE-R2", "TABLE-R3"]
+    assert all(r.text.fr and r.text.en and r.reason.fr and r.reason.en for r in book.rulings)

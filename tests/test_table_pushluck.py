@@ -22,7 +22,7 @@ def test_sequence_full_match_through_the_cli(sheet):
     data = sheet.show()
     assert [r["points"] for r in data["rounds"]] == [{"Ana": 26, "Ben": 6}, {"Ana": 0, "Ben": 22}]
     assert data["totals"] == {"Ana": 26, "Ben": 28}
-    assert data["over"] and data["winners"] == ["Ben"]
+    assert data["over"] and data["winners"] == ["Ben"] and data["rules"] == ["SEQUENCE-6.3", "SEQUENCE-6.4"]
 
 
 def test_sequence_discovery_counts_cards_and_rounds_default(keeper):
@@ -53,6 +53,7 @@ def test_collection_full_match_in_discovery_through_the_cli(sheet):
     assert data["totals"] == {"Ana": 34, "Ben": 24}
     assert data["tallies"]["objectives"] == {"Ana": 3, "Ben": 2}
     assert data["over"] and data["winners"] == ["Ana"]  # 3 rounds max in Discovery
+    assert data["rules"] == ["COLLECTION-8.2", "COLLECTION-8.4"]
 
 
 def test_collection_discovery_objectives_before_points(keeper):
@@ -81,6 +82,7 @@ def test_collection_completed_scorecard_ends_the_match(keeper):
     ])
     assert s.tallies[0].values == {"Ana": 10, "Ben": 1}
     assert s.outcome.over and s.outcome.winners == ("Ana",)
+    assert s.outcome.rules == ("COLLECTION-8.1", "COLLECTION-8.3")
     # 2+1, 6+2, 15+3, 8+10, 5+6 | 20+15, 12+5, 20+14, 10+0, 12+7
     assert s.totals == {"Ana": 3 + 8 + 18 + 18 + 11 + 35 + 17 + 34 + 10 + 19, "Ben": 18}
 
@@ -91,3 +93,10 @@ def test_objective_cards_are_checked(keeper):
     refuse(keeper, ["Ana=pair:R5,G5,B5"], "its cards would be")
     refuse(keeper, ["Ana=paire:R5,G5", "Ana=small_straight:R5,G6,B7"], "COLLECTION-R17")
     refuse(keeper, ["Ana=pear:R5,G5"], "did you mean 'pair'")
+
+
+def test_sequence_tie_is_shared(keeper):
+    """SEQUENCE-R19: "Des joueurs à égalité au total partagent la victoire"."""
+    keeper.new_match("sequence", "Ana,Ben", rounds=1)
+    s = keeper.record_round(["Ana=R5,G7", "Ben=B5,Y7"])
+    assert s.outcome.winners == ("Ana", "Ben") and "SEQUENCE-R19" in s.outcome.rules

@@ -13,7 +13,6 @@ separated by commas (``R5,RB3,SH2``).
 
 from __future__ import annotations
 
-import functools
 import re
 import unicodedata
 from abc import ABC, abstractmethod
@@ -27,10 +26,7 @@ from cardforge.errors import UsageError
 from cardforge.table.events import MatchCreated, RoundRecorded, StoredEvent
 from cardforge.table.standings import Outcome, RoundResult, Tally
 
-__all__ = ["Column", "GameAdapter", "cite", "best_sides", "fold_name"]
-
-#: Ruling applied when sides are still level after the game's own tie-breaks.
-SHARED_WIN = "TABLE-R1"
+__all__ = ["Column", "GameAdapter", "POINTS", "best_sides", "fold_name"]
 
 
 @dataclass(frozen=True)
@@ -49,34 +45,6 @@ def fold_name(name: str) -> str:
     """Case- and accent-insensitive form of a name (``Chloé`` → ``chloe``)."""
     decomposed = unicodedata.normalize("NFKD", name.strip())
     return "".join(c for c in decomposed if not unicodedata.combining(c)).casefold()
-
-
-@functools.cache
-def _catalogue(game: str) -> list[tuple[str, str]]:
-    from cardforge.rules import RULES_DIR, load_rules
-
-    if not (RULES_DIR / f"{game}.yaml").is_file():
-        return []
-    book = load_rules(game)
-    return [(r.id, " ".join(r.text.fr.split())) for s in book.sections for r in s.rules] + [
-        (r.id, " ".join(r.text.fr.split())) for r in book.rulings
-    ]
-
-
-def cite(game: str, quote: str) -> str | None:
-    """The ID of the rule of ``game`` whose French text contains ``quote`` (the sheet's own
-    words), or ``None`` while the game's catalogue does not hold it."""
-    wanted = " ".join(quote.split()).casefold()
-    for rule_id, text in _catalogue(game):
-        if wanted in text.casefold():
-            return rule_id
-    return None
-
-
-def cited(game: str, *quotes: str, rulings: Iterable[str] = ()) -> tuple[str, ...]:
-    """Rule IDs for several sheet quotes (those found) followed by ruling IDs."""
-    ids = [cite(game, q) for q in quotes]
-    return tuple(i for i in ids if i) + tuple(rulings)
 
 
 def best_sides(values: dict[str, int], *, highest: bool = True) -> tuple[str, ...]:

@@ -2,9 +2,9 @@
 
 Table syntax: ``NAME=OBJECTIVE:CARD,CARD,…`` validates one objective with the cards that make it
 (``Ana=pair:R5,G5``, ``Ben=small_straight:R3,G4,B5``); repeat NAME for several objectives in
-one round.  The engine's ``find_objectives`` checks that the cards really make the objective
-and gives its points; an objective a player validated in an earlier round is refused ("Un
-objectif validé est acquis et figé pour toute la partie").  The match ends at the end of the
+one round (ruling TABLE-R3).  The engine's ``find_objectives`` checks that the cards really
+make the objective and gives its points; an objective a player validated in an earlier round
+is refused ("Un objectif validé est acquis et figé pour toute la partie", COLLECTION-6.5).  The match ends at the end of the
 round in which a scorecard is complete, or at the mode's round limit.
 """
 
@@ -16,7 +16,7 @@ from typing import Any
 
 from cardforge.cards import Text, nearest
 from cardforge.errors import UsageError
-from cardforge.table.adapters.base import SHARED_WIN, POINTS, Column, GameAdapter, best_sides, cited, fold_name
+from cardforge.table.adapters.base import POINTS, Column, GameAdapter, best_sides, fold_name
 from cardforge.table.events import StoredEvent
 from cardforge.table.standings import Outcome, RoundResult, Standings, Tally
 
@@ -35,6 +35,7 @@ class Adapter(GameAdapter):
                       Column("formula", Text("Points", "Points"), 3.4))
     scorecard_columns = (Column("round", Text("Manche", "Round"), 1.0), POINTS)
     blank_tallies = ((OBJECTIVES_VALIDATED, ""),)
+    pad_rules = ("COLLECTION-6.5", "COLLECTION-8.1", "COLLECTION-8.2", "COLLECTION-8.3", "COLLECTION-8.4")
 
     @property
     def objective_ids(self) -> list[str]:
@@ -110,7 +111,7 @@ class Adapter(GameAdapter):
                     if v["objective"] in card[p]:
                         raise UsageError(
                             f"{p} already validated {v['objective']} in round {card[p][v['objective']]}: "
-                            "a validated objective is frozen for the whole match"
+                            "a validated objective is frozen for the whole match (COLLECTION-6.5)"
                         )
                     card[p][v["objective"]] = number
                     lines.append({**v, "points": self._points(p, v["objective"], v["cards"])})
@@ -147,21 +148,19 @@ class Adapter(GameAdapter):
         counts = tallies[0].values
         complete = [p for p, n in counts.items() if n == len(self.objective_ids)]
         if complete:
-            why = f"{', '.join(complete)} completed the scorecard"
-            end = cited(self.game, "La partie se termine dès qu'un joueur valide ses 10 objectifs")
+            why, end = f"{', '.join(complete)} completed the scorecard", "COLLECTION-8.1"
         elif len(results) >= self.round_limit():
-            why = f"{len(results)} rounds played, the {self.mode} mode's limit"
-            end = cited(self.game, "Fin de secours")
+            why, end = f"{len(results)} rounds played, the {self.mode} mode's limit", "COLLECTION-8.2"
         else:
             return Outcome(False)
         if self.mode == "discovery":
             leaders = best_sides(counts)
             if len(leaders) > 1:
                 leaders = best_sides({p: totals[p] for p in leaders})
-            why += "; most objectives validated, points only to break a tie"
+            why, rule = why + "; most objectives validated, points only to break a tie", "COLLECTION-8.4"
         else:
             leaders = best_sides(totals)
-            why += "; most points"
-        rules = end + cited(self.game, "Mode Classique : le plus de points cumulés gagne") + (
-            (SHARED_WIN,) if len(leaders) > 1 else ())
-        return Outcome(True, leaders, why, rules)
+            why, rule = why + "; most points", "COLLECTION-8.3"
+        if len(leaders) > 1:
+            why += " (a tie: the win is shared)"
+        return Outcome(True, leaders, why, (end, rule) + (("COLLECTION-R16",) if len(leaders) > 1 else ()))

@@ -14,7 +14,7 @@ from typing import Any
 
 from cardforge.cards import Text
 from cardforge.errors import UsageError
-from cardforge.table.adapters.base import SHARED_WIN, POINTS, Column, GameAdapter, best_sides, cited
+from cardforge.table.adapters.base import POINTS, Column, GameAdapter, best_sides
 from cardforge.table.events import StoredEvent
 from cardforge.table.standings import Outcome, RoundResult, Tally
 
@@ -25,6 +25,7 @@ class Adapter(GameAdapter):
     game = "sequence"
     syntax = "NAME=CARD,CARD,… (one secured sequence; repeat NAME for each)"
     columns = (Column("secured", Text("Séquences sécurisées", "Secured sequences"), 2.6), POINTS)
+    pad_rules = ("SEQUENCE-5.1", "SEQUENCE-5.3", "SEQUENCE-5.5", "SEQUENCE-6.3", "SEQUENCE-6.4")
     agreed_rounds = True
     blank_rounds = 8
 
@@ -86,7 +87,7 @@ class Adapter(GameAdapter):
         if len(results) < self.round_limit():
             return Outcome(False)
         leaders = best_sides(totals)
-        what = "cards secured" if self.mode == "discovery" else "points"
-        rules = cited(self.game, "Fin de partie : après le nombre de manches convenu") + (
-            (SHARED_WIN,) if len(leaders) > 1 else ())
-        return Outcome(True, leaders, f"{len(results)} rounds played; most {what}", rules)
+        what, rule = ("cards secured", "SEQUENCE-5.2") if self.mode == "discovery" else ("points", "SEQUENCE-6.4")
+        tie = " (a tie: the win is shared)" if len(leaders) > 1 else ""
+        rules = ("SEQUENCE-6.3", rule) + (("SEQUENCE-R19",) if len(leaders) > 1 else ())
+        return Outcome(True, leaders, f"{len(results)} rounds played; most {what}{tie}", rules)

@@ -2,7 +2,7 @@
 
 Table syntax: ``NAME=BID/WON`` for every player (``Ana=2/1`` — bid 2, took 1).  Tricks nobody
 won (a Flash, a trick whose cards all cancelled) are given with ``--void N``: the tricks won
-plus the void tricks make the number of cards each player was dealt (ruling TABLE-R2).
+plus the void tricks make the number of cards each player was dealt (ruling TABLE-R1).
 
 Everything else is the engine's: the cards dealt each round (``round_schedule``, TRICKS-2.1 and
 ruling TRICKS-R1), the points, streak and bonus (``round_points``, TRICKS-9/10), the team
@@ -26,7 +26,7 @@ from cardforge.table.standings import Outcome, RoundResult, Tally
 
 __all__ = ["Adapter", "opposite_teams"]
 
-VOID_TRICKS = "TABLE-R2"
+VOID_TRICKS = "TABLE-R1"
 _BID_WON = re.compile(r"^\s*(\d+)\s*/\s*(\d+)\s*$")
 
 
