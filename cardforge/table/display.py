@@ -11,12 +11,17 @@ from typing import Any
 
 from cardforge.table.standings import Standings, Tally
 
-__all__ = ["cell_detail", "status_line", "standings_table", "signed"]
+__all__ = ["cell_detail", "status_line", "standings_table", "signed", "number"]
+
+
+def number(n: int) -> str:
+    """``-3`` → ``−3`` (typographic minus, as on a printed pad)."""
+    return f"\u2212{-n}" if n < 0 else str(n)
 
 
 def signed(n: int) -> str:
-    """``5`` → ``+5``, ``-3`` → ``−3`` (typographic minus), ``0`` → ``0``."""
-    return f"+{n}" if n > 0 else (f"\u2212{-n}" if n < 0 else "0")
+    """``5`` → ``+5``, ``-3`` → ``−3``, ``0`` → ``0``."""
+    return f"+{n}" if n > 0 else number(n)
 
 
 def cell_detail(game: str, cell: dict[str, Any]) -> str:
@@ -64,11 +69,12 @@ def standings_table(standings: Standings) -> Any:
             cell = r.cells.get(side, {})
             detail = cell_detail(m.game, cell) if not m.teams else _team_detail(standings, r.cells, side)
             star = " ✓" if side in r.winners else ""
-            row.append(f"{detail}  [bold]{signed(r.points.get(side, 0))}[/] = {running[side]}{star}")
+            row.append(f"{detail}  [bold]{signed(r.points.get(side, 0))}[/] = {number(running[side])}{star}")
         table.add_row(*row)
     table.add_section()
     winners = set(standings.outcome.winners)
-    table.add_row("Total", *[f"[bold]{standings.totals[s]}[/]" + (" 🏆" if s in winners else "") for s in m.sides])
+    table.add_row("Total", *[f"[bold]{number(standings.totals[s])}[/]" + (" 🏆" if s in winners else "")
+                             for s in m.sides])
     for tally in standings.tallies:
         table.add_row(tally.label.en, *[_tally_cell(standings, tally, s) for s in m.sides])
     return table
@@ -76,7 +82,7 @@ def standings_table(standings: Standings) -> Any:
 
 def _team_detail(standings: Standings, cells: dict[str, dict[str, Any]], side: str) -> str:
     team = standings.match.teams[standings.match.sides.index(side)]
-    return " ".join(cell_detail(standings.match.game, cells[p]) for p in team)
+    return " · ".join(f"{p} {cell_detail(standings.match.game, cells[p])}" for p in team)
 
 
 def _tally_cell(standings: Standings, tally: Tally, side: str) -> str:

@@ -15,7 +15,7 @@ from typing import Any
 from cardforge.cards import Text
 from cardforge.table.adapters import adapter_for
 from cardforge.table.adapters.base import GameAdapter
-from cardforge.table.display import cell_detail
+from cardforge.table.display import cell_detail, number
 from cardforge.table.events import MatchCreated
 from cardforge.table.pad import Pad, PadColumn
 from cardforge.table.standings import Standings
@@ -89,15 +89,23 @@ def _left(adapter: GameAdapter, lang: str) -> list[PadColumn]:
 
 
 def _notes(adapter: GameAdapter, lang: str) -> list[str]:
+    """The rule reminders printed under the grid, from the rule catalogue (a tuple of IDs is
+    printed on one line, e.g. the streak table)."""
     from cardforge.rules import RULES_DIR, load_rules
 
     if not adapter.pad_rules or not (RULES_DIR / f"{adapter.game}.yaml").is_file():
         return []
     book = load_rules(adapter.game)
+
+    def text(rule_id: str) -> str:
+        return " ".join(book.get(rule_id).text(lang).split())
+
     notes = []
-    for rule_id in adapter.pad_rules:
-        if rule_id in book:
-            notes.append(f"{rule_id}  {' '.join(book.get(rule_id).text(lang).split())}")
+    for entry in adapter.pad_rules:
+        if isinstance(entry, tuple):
+            notes.append(f"{entry[0]}–{entry[-1].rsplit('-', 1)[-1]}  " + " · ".join(text(r) for r in entry))
+        else:
+            notes.append(f"{entry}  {text(entry)}")
     return notes
 
 
@@ -161,19 +169,19 @@ def _round_rows(adapter: GameAdapter, standings: Standings, lang: str) -> tuple[
         for i, side in enumerate(standings.sides):
             running[side] += r.points.get(side, 0)
             cell = r.cells.get(side, {})
-            cells.append([adapter.pad_cell(c, cell, lang) for c in adapter.columns] + [str(running[side])])
+            cells.append([adapter.pad_cell(c, cell, lang) for c in adapter.columns] + [number(running[side])])
             if side in r.winners:
                 marked.add((len(rows), i))
         rows.append(([str(r.number), *adapter.round_cells(r.number)], cells))
     limit = adapter.round_limit() or max(adapter.blank_rounds, len(rows) + 3)
-    for number in range(len(rows) + 1, limit + 1):
-        rows.append(([str(number), *adapter.round_cells(number)], [[] for _ in standings.sides]))
+    for n in range(len(rows) + 1, limit + 1):
+        rows.append(([str(n), *adapter.round_cells(n)], [[] for _ in standings.sides]))
     return rows, marked
 
 
 def _foot(standings: Standings, lang: str) -> list[tuple[str, list[str]]]:
     winners = set(standings.outcome.winners)
-    foot = [(_T["total"](lang), [f"{standings.totals[s]}" + (" ★" if s in winners else "") for s in standings.sides])]
+    foot = [(_T["total"](lang), [number(standings.totals[s]) + (" ★" if s in winners else "") for s in standings.sides])]
     m = standings.match
     for tally in standings.tallies:
         values = []

@@ -71,8 +71,9 @@ class GameAdapter(ABC):
     dealt_progressively: ClassVar[bool] = False
     #: Extra columns at the left of each round line of the printed pad (cards dealt, dealer).
     round_columns: ClassVar[tuple[Column, ...]] = ()
-    #: Rules printed as a reminder at the foot of the pad (IDs in the game's catalogue).
-    pad_rules: ClassVar[tuple[str, ...]] = ()
+    #: Rules printed as a reminder at the foot of the pad (IDs in the game's catalogue; a
+    #: tuple of IDs shares one line).
+    pad_rules: ClassVar[tuple[str | tuple[str, ...], ...]] = ()
     #: Players a blank pad is drawn for, and its lines when the game sets no round limit.
     blank_players: ClassVar[int] = 5
     blank_rounds: ClassVar[int] = 10
@@ -211,8 +212,10 @@ class GameAdapter(ABC):
 
     def pad_cell(self, column: Column, cell: dict[str, Any], lang: str) -> str:
         """How one value is written on the printed pad."""
+        from cardforge.table.display import number
+
         value = cell.get(column.key, "")
-        return "" if value is None else str(value)
+        return number(value) if isinstance(value, int) else str(value or "")
 
     def blank_round_count(self) -> int:
         """Lines on a blank pad: the game's round limit, else ``blank_rounds``."""

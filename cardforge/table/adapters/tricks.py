@@ -49,7 +49,8 @@ class Adapter(GameAdapter):
         Column("points", Text("Points", "Points")),
     )
     round_columns = (Column("cards", Text("Cartes", "Cards"), 1.2),)
-    pad_rules = ("TRICKS-9.1", "TRICKS-9.2", "TRICKS-9.3", "TRICKS-9.4", "TRICKS-10.1", "TRICKS-10.9", "TRICKS-10.10")
+    pad_rules = ("TRICKS-9.1", "TRICKS-9.2", "TRICKS-9.3", "TRICKS-9.4", "TRICKS-10.1",
+                 tuple(f"TRICKS-10.{n}" for n in range(2, 9)), "TRICKS-10.9", "TRICKS-10.10")
     blank_players = 4
 
     # -- setup ---------------------------------------------------------------------------------
@@ -86,6 +87,11 @@ class Adapter(GameAdapter):
 
     def round_limit(self) -> int:
         return len(self.schedule)
+
+    def pad_cell(self, column: Column, cell: dict[str, Any], lang: str) -> str:
+        if column.key == "bonus":  # a streak bonus is written only when there is one
+            return f"+{cell['bonus']}" if cell.get("bonus") else ""
+        return super().pad_cell(column, cell, lang)
 
     def round_cells(self, number: int) -> list[str]:
         return [str(self.schedule[number - 1])] if number <= len(self.schedule) else [""]
