@@ -95,4 +95,4 @@ def test_invalid_rounds_in_process(keeper):
 def test_schedule_comes_from_the_engine(keeper):
     """"manche 1 = 1 carte/joueur …, manche 2 = 2 cartes"; 4 players stop at 8 rounds (TRICKS-R1)."""
     s = keeper.new_match("tricks", "Ana,Ben,Chloé,David")
-    assert s.next_round == "round 1 of 8: 1 cards each"
+    assert s.next_round == "round 1 of 8: 1 card each"

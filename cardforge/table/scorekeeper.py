@@ -90,14 +90,13 @@ class Scorekeeper:
                      match_id: int | None = None) -> Standings:
         """Record one round from table tokens; refused rounds change nothing."""
         mid = self.match_id(match_id)
-        before = self.standings(mid)
-        _refuse_if_over(before)
-        adapter = adapter_for(before.match)
-        entries = adapter.parse_round(tokens, options or {})
+        match = self.store.events(mid)[0].event
+        assert isinstance(match, MatchCreated)
+        entries = adapter_for(match).parse_round(tokens, options or {})
         after: list[Standings] = []
 
         def check(events: list[StoredEvent]) -> None:
-            _refuse_if_over(compute_standings(events[:-1]))  # another writer may have ended it
+            _refuse_if_over(compute_standings(events[:-1]))  # no round after the end of the match
             after.append(compute_standings(events))
 
         self.store.append(mid, RoundRecorded(entries=entries, typed=tuple(tokens)), check=check)

@@ -97,7 +97,8 @@ class Adapter(GameAdapter):
         return [str(self.schedule[number - 1])] if number <= len(self.schedule) else [""]
 
     def describe_round(self, number: int) -> str:
-        return f"round {number} of {self.round_limit()}: {self.schedule[number - 1]} cards each"
+        cards = self.schedule[number - 1]
+        return f"round {number} of {self.round_limit()}: {cards} card{'s' if cards > 1 else ''} each"
 
     # -- a round ---------------------------------------------------------------------------------
 
