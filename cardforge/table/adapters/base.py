@@ -17,7 +17,7 @@ import re
 import unicodedata
 from abc import ABC, abstractmethod
 from collections import Counter
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
@@ -233,8 +233,12 @@ class GameAdapter(ABC):
     def example_specs(self) -> list[str]:
         return []
 
-    @staticmethod
-    def entries_of(stored: StoredEvent) -> dict[str, Any]:
-        event = stored.event
-        assert isinstance(event, RoundRecorded)
-        return event.entries
+    def numbered(self, rounds: Sequence[StoredEvent]) -> Iterator[tuple[int, StoredEvent, dict[str, Any]]]:
+        """``(number, event, entries)`` for each live round; a round past the limit is refused."""
+        limit = self.round_limit()
+        for number, stored in enumerate(rounds, 1):
+            if limit is not None and number > limit:
+                raise UsageError(f"this {self.game} match has {limit} rounds; round {number} is one too many")
+            event = stored.event
+            assert isinstance(event, RoundRecorded)
+            yield number, stored, event.entries

@@ -28,7 +28,7 @@ OBJECTIVES_VALIDATED = Text("Objectifs validés", "Objectives validated")
 class Adapter(GameAdapter):
     game = "collection"
     syntax = "NAME=OBJECTIVE:CARD,CARD,… (one validated objective; repeat NAME for each)"
-    columns = (Column("objectives", Text("Objectifs validés", "Objectives validated"), 2.6), POINTS)
+    columns = (Column("objectives", OBJECTIVES_VALIDATED, 2.6), POINTS)
     # the printed pad is a scorecard: a line per objective, each side's round and points
     pad_layout = "scorecard"
     scorecard_left = (Column("objective", Text("Objectif", "Objective"), 3.4),
@@ -100,10 +100,8 @@ class Adapter(GameAdapter):
     def score(self, rounds: Sequence[StoredEvent]) -> tuple[list[RoundResult], list[Tally]]:
         card: dict[str, dict[str, int]] = {p: {} for p in self.match.players}  # player → objective → round
         results = []
-        for number, stored in enumerate(rounds, 1):
-            if number > self.round_limit():
-                raise UsageError(f"{self.mode} mode has at most {self.round_limit()} rounds; round {number} is one too many")
-            validated = self.entries_of(stored)["validated"]
+        for number, stored, entries in self.numbered(rounds):
+            validated = entries["validated"]
             points, cells = {}, {}
             for p in self.match.players:
                 lines = []

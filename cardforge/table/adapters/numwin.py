@@ -75,10 +75,8 @@ class Adapter(GameAdapter):
 
     def score(self, rounds: Sequence[StoredEvent]) -> tuple[list[RoundResult], list[Tally]]:
         results = []
-        for number, stored in enumerate(rounds, 1):
-            if number > self.round_limit():
-                raise UsageError(f"every player has dealt once ({self.round_limit()} rounds); round {number} is one too many")
-            combos = self.entries_of(stored)["combos"]
+        for number, stored, entries in self.numbered(rounds):
+            combos = entries["combos"]
             points, cells = {}, {}
             for p in self.match.players:
                 s = self._combo_score(combos[p])

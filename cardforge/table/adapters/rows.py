@@ -40,8 +40,8 @@ class Adapter(GameAdapter):
 
     def score(self, rounds: Sequence[StoredEvent]) -> tuple[list[RoundResult], list[Tally]]:
         results, wins = [], {p: 0 for p in self.match.players}
-        for number, stored in enumerate(rounds, 1):
-            captured = self.entries_of(stored)["captured"]
+        for number, stored, entries in self.numbered(rounds):
+            captured = entries["captured"]
             points = {p: self.engine.score_pile(self.deck.parse_many(captured[p])) for p in self.match.players}
             winners = tuple(self.engine.round_winners(points, self.rules))
             for w in winners:

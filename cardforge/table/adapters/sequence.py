@@ -62,10 +62,8 @@ class Adapter(GameAdapter):
 
     def score(self, rounds: Sequence[StoredEvent]) -> tuple[list[RoundResult], list[Tally]]:
         results, wins = [], {p: 0 for p in self.match.players}
-        for number, stored in enumerate(rounds, 1):
-            if number > self.round_limit():
-                raise UsageError(f"the match was agreed at {self.round_limit()} rounds; round {number} is one too many")
-            secured = self.entries_of(stored)["secured"]
+        for number, stored, entries in self.numbered(rounds):
+            secured = entries["secured"]
             points = {
                 p: sum(self._points(seq) for seq in secured[p])
                 for p in self.match.players

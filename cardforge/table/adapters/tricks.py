@@ -135,10 +135,7 @@ class Adapter(GameAdapter):
     def score(self, rounds: Sequence[StoredEvent]) -> tuple[list[RoundResult], list[Tally]]:
         streaks = {" & ".join(unit): 0 for unit in self.units}
         results = []
-        for number, stored in enumerate(rounds, 1):
-            if number > self.round_limit():
-                raise UsageError(f"the match has {self.round_limit()} rounds; round {number} is one too many")
-            entries = self.entries_of(stored)
+        for number, stored, entries in self.numbered(rounds):
             cards = self.schedule[number - 1]
             self._check_tricks(number, cards, entries)
             final = number == self.round_limit()
