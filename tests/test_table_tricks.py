@@ -96,3 +96,14 @@ def test_schedule_comes_from_the_engine(keeper):
     """"manche 1 = 1 carte/joueur …, manche 2 = 2 cartes"; 4 players stop at 8 rounds (TRICKS-R1)."""
     s = keeper.new_match("tricks", "Ana,Ben,Chloé,David")
     assert s.next_round == "round 1 of 8: 1 card each"
+
+
+def test_house_rules_reach_the_engine(keeper):
+    """TRICKS-R14 switched (streak_payout=once): the streak is paid once, when it ends or at the
+    last round — the sheet passes the match's house rules to ``round_points``."""
+    keeper.new_match("tricks", "Ana,Ben,Chloé", rounds=3, house=["streak_payout=once"])
+    keeper.record_round(["Ana=1/1", "Ben=0/0", "Chloé=1/0"])
+    keeper.record_round(["Ana=1/1", "Ben=0/0", "Chloé=2/1"])
+    s = keeper.record_round(["Ana=2/2", "Ben=0/1", "Chloé=0/0"])
+    assert [r.cells["Ana"]["bonus"] for r in s.rounds] == [0, 0, 10]   # streak of 3 paid at the end
+    assert [r.cells["Ben"]["bonus"] for r in s.rounds] == [0, 0, 5]    # streak of 2 paid when it broke
