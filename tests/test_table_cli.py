@@ -132,7 +132,7 @@ def _pdf_text_and_fonts(path):
 
 @pytest.mark.parametrize("game", ["rows"])
 def test_default_database_lives_in_the_user_data_dir(game, cli, tmp_path):
-    result = cli("table", "new", game, "--players", "Ana,Ben", env={"XDG_DATA_HOME": str(tmp_path)})
+    result = cli("table", "new", game, "--players", "Ana,Ben", env={"XDG_DATA_HOME": str(tmp_path), "CARDFORGE_TABLE_DB": ""})
     assert result.code == 0, result.err
     assert (tmp_path / "cardforge" / "table.sqlite3").is_file()
 
