@@ -1,0 +1,301 @@
+"""Rulebook markup (``markup.Markup``) turned into reportlab platypus flowables.
+
+Headings become ``Heading`` paragraphs that the document (``layout``) numbers into the table of
+contents and the PDF outline; ``<rule>`` gets its ID run in before the text; tables repeat their
+header rows after a page break and short ones are kept on one page; examples are tinted blocks
+kept together; ``<cards>`` becomes a ``CardStrip`` drawn by the card renderer.
+"""
+
+from __future__ import annotations
+
+import xml.etree.ElementTree as ET
+from dataclasses import dataclass, field
+from typing import Any
+from xml.sax.saxutils import escape
+
+from reportlab.lib import colors
+from reportlab.lib.units import mm
+from reportlab.platypus import (CondPageBreak, Flowable, Indenter, KeepTogether, PageBreak, Paragraph, Spacer, Table,
+                                TableStyle)
+from reportlab.platypus.flowables import FrameBG
+from reportlab.platypus.tableofcontents import TableOfContents
+
+from cardforge.deck import Deck
+from cardforge.errors import CardCodeError
+from cardforge.rulebook.flowables import MARKS, CardStrip
+from cardforge.rulebook.markup import Markup
+from cardforge.rulebook.styles import Styles
+from cardforge.rulebook.typography import NNBSP
+
+__all__ = ["Heading", "StoryBuilder", "build_story", "SHORT_TABLE_ROWS"]
+
+#: Tables with at most this many rows are never split across pages.
+SHORT_TABLE_ROWS = 14
+#: Card width as a fraction of true size when a <cards> element gives no ``scale``.
+DEFAULT_CARD_SCALE = 0.25
+
+# Characters the rule sheets use that DejaVu Sans has no glyph for, and what to print instead.
+_GLYPH_FALLBACKS = {"\ufe0f": "", "👉": "☞", "💡": "☀", "🃏": "", "🔄": "", "📍": "", "🌈": "", "🌑": "",
+                    "🏆": "", "💥": "", "5️⃣": "", "⃣": "", "✅": "✔"}
+
+
+def keep_together(flowables: list[Any]) -> KeepTogether:
+    """``KeepTogether`` of the flowables, flattening nested ones (reportlab measures a nested
+    ``KeepTogether`` as infinitely tall, which would push every block to a new page)."""
+    flat: list[Any] = []
+    for f in flowables:
+        flat += keep_together(f._content)._content if isinstance(f, KeepTogether) else [f]
+    return KeepTogether(flat)
+
+
+class Heading(Paragraph):
+    """A section heading: ``level`` 0 or 1, its number and plain title for the TOC and outline."""
+
+    def __init__(self, text: str, style: Any, *, level: int, number: str, toc_text: str, plain: str, key: str):
+        super().__init__(text, style)
+        self.level, self.number, self.toc_text, self.plain, self.key = level, number, toc_text, plain, key
+
+
+@dataclass
+class StoryBuilder:
+    """Walks a parsed ``Markup`` tree and collects its flowables (cover and body)."""
+
+    markup: Markup
+    deck: Deck
+    styles: Styles
+    lang: str
+    cover: list[Any] = field(default_factory=list)
+    body: list[Any] = field(default_factory=list)
+    _counters: list[int] = field(default_factory=lambda: [0, 0])
+    _keys: int = 0
+    _depth: int = 0
+
+    # -- inline text --------------------------------------------------------------------
+
+    def _printable(self, text: str) -> str:
+        for bad, good in _GLYPH_FALLBACKS.items():
+            text = text.replace(bad, good)
+        return text
+
+    def inline(self, elem: ET.Element, size: float) -> str:
+        """The reportlab paragraph markup of an inline container (text escaped, NNBSP kept
+        unbreakable: reportlab would break a line at U+202F, so it becomes a small NBSP)."""
+        narrow = f'<font size="{size * 0.62:.2f}">\u00a0</font>'
+
+        def text(s: str | None) -> str:
+            return escape(self._printable(s or "")).replace(NNBSP, narrow)
+
+        out = [text(elem.text)]
+        for child in elem:
+            tag = child.tag
+            inner = self.inline(child, size)
+            if tag == "br":
+                out.append("<br/>")
+            elif tag in ("b", "i"):
+                out.append(f"<{tag}>{inner}</{tag}>")
+            elif tag == "code":
+                font = self.styles.font.condensed
+                out.append(f'<font name="{font}" color="{self.styles.palette.muted}">{inner}</font>')
+            out.append(text(child.tail))
+        return "".join(out)
+
+    def para(self, elem: ET.Element, style: Any, prefix: str = "") -> Paragraph:
+        return Paragraph(prefix + self.inline(elem, style.fontSize), style)
+
+    # -- blocks -------------------------------------------------------------------------
+
+    def build(self) -> None:
+        for child in self.markup.root:
+            if child.tag == "cover":
+                self.cover = [f for c in child for f in self.block(c, cover=True)]
+            else:
+                self.body += self.block(child)
+
+    def blocks(self, elem: ET.Element) -> list[Any]:
+        return [f for child in elem for f in self.block(child)]
+
+    def block(self, elem: ET.Element, cover: bool = False) -> list[Any]:
+        s = self.styles
+        tag = elem.tag
+        if tag == "title":
+            return [self.para(elem, s.cover_title)]
+        if tag == "subtitle":
+            return [self.para(elem, s.cover_subtitle)]
+        if tag == "p":
+            return [self.para(elem, s.cover_text if cover else s.body)]
+        if tag == "note":
+            return [self._tinted([self.para(elem, s.note)], keep=True)]
+        if tag == "rule":
+            return [self._rule(elem)]
+        if tag == "ul":
+            return [Paragraph(self.inline(li, s.bullet.fontSize), s.bullet, bulletText="•") for li in elem]
+        if tag == "table":
+            return [self._table(elem)]
+        if tag == "cards":
+            return [self._cards(elem, cover)]
+        if tag == "example":
+            return self._example(elem)
+        if tag == "keep":
+            return [keep_together(self.blocks(elem))]
+        if tag == "pagebreak":
+            return [PageBreak()]
+        if tag == "spacer":
+            return [Spacer(1, float(elem.get("mm", "3")) * mm)]
+        if tag == "toc":
+            return self._toc(elem)
+        if tag == "section":
+            return self._section(elem)
+        raise self.markup.error(elem, f"<{tag}> cannot be used here")
+
+    def _rule(self, elem: ET.Element) -> Paragraph:
+        s = self.styles
+        rule_id = elem.get("id")
+        label = (f'<font name="{s.font.condensed_bold}" size="{s.id_size}" color="{s.palette.accent}">'
+                 f"{escape(rule_id)}</font>\u00a0\u00a0")
+        return Paragraph(label + self.inline(elem, s.rule.fontSize), s.rule)
+
+    def _section(self, elem: ET.Element) -> list[Any]:
+        level = self._depth
+        number = elem.get("number")
+        if number is None:
+            self._counters[level] += 1
+            number = str(self._counters[level]) if level == 0 else f"{self._counters[0]}.{self._counters[1]}"
+        elif number and level == 0 and number.isdigit():
+            self._counters[0] = int(number)
+        if level == 0:
+            self._counters[1] = 0
+        title = elem.get("title")
+        self._keys += 1
+        key = f"s{self._keys}"
+        style = self.styles.h1 if level == 0 else self.styles.h2
+        numbered = f"{escape(number)}.\u00a0\u00a0" if number else ""
+        heading = Heading(numbered + self._title_markup(title, style.fontSize), style, level=level, number=number,
+                          toc_text=self._title_markup(title, style.fontSize),
+                          plain=f"{number}. {title}" if number else title, key=key)
+        flow: list[Any] = [CondPageBreak(self.styles.page.height_mm * mm * 0.18)] if level == 0 else []
+        self._depth += 1
+        try:
+            return flow + [heading] + self.blocks(elem)
+        finally:
+            self._depth -= 1
+
+    def _title_markup(self, title: str, size: float) -> str:
+        fake = ET.Element("p")
+        fake.text = title
+        return self.inline(fake, size)
+
+    def _toc(self, elem: ET.Element) -> list[Any]:
+        s = self.styles
+        toc = TableOfContents(levelStyles=s.toc_levels, dotsMinLevel=0, rightColumnWidth=14 * mm,
+                              tableStyle=TableStyle([("VALIGN", (0, 0), (-1, -1), "TOP"),
+                                                     ("LEFTPADDING", (0, 0), (-1, -1), 0),
+                                                     ("RIGHTPADDING", (0, 0), (-1, -1), 0),
+                                                     ("TOPPADDING", (0, 0), (-1, -1), 0),
+                                                     ("BOTTOMPADDING", (0, 0), (-1, -1), 0),
+                                                     ("FONTNAME", (0, 0), (-1, -1), s.font.regular)]))
+        return [Paragraph(self._title_markup(elem.get("title"), s.toc_title.fontSize), s.toc_title), toc, PageBreak()]
+
+    def _table(self, elem: ET.Element) -> Flowable:
+        s = self.styles
+        rows, header_rows = [], 0
+        for tr in elem:
+            cells = []
+            for cell in tr:
+                style = s.cell_head if cell.tag == "th" else s.cell
+                if cell.get("align") == "right":
+                    from reportlab.lib.enums import TA_RIGHT
+
+                    style = type(style)(style.name + "-r", parent=style, alignment=TA_RIGHT)
+                cells.append(self.para(cell, style))
+            if all(c.tag == "th" for c in tr) and len(rows) == header_rows:
+                header_rows += 1
+            rows.append(cells)
+        if not rows:
+            raise self.markup.error(elem, "<table> has no rows")
+        ncols = max(len(r) for r in rows)
+        for r in rows:
+            r += [""] * (ncols - len(r))
+        width = self._frame_width()
+        widths = elem.get("widths")
+        if widths:
+            parts = [float(w) for w in widths.split(",")]
+            if len(parts) != ncols:
+                raise self.markup.error(elem, f"widths={widths!r} gives {len(parts)} columns, the table has {ncols}")
+            col_widths = [width * p / sum(parts) for p in parts]
+        else:
+            col_widths = [width / ncols] * ncols
+        pal = s.palette
+        style = [
+            ("FONTNAME", (0, 0), (-1, -1), s.font.regular),
+            ("VALIGN", (0, 0), (-1, -1), "TOP"),
+            ("TOPPADDING", (0, 0), (-1, -1), 2.2),
+            ("BOTTOMPADDING", (0, 0), (-1, -1), 2.6),
+            ("LEFTPADDING", (0, 0), (-1, -1), 4),
+            ("RIGHTPADDING", (0, 0), (-1, -1), 4),
+            ("LINEBELOW", (0, header_rows), (-1, -1), 0.4, colors.HexColor(pal.line)),
+            ("ROWBACKGROUNDS", (0, header_rows), (-1, -1), [colors.white, colors.HexColor(pal.tint)]),
+        ]
+        if header_rows:
+            style.append(("BACKGROUND", (0, 0), (-1, header_rows - 1), colors.HexColor(pal.accent)))
+        table = Table(rows, colWidths=col_widths, repeatRows=header_rows, style=TableStyle(style), hAlign="LEFT")
+        return keep_together([table]) if len(rows) <= SHORT_TABLE_ROWS else table
+
+    def _frame_width(self) -> float:
+        page = self.styles.page
+        return (page.width_mm - page.margin_inner_mm - page.margin_outer_mm) * mm
+
+    def _cards(self, elem: ET.Element, cover: bool) -> Flowable:
+        s = self.styles
+        try:
+            cards = self.deck.parse_many(elem.get("codes"))
+        except CardCodeError as exc:
+            raise self.markup.error(elem, str(exc)) from None
+        marks = (elem.get("marks") or "").split()
+        bad = [m for m in marks if m not in MARKS]
+        if bad:
+            raise self.markup.error(elem, f"unknown card mark {bad[0]!r}: expected one of {', '.join(MARKS)}")
+        captions = [self._title_markup(c, s.caption.fontSize) for c in elem.get("captions", "").split("|")] \
+            if elem.get("captions") else []
+        try:
+            scale = float(elem.get("scale", DEFAULT_CARD_SCALE))
+        except ValueError:
+            raise self.markup.error(elem, f"scale={elem.get('scale')!r} is not a number") from None
+        from cardforge.render.faces import card_size_points
+
+        label = elem.get("label", "")
+        label_style = s.caption.clone("label", alignment=0, fontName=s.font.condensed_bold, textColor=s.palette.ink,
+                                      fontSize=s.caption.fontSize * 1.05)
+        strip = CardStrip(self.deck, cards, lang=self.lang, card_width=card_size_points(self.deck)[0] * scale,
+                          gap=2.2 * mm, captions=captions, marks=marks,
+                          label=self._title_markup(label, label_style.fontSize) if label else "",
+                          label_width=17 * mm if label else 0.0, caption_style=s.caption,
+                          label_style=label_style, highlight=s.palette.highlight)
+        strip.hAlign = "CENTER" if cover or not label else "LEFT"
+        strip.spaceBefore, strip.spaceAfter = 1.2 * mm, 1.6 * mm
+        return strip
+
+    def _tinted(self, flowables: list[Any], keep: bool) -> Any:
+        """Flowables on a tinted background with inner padding, kept together if ``keep``."""
+        pad = 3.2 * mm
+        tint = colors.HexColor(self.styles.palette.tint)
+        inner = [FrameBG(color=tint, start=True, strokeWidth=0), Spacer(1, pad * 0.7), Indenter(pad, pad), *flowables,
+                 Indenter(-pad, -pad), Spacer(1, pad * 0.7), FrameBG(start=False), Spacer(1, 2.2 * mm)]
+        return keep_together(inner) if keep else inner
+
+    def _example(self, elem: ET.Element) -> Any:
+        """A tinted block that may continue on the next page, but never leaves its title, setup
+        and first figure behind."""
+        s = self.styles
+        title = Paragraph(self._title_markup(elem.get("title"), s.example_title.fontSize), s.example_title)
+        content = self.blocks(elem)
+        head = 1
+        while head < len(content) and not isinstance(content[head - 1], CardStrip):
+            head += 1
+        return self._tinted([keep_together([title, *content[:head]]), *content[head:]], keep=False)
+
+
+def build_story(markup: Markup, deck: Deck, styles: Styles) -> tuple[list[Any], list[Any]]:
+    """The cover flowables and the body flowables of a parsed book."""
+    builder = StoryBuilder(markup, deck, styles, markup.root.get("lang"))
+    builder.build()
+    return builder.cover, builder.body
