@@ -93,7 +93,7 @@ class Styles:
 def make_styles(page: Page, palette: Palette) -> Styles:
     """The paragraph styles for ``page`` in ``palette`` (all in the embedded fonts)."""
     from reportlab.lib import colors
-    from reportlab.lib.enums import TA_CENTER, TA_JUSTIFY, TA_LEFT
+    from reportlab.lib.enums import TA_CENTER, TA_LEFT
     from reportlab.lib.styles import ParagraphStyle
 
     f = fonts()
@@ -101,7 +101,7 @@ def make_styles(page: Page, palette: Palette) -> Styles:
     lead = round(size * 1.38, 1)
     ink, accent, muted = colors.HexColor(palette.ink), colors.HexColor(palette.accent), colors.HexColor(palette.muted)
     body = ParagraphStyle("body", fontName=f.regular, fontSize=size, leading=lead, textColor=ink,
-                          alignment=TA_JUSTIFY, spaceAfter=size * 0.45, hyphenationLang="",
+                          alignment=TA_LEFT, spaceAfter=size * 0.45, hyphenationLang="",
                           embeddedHyphenation=0, uriWasteReduce=0.3)
     hang = size * 1.1
     return Styles(

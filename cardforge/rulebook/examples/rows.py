@@ -67,7 +67,7 @@ def _command(rows: Mapping[str, list], plays: Mapping[str, Any], explosion: bool
 
 
 def _example(id: str, title: Text, rules: tuple[str, ...], setup: Text, rows: dict, plays: dict,
-             promise: str, shows, *, explosion: bool = False) -> Example:
+             promise: str, shows, *, explosion: bool = False, all_rows: bool = False) -> Example:
     """Resolve one reveal with the engine and turn it into an example showing the touched rows."""
 
     def recompute() -> dict[str, Any]:
@@ -76,7 +76,7 @@ def _example(id: str, title: Text, rules: tuple[str, ...], setup: Text, rows: di
     result = engine.place_cards(rows, plays, explosion=explosion)
     facts = _facts(result)
     require(shows(result), id, promise)
-    touched = [c for c in engine.ROW_COLOURS if facts["rows"][c] != [x.code for x in rows[c]]]
+    touched = [c for c in engine.ROW_COLOURS if all_rows or facts["rows"][c] != [x.code for x in rows[c]]]
     taken = [(p, codes) for p, codes in facts["captured"].items() if codes]
     return Example(
         id=id, title=title, rules=rules, setup=setup,
@@ -97,7 +97,7 @@ def examples() -> list[Example]:
     a, b, c, d = PLAYERS[:4]
     lower = _example(
         "rows-lower", Text("Ordre croissant et carte inférieure", "Ascending order and a lower card"),
-        ("ROWS-2.3", "ROWS-3.1", "ROWS-3.2"),
+        ("ROWS-3.1", "ROWS-2.3", "ROWS-3.2"),
         Text(f"{a} révèle R4, {b} R9 et {c} R11 ; la rangée Rouge finit par R6.",
              f"{a} reveals R4, {b} R9 and {c} R11; the Red row ends with R6."),
         _table(R="R2 R6"), _plays(**{a: "R4", b: "R9", c: "R11"}),
@@ -105,18 +105,18 @@ def examples() -> list[Example]:
     rainbow = _example(
         "rows-rainbow", Text("Une Rainbow sur la rangée la plus proche", "A Rainbow on the closest row"),
         ("ROWS-4.1", "ROWS-4.2"),
-        Text(f"{a} révèle RB7 et {b} RB1 : les rangées Bleue et Jaune finissent par B5 et Y8.",
-             f"{a} reveals RB7 and {b} RB1: the Blue and Yellow rows end with B5 and Y8."),
+        Text(f"{a} révèle RB7 et {b} RB1 ; les rangées finissent par B5, R3, Y8 et G2.",
+             f"{a} reveals RB7 and {b} RB1; the rows end with B5, R3, Y8 and G2."),
         _table(B="B0 B5", Y="Y0 Y8", R="R0 R3", G="G4 G2"), _plays(**{a: "RB7", b: "RB1"}),
         "a Rainbow placed and a Rainbow that fits nowhere",
-        lambda r: {e.rule for e in r.events} >= {"ROWS-4.1", "ROWS-4.2"})
+        lambda r: {e.rule for e in r.events} >= {"ROWS-4.1", "ROWS-4.2"}, all_rows=True)
     shadow = _example(
         "rows-shadow", Text("Une Shadow qui ne va nulle part", "A Shadow that fits nowhere"),
         ("ROWS-5.2", "ROWS-5.1"),
         Text(f"Toutes les rangées finissent au-dessus de 4 ; {a} révèle SH4 et {b} SH12.",
              f"Every row ends above 4; {a} reveals SH4 and {b} SH12."),
         _table(B="B0 B9", R="R0 R5", Y="Y0 Y7", G="G0 G11"), _plays(**{a: "SH4", b: "SH12"}),
-        "a Shadow taken by its own player", lambda r: any(e.rule == "ROWS-5.2" for e in r.events))
+        "a Shadow taken by its own player", lambda r: any(e.rule == "ROWS-5.2" for e in r.events), all_rows=True)
     fifth_rows = dict(B="B0 B3 B5 B8")
     fifth = _example(
         "rows-fifth", Text("La 5e carte récupère la rangée", "The 5th card takes the row"),
