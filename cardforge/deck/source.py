@@ -147,7 +147,11 @@ def validate(model: Any, data: Any, path: Path) -> Any:
     try:
         return model.model_validate(to_plain(data))
     except ValidationError as exc:
-        errors = sorted(exc.errors(), key=lambda e: position_of(data, tuple(e["loc"]))[0])
+        priority = {"extra_forbidden": 0, "missing": 2}
+        errors = sorted(
+            exc.errors(),
+            key=lambda e: (position_of(data, tuple(e["loc"]))[0], priority.get(e["type"], 1)),
+        )
         raise error_from_pydantic(errors[0], data, path, model) from None
 
 

@@ -1,0 +1,84 @@
+"""The foundation CLI: decks, deck show, box, schema, --version, errors (issue 2)."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def test_decks_lists_all_five_with_totals(cli):
+    result = cli("decks", "--json")
+    assert result.code == 0, result.err
+    totals = {d["game"]: d["cards"] for d in result.json()["decks"]}
+    assert totals == {"collection": 114, "sequence": 122, "tricks": 36, "rows": 102, "numwin": 110}
+
+
+def test_decks_table_is_readable(cli):
+    result = cli("decks")
+    assert result.code == 0 and "rows" in result.out and "102" in result.out
+
+
+def test_deck_show_counts_for_players_and_mode(cli):
+    data = cli("deck", "show", "tricks", "--players", "7", "--json").json()
+    assert data["total"] == 52
+    data = cli("deck", "show", "sequence", "--mode", "discovery", "--json", "--lang", "fr").json()
+    assert data["total"] == 102 and data["title"] == "Num Séquence"
+
+
+def test_deck_show_errors_are_one_line_exit_2(cli):
+    for args, fragment in [
+        (("deck", "show", "rowz"), "unknown game 'rowz'"),
+        (("deck", "show", "rows", "--mode", "turbo"), "unknown mode 'turbo'"),
+        (("deck", "show", "tricks", "--players", "2"), "3–10 players"),
+        (("deck", "show", "rows", "--lang", "de"), "unknown language 'de'"),
+    ]:
+        result = cli(*args)
+        assert result.code == 2, args
+        assert fragment in result.err and "Traceback" not in result.err
+
+
+def test_box_json(cli):
+    data = cli("box", "rows", "tricks", "--json").json()
+    assert data["total"] == 122 and data["games"] == ["rows", "tricks"]
+    assert cli("box", "chess").code == 2
+
+
+def test_schema_matches_committed_copy(cli):
+    result = cli("schema")
+    assert result.code == 0
+    committed = json.loads((ROOT / "docs" / "deck.schema.json").read_text(encoding="utf-8"))
+    assert json.loads(result.out) == committed, "run: python -m cardforge schema --out docs/deck.schema.json"
+
+
+def test_rulings_doc_is_generated_from_the_catalogue():
+    from cardforge.rules.markdown import rulings_markdown
+
+    committed = (ROOT / "docs" / "rulings.md").read_text(encoding="utf-8")
+    assert committed == rulings_markdown(), "run: python -m cardforge.rules > docs/rulings.md"
+
+
+def test_version_and_help(cli):
+    assert cli("--version").out.strip().startswith("cardforge ")
+    help_text = cli("--help").out
+    for command in ("decks", "deck", "box", "validate", "schema", "referee", "build"):
+        assert command in help_text
+
+
+def test_help_does_not_import_heavy_libraries():
+    code = (
+        "import sys; sys.argv=['cardforge','--help']\n"
+        "try:\n    import cardforge.cli as c; c.main()\nexcept SystemExit: pass\n"
+        "heavy=[m for m in ('reportlab','PIL','pydantic','ruamel','jinja2') if m in sys.modules]\n"
+        "print('HEAVY:' + ','.join(heavy))"
+    )
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=ROOT).stdout
+    assert out.strip().splitlines()[-1] == "HEAVY:", f"heavy modules imported by --help: {out}"
+
+
+def test_unknown_command_is_a_usage_error(cli):
+    result = cli("frobnicate")
+    assert result.code == 2
