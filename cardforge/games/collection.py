@@ -1,0 +1,193 @@
+"""Num Collection (rule sheet 000): collect cards round after round and validate the ten
+objectives of a personal scorecard.
+
+The turn, the STOP conditions and the action cards are the shared push-your-luck core
+(``cardforge.games.pushluck``); the scorecard is ``cardforge.games.objectives``.  This module adds
+what is particular to ``collection``: declaring the end of a round, validating objectives at the
+end of each round (one at a time, each at most once per game, frozen once validated), a Shadow
+that costs the whole round, and the end of the game (a full scorecard, or 5 rounds in Classic
+and 3 in Discovery).
+
+>>> state = new_game(3, seed=2)
+>>> state.max_rounds, len(state.scorecards)
+(5, 3)
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from cardforge.cards import Card
+from cardforge.games.house import parse_house_rules
+from cardforge.games.objectives import OBJECTIVES, ObjectiveMatch, find_objectives
+from cardforge.games.pushluck import (
+    OPEN_SEQUENCE_CHOICES,
+    RAINBOW_COLOUR_CHOICES,
+    STOP_COST_CHOICES,
+    Move,
+    Phase,
+    PushLuckState,
+    house_field,
+    int_option,
+)
+
+__all__ = ["HouseRules", "CITES", "CollectionState", "new_game", "declaration_allowed"]
+
+
+@dataclass(frozen=True)
+class HouseRules:
+    """The rulings of ``collection`` that a table may switch (``--house key=value``)."""
+
+    open_sequences: str = house_field("persist", "COLLECTION-R1", OPEN_SEQUENCE_CHOICES)
+    stop_cost: str = house_field("sequence", "COLLECTION-R2", STOP_COST_CHOICES)
+    rainbow_colour: str = house_field("own", "COLLECTION-R4", RAINBOW_COLOUR_CHOICES)
+    share_cards: bool = house_field(False, "COLLECTION-R17")
+    shadow_voids_round: bool = house_field(True, "COLLECTION-R20")
+
+
+#: Shared-core concepts → this sheet's rule IDs (see ``pushluck.Cites``).
+CITES: dict[str, str] = {
+    "draw": "COLLECTION-2.2",
+    "classic": "COLLECTION-2.3",
+    "action": "COLLECTION-2.4",
+    "rainbow": "COLLECTION-2.6",
+    "joker": "COLLECTION-3.1",
+    "infini": "COLLECTION-3.1",
+    "stop_shadow": "COLLECTION-4.1",
+    "shadow_table": "COLLECTION-4.1",
+    "joker_save": "COLLECTION-4.2",
+    "stop_discard": "COLLECTION-4.3",
+    "stop_color": "COLLECTION-4.4",
+    "stop_value": "COLLECTION-4.5",
+    "stop_cost": "COLLECTION-R2",
+    "rainbow_stop": "COLLECTION-R4",
+    "stop_order": "COLLECTION-R24",
+}
+
+_DONE = Move("done")
+_DECLARE = Move("declare")
+
+
+def declaration_allowed(players: int, turns_played: int, secured_this_round: list[int]) -> bool:
+    """Whether the end of the round may be declared (sheet 7.1–7.3): every player has secured
+    at least one sequence this round and at least ``players + 1`` turns were played."""
+    return all(n >= 1 for n in secured_this_round) and turns_played >= players + 1
+
+
+class CollectionState(PushLuckState):
+    """A game of Num Collection."""
+
+    game = "collection"
+    cites = CITES
+
+    def __init__(self, players: int, seed: int, *, deck: Any, mode: str, house: HouseRules, rounds: int | None):
+        self.max_rounds = rounds or deck.modes[mode].rounds
+        self.scorecards: list[dict[str, ObjectiveMatch]] = [{} for _ in range(players)]
+        self.validated_in: list[dict[str, int]] = [{} for _ in range(players)]
+        super().__init__(players, seed, deck=deck, mode=mode, house=house)
+
+    # -- rounds ---------------------------------------------------------------------------
+
+    def _start_round(self) -> None:
+        self.declared_by: int | None = None
+        self.final_turns = 0
+        self.void = [False] * self.num_players
+        self.remaining: list[list[Card]] = []
+        self.validators: list[int] = []
+        super()._start_round()
+
+    def _turn_start_moves(self) -> list[Move]:
+        if self.declared_by is None and declaration_allowed(
+                self.num_players, self.turns_played, [len(s) for s in self.secured]):
+            return [_DECLARE]
+        return []
+
+    def _round_over(self) -> bool:
+        """Called once per ended turn: after a declaration, each other player plays one last turn."""
+        if self.declared_by is None or self.player == self.declared_by and self.final_turns == self.num_players - 1:
+            return False
+        self.final_turns -= 1
+        return self.final_turns <= 0
+
+    def _on_sequence_lost(self, player: int, reason: str) -> None:
+        if reason == "shadow" and self.house.shadow_voids_round:
+            self.void[player] = True  # "aucun objectif de cette manche pour lui"
+
+    def collection(self, player: int) -> list[Card]:
+        """The cards ``player`` secured this round."""
+        return [card for seq in self.secured[player] for card in seq]
+
+    def _finish_round(self) -> None:
+        """Open sequences are lost; each player in turn order validates objectives (R22)."""
+        n = self.num_players
+        first = (self.round - 1) % n
+        self.validators = [(first + i) % n for i in range(n)]
+        self.remaining = [[] if self.void[p] else self.collection(p) for p in range(n)]
+        self.phase = Phase.VALIDATE
+        self.player = self.validators.pop(0)
+
+    def _validate_moves(self) -> list[Move]:
+        p = self.player
+        matches = find_objectives(self.remaining[p], exclude=set(self.scorecards[p]))
+        return [Move("validate", choice=(m.id, *(c.code for c in m.cards))) for m in matches] + [_DONE]
+
+    def _apply_game_move(self, move: Move) -> None:
+        p = self.player
+        if move.kind == "declare":
+            self.declared_by = p
+            self.final_turns = self.num_players - 1
+            self._end_turn()
+        elif move.kind == "validate":
+            match = next(m for m in find_objectives(self.remaining[p], exclude=set(self.scorecards[p]))
+                         if m.id == move.choice[0])
+            self.scorecards[p][match.id] = match
+            self.validated_in[p][match.id] = self.round
+            self.scores[p] += match.points
+            if not self.house.share_cards:
+                for card in match.cards:
+                    self.remaining[p].remove(card)
+        elif move.kind == "done":
+            if self.validators:
+                self.player = self.validators.pop(0)
+            else:
+                self._next_round_or_end()
+
+    def _last_round(self) -> bool:
+        full = any(len(card) == len(OBJECTIVES) for card in self.scorecards)
+        return full or self.round >= self.max_rounds
+
+    # -- results ------------------------------------------------------------------------
+
+    def objectives_count(self, player: int) -> int:
+        return len(self.scorecards[player])
+
+    def returns(self) -> list[int]:
+        """Points in Classic; the number of objectives validated in Discovery (sheet 8.3–8.4)."""
+        if self.mode == "discovery":
+            return [self.objectives_count(p) for p in range(self.num_players)]
+        return list(self.scores)
+
+    def _ranking_key(self, player: int) -> tuple:
+        if self.mode == "discovery":
+            return self.objectives_count(player), self.scores[player]
+        return (self.scores[player],)
+
+    def observation(self, player: int) -> dict[str, Any]:
+        obs = super().observation(player)
+        obs["scorecards"] = [{oid: m.to_json() for oid, m in card.items()} for card in self.scorecards]
+        obs["declared_by"] = self.declared_by
+        obs["void"] = list(self.void)
+        return obs
+
+
+def new_game(players: int, seed: int = 0, *, mode: str = "classic", rounds: Any = None,
+             house: HouseRules | list[str] | None = None) -> CollectionState:
+    """A new seeded game: ``mode`` ``classic`` (5 rounds max) or ``discovery`` (3 rounds max);
+    ``rounds`` overrides the maximum."""
+    from cardforge.deck import load_deck
+
+    if not isinstance(house, HouseRules):
+        house = parse_house_rules(HouseRules, house)
+    return CollectionState(players, int_option("seed", seed, 0), deck=load_deck("collection"), mode=mode, house=house,
+                           rounds=None if rounds is None else int_option("rounds", rounds, 1))

@@ -1,0 +1,282 @@
+"""The scorecard of Num Collection (sheet 000): ten poker/Yahtzee-like objectives.
+
+``OBJECTIVES`` is the table of the sheet (id, names fr/en, base points, condition); each
+objective scores its base points, plus 2 per card beyond 5 for Couleur, plus the *highest card*
+of the cards that make it (ruling COLLECTION-R18).  A Rainbow is a colour joker for the Couleur
+family (Couleur, Grande Couleur) and for Suite Couleur only (COLLECTION-R19); elsewhere it is a
+card with its face value.  Shadows and action cards never count.
+
+>>> from cardforge.cards import parse_cards
+>>> [(m.id, m.points) for m in find_objectives(parse_cards("R7 G7 B7 Y2"))]
+[('pair', 9), ('three_of_a_kind', 13)]
+"""
+
+from __future__ import annotations
+
+import functools
+from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from cardforge.cards import Card, CardSystem, FamilyKind, Text
+
+__all__ = ["Objective", "ObjectiveMatch", "OBJECTIVES", "OBJECTIVE_IDS", "objective", "find_objectives",
+           "candidates", "best_validation", "validation_key"]
+
+Finder = Callable[[Sequence[Card]], list[tuple[Card, ...]]]
+
+
+@dataclass(frozen=True, slots=True)
+class Objective:
+    """One line of the scorecard table."""
+
+    id: str
+    name: Text
+    base: int
+    condition: Text
+    family: Text
+    rule: str  # the rule ID of its line in the sheet's table
+    per_extra_card: int = 0  # Couleur: +2 per card beyond ``min_cards``
+    min_cards: int = 0
+
+
+@dataclass(frozen=True, slots=True)
+class ObjectiveMatch:
+    """An objective achieved with particular cards, and what it scores."""
+
+    id: str
+    points: int
+    cards: tuple[Card, ...]
+
+    @property
+    def highest(self) -> int:
+        return max(c.value for c in self.cards)
+
+    def to_json(self) -> dict[str, Any]:
+        return {"id": self.id, "points": self.points, "cards": [c.code for c in self.cards]}
+
+
+_VALUE, _COLOUR, _STRAIGHT, _FREE = (
+    Text("Valeur", "Value"), Text("Couleur", "Colour"), Text("Suite", "Straight"), Text("Indépendant", "Independent"))
+
+#: The sheet's table, in its order.
+OBJECTIVES: tuple[Objective, ...] = (
+    Objective("pair", Text("Paire", "Pair"), 2, Text("2 cartes même valeur", "2 cards of the same value"),
+              _VALUE, "COLLECTION-5.1"),
+    Objective("three_of_a_kind", Text("Brelan", "Three of a kind"), 6,
+              Text("3 cartes même valeur", "3 cards of the same value"), _VALUE, "COLLECTION-5.2"),
+    Objective("four_of_a_kind", Text("Carré", "Four of a kind"), 15,
+              Text("4 cartes même valeur", "4 cards of the same value"), _VALUE, "COLLECTION-5.3"),
+    Objective("flush", Text("Couleur", "Flush"), 8, Text("5 cartes+ même couleur", "5+ cards of the same colour"),
+              _COLOUR, "COLLECTION-5.4", per_extra_card=2, min_cards=5),
+    Objective("grand_flush", Text("Grande Couleur", "Grand flush"), 20,
+              Text("8 cartes+ même couleur", "8+ cards of the same colour"), _COLOUR, "COLLECTION-5.5"),
+    Objective("small_straight", Text("Petite Suite", "Small straight"), 5,
+              Text("3 valeurs consécutives", "3 consecutive values"), _STRAIGHT, "COLLECTION-5.6"),
+    Objective("large_straight", Text("Grande Suite", "Large straight"), 12,
+              Text("5 valeurs consécutives", "5 consecutive values"), _STRAIGHT, "COLLECTION-5.7"),
+    Objective("straight_flush", Text("Suite Couleur", "Straight flush"), 20,
+              Text("5 valeurs consécutives, même couleur", "5 consecutive values, same colour"), _STRAIGHT,
+              "COLLECTION-5.8"),
+    Objective("rainbow_set", Text("Arc-en-ciel", "Rainbow set"), 10,
+              Text("1 carte de chaque couleur classique + 1 Rainbow", "1 card of each classic colour + 1 Rainbow"),
+              _FREE, "COLLECTION-5.9"),
+    Objective("rainbow_straight", Text("Rainbow", "Rainbow straight"), 12,
+              Text("Suite de 3 valeurs consécutives, uniquement Rainbow", "3 consecutive values, Rainbow cards only"),
+              _FREE, "COLLECTION-5.10"),
+)
+OBJECTIVE_IDS: tuple[str, ...] = tuple(o.id for o in OBJECTIVES)
+_BY_ID = {o.id: o for o in OBJECTIVES}
+
+
+def objective(objective_id: str) -> Objective:
+    """The objective with this id (``KeyError`` if none)."""
+    return _BY_ID[objective_id]
+
+
+# -- families of the card system (no family code is hard-coded) ---------------------------------
+
+
+@functools.lru_cache(maxsize=1)
+def _families() -> tuple[tuple[str, ...], str]:
+    system = CardSystem.default()
+    return system.codes_of_kind(FamilyKind.CLASSIC), system.codes_of_kind(FamilyKind.RAINBOW)[0]
+
+
+def _usable(cards: Iterable[Card]) -> list[Card]:
+    """The cards objectives may use: numbered, neither Shadow nor action, highest first, and
+    classic colours before Rainbow at equal value (a Rainbow is worth keeping for jokers)."""
+    classic, rainbow = _families()
+    order = {code: i for i, code in enumerate((*classic, rainbow))}
+    return sorted((c for c in cards if c.family in order), key=lambda c: (-c.value, order[c.family]))
+
+
+def _by_value(cards: Iterable[Card]) -> dict[int, list[Card]]:
+    groups: dict[int, list[Card]] = {}
+    for card in cards:
+        groups.setdefault(card.value, []).append(card)
+    return groups
+
+
+def _of_a_kind(size: int) -> Finder:
+    def find(cards: Sequence[Card]) -> list[tuple[Card, ...]]:
+        return [tuple(g[:size]) for g in _by_value(cards).values() if len(g) >= size]
+    return find
+
+
+def _straights(cards: Sequence[Card], length: int) -> list[tuple[Card, ...]]:
+    """Runs of ``length`` consecutive values, one card per value (the first of each value)."""
+    groups = _by_value(cards)
+    return [tuple(groups[v][0] for v in range(top - length + 1, top + 1))
+            for top in sorted(groups, reverse=True) if all(v in groups for v in range(top - length + 1, top + 1))]
+
+
+def _straight(length: int) -> Finder:
+    return lambda cards: _straights(cards, length)
+
+
+def _colour_pools(cards: Sequence[Card]) -> list[tuple[list[Card], list[Card]]]:
+    """For each classic colour present: its cards, and its cards with the Rainbows as jokers."""
+    classic, rainbow = _families()
+    rainbows = [c for c in cards if c.family == rainbow]
+    pools = []
+    for colour in classic:
+        own = [c for c in cards if c.family == colour]
+        if own:  # a joker needs a colour to stand for (COLLECTION-R19)
+            pools.append((own, sorted(own + rainbows, key=lambda c: -c.value)))
+    return pools
+
+
+def _flush(minimum: int, take: int | None) -> Finder:
+    def find(cards: Sequence[Card]) -> list[tuple[Card, ...]]:
+        found = []
+        for own, with_jokers in _colour_pools(cards):
+            for pool in (with_jokers, own) if len(with_jokers) > len(own) else (own,):
+                if len(pool) >= minimum:
+                    found.append(tuple(pool[:take]))
+        return found
+    return find
+
+
+def _straight_flush(cards: Sequence[Card]) -> list[tuple[Card, ...]]:
+    classic, _ = _families()
+    found = []
+    for own, with_jokers in _colour_pools(cards):
+        colour = own[0].family
+        for run in _straights(with_jokers, 5):  # own card first at equal value (sorted order)
+            run = tuple(next((c for c in with_jokers if c.value == card.value and c.family == colour), card)
+                        for card in run)
+            if any(c.family == colour for c in run):
+                found.append(run)
+    return found
+
+
+def _rainbow_set(cards: Sequence[Card]) -> list[tuple[Card, ...]]:
+    classic, rainbow = _families()
+    best = [next((c for c in cards if c.family == code), None) for code in (*classic, rainbow)]
+    return [tuple(best)] if all(best) else []
+
+
+def _rainbow_straight(cards: Sequence[Card]) -> list[tuple[Card, ...]]:
+    _, rainbow = _families()
+    return _straights([c for c in cards if c.family == rainbow], 3)
+
+
+_FINDERS: dict[str, Finder] = {
+    "pair": _of_a_kind(2),
+    "three_of_a_kind": _of_a_kind(3),
+    "four_of_a_kind": _of_a_kind(4),
+    "flush": _flush(5, None),
+    "grand_flush": _flush(8, 8),
+    "small_straight": _straight(3),
+    "large_straight": _straight(5),
+    "straight_flush": _straight_flush,
+    "rainbow_set": _rainbow_set,
+    "rainbow_straight": _rainbow_straight,
+}
+
+
+def _points(obj: Objective, cards: Sequence[Card]) -> int:
+    extra = obj.per_extra_card * max(len(cards) - obj.min_cards, 0)
+    return obj.base + extra + max(c.value for c in cards)
+
+
+def candidates(objective_id: str, cards: Iterable[Card]) -> list[ObjectiveMatch]:
+    """Every way (one per value, colour or top of run) the cards achieve an objective, best
+    first (more points, then fewer cards)."""
+    obj = _BY_ID[objective_id]
+    found = {tuple(m): None for m in _FINDERS[objective_id](_usable(cards))}
+    matches = [ObjectiveMatch(obj.id, _points(obj, m), m) for m in found]
+    return sorted(matches, key=lambda m: (-m.points, len(m.cards)))
+
+
+def find_objectives(cards: Iterable[Card], exclude: Iterable[str] = frozenset()) -> list[ObjectiveMatch]:
+    """Each objective the cards achieve (table order), at its best-scoring choice of cards;
+    objectives in ``exclude`` (already validated) are left out."""
+    cards = list(cards)
+    skip = set(exclude)
+    out = []
+    for obj in OBJECTIVES:
+        if obj.id not in skip:
+            found = candidates(obj.id, cards)
+            if found:
+                out.append(found[0])
+    return out
+
+
+def validation_key(matches: Sequence[ObjectiveMatch], mode: str = "classic") -> tuple[int, int]:
+    """How good a set of validations is: points (then fewer objectives spent) in Classic,
+    the number of objectives (then points) in Discovery (sheet rules 8.3 and 8.4)."""
+    points = sum(m.points for m in matches)
+    return (len(matches), points) if mode == "discovery" else (points, -len(matches))
+
+
+def _remove(cards: list[Card], used: Iterable[Card]) -> list[Card]:
+    left = list(cards)
+    for card in used:
+        left.remove(card)
+    return left
+
+
+def best_validation(
+    cards: Iterable[Card],
+    exclude: Iterable[str] = frozenset(),
+    *,
+    mode: str = "classic",
+    share_cards: bool = False,
+    breadth: int | None = None,
+) -> list[ObjectiveMatch]:
+    """The set of objectives to validate together that scores best (``validation_key``), each
+    card serving one objective only unless ``share_cards`` (ruling COLLECTION-R17).
+
+    Dynamic programming over the objectives in table order: each is skipped or taken at one of
+    its ``breadth`` best card choices among the cards still free; the best continuation of
+    (objective, free cards) is computed once.  The default breadth narrows as collections grow
+    (4 up to 24 cards, 3 up to 32, then 2), keeping a 60-card collection near two seconds.
+    """
+    free0 = tuple(_usable(cards))
+    if breadth is None:
+        breadth = 4 if len(free0) <= 24 else 3 if len(free0) <= 32 else 2
+    skip = set(exclude)
+    todo = [o.id for o in OBJECTIVES if o.id not in skip and candidates(o.id, free0)]
+    memo: dict[tuple[int, tuple[Card, ...]], tuple[tuple[int, int], tuple[ObjectiveMatch, ...]]] = {}
+
+    def plus(key: tuple[int, int], match: ObjectiveMatch) -> tuple[int, int]:
+        if mode == "discovery":
+            return key[0] + 1, key[1] + match.points
+        return key[0] + match.points, key[1] - 1
+
+    def best_from(i: int, free: tuple[Card, ...]) -> tuple[tuple[int, int], tuple[ObjectiveMatch, ...]]:
+        if i == len(todo):
+            return (0, 0), ()
+        if (i, free) not in memo:
+            result = best_from(i + 1, free)
+            for match in candidates(todo[i], free)[:breadth]:
+                rest = free if share_cards else tuple(_remove(list(free), match.cards))
+                key, matches = best_from(i + 1, rest)
+                if plus(key, match) > result[0]:
+                    result = plus(key, match), (match, *matches)
+            memo[i, free] = result
+        return memo[i, free]
+
+    return list(best_from(0, free0)[1])

@@ -1,0 +1,831 @@
+"""The push-your-luck core shared by ``sequence`` (sheet 001) and ``collection`` (sheet 000).
+
+Both games are played with two draw piles shuffled separately, a public reserve of at most two
+action cards per player, and one open *sequence* per player that grows card by card until it
+is secured (locked) or lost to a STOP: a Shadow, three consecutive cards of the same colour, or
+two consecutive cards of the same value.  A Rainbow forces one extra draw.  The action cards
+(Joker, Infini, Simple, Double, Passe Ton Tour, Flip, Swipe, Éclair, Tornade, Quantique) have
+the same effect in both games; each game's deck says which of them it holds.
+
+This module holds what the two games share:
+
+* ``stop_reason`` and ``check_sequence``: the STOP conditions, as pure functions;
+* ``sequence_points``: what a secured sequence is worth in each mode;
+* ``Move``: the engine's action type;
+* ``PushLuckState``: turns, draws, the reserve, every action card, skipped turns, the end of a
+  round when the piles run out.  A game subclass says how a round ends and what happens then
+  (``sequence`` scores the secured cards, ``collection`` validates objectives).
+
+Rule IDs are cited through a ``Cites`` mapping (concept → the game's rule ID), so one code path
+explains itself with ``SEQUENCE-…`` or ``COLLECTION-…`` IDs.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import functools
+import random
+from collections import Counter
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from cardforge.cards import Card, CardSystem, FamilyKind
+from cardforge.errors import IllegalActionError, UsageError
+from cardforge.games.base import TERMINAL, GameState
+
+__all__ = [
+    "STOP_REASONS",
+    "RAINBOW_COLOUR_CHOICES",
+    "house_field",
+    "Cites",
+    "CheckStep",
+    "SequenceCheck",
+    "stop_reason",
+    "check_sequence",
+    "sequence_points",
+    "Move",
+    "Phase",
+    "PushLuckState",
+    "int_option",
+]
+
+#: Why a sequence stopped, in the sheet's order.
+STOP_REASONS = ("shadow", "color", "value")
+#: How a Rainbow counts for the three-in-a-row colour STOP (ruling R4 of each game).
+RAINBOW_COLOUR_CHOICES = ("own", "wild", "none")
+#: How a sequence is left at the end of a turn (ruling R1).
+OPEN_SEQUENCE_CHOICES = ("persist", "stop_secures")
+#: What a colour or value STOP costs (ruling R2).
+STOP_COST_CHOICES = ("sequence", "turn")
+
+RESERVE_SIZE = 2
+PILES = ("A", "B")
+
+
+def house_field(default: Any, ruling: str, choices: tuple = ()) -> Any:
+    """A ``HouseRules`` field switching ruling ``ruling`` (see ``cardforge.games.house``)."""
+    metadata: dict[str, Any] = {"ruling": ruling}
+    if choices:
+        metadata["choices"] = choices
+    return field(default=default, metadata=metadata)
+
+
+def int_option(name: str, value: Any, minimum: int) -> int:
+    """An integer engine option (strings accepted, as the playthrough CLI passes them)."""
+    try:
+        number = int(value)
+    except (TypeError, ValueError):
+        raise UsageError(f"option {name!r}: expected a whole number, found {value!r}") from None
+    if number < minimum:
+        raise UsageError(f"option {name!r}: expected at least {minimum}, found {number}")
+    return number
+
+
+# -- the card system's kinds, without hard-coding family codes ---------------------------------
+
+
+@functools.lru_cache(maxsize=1)
+def _kinds() -> dict[str, FamilyKind]:
+    return {code: fam.kind for code, fam in CardSystem.default().families.items()}
+
+
+def kind(card: Card) -> FamilyKind | None:
+    """The family kind of a numbered card, ``None`` for an action card."""
+    return None if card.family is None else _kinds()[card.family]
+
+
+def is_shadow(card: Card) -> bool:
+    return kind(card) is FamilyKind.SHADOW
+
+
+def is_rainbow(card: Card) -> bool:
+    return kind(card) is FamilyKind.RAINBOW
+
+
+# -- rule citations ------------------------------------------------------------------------------
+
+#: Concept → rule ID.  Keys used by the core (each game maps all of them):
+#: ``draw``, ``classic``, ``action``, ``rainbow``, ``stop_shadow``, ``shadow_table``, ``joker_save``,
+#: ``stop_discard``, ``stop_color``, ``stop_value``, ``joker``, ``infini``, ``stop_cost``,
+#: ``rainbow_stop``, ``rainbow_extra``, ``points_classic``, ``points_discovery``, ``actions_no_points``,
+#: ``stop_order``.
+Cites = Mapping[str, str]
+
+
+@dataclass(frozen=True, slots=True)
+class CheckStep:
+    """One step of a sequence check: the rule applied and what it found (en, fr)."""
+
+    rule: str
+    en: str
+    fr: str
+
+
+@dataclass(frozen=True)
+class SequenceCheck:
+    """The outcome of ``check_sequence``: whether and why the sequence stopped.
+
+    ``index`` is the position (in the cards given) of the card that stopped it; ``kept`` the
+    cards in the sequence when it stopped or now; ``saved`` the positions of STOP cards that a
+    Joker or Infini cancelled; ``extra_draws`` the draws still owed after the last card.
+    """
+
+    stop: bool
+    reason: str | None
+    index: int | None
+    kept: tuple[Card, ...]
+    saved: tuple[int, ...]
+    extra_draws: int
+    steps: tuple[CheckStep, ...]
+
+
+def _colour_key(card: Card, rainbow_colour: str) -> str | None:
+    """The colour a card counts as for the colour STOP; ``"*"`` matches every colour."""
+    if is_rainbow(card):
+        return {"own": card.family, "wild": "*", "none": None}[rainbow_colour]
+    return card.family
+
+
+def _same_colour(cards: Sequence[Card], rainbow_colour: str) -> bool:
+    keys = [_colour_key(c, rainbow_colour) for c in cards]
+    if None in keys:
+        return False
+    colours = {k for k in keys if k != "*"}
+    return len(colours) <= 1
+
+
+def stop_reason(sequence: Sequence[Card], card: Card, rainbow_colour: str = "own") -> str | None:
+    """Whether adding numbered ``card`` to ``sequence`` triggers a STOP, and which (sheet order:
+    ``"shadow"``, ``"color"``, ``"value"``); ``None`` if the card may be added."""
+    if is_shadow(card):
+        return "shadow"
+    if len(sequence) >= 2 and _same_colour([sequence[-2], sequence[-1], card], rainbow_colour):
+        return "color"
+    if sequence and sequence[-1].value == card.value:
+        return "value"
+    return None
+
+
+def sequence_points(cards: Iterable[Card], mode: str) -> int:
+    """What secured cards score: face values in Classic, the number of cards in Discovery.
+
+    Action cards never count (they are not part of a sequence).
+
+    >>> from cardforge.cards import Card
+    >>> cards = [Card("R", 7), Card("RB", 3), Card(action="joker")]
+    >>> sequence_points(cards, "classic"), sequence_points(cards, "discovery")
+    (10, 2)
+    """
+    numbered = [c for c in cards if c.is_numbered]
+    if mode == "discovery":
+        return len(numbered)
+    if mode == "classic":
+        return sum(c.value for c in numbered)
+    raise UsageError(f"unknown mode {mode!r}: expected classic or discovery")
+
+
+_REASON_TEXT = {
+    "shadow": ("a Shadow stops the sequence", "une Shadow stoppe la séquence"),
+    "color": ("three consecutive cards of the same colour", "3 cartes consécutives de même couleur"),
+    "value": ("two consecutive cards of the same value", "2 cartes consécutives de même valeur"),
+}
+_SAVERS = ("joker", "infini")
+
+
+def check_sequence(
+    cards: Sequence[Card],
+    rules: Any = None,
+    *,
+    cites: Cites,
+    savers: Iterable[str] = _SAVERS,
+) -> SequenceCheck:
+    """Walk the cards of one sequence in draw order and say whether it stopped.
+
+    ``rules`` is the game's ``HouseRules`` (for ``rainbow_colour``); ``savers`` the action
+    cards that cancel a STOP card when they come right after it (Joker, and Infini in
+    ``sequence``).  Other action cards are noted and left out of the sequence.
+    """
+    rainbow_colour = getattr(rules, "rainbow_colour", "own")
+    savers = tuple(savers)
+    kept: list[Card] = []
+    saved: list[int] = []
+    steps: list[CheckStep] = []
+    extra = 0
+    pending: tuple[int, str] | None = None  # a STOP card waiting for a saver
+
+    def add(rule: str, en: str, fr: str) -> None:
+        steps.append(CheckStep(cites[rule], en, fr))
+
+    for index, card in enumerate(cards):
+        if pending is not None:
+            stop_index, reason = pending
+            if card.action in savers:
+                which = "joker" if card.action == "joker" else "infini"
+                add(which, f"{card.code} cancels the STOP of {cards[stop_index].code}: the sequence goes on",
+                    f"{card.code} annule le STOP de {cards[stop_index].code} : la séquence continue")
+                saved.append(stop_index)
+                pending = None
+                extra = 1 if which == "joker" else 0
+                continue
+            break
+        extra = max(extra - 1, 0)
+        if card.is_action:
+            add("action", f"{card.code} is an action card: it never enters the sequence",
+                f"{card.code} est une carte action : elle n'entre pas dans la séquence")
+            continue
+        reason = stop_reason(kept, card, rainbow_colour)
+        if reason is not None:
+            en, fr = _REASON_TEXT[reason]
+            rule = {"shadow": "stop_shadow", "color": "stop_color", "value": "stop_value"}[reason]
+            shown = " ".join(c.code for c in (kept[-2:] if reason == "color" else kept[-1:]))
+            add(rule, f"{card.code} after {shown}: STOP — {en}" if shown else f"{card.code}: STOP — {en}",
+                f"{card.code} après {shown} : STOP — {fr}" if shown else f"{card.code} : STOP — {fr}")
+            if reason == "color" and any(is_rainbow(c) for c in (*kept[-2:], card)):
+                add("rainbow_stop", f"a Rainbow counts as colour {rainbow_colour!r} for this STOP",
+                    f"une Rainbow compte comme couleur « {rainbow_colour} » pour ce STOP")
+            if reason == "value" and (is_rainbow(card) or is_rainbow(kept[-1])):
+                add("rainbow_stop", "a Rainbow counts with its face value for the value STOP",
+                    "une Rainbow compte avec sa valeur faciale pour le STOP de valeur")
+            pending = (index, reason)
+            continue
+        kept.append(card)
+        add("classic", f"{card.code} joins the sequence", f"{card.code} rejoint la séquence")
+        if is_rainbow(card):
+            extra += 1
+            add("rainbow", f"{card.code} is a Rainbow: the player must draw one more card at once",
+                f"{card.code} est une Rainbow : le joueur doit piocher immédiatement une carte de plus")
+
+    if pending is not None:
+        stop_index, reason = pending
+        if reason == "shadow":
+            add("shadow_table", f"the Shadow {cards[stop_index].code} stays on the table",
+                f"la Shadow {cards[stop_index].code} reste sur la table")
+        else:
+            add("stop_cost", "a colour or value STOP costs the whole sequence, like a Shadow",
+                "un STOP de couleur ou de valeur coûte toute la séquence, comme une Shadow")
+        add("stop_discard", "without a Joker the whole sequence is discarded: 0 points",
+            "sans Joker toute la séquence est défaussée : 0 point")
+        if stop_index + 1 < len(cards):
+            ignored = " ".join(c.code for c in cards[stop_index + 1:])
+            add("stop_discard", f"cards after the STOP are not part of this sequence: {ignored}",
+                f"les cartes après le STOP ne font pas partie de cette séquence : {ignored}")
+        return SequenceCheck(True, reason, stop_index, tuple(kept), tuple(saved), 0, tuple(steps))
+    return SequenceCheck(False, None, None, tuple(kept), tuple(saved), extra, tuple(steps))
+
+
+# -- the engine ----------------------------------------------------------------------------------
+
+
+class Phase:
+    """What the current player is deciding."""
+
+    TURN = "turn"                  # draw, lock, end the turn, play a reserve card (+ game extras)
+    ACTION_DRAWN = "action_drawn"  # a drawn action card: activate it or keep it
+    ELIMINATION = "elimination"    # a STOP card is pending: play a Joker/Infini or accept
+    QUANTIQUE = "quantique"        # keep one of the cards Quantique drew, or none
+    SKIPPED = "skipped"            # a turn lost to Passe Ton Tour: lock, play a reserve card, end
+    VALIDATE = "validate"          # collection: choose objectives at the end of a round
+    OVER = "over"
+
+
+@dataclass(frozen=True, slots=True)
+class Move:
+    """One engine action.
+
+    ``kind``: ``draw`` (``pile``), ``lock``, ``end``, ``keep`` (the drawn action card into the
+    reserve), ``activate`` (``slot`` = reserve slot, or ``None`` for the card just drawn;
+    ``target`` = a player, ``pile`` for Quantique), ``accept`` (a STOP), ``choose`` (``slot`` =
+    a Quantique card, ``None`` for none), ``declare`` and ``validate``/``done`` (collection,
+    ``choice`` = an objective id and its card codes).
+    """
+
+    kind: str
+    pile: int | None = None
+    slot: int | None = None
+    target: int | None = None
+    choice: tuple[str, ...] = ()
+
+
+_DRAW = (Move("draw", pile=0), Move("draw", pile=1))
+_LOCK = Move("lock")
+_END = Move("end")
+_KEEP = Move("keep")
+_ACCEPT = Move("accept")
+
+
+class PushLuckState(GameState[Move]):
+    """One position of a push-your-luck game.  Subclasses set ``game`` and ``cites`` and
+    implement ``_round_over``, ``_finish_round`` and (optionally) the extra-move hooks."""
+
+    cites: Cites = {}
+
+    def __init__(self, players: int, seed: int, *, deck: Any, mode: str, house: Any):
+        if not deck.players_min <= players <= deck.players_max:
+            raise UsageError(f"{deck.id} plays with {deck.players_min}–{deck.players_max} players, not {players}")
+        if mode not in deck.modes:
+            raise UsageError(f"unknown mode {mode!r} for {deck.id}: expected {' or '.join(deck.modes)}")
+        self._n = players
+        self.deck_id = deck.id
+        self.mode = mode
+        self.house = house
+        self.cards = tuple(deck.cards(players, mode))
+        self.rng = random.Random(seed)
+        self.round = 0
+        self.scores = [0] * players
+        self.phase = Phase.TURN
+        self._start_round()
+
+    # -- rounds and turns ---------------------------------------------------------------------
+
+    def _start_round(self) -> None:
+        """Rebuild and shuffle the two piles; everyone starts with nothing."""
+        self.round += 1
+        deck = list(self.cards)
+        self.rng.shuffle(deck)
+        half = (len(deck) + 1) // 2
+        self.piles: list[list[Card]] = [deck[:half], deck[half:]]
+        for pile in self.piles:  # "mélangées séparément"
+            self.rng.shuffle(pile)
+        n = self._n
+        self.sequences: list[list[Card]] = [[] for _ in range(n)]
+        self.secured: list[list[list[Card]]] = [[] for _ in range(n)]
+        self.reserves: list[list[Card]] = [[] for _ in range(n)]
+        self.discard: list[Card] = []
+        self.table: list[Card] = []  # Shadows that stopped a sequence stay here
+        self.forced = [0] * n
+        self.skip = [False] * n
+        self.turns_played = 0
+        self.turns_of = [0] * n
+        self.pending: Card | None = None
+        self.pending_reason: str | None = None
+        self.quantique: list[Card] = []
+        self.peek: tuple[int, tuple[Card | None, Card | None]] | None = None
+        self.player = (self.round - 1) % n
+        self._reset_turn()
+        self._begin_turn()
+
+    def _reset_turn(self) -> None:
+        self.drawn = 0
+        self.shield = False
+        self.flip_pending = False
+        self.last_action = False  # Quantique: the turn ends once its card is resolved
+
+    def _begin_turn(self) -> None:
+        p = self.player
+        if self.skip[p]:
+            self.skip[p] = False
+            self.phase = Phase.SKIPPED
+        else:
+            self.phase = Phase.TURN
+            if not any(self.piles):
+                self.forced[p] = 0
+
+    def _end_turn(self) -> None:
+        p = self.player
+        if self.phase != Phase.SKIPPED:
+            self.forced[p] = 0  # draws still owed end with the turn (R6)
+        self.turns_played += 1
+        self.turns_of[p] += 1
+        self.peek = None
+        self._reset_turn()
+        if not any(self.piles) or self._round_over():
+            self._finish_round()
+            return
+        self.player = (p + 1) % self._n
+        self._begin_turn()
+
+    def _round_over(self) -> bool:
+        """Whether the round ends now that a turn has ended (piles are checked by the core)."""
+        raise NotImplementedError
+
+    def _finish_round(self) -> None:
+        """Score the round, then ``_next_round_or_end``."""
+        raise NotImplementedError
+
+    def _last_round(self) -> bool:
+        raise NotImplementedError
+
+    def _next_round_or_end(self) -> None:
+        if self._last_round():
+            self.phase = Phase.OVER
+        else:
+            self._start_round()
+
+    # -- GameState ------------------------------------------------------------------------
+
+    @property
+    def num_players(self) -> int:
+        return self._n
+
+    def current_player(self) -> int:
+        return TERMINAL if self.phase == Phase.OVER else self.player
+
+    def is_terminal(self) -> bool:
+        return self.phase == Phase.OVER
+
+    def returns(self) -> list[int]:
+        return list(self.scores)
+
+    def winners(self) -> list[int]:
+        """The players with the best result (a tie shares the victory)."""
+        keys = [self._ranking_key(p) for p in range(self._n)]
+        best = max(keys)
+        return [p for p, k in enumerate(keys) if k == best]
+
+    def _ranking_key(self, player: int) -> tuple:
+        return (self.scores[player],)
+
+    def card_count(self) -> Counter[Card]:
+        count: Counter[Card] = Counter()
+        for zone in (*self.piles, *self.sequences, *self.reserves, self.discard, self.table, self.quantique):
+            count.update(zone)
+        for sequences in self.secured:
+            for seq in sequences:
+                count.update(seq)
+        if self.pending is not None:
+            count[self.pending] += 1
+        return count
+
+    def open_sequence(self, player: int) -> list[Card]:
+        return self.sequences[player]
+
+    def observation(self, player: int) -> dict[str, Any]:
+        """The table as ``player`` sees it: sequences and reserves are public (face up); only the
+        cards Flip showed and Quantique drew are private."""
+        obs: dict[str, Any] = {
+            "round": self.round,
+            "phase": self.phase,
+            "current_player": self.current_player(),
+            "piles": [len(p) for p in self.piles],
+            "sequences": [[c.code for c in s] for s in self.sequences],
+            "secured": [[[c.code for c in s] for s in seqs] for seqs in self.secured],
+            "reserves": [[c.code for c in r] for r in self.reserves],
+            "table": [c.code for c in self.table],
+            "discard": len(self.discard),
+            "scores": list(self.scores),
+            "forced": list(self.forced),
+            "skip": list(self.skip),
+            "pending": self.pending.code if self.pending is not None else None,
+        }
+        if self.peek is not None and self.peek[0] == player:
+            obs["peek"] = [c.code if c else None for c in self.peek[1]]
+        if self.quantique and player == self.player:
+            obs["quantique"] = [c.code for c in self.quantique]
+        return obs
+
+    # -- legal actions ----------------------------------------------------------------------
+
+    def legal_actions(self) -> list[Move]:
+        phase = self.phase
+        if phase == Phase.TURN:
+            return self._turn_moves()
+        if phase == Phase.ACTION_DRAWN:
+            return self._action_drawn_moves()
+        if phase == Phase.ELIMINATION:
+            return [Move("activate", slot=i) for i, c in enumerate(self.reserves[self.player]) if c.action in self._savers()] + [_ACCEPT]
+        if phase == Phase.QUANTIQUE:
+            room = len(self.reserves[self.player]) < RESERVE_SIZE
+            return [Move("choose", slot=i) for i, c in enumerate(self.quantique) if c.is_numbered or room] + [Move("choose")]
+        if phase == Phase.SKIPPED:
+            moves = [_LOCK] if self.sequences[self.player] else []
+            moves += self._reserve_moves(skipped=True)
+            return moves + [_END]
+        if phase == Phase.VALIDATE:
+            return self._validate_moves()
+        return []
+
+    def _draws(self) -> list[Move]:
+        return [_DRAW[i] for i, pile in enumerate(self.piles) if pile]
+
+    def _turn_moves(self) -> list[Move]:
+        p = self.player
+        draws = self._draws()
+        if self.forced[p] and draws:
+            return draws  # a Rainbow, a Joker's replay, Simple/Double: draw first (R5, R6)
+        seq = self.sequences[p]
+        moves = list(draws)
+        if seq:
+            moves.append(_LOCK)
+        if self.flip_pending and draws:
+            return moves if moves else [_END]
+        can_leave = self.house.open_sequences == "persist" or not seq
+        if not draws or (self.drawn and can_leave):
+            moves.append(_END)
+        if self.drawn == 0:
+            moves += self._turn_start_moves()
+        moves += self._reserve_moves(skipped=False)
+        return moves or [_END]
+
+    def _turn_start_moves(self) -> list[Move]:
+        """Extra choices before the first draw of a turn (``collection``: declare the end)."""
+        return []
+
+    def _savers(self) -> tuple[str, ...]:
+        return _SAVERS
+
+    def _targets(self, action: str, *, skipped: bool) -> list[int | None] | None:
+        """Who or what an action card may aim at now; ``None`` when it cannot be played."""
+        p, n = self.player, self._n
+        opponents = [q for q in range(n) if q != p]
+        open_opponents = [q for q in opponents if self.sequences[q]]
+        if action in ("simple", "double"):
+            return opponents if skipped or not any(self.piles) else [*range(n)]
+        if action == "passe":
+            return opponents
+        if action == "eclair":
+            return open_opponents or None
+        if action == "swipe":
+            neighbours = dict.fromkeys(((p - 1) % n, (p + 1) % n))
+            return [q for q in neighbours if self.sequences[q]] or None
+        if action == "tornade":
+            return [None] if sum(1 for s in self.sequences if s) >= 2 else None
+        if skipped:
+            return None  # the rest make their owner draw or react to a draw
+        if action == "flip":
+            return [None] if any(self.piles) else None
+        if action == "quantique":
+            return [i for i, pile in enumerate(self.piles) if pile] or None
+        if action == "infini":
+            return None if self.shield else [None]
+        return None  # joker: only after a STOP card (ELIMINATION)
+
+    def _activation(self, slot: int | None, action: str, target: int | None) -> Move:
+        if action == "quantique":
+            return Move("activate", slot=slot, pile=target)
+        return Move("activate", slot=slot, target=target)
+
+    def _reserve_moves(self, *, skipped: bool) -> list[Move]:
+        moves = []
+        for slot, card in enumerate(self.reserves[self.player]):
+            targets = self._targets(card.action, skipped=skipped)
+            moves += [self._activation(slot, card.action, t) for t in targets or ()]
+        return moves
+
+    def _action_drawn_moves(self) -> list[Move]:
+        card = self.pending
+        targets = self._targets(card.action, skipped=False) or [None]  # played for no effect (R9)
+        moves = [self._activation(None, card.action, t) for t in targets]
+        if len(self.reserves[self.player]) < RESERVE_SIZE:
+            moves.append(_KEEP)
+        else:  # full reserve: play one of it to make room (sheet's 💡)
+            moves += self._reserve_moves(skipped=False)
+        return moves
+
+    def _validate_moves(self) -> list[Move]:
+        raise NotImplementedError
+
+    # -- applying ----------------------------------------------------------------------------
+
+    def apply_action(self, action: Move) -> None:
+        if action not in self.legal_actions():
+            raise IllegalActionError(
+                f"illegal move {self.action_to_string(action)!r} for player {self.player} in phase {self.phase}; "
+                f"legal: {', '.join(self.action_to_string(m) for m in self.legal_actions())}"
+            )
+        self._apply(action)
+
+    def _apply(self, move: Move) -> None:
+        kind_ = move.kind
+        p = self.player
+        if kind_ == "draw":
+            self._draw(move.pile)
+        elif kind_ == "lock":
+            self._secure(p)
+            self._end_turn()
+        elif kind_ == "end":
+            if self.phase == Phase.SKIPPED and self.sequences[p]:
+                self.discard += self.sequences[p]  # Passe Ton Tour: not secured → discarded
+                self.sequences[p] = []
+                self._on_sequence_lost(p, "skipped")
+            self._end_turn()
+        elif kind_ == "keep":
+            self.reserves[p].append(self.pending)
+            self.pending = None
+            self._after_card()
+        elif kind_ == "activate":
+            self._activate(move)
+        elif kind_ == "accept":
+            self._accept_stop()
+        elif kind_ == "choose":
+            self._quantique_choose(move.slot)
+        else:
+            self._apply_game_move(move)
+
+    def _apply_game_move(self, move: Move) -> None:
+        raise IllegalActionError(f"unknown move {move!r}")
+
+    def _draw(self, pile: int) -> None:
+        p = self.player
+        card = self.piles[pile].pop()
+        self.drawn += 1
+        self.flip_pending = False
+        self.peek = None
+        if self.forced[p]:
+            self.forced[p] -= 1
+        if not any(self.piles):
+            self.forced[p] = 0  # nothing left to draw (R8)
+        self._receive(card)
+
+    def _receive(self, card: Card) -> None:
+        """A card reaches the current player: an action card waits for a choice, a numbered card
+        joins the sequence unless it triggers a STOP."""
+        p = self.player
+        if card.is_action:
+            self.pending = card
+            self.phase = Phase.ACTION_DRAWN
+            return
+        reason = stop_reason(self.sequences[p], card, self.house.rainbow_colour)
+        if reason is not None:
+            self._stop(card, reason)
+            return
+        self.sequences[p].append(card)
+        if is_rainbow(card) and not self.last_action and any(self.piles):
+            self.forced[p] += 1  # "doit piocher immédiatement une nouvelle carte"
+        self._after_card()
+
+    def _after_card(self) -> None:
+        """Back to the player's choices, or the end of the turn after Quantique."""
+        if self.last_action:
+            self._end_turn()
+        else:
+            self.phase = Phase.TURN
+
+    def _set_aside(self, card: Card) -> None:
+        """A STOP card leaves play: a Shadow stays on the table, any other goes to the discard."""
+        (self.table if is_shadow(card) else self.discard).append(card)
+
+    def _stop(self, card: Card, reason: str) -> None:
+        p = self.player
+        if self.shield:  # Infini played earlier this turn (R3)
+            self.shield = False
+            self._set_aside(card)
+            self._after_card()
+            return
+        if any(c.action in self._savers() for c in self.reserves[p]):
+            self.pending, self.pending_reason = card, reason
+            self.phase = Phase.ELIMINATION
+            return
+        self.pending, self.pending_reason = card, reason
+        self._accept_stop()
+
+    def _accept_stop(self) -> None:
+        p = self.player
+        card, reason = self.pending, self.pending_reason
+        self.pending = self.pending_reason = None
+        self._set_aside(card)
+        if reason == "shadow" or self.house.stop_cost == "sequence":
+            self.discard += self.sequences[p]
+            self.sequences[p] = []
+            self._on_sequence_lost(p, reason)
+        self._end_turn()
+
+    def _on_sequence_lost(self, player: int, reason: str) -> None:
+        """Hook: a sequence was discarded (``collection`` voids the round after a Shadow)."""
+
+    def _secure(self, player: int) -> None:
+        if self.sequences[player]:
+            self.secured[player].append(self.sequences[player])
+            self.sequences[player] = []
+
+    def _activate(self, move: Move) -> None:
+        p = self.player
+        reserve = self.reserves[p]
+        if move.slot is None:
+            card, self.pending = self.pending, None
+        else:
+            card = reserve.pop(move.slot)
+            if self.phase == Phase.ACTION_DRAWN:  # the reserve had no room: the new card fills it
+                reserve.append(self.pending)
+                self.pending = None
+        self.discard.append(card)  # "s'activent à la défausse"
+        getattr(self, f"_effect_{card.action}")(move)
+
+    # -- the action cards ------------------------------------------------------------------
+
+    def _effect_joker(self, move: Move) -> None:
+        """Joker: after a STOP card, play on with the sequence and draw again at once (R3)."""
+        if self.phase == Phase.ELIMINATION:
+            self._saved()
+            if any(self.piles) and not self.last_action:
+                self.forced[self.player] += 1  # "rejouez immédiatement"
+        self._after_card()
+
+    def _effect_infini(self, move: Move) -> None:
+        """Infini: the next STOP card of this turn is set aside without elimination (R3)."""
+        if self.phase == Phase.ELIMINATION:
+            self._saved()
+        else:
+            self.shield = True
+        self._after_card()
+
+    def _saved(self) -> None:
+        self._set_aside(self.pending)
+        self.pending = self.pending_reason = None
+
+    def _effect_simple(self, move: Move) -> None:
+        self._force(move.target, 1)
+
+    def _effect_double(self, move: Move) -> None:
+        self._force(move.target, 2)
+
+    def _force(self, target: int | None, count: int) -> None:
+        """Simple/Double: the target owes more draws — now if it is the player, else at the
+        start of their next real turn (R6)."""
+        if target is not None and any(self.piles):
+            self.forced[target] += count
+        self._back_to_choice()
+
+    def _effect_passe(self, move: Move) -> None:
+        if move.target is not None:
+            self.skip[move.target] = True
+        self._back_to_choice()
+
+    def _effect_flip(self, move: Move) -> None:
+        tops = tuple(pile[-1] if pile else None for pile in self.piles)
+        if any(tops):
+            self.peek = (self.player, tops)
+            self.flip_pending = True
+        self._back_to_choice()
+
+    def _effect_swipe(self, move: Move) -> None:
+        p, q = self.player, move.target
+        if q is not None:
+            self.sequences[p], self.sequences[q] = self.sequences[q], self.sequences[p]
+        self._back_to_choice()
+
+    def _effect_eclair(self, move: Move) -> None:
+        if move.target is not None:
+            self.discard += self.sequences[move.target]
+            self.sequences[move.target] = []
+        self._back_to_choice()
+
+    def _effect_tornade(self, move: Move) -> None:
+        """Tornade: the unsecured sequences are shuffled as wholes and dealt back (R10)."""
+        holders = [q for q in range(self._n) if self.sequences[q]]
+        bundles = [self.sequences[q] for q in holders]
+        self.rng.shuffle(bundles)
+        for q, bundle in zip(holders, bundles):
+            self.sequences[q] = bundle
+        self._back_to_choice()
+
+    def _effect_quantique(self, move: Move) -> None:
+        """Quantique: draw 3 from the chosen pile (the other completes it), keep one or none."""
+        if move.pile is None:
+            self._back_to_choice()
+            return
+        order = (move.pile, 1 - move.pile)
+        for _ in range(3):
+            source = next((self.piles[i] for i in order if self.piles[i]), None)
+            if source is None:
+                break
+            self.quantique.append(source.pop())
+        self.last_action = True
+        self.phase = Phase.QUANTIQUE
+
+    def _quantique_choose(self, slot: int | None) -> None:
+        p = self.player
+        cards, self.quantique = self.quantique, []
+        kept = cards.pop(slot) if slot is not None else None
+        self.discard += cards
+        if kept is None:
+            self._end_turn()
+        elif kept.is_action:
+            self.reserves[p].append(kept)
+            self._end_turn()
+        else:
+            self._receive(kept)
+
+    def _back_to_choice(self) -> None:
+        """After an effect: back to the turn (or the skipped turn), or end it after Quantique."""
+        if self.phase == Phase.SKIPPED:
+            return
+        self._after_card()
+
+    # -- text ------------------------------------------------------------------------------------
+
+    def action_to_string(self, action: Move) -> str:
+        k = action.kind
+        if k == "draw":
+            return f"draw {PILES[action.pile]}"
+        if k in ("lock", "end", "keep", "accept", "declare", "done"):
+            return {"lock": "lock", "end": "end turn", "keep": f"keep {self.pending}", "accept": "accept STOP",
+                    "declare": "declare end of round", "done": "done"}[k]
+        if k == "choose":
+            return "keep none" if action.slot is None else f"keep {self.quantique[action.slot]}" if self.quantique else "keep"
+        if k == "validate":
+            return f"validate {action.choice[0]} {' '.join(action.choice[1:])}"
+        card = self.pending if action.slot is None else self.reserves[self.player][action.slot]
+        where = "" if action.slot is None else f"reserve[{action.slot}] "
+        aim = f" -> p{action.target}" if action.target is not None else ""
+        aim += f" pile {PILES[action.pile]}" if action.pile is not None else ""
+        return f"play {where}{card}{aim}"
+
+    def __str__(self) -> str:
+        seqs = " | ".join(f"p{q}:{' '.join(c.code for c in s) or '-'}" for q, s in enumerate(self.sequences))
+        return f"{self.game} round {self.round} p{self.player} {self.phase}: {seqs}"
+
+
+def replace_house(house: Any, **changes: Any) -> Any:
+    """A copy of a ``HouseRules`` with some switches changed."""
+    return dataclasses.replace(house, **changes)
