@@ -1,0 +1,302 @@
+"""Num Win's table facts without a game in progress: house rules, the final-combo score and
+the reflex check.  The engine (``cardforge.games.numwin``), the referee, the score sheets and
+the rulebook all call these, so each rule of the scoring table is written once, here.
+
+    >>> from cardforge.deck import load_deck
+    >>> cards = load_deck("numwin").parse_many("R7 G7 RB3 SH2 flash")
+    >>> result = score_combo(cards)
+    >>> result.points, [f"{a}+{b}" for a, b in result.pairs]
+    (7, ['R7+G7'])
+"""
+
+from __future__ import annotations
+
+import itertools
+from collections import Counter
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from cardforge.cards import Card, FamilyKind, format_cards
+from cardforge.errors import UsageError
+from cardforge.referee.verdict import Step
+
+__all__ = [
+    "ACTION_POINTS",
+    "HouseRules",
+    "CardPoints",
+    "ComboScore",
+    "ReflexResult",
+    "score_combo",
+    "check_reflex",
+    "is_rainbow",
+    "same_value",
+]
+
+#: NUMWIN-7.5: "Cartes Action : +5 pts chacune".
+ACTION_POINTS = 5
+
+
+@dataclass(frozen=True)
+class HouseRules:
+    """The Num Win rulings that are genuine design choices (``--house KEY=VALUE``)."""
+
+    same_value: str = field(default="pairs", metadata={"ruling": "NUMWIN-R1", "choices": ("pairs", "all")})
+    rainbow_zero: str = field(default="lone", metadata={"ruling": "NUMWIN-R2", "choices": ("lone", "every")})
+    start_peek: int = field(default=0, metadata={"ruling": "NUMWIN-R3", "choices": (0, 1, 2)})
+    drawn_action: str = field(default="choose", metadata={"ruling": "NUMWIN-R4", "choices": ("choose", "must_play")})
+    reflex_priority: str = field(
+        default="clockwise", metadata={"ruling": "NUMWIN-R5", "choices": ("clockwise", "discarder_first")}
+    )
+    reflex_on_action: bool = field(default=True, metadata={"ruling": "NUMWIN-R6"})
+    locked_count: bool = field(default=True, metadata={"ruling": "NUMWIN-R7"})
+    own_miss_penalty: bool = field(default=False, metadata={"ruling": "NUMWIN-R12"})
+
+
+DEFAULT_RULES = HouseRules()
+
+
+def _system():
+    from cardforge.deck import load_deck
+
+    return load_deck("numwin").system
+
+
+def is_rainbow(card: Card) -> bool:
+    """True for a card of the Rainbow family."""
+    return card.family is not None and _system().kind_of(card) is FamilyKind.RAINBOW
+
+
+def same_value(a: Card, b: Card) -> bool:
+    """Two numbered cards of equal value (NUMWIN-4.1); action cards have none (NUMWIN-R8)."""
+    return a.is_numbered and b.is_numbered and a.value == b.value
+
+
+@dataclass(frozen=True, slots=True)
+class CardPoints:
+    """One card's share of a combo score and the rule that gave it."""
+
+    card: Card
+    points: int
+    rule: str
+    removed: bool = False
+
+
+@dataclass(frozen=True)
+class ComboScore:
+    """The score of one final combo, with the pairs removed and a step per rule applied."""
+
+    points: int
+    pairs: tuple[tuple[Card, Card], ...]
+    locked_pairs: tuple[tuple[Card, Card], ...]
+    removed: tuple[Card, ...]
+    breakdown: tuple[CardPoints, ...]
+    steps: tuple[Step, ...]
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "points": self.points,
+            "pairs": [[a.code, b.code] for a, b in self.pairs],
+            "locked_pairs": [[a.code, b.code] for a, b in self.locked_pairs],
+            "removed": [c.code for c in self.removed],
+            "breakdown": [{"card": c.card.code, "points": c.points, "rule": c.rule} for c in self.breakdown],
+        }
+
+
+def _check_locked(pairs: Iterable[tuple[Card, Card]]) -> list[tuple[Card, Card]]:
+    checked = []
+    for pair in pairs:
+        if len(pair) != 2:
+            raise UsageError(f"locked pair {pair!r}: expected two cards")
+        a, b = pair
+        if not same_value(a, b):
+            raise UsageError(
+                f"locked pair {a.code + '+' + b.code!r}: a locked pair is two numbered cards of equal value "
+                "(NUMWIN-4.1, NUMWIN-R8); e.g. R7+G7"
+            )
+        checked.append((a, b))
+    return checked
+
+
+def _pairings(numbered: Sequence[Card], same: str, locked_values: set[int]) -> Iterable[tuple[list, list]]:
+    """Every way to remove pairs from the unlocked numbered cards: ``(pairs, left)`` options."""
+    groups: dict[int, list[Card]] = {}
+    for card in sorted(numbered):
+        groups.setdefault(card.value, []).append(card)
+    per_group: list[list[tuple[list, list]]] = []
+    for value, cards in groups.items():
+        if same == "all" and (len(cards) >= 2 or (cards and value in locked_values)):
+            pairs = [tuple(cards[i:i + 2]) for i in range(0, len(cards) - 1, 2)]
+            per_group.append([(pairs, [], cards)])
+        elif len(cards) % 2 == 0:
+            per_group.append([([tuple(cards[i:i + 2]) for i in range(0, len(cards), 2)], [], [])])
+        else:
+            options = []
+            for odd in dict.fromkeys(cards):
+                rest = list(cards)
+                rest.remove(odd)
+                options.append(([tuple(rest[i:i + 2]) for i in range(0, len(rest), 2)], [odd], []))
+            per_group.append(options)
+    for choice in itertools.product(*per_group):
+        pairs = [p for c in choice for p in c[0]]
+        left = [x for c in choice for x in c[1]]
+        extra = [x for c in choice for x in c[2]]
+        yield pairs, left, extra
+
+
+def _left_points(left: Sequence[Card], rules: HouseRules, any_rainbow_paired: bool) -> list[CardPoints]:
+    rainbows = [c for c in left if is_rainbow(c)]
+    zero_rainbow = rules.rainbow_zero == "every" or len(rainbows) == 1
+    out = []
+    for card in left:
+        if is_rainbow(card) and zero_rainbow:
+            rule = "NUMWIN-7.4" if any_rainbow_paired and rules.rainbow_zero == "lone" else "NUMWIN-7.3"
+            out.append(CardPoints(card, 0, rule))
+        else:
+            out.append(CardPoints(card, card.value, "NUMWIN-7.1"))
+    return out
+
+
+def score_combo(
+    cards: Sequence[Card],
+    locked_pairs: Iterable[tuple[Card, Card]] = (),
+    rules: HouseRules | None = None,
+) -> ComboScore:
+    """Score one final combo (NUMWIN-7.*).
+
+    ``cards`` is the whole combo; ``locked_pairs`` names the pairs locked by a reflex during the
+    round (their cards are counted in the combo even if ``cards`` omits them).  Pairs of equal
+    value are removed (NUMWIN-7.2, NUMWIN-R1, the most favourable pairing), a lone Rainbow left
+    scores 0 (NUMWIN-7.3/7.4, NUMWIN-R2), other numbered cards score face value (NUMWIN-7.1) and
+    action cards +5 each (NUMWIN-7.5).
+    """
+    rules = rules or DEFAULT_RULES
+    locked = _check_locked(locked_pairs)
+    combo = Counter(cards)
+    locked_cards = Counter(c for pair in locked for c in pair)
+    for card, n in locked_cards.items():
+        combo[card] = max(combo[card], n)
+    pool = combo - locked_cards
+    actions = sorted(c for c in pool.elements() if c.is_action)
+    numbered = [c for c in pool.elements() if c.is_numbered]
+    locked_values = {a.value for a, _ in locked}
+
+    best = None
+    for pairs, left, extra in _pairings(numbered, rules.same_value, locked_values):
+        rainbow_paired = any(is_rainbow(c) for p in [*pairs, *locked] for c in p)
+        points = _left_points(left, rules, rainbow_paired)
+        total = sum(p.points for p in points)
+        if best is None or total < best[0]:
+            best = (total, pairs, left, extra, points)
+    _, pairs, left, extra, left_points = best
+
+    breakdown: list[CardPoints] = []
+    steps: list[Step] = []
+    for a, b in locked:
+        breakdown += [CardPoints(a, 0, "NUMWIN-4.4", True), CardPoints(b, 0, "NUMWIN-4.4", True)]
+        steps.append(Step("NUMWIN-4.4", f"locked pair {a}+{b} removed: 0 pt", f"paire verrouillée {a}+{b} supprimée : 0 pt"))
+    for a, b in pairs:
+        breakdown += [CardPoints(a, 0, "NUMWIN-7.2", True), CardPoints(b, 0, "NUMWIN-7.2", True)]
+        steps.append(Step("NUMWIN-7.2", f"pair {a}+{b} found at the end, removed: 0 pt",
+                          f"paire {a}+{b} découverte en fin de manche, supprimée : 0 pt"))
+    paired = {c for p in pairs for c in p}
+    for card in extra:
+        if card not in paired:
+            breakdown.append(CardPoints(card, 0, "NUMWIN-R1", True))
+    if extra:
+        steps.append(Step("NUMWIN-R1", f"same_value=all: every card of a repeated value removed ({format_cards(extra)})",
+                          f"same_value=all : toutes les cartes d'une valeur répétée supprimées ({format_cards(extra)})"))
+    elif max(Counter(c.value for c in combo.elements() if c.is_numbered).values(), default=0) >= 3:
+        steps.append(Step("NUMWIN-R1", "only pairs are removed: of three cards of one value, one scores; four make two pairs",
+                          "seules les paires sont supprimées : sur trois cartes d'une valeur, une compte ; quatre font deux paires"))
+    breakdown += left_points
+    for cp in left_points:
+        if cp.rule == "NUMWIN-7.1":
+            steps.append(Step("NUMWIN-7.1", f"{cp.card} scores its face value: {cp.points}",
+                              f"{cp.card} compte sa valeur faciale : {cp.points}"))
+        else:
+            why = "the Rainbow left after a pair" if cp.rule == "NUMWIN-7.4" else "a lone Rainbow"
+            pourquoi = "la Rainbow restante après une paire" if cp.rule == "NUMWIN-7.4" else "un Rainbow seul"
+            steps.append(Step(cp.rule, f"{cp.card} is {why}: 0 pt (NUMWIN-R2)", f"{cp.card} est {pourquoi} : 0 pt (NUMWIN-R2)"))
+    for card in actions:
+        breakdown.append(CardPoints(card, ACTION_POINTS, "NUMWIN-7.5"))
+        steps.append(Step("NUMWIN-7.5", f"action card {card}: +{ACTION_POINTS}", f"carte Action {card} : +{ACTION_POINTS}"))
+    total = sum(cp.points for cp in breakdown)
+    removed = tuple(cp.card for cp in breakdown if cp.removed)
+    return ComboScore(total, tuple(pairs), tuple(locked), removed, tuple(breakdown), tuple(steps))
+
+
+@dataclass(frozen=True)
+class ReflexResult:
+    """Whether a reflex claim is valid, and what happens at the table."""
+
+    valid: bool
+    discarded: Card
+    claimed: Card
+    from_opponent: bool
+    penalty: bool
+    steps: tuple[Step, ...]
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "valid": self.valid,
+            "discarded": self.discarded.code,
+            "claimed": self.claimed.code,
+            "from_opponent": self.from_opponent,
+            "penalty_card": self.penalty,
+            "locked_pair": [self.claimed.code, self.discarded.code] if self.valid else None,
+        }
+
+
+def check_reflex(
+    discarded: Card, claimed: Card, rules: HouseRules | None = None, *, from_opponent: bool = False
+) -> ReflexResult:
+    """Is a reflex claim valid (NUMWIN-4.1), and what follows: a locked pair (NUMWIN-4.2/4.3,
+    NUMWIN-R11), or for a memory claim on an opponent's card (``from_opponent``) both cards
+    taken (NUMWIN-5.2) or a penalty card (NUMWIN-5.4); a wrong claim with your own card follows
+    NUMWIN-R12."""
+    rules = rules or DEFAULT_RULES
+    steps: list[Step] = []
+    if discarded == claimed and discarded.is_numbered:
+        raise UsageError(f"claimed card {claimed.code!r} is the discarded card itself: claim with another card of the same value")
+    if discarded.is_action or claimed.is_action:
+        steps.append(Step("NUMWIN-R8", "action cards have no value: they never form a pair",
+                          "les cartes Action n'ont pas de valeur : elles ne forment jamais de paire"))
+        valid = False
+    else:
+        valid = discarded.value == claimed.value
+        if valid:
+            steps.append(Step("NUMWIN-4.1", f"{claimed} has the value of the discarded {discarded} ({discarded.value}): the claim is valid",
+                              f"{claimed} a la valeur de la carte défaussée {discarded} ({discarded.value}) : la saisie est valable"))
+        else:
+            steps.append(Step("NUMWIN-4.1", f"{claimed} ({claimed.value}) does not have the value of the discarded {discarded} ({discarded.value})",
+                              f"{claimed} ({claimed.value}) n'a pas la valeur de la carte défaussée {discarded} ({discarded.value})"))
+    if from_opponent:
+        steps.insert(0, Step("NUMWIN-5.1", "memory claim: the pair is made with an opponent's card",
+                             "saisie mémoire : la paire se fait avec une carte d'un adversaire"))
+    if valid:
+        if from_opponent:
+            steps.append(Step("NUMWIN-5.2", f"you take {discarded} and {claimed} into your own combo; you may announce Num Win",
+                              f"vous récupérez {discarded} et {claimed} dans votre combo ; vous pouvez annoncer Num Win"))
+        else:
+            steps.append(Step("NUMWIN-R11", f"{discarded} joins your combo next to {claimed}",
+                              f"{discarded} rejoint votre combo à côté de {claimed}"))
+        steps.append(Step("NUMWIN-4.2", "both cards are revealed and stay visible, locked",
+                          "les deux cartes sont révélées et restent visibles, verrouillées"))
+        steps.append(Step("NUMWIN-4.3", "action cards can no longer affect this pair",
+                          "les cartes Action ne peuvent plus affecter cette paire"))
+        steps.append(Step("NUMWIN-4.4", "the pair is removed at scoring: 0 pt", "la paire est supprimée au décompte : 0 pt"))
+        penalty = False
+    elif from_opponent:
+        steps.append(Step("NUMWIN-5.4", "nothing changes, the cards stay in place; draw a penalty card and put it unseen into your combo",
+                          "rien ne change, les cartes restent en place ; piochez une carte de pénalité et posez-la sans la regarder dans votre combo"))
+        penalty = True
+    else:
+        penalty = rules.own_miss_penalty
+        if penalty:
+            steps.append(Step("NUMWIN-R12", "own_miss_penalty: draw a penalty card and put it unseen into your combo",
+                              "own_miss_penalty : piochez une carte de pénalité et posez-la sans la regarder dans votre combo"))
+        else:
+            steps.append(Step("NUMWIN-R12", f"nothing changes; {claimed} stays in your combo, face up; no penalty card",
+                              f"rien ne change ; {claimed} reste dans votre combo, face visible ; pas de carte de pénalité"))
+    return ReflexResult(valid, discarded, claimed, from_opponent, penalty, tuple(steps))

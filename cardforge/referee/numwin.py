@@ -1,0 +1,200 @@
+"""``cardforge referee numwin …``: score final combos, check reflex and memory claims.
+
+The verdicts are built by plain functions (``score_verdict``, ``reflex_verdict``,
+``round_verdict``) that the rulebook reuses; the typer commands only parse and print.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+import typer
+
+from cardforge.cards import Card, format_cards
+from cardforge.errors import UsageError
+from cardforge.games.numwin_scoring import HouseRules, check_reflex, score_combo
+from cardforge.referee.verdict import Verdict, emit
+
+__all__ = ["app", "score_verdict", "reflex_verdict", "round_verdict", "parse_locked"]
+
+app = typer.Typer(
+    help="Num Win: score final combos, check reflex and memory claims (lowest total wins).",
+    no_args_is_help=True,
+)
+
+GAME = "numwin"
+LANGS = ("en", "fr")
+
+
+def _deck():
+    from cardforge.deck import load_deck
+
+    return load_deck(GAME)
+
+
+def _rules(house: Sequence[str] | None) -> HouseRules:
+    from cardforge.games.house import parse_house_rules
+
+    return parse_house_rules(HouseRules, house)
+
+
+def _lang(lang: str) -> str:
+    if lang not in LANGS:
+        raise UsageError(f"--lang {lang!r}: expected one of {', '.join(LANGS)}")
+    return lang
+
+
+def _cards(tokens: Sequence[str] | None, what: str) -> list[Card]:
+    if not tokens:
+        raise UsageError(f"no {what} given: expected card codes such as R7 RB3 SH0 flash")
+    return _deck().parse_many(" ".join(tokens))
+
+
+def _one_card(token: str | None, option: str) -> Card:
+    if token is None or not token.strip():
+        raise UsageError(f"missing {option} CARD: expected a card code such as R7")
+    return _deck().parse(token)
+
+
+def parse_locked(tokens: Sequence[str] | None) -> list[tuple[Card, Card]]:
+    """``["R7+G7"]`` → ``[(R7, G7)]`` (cards checked against the Num Win deck)."""
+    pairs = []
+    for token in tokens or []:
+        parts = token.replace(",", "+").split("+")
+        if len(parts) != 2:
+            raise UsageError(f"--locked {token!r}: expected two cards joined by '+', e.g. R7+G7")
+        a, b = (_deck().parse(p) for p in parts)
+        pairs.append((a, b))
+    return pairs
+
+
+# -- verdicts (plain functions, reused by the rulebook) -----------------------------------------
+
+
+def score_verdict(
+    cards: Sequence[Card], locked_pairs: Sequence[tuple[Card, Card]] = (), rules: HouseRules | None = None
+) -> Verdict:
+    """The score of one final combo (NUMWIN-7.*), step by step."""
+    result = score_combo(cards, locked_pairs, rules)
+    combo = format_cards(cards)
+    verdict = Verdict(
+        GAME,
+        f"Score of the final combo {combo}",
+        {"combo": [c.code for c in cards], **result.to_dict()},
+        list(result.steps),
+        summary=f"{result.points} point{'s' if result.points != 1 else ''}",
+        summary_fr=f"{result.points} point{'s' if result.points > 1 else ''}",
+    )
+    verdict.add("NUMWIN-1.1", "fewest points is best: this combo adds "
+                f"{result.points} to the player's total", f"le moins de points gagne : ce combo ajoute {result.points} au total du joueur")
+    return verdict
+
+
+def reflex_verdict(
+    discarded: Card, claimed: Card, rules: HouseRules | None = None, *, from_opponent: bool = False
+) -> Verdict:
+    """Is a reflex (or, ``from_opponent``, memory) claim valid, and what happens (4.*, 5.*)."""
+    result = check_reflex(discarded, claimed, rules, from_opponent=from_opponent)
+    kind = "memory claim" if from_opponent else "reflex"
+    if result.valid:
+        summary, summary_fr = f"valid {kind}: {claimed}+{discarded} is a locked pair", f"saisie valable : {claimed}+{discarded} forment une paire verrouillée"
+    elif result.penalty:
+        summary, summary_fr = f"wrong {kind}: draw a penalty card", "saisie ratée : carte de pénalité"
+    else:
+        summary, summary_fr = f"wrong {kind}: nothing changes", "saisie ratée : rien ne change"
+    return Verdict(
+        GAME,
+        f"May {claimed} seize the discarded {discarded}?" + (" (memory extension)" if from_opponent else ""),
+        result.to_dict(),
+        list(result.steps),
+        summary=summary,
+        summary_fr=summary_fr,
+    )
+
+
+def round_verdict(combos: Sequence[Sequence[Card]], rules: HouseRules | None = None) -> Verdict:
+    """Score every player's final combo of a round and name the lowest (NUMWIN-7.*, 8.3, R15)."""
+    verdict = Verdict(GAME, "Scores of a round", {})
+    points = []
+    for player, cards in enumerate(combos, 1):
+        result = score_combo(cards, (), rules)
+        points.append(result.points)
+        verdict.add(result.steps[0].rule if result.steps else "NUMWIN-7.1",
+                    f"player {player}: {format_cards(cards)} → {result.points}",
+                    f"joueur {player} : {format_cards(cards)} → {result.points}")
+    low = min(points)
+    best = [p for p, v in enumerate(points, 1) if v == low]
+    verdict.add("NUMWIN-8.3", f"lowest: {low} (player {', '.join(map(str, best))})",
+                f"le plus bas : {low} (joueur {', '.join(map(str, best))})")
+    if len(best) > 1:
+        verdict.add("NUMWIN-R15", "tied players share the lowest score", "les joueurs à égalité partagent le plus bas score")
+    verdict.result = {"points": points, "lowest": best}
+    verdict.summary = f"player {' and '.join(map(str, best))} lowest with {low}"
+    verdict.summary_fr = f"joueur {' et '.join(map(str, best))} le plus bas avec {low}"
+    return verdict
+
+
+# -- commands --------------------------------------------------------------------------------
+
+_JSON = typer.Option(False, "--json", help="Print exactly one JSON object.")
+_LANG = typer.Option("en", "--lang", help="Language of the explanation: fr or en.")
+_HOUSE = typer.Option(None, "--house", help="House rule KEY=VALUE (repeatable), e.g. same_value=all.")
+
+
+@app.command()
+def score(
+    cards: list[str] = typer.Argument(None, help="The final combo, e.g. R7 G7 RB3 SH2 flash."),
+    locked: list[str] = typer.Option(None, "--locked", help="A pair locked by a reflex, e.g. R7+G7 (repeatable)."),
+    house: list[str] = _HOUSE,
+    as_json: bool = _JSON,
+    lang: str = _LANG,
+) -> None:
+    """Score one final combo: face values, pairs removed, lone Rainbow 0, action cards +5."""
+    lang = _lang(lang)
+    emit(score_verdict(_cards(cards, "combo"), parse_locked(locked), _rules(house)), as_json=as_json, lang=lang)
+
+
+def _claim(discarded: str | None, claimed: str | None, house, as_json: bool, lang: str, from_opponent: bool) -> None:
+    lang = _lang(lang)
+    verdict = reflex_verdict(
+        _one_card(discarded, "--discarded"), _one_card(claimed, "--claimed"), _rules(house), from_opponent=from_opponent
+    )
+    emit(verdict, as_json=as_json, lang=lang)
+
+
+@app.command()
+def reflex(
+    discarded: str = typer.Option(None, "--discarded", help="The card just discarded."),
+    claimed: str = typer.Option(None, "--claimed", help="Your card shown to seize it."),
+    house: list[str] = _HOUSE,
+    as_json: bool = _JSON,
+    lang: str = _LANG,
+) -> None:
+    """Is a reflex claim with one of your own cards valid, and what happens?"""
+    _claim(discarded, claimed, house, as_json, lang, from_opponent=False)
+
+
+@app.command()
+def memory(
+    discarded: str = typer.Option(None, "--discarded", help="The card just discarded."),
+    claimed: str = typer.Option(None, "--claimed", help="The opponent's card you named."),
+    house: list[str] = _HOUSE,
+    as_json: bool = _JSON,
+    lang: str = _LANG,
+) -> None:
+    """Memory extension: is a claim with an opponent's card valid, or does it cost a penalty card?"""
+    _claim(discarded, claimed, house, as_json, lang, from_opponent=True)
+
+
+@app.command("round")
+def round_(
+    combos: list[str] = typer.Argument(None, help="One quoted combo per player, e.g. 'R7 G7 RB3' 'SH2 B9'."),
+    house: list[str] = _HOUSE,
+    as_json: bool = _JSON,
+    lang: str = _LANG,
+) -> None:
+    """Score every player's final combo of a round and name the lowest."""
+    lang = _lang(lang)
+    if not combos:
+        raise UsageError("no combos given: expected one quoted combo per player, e.g. 'R7 G7 RB3' 'SH2 B9'")
+    emit(round_verdict([_cards([c], "combo") for c in combos], _rules(house)), as_json=as_json, lang=lang)
