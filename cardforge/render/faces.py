@@ -107,12 +107,25 @@ def _bands(canv: Any, colours: tuple[str, ...], box: tuple[float, float, float, 
 
 
 def _tile(canv: Any, symbol: str, colour: Any, geo: _Geometry, size: float, gap: float) -> None:
-    """A quiet pattern of small symbols over the background, offset every other row."""
+    """A quiet pattern of small symbols over the background, offset every other row.
+
+    The symbol is itself a form, so each repeat costs one short ``Do`` operator.
+    """
+    name = "cf" + hashlib.sha1(repr(("tile", symbol, colour, size)).encode()).hexdigest()[:12]
+    known = canv.__dict__.setdefault("_cardforge_forms", set())
+    if name not in known:
+        canv.beginForm(name, -size, -size, size, size)
+        draw_symbol(canv, symbol, 0, 0, size, colour)
+        canv.endForm()
+        known.add(name)
     y, row = -geo.bleed, 0
     while y < geo.h + geo.bleed + size:
         x = -geo.bleed + (gap / 2 if row % 2 else 0)
         while x < geo.w + geo.bleed + size:
-            draw_symbol(canv, symbol, x, y, size, colour)
+            canv.saveState()
+            canv.translate(x, y)
+            canv.doForm(name)
+            canv.restoreState()
             x += gap
         y += gap * 0.866
         row += 1

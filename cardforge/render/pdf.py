@@ -21,12 +21,14 @@ MM = 72.0 / 25.4
 
 def new_canvas(pagesize: tuple[float, float], *, title: str = "", subject: str = "", cmyk: bool = False) -> Any:
     """A canvas drawing into memory; finish it with ``pdf_bytes`` or ``save_pdf``."""
+    from reportlab import rl_config
     from reportlab.pdfgen.canvas import Canvas
 
     from cardforge import __version__
     from cardforge.render.fonts import register_fonts
 
     fonts = register_fonts()
+    rl_config.useA85 = 0  # binary streams: smaller files, no ASCII85 encoding time
     canv = Canvas(
         io.BytesIO(),
         pagesize=pagesize,

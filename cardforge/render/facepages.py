@@ -1,0 +1,57 @@
+"""Card faces one per page, at trim + bleed, with TrimBox and BleedBox on every page.
+
+The print-on-demand PDFs are such documents, and the PNG and Tabletop Simulator images are
+rasterised from them, so every output shows the very same drawing.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable
+from typing import Union
+
+from cardforge.cards import Card
+from cardforge.deck import Deck
+from cardforge.render.faces import card_size_points, draw_back, draw_card
+from cardforge.render.pdf import MM, new_canvas, pdf_bytes, set_print_boxes
+
+__all__ = ["Face", "BACK", "face_name", "faces_pdf", "unique_faces", "physical_cards"]
+
+#: A face to print: a card's front, or ``BACK`` (``None``) for the deck's card back.
+Face = Union[Card, None]
+BACK: Face = None
+
+Progress = Callable[[int], None]
+
+
+def physical_cards(deck: Deck) -> list[Card]:
+    """Every physical card of the deck, duplicates included (optional families too)."""
+    return list(deck.all_counts().elements())
+
+
+def unique_faces(deck: Deck) -> list[Card]:
+    """Each distinct card front once, in deck order."""
+    return list(deck.all_counts())
+
+
+def face_name(face: Face) -> str:
+    """File-name stem of a face: ``R7``, ``joker``, ``back``."""
+    return "back" if face is None else face.code
+
+
+def faces_pdf(deck: Deck, faces: Iterable[Face], *, lang: str = "en", cmyk: bool = False,
+              progress: Progress | None = None) -> bytes:
+    """A PDF with one face per page, page = trim + bleed, TrimBox/BleedBox set."""
+    w, h = card_size_points(deck, bleed=True)
+    b = deck.card.bleed_mm * MM
+    canv = new_canvas((w, h), title=f"{deck.title(lang)} — cards", subject=deck.id, cmyk=cmyk)
+    for face in faces:
+        set_print_boxes(canv, trim=(b, b, w - b, h - b), bleed=(0, 0, w, h))
+        canv.translate(b, b)
+        if face is None:
+            draw_back(canv, deck, lang=lang, bleed=True, cmyk=cmyk)
+        else:
+            draw_card(canv, deck, face, lang=lang, bleed=True, cmyk=cmyk)
+        canv.showPage()
+        if progress:
+            progress(1)
+    return pdf_bytes(canv)
