@@ -43,9 +43,11 @@ __all__ = [
     "default_rows",
     "check_table",
     "place_cards",
+    "card_kind",
     "card_points",
     "score_pile",
     "round_winners",
+    "RoundResult",
     "RowsState",
     "new_game",
 ]
@@ -98,7 +100,8 @@ def deck_cards() -> tuple[Card, ...]:
     return tuple(load_deck("rows").cards())
 
 
-def _kind(card: Card) -> FamilyKind:
+def card_kind(card: Card) -> FamilyKind:
+    """The family kind of a rows card; ``UsageError`` for a card not in the rows deck."""
     kind = _kinds().get(card.family) if card.family else None
     if kind is None:
         raise UsageError(f"card {card.code!r} is not a Num Rangées card: expected R, G, B, Y, RB or SH 0–16")
@@ -111,7 +114,7 @@ _PRIORITY = {FamilyKind.SHADOW: 0, FamilyKind.RAINBOW: 1, FamilyKind.CLASSIC: 2}
 def placement_key(card: Card) -> tuple[int, int, int]:
     """Order of placement: ascending value (ROWS-2.3); equal values Shadow, Rainbow, then the
     classic colours (ROWS-2.4), these in the rows' order."""
-    kind = _kind(card)
+    kind = card_kind(card)
     colour = ROW_COLOURS.index(card.family) if kind is FamilyKind.CLASSIC else 0
     return (card.value, _PRIORITY[kind], colour)
 
@@ -163,10 +166,20 @@ _TEMPLATES: dict[str, tuple[str, str]] = {
                         "{card} de {player} est inférieure à toutes les rangées : posée sur la rangée {row}, dont la dernière carte est la plus proche, et {player} récupère la première carte {cards}."),
     "shadow_nowhere": ("{player}'s {card} fits no row: {player} takes it, for negative points.",
                        "{card} de {player} ne va sur aucune rangée : {player} la récupère, en points négatifs."),
-    "fifth": ("{player}'s {card} is the {row} row's 5th card: {player} takes {cards} and {card} becomes the row's first card.",
-              "{card} de {player} est la 5e carte de la rangée {row} : {player} récupère {cards} et {card} devient la 1re carte de la rangée."),
-    "explode": ("{player}'s {card} is the {row} row's 5th card: the row explodes, {cards} are discarded and score nothing; {card} stays as the row's only card.",
-                "{card} de {player} est la 5e carte de la rangée {row} : la rangée explose, {cards} sont défaussées sans points ; {card} reste seule dans la rangée."),
+    "fifth": ("{player}'s {card} is the {row} row's 5th card: {player} takes all the others, {cards}.",
+              "{card} de {player} est la 5e carte de la rangée {row} : {player} récupère toutes les autres, {cards}."),
+    "new_first": ("{card} becomes the {row} row's new first card.",
+                  "{card} devient la nouvelle 1re carte de la rangée {row}."),
+    "lower_fifth": ("{card} is lower than the row's last card, but as its 5th card it takes the whole row, not only the first card.",
+                    "{card} est inférieure à la dernière carte, mais en tant que 5e carte elle prend toute la rangée, pas seulement la 1re carte."),
+    "explode": ("{player}'s {card} is the {row} row's 5th card: the row explodes.",
+                "{card} de {player} est la 5e carte de la rangée {row} : la rangée explose."),
+    "discard": ("{cards} are discarded, not captured.",
+                "{cards} sont défaussées, pas récupérées."),
+    "no_points": ("Nobody scores points for the {row} row.",
+                  "Aucun point n'est marqué pour la rangée {row}."),
+    "survivor": ("{card} stays as the {row} row's only card.",
+                 "{card} reste seule dans la rangée {row}."),
 }
 
 
@@ -223,7 +236,7 @@ def check_table(rows: Mapping[str, list[Card]], plays: Mapping[str, Card]) -> No
                 f"row {colour!r} has {len(row)} cards: a row holds 1 to {ROW_CAPACITY - 1} cards between steps"
             )
         for card in row:
-            kind = _kind(card)
+            kind = card_kind(card)
             if kind is FamilyKind.CLASSIC and card.family != colour:
                 raise UsageError(
                     f"card {card.code!r} cannot be in the {colour!r} row: classic cards go on their own colour's row"
@@ -233,7 +246,7 @@ def check_table(rows: Mapping[str, list[Card]], plays: Mapping[str, Card]) -> No
             seen[card] = colour
     played: dict[Card, str] = {}
     for player, card in plays.items():
-        _kind(card)
+        card_kind(card)
         if card in seen:
             raise UsageError(f"card {card.code!r} of {player!r} is already on the table (row {seen[card]!r})")
         if card in played:
@@ -302,26 +315,27 @@ def place_cards(
         if len(row) == ROW_CAPACITY and (not takes_first or rules.lower_fifth == "capture"):
             others = tuple(row[:-1])
             del row[:-1]
+            if takes_first:
+                events.append(Event("ROWS-R3", "lower_fifth", player, card, colour))
             if explosion:
                 discarded.extend(others)
-                events.append(Event("ROWS-8.1", "explode", player, card, colour, others))
-                events.append(Event("ROWS-8.2", "explode", player, card, colour, others))
-                events.append(Event("ROWS-R4", "explode", player, card, colour, others))
+                events.append(Event("ROWS-8.1", "explode", player, card, colour))
+                events.append(Event("ROWS-8.2", "discard", player, card, colour, others))
+                events.append(Event("ROWS-8.3", "no_points", player, card, colour))
+                events.append(Event("ROWS-R4", "survivor", player, card, colour))
             else:
                 captured[player].extend(others)
                 events.append(Event("ROWS-6.1", "fifth", player, card, colour, others))
-                events.append(Event("ROWS-6.2", "fifth", player, card, colour, others))
-                if takes_first:
-                    events.append(Event("ROWS-R3", "fifth", player, card, colour, others))
+                events.append(Event("ROWS-6.2", "new_first", player, card, colour))
         elif takes_first:
             first = row.pop(0)
             captured[player].append(first)
-            rule = "ROWS-3.1" if _kind(card) is FamilyKind.CLASSIC else "ROWS-4.2"
+            rule = "ROWS-3.1" if card_kind(card) is FamilyKind.CLASSIC else "ROWS-4.2"
             what = "lower" if rule == "ROWS-3.1" else "rainbow_nowhere"
             events.append(Event(rule, what, player, card, colour, (first,)))
 
     for player, card in order:
-        kind = _kind(card)
+        kind = card_kind(card)
         if kind is FamilyKind.CLASSIC:
             colour = card.family
             if card.value < table[colour][-1].value:
@@ -361,7 +375,7 @@ def place_cards(
 def card_points(card: Card) -> int:
     """Points of one captured card: classic and Rainbow at face value (ROWS-7.1), Shadow
     negative (ROWS-7.2)."""
-    return -card.value if _kind(card) is FamilyKind.SHADOW else card.value
+    return -card.value if card_kind(card) is FamilyKind.SHADOW else card.value
 
 
 def score_pile(cards: Iterable[Card]) -> int:
@@ -405,6 +419,15 @@ def _as_bool(value: Any, name: str) -> bool:
     raise UsageError(f"option {name!r}: expected true or false, found {value!r}")
 
 
+@dataclass(frozen=True)
+class RoundResult:
+    """A finished round: each player's captured pile, their points, and the winners' indices."""
+
+    piles: tuple[tuple[Card, ...], ...]
+    points: tuple[int, ...]
+    winners: tuple[int, ...]
+
+
 class RowsState(GameState[Card]):
     """One position of a Num Rangées match.
 
@@ -433,8 +456,8 @@ class RowsState(GameState[Card]):
         self._rng = random.Random(seed)
         self.wins = [0] * players
         self.round_no = 0
-        #: per finished round: points per player and winners' indices
-        self.history: list[tuple[tuple[int, ...], tuple[int, ...]]] = []
+        #: the finished rounds, in order
+        self.history: list[RoundResult] = []
         self.last_result: PlacementResult | None = None
         self._deal()
 
@@ -502,7 +525,7 @@ class RowsState(GameState[Card]):
         indices = tuple(int(w[1:]) for w in winners)
         for i in indices:
             self.wins[i] += 1
-        self.history.append((tuple(points), indices))
+        self.history.append(RoundResult(tuple(tuple(p) for p in self.captured), tuple(points), indices))
         best = max(self.wins)
         if best >= self.target_wins and self.wins.count(best) == 1:
             self._terminal = True
