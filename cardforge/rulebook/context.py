@@ -16,7 +16,16 @@ from cardforge.deck import Deck, load_deck
 from cardforge.rulebook.examples import Example, Figure, Table, examples_for
 from cardforge.rules import RuleBook, load_rules
 
-__all__ = ["book_context", "component_counts"]
+__all__ = ["book_context", "component_counts", "section_number"]
+
+
+#: How many cards the cover shows (one of each family, then action cards).
+COVER_CARDS = 6
+
+
+def section_number(section_id: str) -> str:
+    """A catalogue section's number: ``"3"`` and ``"TRICKS-3"`` both give ``"3"``."""
+    return section_id.rsplit("-", 1)[-1]
 
 
 def _values(lo: int, hi: int) -> str:
@@ -119,7 +128,8 @@ def _by_section(items: list, view: Callable[[Any, str], dict], lang: str, sectio
 def _rules(book: RuleBook, lang: str) -> dict[str, Any]:
     return {
         "sections": [
-            {"id": s.id, "title": s.title(lang), "rules": [{"id": r.id, "text": r.text(lang)} for r in s.rules]}
+            {"id": s.id, "number": section_number(s.id), "title": s.title(lang),
+             "rules": [{"id": r.id, "text": r.text(lang)} for r in s.rules]}
             for s in book.sections
         ],
         "rulings": [
@@ -136,13 +146,13 @@ def book_context(game: str, lang: str, *, paper: str = "a5") -> dict[str, Any]:
     deck = load_deck(game)
     book = load_rules(game)
     examples, tables = examples_for(game)
-    section_ids = {s.id for s in book.sections}
+    section_ids = {section_number(s.id) for s in book.sections}
     deck_rulings = load_rules("deck")
     prefix = game.upper()
     related = [r for r in deck_rulings.rulings if deck.title.fr in r.text.fr or deck.title.en in r.text.en
                or prefix in r.id]
     cover = [f["sample"] for f in _components(deck, lang)["families"] if f["from_players"] is None]
-    cover += [a.slug for a in list(deck.actions.values())[:2]]
+    cover += [a.slug for a in deck.actions.values()][: max(0, COVER_CARDS - len(cover))]
     return {
         "lang": lang,
         "game": game,

@@ -28,13 +28,15 @@ Typography (``typography.typeset``) is applied to the text of each paragraph as 
 
 from __future__ import annotations
 
+import re
 import xml.etree.ElementTree as ET
 from dataclasses import dataclass
+from typing import Any
 
 from cardforge.errors import CardforgeError
 from cardforge.rulebook.typography import typeset
 
-__all__ = ["Markup", "MarkupError", "parse_markup", "INLINE", "TEXT_BLOCKS", "SCHEMA"]
+__all__ = ["Markup", "MarkupError", "parse_markup", "from_markdown", "INLINE", "TEXT_BLOCKS", "SCHEMA"]
 
 #: Inline elements allowed inside text blocks.
 INLINE = frozenset({"b", "i", "code", "br"})
@@ -74,6 +76,7 @@ SCHEMA: dict[str, _Spec] = {
 }
 
 _SENTINEL = "\ue000"  # stands for an inline tag while a paragraph's text is typeset as a whole
+_VERBATIM = "\ue001"  # stands for the text of a <code> element, which typography leaves alone
 
 
 class MarkupError(CardforgeError):
@@ -160,22 +163,24 @@ def _check_depth(elem: ET.Element, fail, depth: int = 0) -> None:
             _check_depth(child, fail, depth)
 
 
-def _text_slots(elem: ET.Element) -> list[tuple[ET.Element, str]]:
-    """(element, 'text'|'tail') slots of an inline container, in reading order."""
-    slots = [(elem, "text")]
+def _text_slots(elem: ET.Element, verbatim: bool = False) -> list[tuple[ET.Element, str, bool]]:
+    """(element, 'text'|'tail', verbatim) slots of an inline container, in reading order;
+    text inside <code> is verbatim (a command or card code keeps its straight quotes)."""
+    slots = [(elem, "text", verbatim or elem.tag == "code")]
     for child in elem:
-        slots += _text_slots(child)
-        slots.append((child, "tail"))
+        slots += _text_slots(child, verbatim or child.tag == "code")
+        slots.append((child, "tail", verbatim))
     return slots
 
 
 def _typeset_block(elem: ET.Element, lang: str) -> None:
     slots = _text_slots(elem)
-    joined = _SENTINEL.join(getattr(e, kind) or "" for e, kind in slots)
+    joined = _SENTINEL.join(_VERBATIM if verbatim else (getattr(e, kind) or "") for e, kind, verbatim in slots)
     parts = typeset(joined, lang).split(_SENTINEL)
     assert len(parts) == len(slots), "typography must not remove inline tags"
-    for (e, kind), part in zip(slots, parts):
-        setattr(e, kind, part)
+    for (e, kind, verbatim), part in zip(slots, parts):
+        if not verbatim:
+            setattr(e, kind, part)
 
 
 def _apply_typography(root: ET.Element, lang: str) -> None:
@@ -185,6 +190,21 @@ def _apply_typography(root: ET.Element, lang: str) -> None:
             elem.set(name, typeset(elem.get(name), lang))
         if elem.tag in TEXT_BLOCKS:
             _typeset_block(elem, lang)
+
+
+_CODE_SPAN = re.compile(r"`([^`]+)`")
+_STRONG_SPAN = re.compile(r"\*\*([^*]+)\*\*")
+
+
+def from_markdown(text: str) -> Any:
+    """Catalogue text with Markdown ```code``` and ``**bold**`` spans, as escaped rulebook markup
+    (the templates' ``md`` filter): ``"use `last=full`"`` → ``use <code>last=full</code>``."""
+    from markupsafe import Markup as Safe
+    from markupsafe import escape as esc
+
+    escaped = str(esc(text))
+    escaped = _CODE_SPAN.sub(r"<code>\1</code>", escaped)
+    return Safe(_STRONG_SPAN.sub(r"<b>\1</b>", escaped))
 
 
 def parse_markup(text: str, source: str = "<markup>") -> Markup:

@@ -124,7 +124,7 @@ class StoryBuilder:
         if tag == "p":
             return [self.para(elem, s.cover_text if cover else s.body)]
         if tag == "note":
-            return [self._tinted([self.para(elem, s.note)], keep=True)]
+            return self._tinted([self.para(elem, s.note)])
         if tag == "rule":
             return [self._rule(elem)]
         if tag == "ul":
@@ -274,24 +274,28 @@ class StoryBuilder:
         strip.spaceBefore, strip.spaceAfter = 1.2 * mm, 1.6 * mm
         return strip
 
-    def _tinted(self, flowables: list[Any], keep: bool) -> Any:
-        """Flowables on a tinted background with inner padding, kept together if ``keep``."""
+    def _tinted(self, flowables: list[Any], head: int | None = None) -> list[Any]:
+        """Flowables on a tinted background with inner padding.  The first ``head`` flowables
+        (all when ``None``) are kept on one page together with the start of the background, so
+        a block never leaves a sliver of tint at the foot of a page."""
         pad = 3.2 * mm
         tint = colors.HexColor(self.styles.palette.tint)
-        inner = [FrameBG(color=tint, start=True, strokeWidth=0), Spacer(1, pad * 0.7), Indenter(pad, pad), *flowables,
-                 Indenter(-pad, -pad), Spacer(1, pad * 0.7), FrameBG(start=False), Spacer(1, 2.2 * mm)]
-        return keep_together(inner) if keep else inner
+        opening = [FrameBG(color=tint, start=True, strokeWidth=0), Spacer(1, pad * 0.7), Indenter(pad, pad)]
+        closing = [Indenter(-pad, -pad), Spacer(1, pad * 0.7), FrameBG(start=False), Spacer(1, 2.2 * mm)]
+        if head is None:
+            return [keep_together(opening + flowables + closing)]
+        return [keep_together(opening + flowables[:head]), *flowables[head:], *closing]
 
-    def _example(self, elem: ET.Element) -> Any:
+    def _example(self, elem: ET.Element) -> list[Any]:
         """A tinted block that may continue on the next page, but never leaves its title, setup
         and first figure behind."""
         s = self.styles
         title = Paragraph(self._title_markup(elem.get("title"), s.example_title.fontSize), s.example_title)
-        content = self.blocks(elem)
+        content = [title, *self.blocks(elem)]
         head = 1
         while head < len(content) and not isinstance(content[head - 1], CardStrip):
             head += 1
-        return self._tinted([keep_together([title, *content[:head]]), *content[head:]], keep=False)
+        return self._tinted(content, head)
 
 
 def build_story(markup: Markup, deck: Deck, styles: Styles) -> tuple[list[Any], list[Any]]:

@@ -34,11 +34,14 @@ class TemplateError(CardforgeError):
 
 
 def make_environment(folder: Path | None = None) -> Any:
-    """A sandboxed, strict, XML-escaping jinja2 environment reading templates from ``folder``."""
+    """A sandboxed, strict, XML-escaping jinja2 environment reading templates from ``folder``,
+    with an ``md`` filter for catalogue texts that use Markdown code and bold spans."""
     import jinja2
     from jinja2.sandbox import SandboxedEnvironment
 
-    return SandboxedEnvironment(
+    from cardforge.rulebook.markup import from_markdown
+
+    env = SandboxedEnvironment(
         loader=jinja2.FileSystemLoader(str(folder or templates_dir())),
         undefined=jinja2.StrictUndefined,
         autoescape=True,
@@ -46,6 +49,8 @@ def make_environment(folder: Path | None = None) -> Any:
         lstrip_blocks=True,
         keep_trailing_newline=True,
     )
+    env.filters["md"] = from_markdown
+    return env
 
 
 def _display(filename: str | None, name: str, folder: Path) -> str:

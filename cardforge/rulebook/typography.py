@@ -22,9 +22,11 @@ NBSP = "\u00a0"
 NNBSP = "\u202f"
 
 # A space (or none) before : ; ! ? that ends a clause: followed by a space, closing mark or end.
-_BEFORE_PUNCT = re.compile(r"(?<=[^\s\u00a0\u202f(«\[{;:!?])[ \u00a0\u202f]*([;:!?])(?=[\s»)\]}.,;:!?…]|$)")
+# Private-use characters stand for markup tags (see ``markup``): they end a clause like a space.
+_BEFORE_PUNCT = re.compile(r"(?<=[^\s\u00a0\u202f(«\[{;:!?])[ \u00a0\u202f]*([;:!?])(?=[\s»)\]}.,;:!?…\ue000-\uf8ff]|$)")
 _STRAIGHT_QUOTED = re.compile(r'"([^"\n]+)"')
 _GUILLEMETS = re.compile(r"«[ \u00a0\u202f]*(.*?)[ \u00a0\u202f]*»", re.S)
+_SPACE_BEFORE_PUNCT = re.compile(r"(?<=\S)[ \u00a0\u202f]+([;:!?])(?=[\s)\]}\ue000-\uf8ff]|$)")
 _APOSTROPHE = re.compile(r"(?<=\w)'(?=\w)")
 
 
@@ -45,6 +47,7 @@ def english(text: str) -> str:
     """English typography: curly double quotes and apostrophes, no space before punctuation."""
     text = _STRAIGHT_QUOTED.sub("\u201c\\1\u201d", text)
     text = _GUILLEMETS.sub("\u201c\\1\u201d", text)
+    text = _SPACE_BEFORE_PUNCT.sub(r"\1", text)
     return _APOSTROPHE.sub("\u2019", text)
 
 

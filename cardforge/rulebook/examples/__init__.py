@@ -86,12 +86,21 @@ def section_of(rule_id: str) -> str:
     return "R" if number.startswith("R") else number.split(".", 1)[0]
 
 
+def _sentence(text: str) -> str:
+    """A step as a printed sentence: capital first letter, final full stop."""
+    text = text.strip()
+    if not text:
+        return text
+    text = text[0].upper() + text[1:]
+    return text if text[-1] in ".!?)" else text + "."
+
+
 def steps_of(events: Sequence[Any]) -> tuple[tuple[tuple[str, ...], Text], ...]:
     """Referee steps (``Step(rule, en, fr)``) as (rule IDs, text) pairs: a step repeated with
     the same text under several rules is printed once, citing them all."""
     merged: dict[str, tuple[list[str], Text]] = {}
     for step in events:
-        rules, _ = merged.setdefault(step.en, ([], Text(fr=step.fr or step.en, en=step.en)))
+        rules, _ = merged.setdefault(step.en, ([], Text(fr=_sentence(step.fr or step.en), en=_sentence(step.en))))
         if step.rule not in rules:
             rules.append(step.rule)
     return tuple((tuple(rules), text) for rules, text in merged.values())
