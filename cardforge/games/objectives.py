@@ -224,6 +224,12 @@ def find_objectives(cards: Iterable[Card], exclude: Iterable[str] = frozenset())
     return out
 
 
+#: The search takes the objectives whose cards are hardest to replace first (a straight flush
+#: needs those very cards; a pair of 5s can be any two 5s left over).
+_SEARCH_ORDER = ("rainbow_straight", "straight_flush", "grand_flush", "flush", "rainbow_set", "large_straight",
+                 "small_straight", "four_of_a_kind", "three_of_a_kind", "pair")
+
+
 def validation_key(matches: Sequence[ObjectiveMatch], mode: str = "classic") -> tuple[int, int]:
     """How good a set of validations is: points (then fewer objectives spent) in Classic,
     the number of objectives (then points) in Discovery (sheet rules 8.3 and 8.4)."""
@@ -249,16 +255,23 @@ def best_validation(
     """The set of objectives to validate together that scores best (``validation_key``), each
     card serving one objective only unless ``share_cards`` (ruling COLLECTION-R17).
 
-    Dynamic programming over the objectives in table order: each is skipped or taken at one of
-    its ``breadth`` best card choices among the cards still free; the best continuation of
-    (objective, free cards) is computed once.  The default breadth narrows as collections grow
-    (4 up to 24 cards, 3 up to 32, then 2), keeping a 60-card collection near two seconds.
+    Dynamic programming over the objectives: each is skipped or taken at one of its
+    ``breadth`` best card choices among the cards still free, and the best continuation of
+    (objective, free cards) is computed once.  Which cards an objective takes depends on the
+    order, so the search runs in table order and hardest-to-place first and keeps the better.
+    The default breadth narrows as collections grow (4 up to 24 cards, 3 up to 32, then 2).
     """
-    free0 = tuple(_usable(cards))
+    free = tuple(_usable(cards))
     if breadth is None:
-        breadth = 4 if len(free0) <= 24 else 3 if len(free0) <= 32 else 2
+        breadth = 4 if len(free) <= 24 else 3 if len(free) <= 32 else 2
     skip = set(exclude)
-    todo = [o.id for o in OBJECTIVES if o.id not in skip and candidates(o.id, free0)]
+    results = [_search([o for o in order if o not in skip and candidates(o, free)], free, mode, share_cards, breadth)
+               for order in (OBJECTIVE_IDS, _SEARCH_ORDER)]
+    chosen = max(results, key=lambda r: validation_key(r, mode))
+    return sorted(chosen, key=lambda m: OBJECTIVE_IDS.index(m.id))
+
+
+def _search(todo: Sequence[str], free0: tuple[Card, ...], mode: str, share_cards: bool, breadth: int) -> list[ObjectiveMatch]:
     memo: dict[tuple[int, tuple[Card, ...]], tuple[tuple[int, int], tuple[ObjectiveMatch, ...]]] = {}
 
     def plus(key: tuple[int, int], match: ObjectiveMatch) -> tuple[int, int]:

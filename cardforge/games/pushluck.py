@@ -225,6 +225,9 @@ def check_sequence(
                 add(which, f"{card.code} cancels the STOP of {cards[stop_index].code}: the sequence goes on",
                     f"{card.code} annule le STOP de {cards[stop_index].code} : la séquence continue")
                 saved.append(stop_index)
+                if reason == "shadow":
+                    add("shadow_table", f"the Shadow {cards[stop_index].code} stays on the table",
+                        f"la Shadow {cards[stop_index].code} reste sur la table")
                 pending = None
                 extra = 1 if which == "joker" else 0
                 continue
@@ -238,7 +241,7 @@ def check_sequence(
         if reason is not None:
             en, fr = _REASON_TEXT[reason]
             rule = {"shadow": "stop_shadow", "color": "stop_color", "value": "stop_value"}[reason]
-            shown = " ".join(c.code for c in (kept[-2:] if reason == "color" else kept[-1:]))
+            shown = " ".join(c.code for c in {"shadow": [], "color": kept[-2:], "value": kept[-1:]}[reason])
             add(rule, f"{card.code} after {shown}: STOP — {en}" if shown else f"{card.code}: STOP — {en}",
                 f"{card.code} après {shown} : STOP — {fr}" if shown else f"{card.code} : STOP — {fr}")
             if reason == "color" and any(is_rainbow(c) for c in (*kept[-2:], card)):

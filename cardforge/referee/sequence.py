@@ -1,0 +1,94 @@
+"""``cardforge referee sequence …``: does a sequence stop, why, and what does it score.
+
+The verdicts are built by plain functions (``check_verdict``, ``score_verdict``) that the
+rulebook can reuse; the typer commands only parse the command line.
+
+    cardforge referee sequence check R3 G5 B5
+    cardforge referee sequence check --mode discovery R3 RB7 G9 joker
+    cardforge referee sequence score "R3 G5 B7" "Y2 RB4"
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+import typer
+
+from cardforge.cards import Card
+from cardforge.games.house import parse_house_rules
+from cardforge.games.sequence import CITES, HouseRules, check_sequence, sequence_points
+from cardforge.referee.pushluck import (
+    HOUSE_OPTION,
+    JSON_OPTION,
+    LANG_OPTION,
+    MODE_OPTION,
+    check_lang,
+    check_mode,
+    parse_table_cards,
+    stop_verdict,
+)
+from cardforge.referee.verdict import Verdict, emit
+
+__all__ = ["app", "check_verdict", "score_verdict"]
+
+app = typer.Typer(help="Num Séquence: STOP conditions and the score of secured sequences.", no_args_is_help=True)
+
+
+def check_verdict(cards: Sequence[Card], mode: str = "classic", rules: HouseRules | None = None) -> Verdict:
+    """Whether the sequence (cards in draw order) stopped and what it scores if secured now."""
+    return stop_verdict("sequence", cards, check_sequence(cards, rules), mode, CITES)
+
+
+def score_verdict(sequences: Sequence[Sequence[Card]], mode: str = "classic", rules: HouseRules | None = None) -> Verdict:
+    """A player's round total: each secured sequence checked, then scored (SEQUENCE-6.2)."""
+    verdict = Verdict(game="sequence", question=f"Round total of {len(sequences)} secured sequence(s) ({mode})", result={})
+    rows, total = [], 0
+    for cards in sequences:
+        check = check_sequence(cards, rules)
+        codes = " ".join(c.code for c in cards)
+        if check.stop:
+            verdict.add(CITES["stop_discard"], f"{codes}: stopped at {cards[check.index].code}, it cannot have been secured: 0",
+                        f"{codes} : stoppée sur {cards[check.index].code}, elle n'a pas pu être sécurisée : 0")
+            points = 0
+        else:
+            points = sequence_points(check.kept, mode)
+            rule = CITES["points_discovery" if mode == "discovery" else "points_classic"]
+            verdict.add(rule, f"{codes}: {points}", f"{codes} : {points}")
+        if any(c.is_action for c in cards):
+            verdict.add(CITES["actions_no_points"], "action cards score nothing", "les cartes action ne rapportent rien")
+        rows.append({"cards": [c.code for c in cards], "stop": check.stop, "points": points})
+        total += points
+    verdict.add("SEQUENCE-6.2", f"total of the secured sequences: {total}", f"total des séquences sécurisées : {total}")
+    verdict.result = {"sequences": rows, "total": total, "mode": mode}
+    verdict.summary = f"the round scores {total}"
+    verdict.summary_fr = f"la manche rapporte {total}"
+    return verdict
+
+
+@app.command("check")
+def check(
+    cards: list[str] = typer.Argument(..., help="The cards of one sequence in draw order (e.g. R3 G5 RB7 joker)."),
+    mode: str = MODE_OPTION,
+    house: list[str] = HOUSE_OPTION,
+    as_json: bool = JSON_OPTION,
+    lang: str = LANG_OPTION,
+) -> None:
+    """Does this sequence STOP (Shadow, colour, value), and what does it score if secured now?"""
+    check_lang(lang)
+    verdict = check_verdict(parse_table_cards("sequence", cards), check_mode(mode), parse_house_rules(HouseRules, house))
+    emit(verdict, as_json=as_json, lang=lang)
+
+
+@app.command("score")
+def score(
+    sequences: list[str] = typer.Argument(..., help='Secured sequences, one quoted argument each ("R3 G5" "B7 Y2").'),
+    mode: str = MODE_OPTION,
+    house: list[str] = HOUSE_OPTION,
+    as_json: bool = JSON_OPTION,
+    lang: str = LANG_OPTION,
+) -> None:
+    """A player's round total from their secured sequences."""
+    check_lang(lang)
+    parsed = [parse_table_cards("sequence", s.replace(",", " ").split()) for s in sequences]
+    verdict = score_verdict(parsed, check_mode(mode), parse_house_rules(HouseRules, house))
+    emit(verdict, as_json=as_json, lang=lang)
