@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from cardforge.cards import FamilyKind
+from cardforge.cards import FamilyKind, Text
 from cardforge.deck import Deck, load_deck
 from cardforge.rulebook.examples import Example, Figure, Table, examples_for
 from cardforge.rules import RuleBook, load_rules
@@ -110,7 +110,7 @@ def _table(table: Table, lang: str) -> dict[str, Any]:
         "id": table.id,
         "title": table.title(lang),
         "header": [h(lang) for h in table.header],
-        "rows": [list(r) for r in table.rows],
+        "rows": [[c(lang) if isinstance(c, Text) else c for c in r] for r in table.rows],
         "rules": list(table.rules),
         "note": table.note(lang) if table.note else "",
     }

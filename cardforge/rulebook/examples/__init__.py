@@ -47,7 +47,7 @@ class Table:
     id: str
     title: Text
     header: tuple[Text, ...]
-    rows: tuple[tuple[str, ...], ...]
+    rows: tuple[tuple[str | Text, ...], ...]  # a Text cell is printed in the book's language
     rules: tuple[str, ...] = ()
     note: Text | None = None
 
@@ -96,14 +96,22 @@ def _sentence(text: str) -> str:
 
 
 def steps_of(events: Sequence[Any]) -> tuple[tuple[tuple[str, ...], Text], ...]:
-    """Referee steps (``Step(rule, en, fr)``) as (rule IDs, text) pairs: a step repeated with
-    the same text under several rules is printed once, citing them all."""
-    merged: dict[str, tuple[list[str], Text]] = {}
+    """Referee steps (``Step(rule, en, fr)``) as (rule IDs, text) pairs, for print: a step
+    repeated with the same text under several rules is printed once citing them all, and
+    consecutive steps of the same rule are joined into one sentence."""
+    by_text: dict[str, tuple[list[str], str]] = {}
     for step in events:
-        rules, _ = merged.setdefault(step.en, ([], Text(fr=_sentence(step.fr or step.en), en=_sentence(step.en))))
+        rules, _ = by_text.setdefault(step.en, ([], step.fr or step.en))
         if step.rule not in rules:
             rules.append(step.rule)
-    return tuple((tuple(rules), text) for rules, text in merged.values())
+    joined: list[tuple[tuple[str, ...], list[str], list[str]]] = []
+    for en, (rules, fr) in by_text.items():
+        if joined and joined[-1][0] == tuple(rules):
+            joined[-1][1].append(fr)
+            joined[-1][2].append(en)
+        else:
+            joined.append((tuple(rules), [fr], [en]))
+    return tuple((rules, Text(fr=_sentence(" ; ".join(fr)), en=_sentence("; ".join(en)))) for rules, fr, en in joined)
 
 
 def signed(value: int) -> str:
