@@ -21,7 +21,7 @@ def _choices(value: str, allowed: tuple[str, ...], what: str) -> list[str]:
     if value not in allowed:
         from cardforge.cards import nearest
 
-        guess = nearest(value, list(allowed))
+        guess = nearest(value, list(allowed)) if len(value) > 2 else None
         hint = f"; did you mean {guess!r}?" if guess else ""
         raise UsageError(f"unknown {what} {value!r}: expected {', '.join(allowed)} or all{hint}")
     return [value]
