@@ -257,7 +257,7 @@ class StoryBuilder:
         captions = [self._title_markup(c, s.caption.fontSize) for c in elem.get("captions", "").split("|")] \
             if elem.get("captions") else []
         try:
-            scale = float(elem.get("scale", DEFAULT_CARD_SCALE))
+            scale = float(elem.get("scale", DEFAULT_CARD_SCALE)) * s.page.card_zoom
         except ValueError:
             raise self.markup.error(elem, f"scale={elem.get('scale')!r} is not a number") from None
         from cardforge.render.faces import card_size_points

@@ -26,11 +26,12 @@ class Page:
     margin_top_mm: float
     margin_bottom_mm: float
     body_pt: float
+    card_zoom: float = 1.0  # card illustrations grow with the page
 
 
 PAPERS: dict[str, Page] = {
     "a5": Page("a5", 148.0, 210.0, 14.0, 14.0, 17.0, 15.0, 8.6),
-    "a4": Page("a4", 210.0, 297.0, 22.0, 22.0, 22.0, 20.0, 10.2),
+    "a4": Page("a4", 210.0, 297.0, 22.0, 22.0, 22.0, 20.0, 10.2, 1.3),
 }
 
 
