@@ -101,15 +101,19 @@ class RulebookDocument(BaseDocTemplate):
         canv.saveState()
         canv.setFillColor(colors.HexColor(self.deck.style.back.color))
         canv.rect(0, 0, width, height, stroke=0, fill=1)
-        # the deck's card back, large and faint, behind the title
+        # the deck's card back, fanned twice and faint, in the lower part of the cover
         cw, ch = card_size_points(self.deck)
-        scale = height * 0.5 / ch
-        canv.translate(width - cw * scale * 0.62, height * 0.5)
-        canv.rotate(-12)
-        canv.scale(scale, scale)
-        canv.setFillAlpha(0.25)
-        canv.setStrokeAlpha(0.25)
-        draw_back(canv, self.deck, lang=self.book_lang)
+        scale = height * 0.25 / ch
+        for angle, dx in ((-10, -0.56), (8, 0.48)):
+            canv.saveState()
+            canv.translate(width / 2 + dx * cw * scale, height * 0.155)
+            canv.rotate(angle)
+            canv.translate(-cw * scale / 2, 0)
+            canv.scale(scale, scale)
+            canv.setFillAlpha(0.3)
+            canv.setStrokeAlpha(0.3)
+            draw_back(canv, self.deck, lang=self.book_lang)
+            canv.restoreState()
         canv.restoreState()
         canv.saveState()
         canv.setFillColor(colors.HexColor(s.palette.highlight))

@@ -94,7 +94,7 @@ def _example(id: str, title: Text, rules: tuple[str, ...], setup: Text, rows: di
 
 def examples() -> list[Example]:
     """The examples of the Num Rangées rulebook."""
-    a, b, c, d = PLAYERS[:4]
+    a, b, c = PLAYERS[:3]
     lower = _example(
         "rows-lower", Text("Ordre croissant et carte inférieure", "Ascending order and a lower card"),
         ("ROWS-3.1", "ROWS-2.3", "ROWS-3.2"),
