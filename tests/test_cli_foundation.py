@@ -82,3 +82,15 @@ def test_help_does_not_import_heavy_libraries():
 def test_unknown_command_is_a_usage_error(cli):
     result = cli("frobnicate")
     assert result.code == 2
+
+
+def test_command_line_usage_errors_are_one_line(cli):
+    for args, fragment in [
+        (("decks", "--bogus"), "No such option: --bogus"),
+        (("deck", "show", "rows", "--players", "x"), "'x' is not a valid int"),
+        (("deck", "show"), "Missing argument"),
+    ]:
+        result = cli(*args)
+        assert result.code == 2, args
+        assert result.err.startswith("cardforge: error: ") and fragment in result.err
+        assert len(result.err.strip().splitlines()) == 1, result.err

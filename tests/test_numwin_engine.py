@@ -428,3 +428,12 @@ def test_illegal_move_is_refused():
     game = new_game(3)
     with pytest.raises(IllegalActionError, match="'take'.*legal: draw"):
         game.apply_action(Move("take"))
+
+
+def test_clone_is_independent_and_replays_the_same():
+    game = new_game(3, seed=4)
+    twin = game.clone()
+    play(game, "draw", "discard")
+    assert twin.phase is Phase.DRAW and len(twin.deck) == len(game.deck) + 1
+    play(twin, "draw", "discard")
+    assert twin.observation(0) == game.observation(0) and twin.card_count() == game.card_count()

@@ -59,13 +59,33 @@ for _name in COMMAND_MODULES:
     _module.register(app)
 
 
+def _fail(message: str, code: int = 2) -> None:
+    sys.stderr.write(f"cardforge: error: {message}\n")
+    sys.exit(code)
+
+
 def main(argv: list[str] | None = None) -> None:
-    """Entry point: run the app, turning cardforge errors into one-line messages (exit 2)."""
+    """Entry point: run the app; cardforge errors and command-line usage errors become one line
+    on stderr with exit code 2 (never a traceback, never a multi-line box)."""
+    from typer._click import exceptions as click_exc
+
     try:
-        app(args=argv, prog_name="cardforge", standalone_mode=True)
+        result = app(args=argv, prog_name="cardforge", standalone_mode=False)
     except CardforgeError as exc:
-        sys.stderr.write(f"cardforge: error: {exc}\n")
-        sys.exit(exc.exit_code)
+        _fail(str(exc), exc.exit_code)
+    except click_exc.NoArgsIsHelpError:  # `cardforge deck` alone: its help was printed
+        sys.exit(2)
+    except click_exc.UsageError as exc:
+        command = exc.ctx.command_path if exc.ctx else "cardforge"
+        _fail(f"{exc.format_message()} (see '{command} --help')", 2)
+    except click_exc.ClickException as exc:
+        _fail(exc.format_message(), exc.exit_code)
+    except click_exc.Abort:
+        sys.stderr.write("cardforge: interrupted\n")
+        sys.exit(130)
     except KeyboardInterrupt:
         sys.stderr.write("cardforge: interrupted\n")
         sys.exit(130)
+    except BrokenPipeError:
+        sys.exit(0)
+    sys.exit(result if isinstance(result, int) else 0)

@@ -20,6 +20,7 @@ has seen it::
 
 from __future__ import annotations
 
+import copy
 import random
 from collections import Counter
 from dataclasses import dataclass, field, replace
@@ -35,7 +36,6 @@ from cardforge.games.numwin_scoring import (
     HouseRules,
     ReflexResult,
     check_reflex,
-    same_value,
     score_combo,
 )
 
@@ -199,6 +199,19 @@ class NumWinState(GameState[Move]):
             )
         getattr(self, f"_do_{action.kind}")(action)
 
+    def clone(self) -> NumWinState:
+        """A fast independent copy (cards are immutable; only the containers are copied)."""
+        other = copy.copy(self)
+        other.rng = random.Random()
+        other.rng.setstate(self.rng.getstate())
+        other.deck, other.discard, other.history = list(self.deck), list(self.discard), list(self.history)
+        other.combos = [[replace(s) for s in combo] for combo in self.combos]
+        other.locked_pairs = [list(pairs) for pairs in self.locked_pairs]
+        other.totals, other.announcing = list(self.totals), list(self.announcing)
+        other.last_turns = None if self.last_turns is None else list(self.last_turns)
+        other.window = None if self.window is None else _Window(self.window.discarder, list(self.window.queue))
+        return other
+
     def action_to_string(self, action: Move) -> str:
         return str(action)
 
@@ -312,6 +325,11 @@ class NumWinState(GameState[Move]):
             return [Move("flash", None, q, j) for q, j in theirs]
         return []
 
+    def _can_claim(self, player: int) -> bool:
+        if any(s.lock != "pair" for s in self.combos[player]):
+            return True
+        return self.memory and any(self._movable(q) for q in self._opponents(player))
+
     def _claim_moves(self, player: int) -> list[Move]:
         own = [Move("claim", i) for i, s in enumerate(self.combos[player]) if s.lock != "pair"]
         memory = []
@@ -395,7 +413,7 @@ class NumWinState(GameState[Move]):
     def _skip_idle(self) -> None:
         """Players with no card to claim with are not asked; an empty queue closes the window."""
         queue = self.window.queue
-        while queue and len(self._claim_moves(queue[0])) == 1:
+        while queue and not self._can_claim(queue[0]):
             queue.pop(0)
         if not queue:
             self.window = None

@@ -6,11 +6,12 @@ the rulebook all call these, so each rule of the scoring table is written once, 
     >>> cards = load_deck("numwin").parse_many("R7 G7 RB3 SH2 flash")
     >>> result = score_combo(cards)
     >>> result.points, [f"{a}+{b}" for a, b in result.pairs]
-    (7, ['R7+G7'])
+    (7, ['G7+R7'])
 """
 
 from __future__ import annotations
 
+import functools
 import itertools
 from collections import Counter
 from collections.abc import Iterable, Sequence
@@ -56,15 +57,16 @@ class HouseRules:
 DEFAULT_RULES = HouseRules()
 
 
-def _system():
+@functools.lru_cache(maxsize=1)
+def _rainbow_families() -> frozenset[str]:
     from cardforge.deck import load_deck
 
-    return load_deck("numwin").system
+    return frozenset(load_deck("numwin").system.codes_of_kind(FamilyKind.RAINBOW))
 
 
 def is_rainbow(card: Card) -> bool:
     """True for a card of the Rainbow family."""
-    return card.family is not None and _system().kind_of(card) is FamilyKind.RAINBOW
+    return card.family in _rainbow_families()
 
 
 def same_value(a: Card, b: Card) -> bool:

@@ -154,36 +154,34 @@ def score(
     emit(score_verdict(_cards(cards, "combo"), parse_locked(locked), _rules(house)), as_json=as_json, lang=lang)
 
 
-def _claim(discarded: str | None, claimed: str | None, house, as_json: bool, lang: str, from_opponent: bool) -> None:
-    lang = _lang(lang)
-    verdict = reflex_verdict(
-        _one_card(discarded, "--discarded"), _one_card(claimed, "--claimed"), _rules(house), from_opponent=from_opponent
-    )
-    emit(verdict, as_json=as_json, lang=lang)
+def _claim_command(name: str, *, from_opponent: bool, claimed_help: str, doc: str) -> None:
+    """Register ``reflex`` (own card) or ``memory`` (an opponent's card): same options, one verdict."""
+
+    def command(
+        discarded: str = typer.Option(None, "--discarded", help="The card just discarded."),
+        claimed: str = typer.Option(None, "--claimed", help=claimed_help),
+        house: list[str] = _HOUSE,
+        as_json: bool = _JSON,
+        lang: str = _LANG,
+    ) -> None:
+        lang = _lang(lang)
+        verdict = reflex_verdict(
+            _one_card(discarded, "--discarded"), _one_card(claimed, "--claimed"), _rules(house), from_opponent=from_opponent
+        )
+        emit(verdict, as_json=as_json, lang=lang)
+
+    command.__doc__ = doc
+    app.command(name)(command)
 
 
-@app.command()
-def reflex(
-    discarded: str = typer.Option(None, "--discarded", help="The card just discarded."),
-    claimed: str = typer.Option(None, "--claimed", help="Your card shown to seize it."),
-    house: list[str] = _HOUSE,
-    as_json: bool = _JSON,
-    lang: str = _LANG,
-) -> None:
-    """Is a reflex claim with one of your own cards valid, and what happens?"""
-    _claim(discarded, claimed, house, as_json, lang, from_opponent=False)
-
-
-@app.command()
-def memory(
-    discarded: str = typer.Option(None, "--discarded", help="The card just discarded."),
-    claimed: str = typer.Option(None, "--claimed", help="The opponent's card you named."),
-    house: list[str] = _HOUSE,
-    as_json: bool = _JSON,
-    lang: str = _LANG,
-) -> None:
-    """Memory extension: is a claim with an opponent's card valid, or does it cost a penalty card?"""
-    _claim(discarded, claimed, house, as_json, lang, from_opponent=True)
+_claim_command(
+    "reflex", from_opponent=False, claimed_help="Your card shown to seize it.",
+    doc="Is a reflex claim with one of your own cards valid, and what happens?",
+)
+_claim_command(
+    "memory", from_opponent=True, claimed_help="The opponent's card you named.",
+    doc="Memory extension: is a claim with an opponent's card valid, or does it cost a penalty card?",
+)
 
 
 @app.command("round")
