@@ -19,6 +19,7 @@ from cardforge.games.tricks import (
     HouseRules,
     bid_points,
     bid_rule,
+    cancelled_positions,
     check_players,
     deck_for,
     follow_target,
@@ -123,8 +124,14 @@ def legal_verdict(trick: Sequence[Card], hand: Sequence[Card], rules: HouseRules
         verdict.add("TRICKS-R5", "No card in the trick has a value yet: any card may be played.",
                     "Aucune carte du pli n'a encore de valeur : toute carte peut être jouée.")
     else:
-        verdict.add("TRICKS-R5", f"The card to beat is worth {target} (highest valid card; Flip does not change this).",
-                    f"La carte à battre vaut {target} (plus haute carte valide ; Flip n'y change rien).")
+        gone = [trick[p] for p in cancelled_positions(trick, rules)] if rules.follow_target == "valid" else []
+        why_en = f"; {codes(gone)} are cancelled and no longer count" if gone else ""
+        why_fr = f" ; {codes(gone)} sont annulées et ne comptent plus" if gone else ""
+        verdict.add("TRICKS-R5", f"The card to beat is worth {target} (the highest valid card{why_en}).",
+                    f"La carte à battre vaut {target} (la plus haute carte valide{why_fr}).")
+        if any(c.action == "flip" for c in trick):
+            verdict.add("TRICKS-6.3", "Flip is in the trick, but players still go higher.",
+                        "Flip est dans le pli, mais on continue à monter.")
         if legal == all_options:
             verdict.add("TRICKS-5.1", f"No card of the hand is strictly higher than {target}: any card may be played.",
                         f"Aucune carte de la main n'est strictement plus haute que {target} : toute carte peut être jouée.")

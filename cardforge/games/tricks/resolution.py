@@ -1,7 +1,7 @@
 """Resolving a trick, in the sheet's order: annulations (TRICKS-8.4), then action cards by
 priority (TRICKS-8.5, ruling TRICKS-R9): Flash, Quantique and Flip, Num-X, highest value.
 
-    >>> from cardforge.cards import Card
+    >>> from cardforge.cards import Card, CardSystem, FamilyKind
     >>> rb, sh = Card("RB", 7), Card("SH", 7)
     >>> result = resolve_trick([rb, Card("RB", 3), sh], players=3)
     >>> result.winner, [c.code for c in result.cancelled]
@@ -10,32 +10,80 @@ priority (TRICKS-8.5, ruling TRICKS-R9): Flash, Quantique and Flip, Num-X, highe
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from cardforge.cards import Card
+from cardforge.cards import Card, CardSystem, FamilyKind
 from cardforge.errors import UsageError
 from cardforge.games.tricks.house_rules import DEFAULT_RULES, HouseRules
 from cardforge.referee.verdict import Step
 
-__all__ = ["TrickResult", "resolve_trick", "cancelled_positions", "card_value", "codes"]
+__all__ = ["TEXTS", "Event", "TrickResult", "resolve_trick", "cancelled_positions", "card_value", "codes"]
 
 FLASH, FLIP, QUANTIQUE, NUMX = "flash", "flip", "quantique", "numx"
+
+
+#: Step texts by key (en, fr), formatted with each event's parameters when ``steps`` is read.
+TEXTS: dict[str, tuple[str, str]] = {
+    "no_annulation": ("No equal values between families: nothing is cancelled.",
+                      "Aucune valeur égale entre familles : rien n'est annulé."),
+    "annulation": ("Equal values from different families cancel and are removed: {listed}.",
+                   "Les valeurs égales de familles différentes s'annulent et sont retirées : {listed}."),
+    "pair_only": ("House rule: only the first two cards of a value cancel.",
+                  "Règle maison : seules les deux premières cartes d'une valeur s'annulent."),
+    "rest_normal": ("The rest of the trick resolves normally.", "Le reste du pli se résout normalement."),
+    "flash": ("Flash cancels the trick: no winner, whatever its position.",
+              "Flash annule le pli : aucun vainqueur, quelle que soit sa position."),
+    "numx": ("Num-X counts as {value}, as declared.", "Num-X vaut {value}, comme déclaré."),
+    "no_valid": ("No valid card remains: the trick has no winner.",
+                 "Il ne reste aucune carte valide : le pli n'a pas de vainqueur."),
+    "combine": ("Flip and Quantique both apply: the lowest card of the required parity wins.",
+                "Flip et Quantique s'appliquent tous deux : la plus petite carte de la bonne parité gagne."),
+    "flip_only": ("House rule: with Flip in the trick, Quantique has no effect.",
+                  "Règle maison : avec Flip dans le pli, Quantique est sans effet."),
+    "quantique_only": ("House rule: with Quantique in the trick, Flip has no effect.",
+                       "Règle maison : avec Quantique dans le pli, Flip est sans effet."),
+    "parity": ("Quantique with {players} players: only {parity_en} cards compete ({listed}).",
+               "Quantique à {players} joueurs : seules les cartes {parity_fr}s comptent ({listed})."),
+    "parity_none": ("Quantique: no valid {parity_en} card, so the trick has no winner.",
+                    "Quantique : aucune carte {parity_fr} valide, le pli n'a pas de vainqueur."),
+    "parity_ignored": ("Quantique: no valid {parity_en} card, so it has no effect.",
+                       "Quantique : aucune carte {parity_fr} valide, elle est sans effet."),
+    "flip_single": ("Flip: only one valid card remains, {card}, and it wins.",
+                    "Flip : il ne reste qu'une carte valide, {card}, elle gagne."),
+    "flip": ("Flip: the lowest valid card wins: {card}.", "Flip : la plus petite carte valide gagne : {card}."),
+    "highest": ("The highest valid card wins: {card}.", "La plus haute carte valide gagne : {card}."),
+}
+
+#: One decision of a resolution: the rule applied, a ``TEXTS`` key and its parameters.
+Event = tuple[str, str, dict]
 
 
 @dataclass(frozen=True, slots=True)
 class TrickResult:
     """How a trick ended: the winning position in play order (``None``: no winner), the cards
-    removed by annulation, and each step with the rule it applied."""
+    removed by annulation, and each step with the rule it applied (``steps``, built on demand
+    from ``events`` so that simulations pay no text formatting)."""
 
     cards: tuple[Card, ...]
     winner: int | None
     cancelled: tuple[Card, ...]
-    steps: tuple[Step, ...]
+    events: tuple[Event, ...]
 
     @property
     def winning_card(self) -> Card | None:
         return None if self.winner is None else self.cards[self.winner]
+
+    @property
+    def steps(self) -> tuple[Step, ...]:
+        return tuple(Step(rule, TEXTS[key][0].format(**params), TEXTS[key][1].format(**params))
+                     for rule, key, params in self.events)
+
+    @property
+    def rules(self) -> list[str]:
+        """The rule IDs applied, in order."""
+        return [rule for rule, _, _ in self.events]
 
 
 def codes(cards: Sequence[Card]) -> str:
@@ -87,99 +135,79 @@ def resolve_trick(cards: Sequence[Card], players: int, rules: HouseRules | None 
     rules = rules or DEFAULT_RULES
     cards = tuple(cards)
     _check_trick(cards, players)
-    steps: list[Step] = []
+    events: list[Event] = []
+    note = events.append
 
     gone = cancelled_positions(cards, rules)
     cancelled = tuple(cards[p] for p in gone)
     if cancelled:
-        _explain_annulations(cancelled, rules, steps)
+        _note_annulations(cancelled, rules, note)
     else:
-        steps.append(Step("TRICKS-8.4", "No equal values between families: nothing is cancelled.",
-                          "Aucune valeur égale entre familles : rien n'est annulé."))
+        note(("TRICKS-8.4", "no_annulation", {}))
 
     def done(winner: int | None) -> TrickResult:
-        return TrickResult(cards, winner, cancelled, tuple(steps))
+        return TrickResult(cards, winner, cancelled, tuple(events))
 
     actions = {c.action for c in cards if c.is_action}
     if FLASH in actions:
-        steps.append(Step("TRICKS-6.1", "Flash cancels the trick: no winner, whatever its position.",
-                          "Flash annule le pli : aucun vainqueur, quelle que soit sa position."))
+        note(("TRICKS-6.1", "flash", {}))
         return done(None)
 
     valid = [p for p, c in enumerate(cards) if p not in gone and card_value(c) is not None]
     for p in valid:
         if cards[p].action == NUMX:
-            steps.append(Step("TRICKS-6.2", f"Num-X counts as {cards[p].value}, as declared.",
-                              f"Num-X vaut {cards[p].value}, comme déclaré."))
+            note(("TRICKS-6.2", "numx", {"value": cards[p].value}))
     if not valid:
-        steps.append(Step("TRICKS-R8", "No valid card remains: the trick has no winner.",
-                          "Il ne reste aucune carte valide : le pli n'a pas de vainqueur."))
+        note(("TRICKS-R8", "no_valid", {}))
         return done(None)
 
     flip, quantique = FLIP in actions, QUANTIQUE in actions
     if flip and quantique:
-        _explain_flip_quantique(rules, steps)
+        note(("TRICKS-R10", {"combine": "combine", "flip": "flip_only", "quantique": "quantique_only"}[rules.flip_quantique], {}))
         flip = rules.flip_quantique in ("combine", "flip")
         quantique = rules.flip_quantique in ("combine", "quantique")
 
     if quantique:
         parity = players % 2
-        word_en, word_fr = ("odd", "impaire") if parity else ("even", "paire")
+        words = {"parity_en": "odd" if parity else "even", "parity_fr": "impaire" if parity else "paire"}
         matching = [p for p in valid if cards[p].value % 2 == parity]
         if matching:
-            steps.append(Step("TRICKS-6.4", f"Quantique with {players} players: only {word_en} cards compete "
-                              f"({codes([cards[p] for p in matching])}).",
-                              f"Quantique à {players} joueurs : seules les cartes {word_fr}s comptent "
-                              f"({codes([cards[p] for p in matching])})."))
+            note(("TRICKS-6.4", "parity", {"players": players, "listed": codes([cards[p] for p in matching]), **words}))
             valid = matching
         elif rules.quantique_fallback == "none":
-            steps.append(Step("TRICKS-R11", f"Quantique: no valid {word_en} card, so the trick has no winner.",
-                              f"Quantique : aucune carte {word_fr} valide, le pli n'a pas de vainqueur."))
+            note(("TRICKS-R11", "parity_none", words))
             return done(None)
         else:
-            steps.append(Step("TRICKS-R11", f"Quantique: no valid {word_en} card, so it has no effect.",
-                              f"Quantique : aucune carte {word_fr} valide, elle est sans effet."))
+            note(("TRICKS-R11", "parity_ignored", words))
 
     if flip:
         winner = min(valid, key=lambda p: cards[p].value)
-        if len(valid) == 1:
-            steps.append(Step("TRICKS-7.5", f"Flip: only one valid card remains, {cards[winner].code}, and it wins.",
-                              f"Flip : il ne reste qu'une carte valide, {cards[winner].code}, elle gagne."))
-        else:
-            steps.append(Step("TRICKS-6.3", f"Flip: the lowest valid card wins: {cards[winner].code}.",
-                              f"Flip : la plus petite carte valide gagne : {cards[winner].code}."))
+        note(("TRICKS-7.5", "flip_single", {"card": cards[winner].code}) if len(valid) == 1
+             else ("TRICKS-6.3", "flip", {"card": cards[winner].code}))
     else:
         winner = max(valid, key=lambda p: cards[p].value)
-        steps.append(Step("TRICKS-6.5", f"The highest valid card wins: {cards[winner].code}.",
-                          f"La plus haute carte valide gagne : {cards[winner].code}."))
+        note(("TRICKS-6.5", "highest", {"card": cards[winner].code}))
     return done(winner)
 
 
-def _explain_annulations(cancelled: tuple[Card, ...], rules: HouseRules, steps: list[Step]) -> None:
-    values = sorted({c.value for c in cancelled})
-    groups = {v: [c for c in cancelled if c.value == v] for v in values}
-    rule = "TRICKS-7.3" if len(values) > 1 else "TRICKS-7.1"
+@functools.cache
+def _rainbow_and_shadow() -> frozenset[str]:
+    """The Rainbow and Shadow family codes (from the base deck): any other family cancelling is
+    the extra family of TRICKS-7.4."""
+    system = CardSystem.default()
+    return frozenset(system.codes_of_kind(FamilyKind.RAINBOW) + system.codes_of_kind(FamilyKind.SHADOW))
+
+
+def _note_annulations(cancelled: tuple[Card, ...], rules: HouseRules, note) -> None:
+    groups: dict[int, list[Card]] = {}
+    for card in cancelled:
+        groups.setdefault(card.value, []).append(card)
+    rule = "TRICKS-7.3" if len(groups) > 1 else "TRICKS-7.1"
     if any(len(g) > 2 for g in groups.values()):
         rule = "TRICKS-R7"
-    elif any(c.family not in ("RB", "SH") for c in cancelled):
+    elif any(c.family not in _rainbow_and_shadow() for c in cancelled):
         rule = "TRICKS-7.4"
-    listed = "; ".join(codes(g) for g in groups.values())
-    steps.append(Step(rule, f"Equal values from different families cancel and are removed: {listed}.",
-                      f"Les valeurs égales de familles différentes s'annulent et sont retirées : {listed}."))
+    note((rule, "annulation", {"listed": "; ".join(codes(g) for _, g in sorted(groups.items()))}))
     if rules.triple_annulation == "pair":
-        steps.append(Step("TRICKS-R7", "House rule: only the first two cards of a value cancel.",
-                          "Règle maison : seules les deux premières cartes d'une valeur s'annulent."))
-    steps.append(Step("TRICKS-7.2", "The rest of the trick resolves normally.",
-                      "Le reste du pli se résout normalement."))
-
-
-def _explain_flip_quantique(rules: HouseRules, steps: list[Step]) -> None:
-    en, fr = {
-        "combine": ("Flip and Quantique both apply: the lowest card of the required parity wins.",
-                    "Flip et Quantique s'appliquent tous deux : la plus petite carte de la bonne parité gagne."),
-        "flip": ("House rule: with Flip in the trick, Quantique has no effect.",
-                 "Règle maison : avec Flip dans le pli, Quantique est sans effet."),
-        "quantique": ("House rule: with Quantique in the trick, Flip has no effect.",
-                      "Règle maison : avec Quantique dans le pli, Flip est sans effet."),
-    }[rules.flip_quantique]
-    steps.append(Step("TRICKS-R10", en, fr))
+        note(("TRICKS-R7", "pair_only", {}))
+    note(("TRICKS-7.2", "rest_normal", {}))

@@ -13,7 +13,9 @@ Actions are ``Card`` (a card to pass or play; Num-X declared as ``numx=0``/``num
 from __future__ import annotations
 
 import random
+from itertools import chain
 from collections import Counter
+import dataclasses
 from dataclasses import dataclass, field
 from enum import Enum
 from typing import Any
@@ -129,6 +131,9 @@ class TricksState(GameState[Action]):
         self.round = -1
         self.phase = Phase.BID
         self._legal: list[Action] | None = None  # cache of legal_actions() for this position
+        #: the last trick completed (kept across the deal, so the round's final trick is visible)
+        self.last_trick: TrickResult | None = None
+        self.last_leader = 0
         self._deal_next_round()
 
     # -- GameState interface -------------------------------------------------------------------
@@ -219,8 +224,9 @@ class TricksState(GameState[Action]):
         }
 
     def card_count(self) -> Counter[Card]:
-        zones = [*self.hands, *self.passing, *self.taken, self.trick, self.reserve, self.set_aside]
-        return Counter(card.undeclared() for zone in zones for card in zone)
+        counts = Counter(chain(*self.hands, *self.passing, *self.taken, self.reserve, self.set_aside))
+        counts.update(card.undeclared() for card in self.trick)  # Num-X is played declared
+        return counts
 
     def action_to_string(self, action: Action) -> str:
         if isinstance(action, int):
@@ -259,8 +265,6 @@ class TricksState(GameState[Action]):
         self.won = [0] * n
         self.trick: list[Card] = []
         self.leader = self.first_player_of_round()
-        self.last_trick: TrickResult | None = None
-        self.last_leader = self.leader
         self.phase = Phase.PASS if self.config.team else Phase.BID
         self._turn: int | None = None
 
@@ -335,9 +339,6 @@ class TricksState(GameState[Action]):
             self._deal_next_round()
 
 
-_ENGINE_OPTIONS = ("start_cards", "rounds", "team", "rules")
-
-
 def _as_int(name: str, value: Any) -> int:
     try:
         return int(value)
@@ -358,7 +359,7 @@ def new_game(players: int, seed: int = 0, **options: Any) -> TricksState:
     """A new game of Num Plis, shuffled from ``seed``.
 
     Options: ``start_cards`` (cards in round 1, default 1), ``rounds`` (default: up to the last
-    round of ruling TRICKS-R1; team: 5), ``team=True`` (the 2×2… team variant), ``rules`` (a
+    round of ruling TRICKS-R1; team: 5), ``team=True`` (the team variant, partners opposite), ``rules`` (a
     ``HouseRules``); any other keyword is a house rule (``triple_annulation="pair"``).
     """
     players = _as_int("players", players)
@@ -383,6 +384,5 @@ def new_game(players: int, seed: int = 0, **options: Any) -> TricksState:
 
 
 def _pairs(rules: HouseRules) -> list[str]:
-    import dataclasses
-
+    """A ``HouseRules`` as ``key=value`` pairs, so keyword options can override some of them."""
     return [f"{f.name}={getattr(rules, f.name)}" for f in dataclasses.fields(rules)]
