@@ -84,12 +84,20 @@ DEFAULT_RULES = HouseRules()
 # -- card kinds (from the deck, not hard-coded) ----------------------------------------------
 
 
-@functools.cache
-def _kinds() -> dict[str, FamilyKind]:
+_KINDS: dict[str, FamilyKind] = {}
+_PRIORITY = {FamilyKind.SHADOW: 0, FamilyKind.RAINBOW: 1, FamilyKind.CLASSIC: 2}
+#: family code → (kind priority, row index) for the placement order
+_ORDER: dict[str, tuple[int, int]] = {}
+
+
+def _load_kinds() -> dict[str, FamilyKind]:
     from cardforge.deck import load_deck
 
-    deck = load_deck("rows")
-    return {code: fam.family.kind for code, fam in deck.families.items()}
+    for code, fam in load_deck("rows").families.items():
+        kind = fam.family.kind
+        _KINDS[code] = kind
+        _ORDER[code] = (_PRIORITY[kind], ROW_COLOURS.index(code) if kind is FamilyKind.CLASSIC else 0)
+    return _KINDS
 
 
 @functools.cache
@@ -100,23 +108,27 @@ def deck_cards() -> tuple[Card, ...]:
     return tuple(load_deck("rows").cards())
 
 
+@functools.cache
+def _dealt_cards() -> tuple[Card, ...]:
+    """The cards dealt each round: the deck without the four rows' 0s."""
+    zeros = {row[0] for row in default_rows().values()}
+    return tuple(c for c in deck_cards() if c not in zeros)
+
+
 def card_kind(card: Card) -> FamilyKind:
     """The family kind of a rows card; ``UsageError`` for a card not in the rows deck."""
-    kind = _kinds().get(card.family) if card.family else None
+    kind = (_KINDS or _load_kinds()).get(card.family)
     if kind is None:
         raise UsageError(f"card {card.code!r} is not a Num Rangées card: expected R, G, B, Y, RB or SH 0–16")
     return kind
 
 
-_PRIORITY = {FamilyKind.SHADOW: 0, FamilyKind.RAINBOW: 1, FamilyKind.CLASSIC: 2}
-
-
 def placement_key(card: Card) -> tuple[int, int, int]:
     """Order of placement: ascending value (ROWS-2.3); equal values Shadow, Rainbow, then the
     classic colours (ROWS-2.4), these in the rows' order."""
-    kind = card_kind(card)
-    colour = ROW_COLOURS.index(card.family) if kind is FamilyKind.CLASSIC else 0
-    return (card.value, _PRIORITY[kind], colour)
+    card_kind(card)
+    priority, colour = _ORDER[card.family]
+    return (card.value, priority, colour)
 
 
 def default_rows() -> dict[str, list[Card]]:
@@ -141,6 +153,8 @@ class Event:
     card: Card | None = None
     row: str = ""
     cards: tuple[Card, ...] = ()
+    #: rows equally close, for a tie (ROWS-R2)
+    tied: tuple[str, ...] = ()
 
 
 _ROW_NAMES = {"B": ("Blue", "Bleue"), "R": ("Red", "Rouge"), "Y": ("Yellow", "Jaune"), "G": ("Green", "Verte")}
@@ -160,8 +174,12 @@ _TEMPLATES: dict[str, tuple[str, str]] = {
                    "{card} se place après une carte de même valeur en dernière position."),
     "shadow_equal": ("A Shadow equal to a row's last card fits on that row.",
                      "Une Shadow égale à la dernière carte d'une rangée se place sur cette rangée."),
-    "row_tie": ("Several rows are equally close: the {row} row is chosen.",
-                "Plusieurs rangées sont aussi proches : la rangée {row} est choisie."),
+    "shadow_strict": ("House rule: a Shadow needs a strictly lower last card; an equal one is not enough.",
+                      "Règle maison : une Shadow demande une dernière carte strictement inférieure ; une carte égale ne suffit pas."),
+    "row_tie": ("The {tied} rows are equally close: the {row} row is chosen (first in the order Blue, Red, Yellow, Green).",
+                "Les rangées {tied} sont aussi proches : la rangée {row} est choisie (la première dans l'ordre Bleu, Rouge, Jaune, Vert)."),
+    "row_tie_fewest": ("The {tied} rows are equally close: the {row} row, with the fewest cards, is chosen.",
+                       "Les rangées {tied} sont aussi proches : la rangée {row}, qui a le moins de cartes, est choisie."),
     "rainbow_nowhere": ("{player}'s {card} is lower than every row: it goes on the {row} row, whose last card is the closest, and {player} takes the first card {cards}.",
                         "{card} de {player} est inférieure à toutes les rangées : posée sur la rangée {row}, dont la dernière carte est la plus proche, et {player} récupère la première carte {cards}."),
     "shadow_nowhere": ("{player}'s {card} fits no row: {player} takes it, for negative points.",
@@ -183,14 +201,21 @@ _TEMPLATES: dict[str, tuple[str, str]] = {
 }
 
 
+def _row_name(colour: str, lang: str) -> str:
+    en, fr = _ROW_NAMES.get(colour, (colour, colour))
+    return fr if lang == "fr" else en
+
+
 def _render(event: Event, lang: str) -> str:
     en, fr = _TEMPLATES[event.what]
-    names = _ROW_NAMES.get(event.row, (event.row, event.row))
+    tied = [_row_name(c, lang) for c in event.tied]
+    joiner = " et " if lang == "fr" else " and "
     return (fr if lang == "fr" else en).format(
         player=event.player,
         card=event.card.code if event.card else "",
-        row=names[1] if lang == "fr" else names[0],
+        row=_row_name(event.row, lang),
         cards=" ".join(c.code for c in event.cards),
+        tied=", ".join(tied[:-1]) + joiner + tied[-1] if len(tied) > 1 else "".join(tied),
     )
 
 
@@ -254,17 +279,17 @@ def check_table(rows: Mapping[str, list[Card]], plays: Mapping[str, Card]) -> No
         played[card] = player
 
 
-def _best_row(candidates: list[tuple[int, str]], rows: Mapping[str, list[Card]], rules: HouseRules) -> tuple[str, bool]:
+def _best_row(candidates: list[tuple[int, str]], rows: Mapping[str, list[Card]], rules: HouseRules) -> tuple[str, tuple[str, ...]]:
     """Among (distance, colour) pairs, the closest row; ties broken by ROWS-R2.  Returns the
-    colour and whether a tie had to be broken."""
+    colour and the rows that tied (in sheet order; one row when there was no tie)."""
     best = min(d for d, _ in candidates)
     tied = [c for d, c in candidates if d == best]
     if rules.row_tie == "fewest_cards":
-        tied.sort(key=lambda c: len(rows[c]))  # stable: sheet order among equals
-    return tied[0], len(tied) > 1
+        return min(tied, key=lambda c: len(rows[c])), tuple(tied)  # min keeps sheet order among equals
+    return tied[0], tuple(tied)
 
 
-def _closest_lower(card: Card, rows: Mapping[str, list[Card]], rules: HouseRules, strict: bool) -> tuple[str, Card, bool] | None:
+def _closest_lower(card: Card, rows: Mapping[str, list[Card]], rules: HouseRules, strict: bool) -> tuple[str, Card, tuple[str, ...]] | None:
     """The row holding the closest card lower than or equal to ``card`` (ROWS-4.1/5.1):
     compared with each row's last card, or any card of it (ROWS-R1)."""
     candidates: list[tuple[int, str]] = []
@@ -278,8 +303,8 @@ def _closest_lower(card: Card, rows: Mapping[str, list[Card]], rules: HouseRules
             candidates.append((card.value - anchor.value, colour))
     if not candidates:
         return None
-    colour, tie = _best_row(candidates, rows, rules)
-    return colour, anchors[colour], tie
+    colour, tied = _best_row(candidates, rows, rules)
+    return colour, anchors[colour], tied
 
 
 def place_cards(
@@ -289,11 +314,13 @@ def place_cards(
     explosion: bool = False,
     *,
     check: bool = True,
+    explain: bool = True,
 ) -> PlacementResult:
     """Place one simultaneous reveal (``plays``: player → card) on ``rows`` (colour → cards).
 
-    Pure: the inputs are not modified.  ``check=False`` skips ``check_table`` (the engine,
-    whose tables are legal by construction).
+    Pure: the inputs are not modified.  The engine, whose tables are legal by construction and
+    which needs no explanation, passes ``check=False`` (skip ``check_table``) and
+    ``explain=False`` (no events).
     """
     rules = rules or DEFAULT_RULES
     if check:
@@ -302,10 +329,22 @@ def place_cards(
     captured: dict[str, list[Card]] = {player: [] for player in plays}
     discarded: list[Card] = []
     order = sorted(plays.items(), key=lambda pc: placement_key(pc[1]))
-    events: list[Event] = [Event("ROWS-2.3", "order", cards=tuple(c for _, c in order))]
+    events: list[Event] = []
+
+    def note(rule: str, what: str, player: str = "", card: Card | None = None, row: str = "",
+             cards: tuple[Card, ...] = (), tied: tuple[str, ...] = ()) -> None:
+        if explain:
+            events.append(Event(rule, what, player, card, row, cards, tied))
+
+    def note_tie(player: str, card: Card, colour: str, tied: tuple[str, ...]) -> None:
+        if len(tied) > 1:
+            what = "row_tie_fewest" if rules.row_tie == "fewest_cards" else "row_tie"
+            note("ROWS-R2", what, player, card, colour, tied=tied)
+
+    note("ROWS-2.3", "order", cards=tuple(c for _, c in order))
     values = [c.value for _, c in order]
-    if len(set(values)) < len(values):
-        events.append(Event("ROWS-2.4", "tie_order"))
+    if explain and len(set(values)) < len(values):
+        note("ROWS-2.4", "tie_order")
 
     def fill(player: str, card: Card, colour: str, takes_first: bool) -> None:
         """Put ``card`` at the end of a row; the 5th card takes (or explodes) the row, a card
@@ -316,23 +355,23 @@ def place_cards(
             others = tuple(row[:-1])
             del row[:-1]
             if takes_first:
-                events.append(Event("ROWS-R3", "lower_fifth", player, card, colour))
+                note("ROWS-R3", "lower_fifth", player, card, colour)
             if explosion:
                 discarded.extend(others)
-                events.append(Event("ROWS-8.1", "explode", player, card, colour))
-                events.append(Event("ROWS-8.2", "discard", player, card, colour, others))
-                events.append(Event("ROWS-8.3", "no_points", player, card, colour))
-                events.append(Event("ROWS-R4", "survivor", player, card, colour))
+                note("ROWS-8.1", "explode", player, card, colour)
+                note("ROWS-8.2", "discard", player, card, colour, others)
+                note("ROWS-8.3", "no_points", player, card, colour)
+                note("ROWS-R4", "survivor", player, card, colour)
             else:
                 captured[player].extend(others)
-                events.append(Event("ROWS-6.1", "fifth", player, card, colour, others))
-                events.append(Event("ROWS-6.2", "new_first", player, card, colour))
+                note("ROWS-6.1", "fifth", player, card, colour, others)
+                note("ROWS-6.2", "new_first", player, card, colour)
         elif takes_first:
             first = row.pop(0)
             captured[player].append(first)
             rule = "ROWS-3.1" if card_kind(card) is FamilyKind.CLASSIC else "ROWS-4.2"
             what = "lower" if rule == "ROWS-3.1" else "rainbow_nowhere"
-            events.append(Event(rule, what, player, card, colour, (first,)))
+            note(rule, what, player, card, colour, (first,))
 
     for player, card in order:
         kind = card_kind(card)
@@ -341,30 +380,30 @@ def place_cards(
             if card.value < table[colour][-1].value:
                 fill(player, card, colour, takes_first=True)
             else:
-                events.append(Event("ROWS-3.2", "append", player, card, colour))
+                note("ROWS-3.2", "append", player, card, colour)
                 fill(player, card, colour, takes_first=False)
             continue
         is_shadow = kind is FamilyKind.SHADOW
         strict = is_shadow and rules.shadow_equal == "strict"
         found = _closest_lower(card, table, rules, strict)
         if found is not None:
-            colour, anchor, tie = found
-            events.append(Event("ROWS-5.1" if is_shadow else "ROWS-4.1", "special_fits", player, card, colour, (anchor,)))
-            if tie:
-                events.append(Event("ROWS-R2", "row_tie", player, card, colour))
-            if anchor == table[colour][-1] and anchor.value == card.value:
-                events.append(Event("ROWS-2.5", "same_value", player, card, colour))
+            colour, anchor, tied = found
+            note("ROWS-5.1" if is_shadow else "ROWS-4.1", "special_fits", player, card, colour, (anchor,))
+            note_tie(player, card, colour, tied)
+            if anchor is table[colour][-1] and anchor.value == card.value:
+                note("ROWS-2.5", "same_value", player, card, colour)
                 if is_shadow:
-                    events.append(Event("ROWS-R5", "shadow_equal", player, card, colour))
+                    note("ROWS-R5", "shadow_equal", player, card, colour)
             fill(player, card, colour, takes_first=False)
         elif is_shadow:
             captured[player].append(card)
-            events.append(Event("ROWS-5.2", "shadow_nowhere", player, card))
+            note("ROWS-5.2", "shadow_nowhere", player, card)
+            if explain and strict and any(table[c][-1].value == card.value for c in ROW_COLOURS):
+                note("ROWS-R5", "shadow_strict", player, card)
         else:
             candidates = [(abs(table[c][-1].value - card.value), c) for c in ROW_COLOURS]
-            colour, tie = _best_row(candidates, table, rules)
-            if tie:
-                events.append(Event("ROWS-R2", "row_tie", player, card, colour))
+            colour, tied = _best_row(candidates, table, rules)
+            note_tie(player, card, colour, tied)
             fill(player, card, colour, takes_first=True)
     return PlacementResult(table, captured, discarded, order, tuple(events))
 
@@ -464,16 +503,16 @@ class RowsState(GameState[Card]):
     def _deal(self) -> None:
         """Shuffle the whole deck and deal a new round (ROWS-1.3, ROWS-1.4)."""
         self.round_no += 1
-        cards = [c for c in deck_cards()]
         self.rows = default_rows()
-        for row in self.rows.values():
-            cards.remove(row[0])
+        cards = list(_dealt_cards())
         self._rng.shuffle(cards)
         self.hands = [sorted(cards[i * HAND_SIZE:(i + 1) * HAND_SIZE], key=placement_key) for i in range(self._n)]
         self.stock = cards[self._n * HAND_SIZE:]
         self.captured: list[list[Card]] = [[] for _ in range(self._n)]
         self.discard: list[Card] = []
+        #: the hidden choices of this step; players choose in turn, 0 first
         self.pending: list[Card | None] = [None] * self._n
+        self._chosen = 0
         self._terminal = False
 
     # -- GameState ---------------------------------------------------------------------
@@ -485,7 +524,7 @@ class RowsState(GameState[Card]):
     def current_player(self) -> int:
         if self._terminal:
             return TERMINAL
-        return self.pending.index(None)
+        return self._chosen
 
     def legal_actions(self) -> list[Card]:
         if self._terminal:
@@ -502,17 +541,19 @@ class RowsState(GameState[Card]):
             raise IllegalActionError(f"{_player(player)} cannot play {action!r}: not in their hand ({have})")
         hand.remove(action)
         self.pending[player] = action
-        if None not in self.pending:
+        self._chosen += 1
+        if self._chosen == self._n:
             self._resolve()
 
     def _resolve(self) -> None:
         plays = {_player(i): card for i, card in enumerate(self.pending)}
-        result = place_cards(self.rows, plays, self.rules, self.explosion, check=False)
+        result = place_cards(self.rows, plays, self.rules, self.explosion, check=False, explain=False)
         self.rows = result.rows
         for i in range(self._n):
             self.captured[i].extend(result.captured[_player(i)])
         self.discard.extend(result.discarded)
         self.pending = [None] * self._n
+        self._chosen = 0
         self.last_result = result
         if not self.hands[0]:
             self._end_round()

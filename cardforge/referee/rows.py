@@ -22,7 +22,6 @@ from cardforge.games.rows import (
     HouseRules,
     card_kind,
     card_points,
-    check_table,
     default_rows,
     place_cards,
     round_winners,
@@ -253,7 +252,6 @@ def play(
     explosion = _explosion(variant)
     rows = parse_rows(row or [])
     plays = parse_plays(reveals or [])
-    check_table(rows, plays)
     emit(play_verdict(rows, plays, rules, explosion), as_json=as_json, lang=lang)
 
 
