@@ -4,8 +4,7 @@ objectives of a personal scorecard.
 The turn, the STOP conditions and the action cards are the shared push-your-luck core
 (``cardforge.games.pushluck``); the scorecard is ``cardforge.games.objectives``.  This module adds
 what is particular to ``collection``: declaring the end of a round, validating objectives at the
-end of each round (one at a time, each at most once per game, frozen once validated), a Shadow
-that costs the whole round, and the end of the game (a full scorecard, or 5 rounds in Classic
+end of each round (one at a time, each at most once per game, frozen once validated), and the end of the game (a full scorecard, or 5 rounds in Classic
 and 3 in Discovery).
 
 >>> state = new_game(3, seed=2)
@@ -43,7 +42,7 @@ class HouseRules:
     stop_cost: str = house_field("sequence", "COLLECTION-R2", STOP_COST_CHOICES)
     rainbow_colour: str = house_field("own", "COLLECTION-R4", RAINBOW_COLOUR_CHOICES)
     share_cards: bool = house_field(False, "COLLECTION-R17")
-    shadow_voids_round: bool = house_field(True, "COLLECTION-R20")
+    shadow_voids_round: bool = house_field(False, "COLLECTION-R20")
 
 
 #: Shared-core concepts → this sheet's rule IDs (see ``pushluck.Cites``).
@@ -95,6 +94,7 @@ class CollectionState(PushLuckState):
         self.void = [False] * self.num_players
         self.remaining: list[list[Card]] = []
         self.validators: list[int] = []
+        self._offers: tuple[tuple, list[ObjectiveMatch]] = ((), [])
         super()._start_round()
 
     def _turn_start_moves(self) -> list[Move]:
@@ -112,7 +112,7 @@ class CollectionState(PushLuckState):
 
     def _on_sequence_lost(self, player: int, reason: str) -> None:
         if reason == "shadow" and self.house.shadow_voids_round:
-            self.void[player] = True  # "aucun objectif de cette manche pour lui"
+            self.void[player] = True  # literal "aucun objectif de cette manche pour lui" (R20)
 
     def collection(self, player: int) -> list[Card]:
         """The cards ``player`` secured this round."""
@@ -127,9 +127,15 @@ class CollectionState(PushLuckState):
         self.phase = Phase.VALIDATE
         self.player = self.validators.pop(0)
 
+    def offers(self, player: int) -> list[ObjectiveMatch]:
+        """The objectives ``player`` may still validate this round, each at its best cards."""
+        key = (self.round, player, len(self.remaining[player]), len(self.scorecards[player]))
+        if self._offers[0] != key:  # validating shrinks the cards or grows the scorecard
+            self._offers = (key, find_objectives(self.remaining[player], exclude=set(self.scorecards[player])))
+        return self._offers[1]
+
     def _validate_moves(self) -> list[Move]:
-        p = self.player
-        matches = find_objectives(self.remaining[p], exclude=set(self.scorecards[p]))
+        matches = self.offers(self.player)
         return [Move("validate", choice=(m.id, *(c.code for c in m.cards))) for m in matches] + [_DONE]
 
     def _apply_game_move(self, move: Move) -> None:
@@ -139,8 +145,7 @@ class CollectionState(PushLuckState):
             self.final_turns = self.num_players - 1
             self._end_turn()
         elif move.kind == "validate":
-            match = next(m for m in find_objectives(self.remaining[p], exclude=set(self.scorecards[p]))
-                         if m.id == move.choice[0])
+            match = next(m for m in self.offers(p) if m.id == move.choice[0])
             self.scorecards[p][match.id] = match
             self.validated_in[p][match.id] = self.round
             self.scores[p] += match.points

@@ -1,0 +1,7 @@
+"""The ``sequence`` rule catalogue: every sentence of sheet 001 is a rule whose French is the
+designer's own text, and every rule and ruling is exercised by a test."""
+
+from tests.pushluck_support import catalogue_tests
+
+test_french_is_the_sheets_text, test_every_rule_and_ruling_has_a_test, test_ids_are_numbered_by_section = \
+    catalogue_tests("sequence", "001_1cfcf1f1531c3dff.txt")
