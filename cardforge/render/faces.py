@@ -18,6 +18,7 @@ XObject and reused, which keeps a 100-card PDF small and fast.
 
 from __future__ import annotations
 
+import functools
 import hashlib
 from typing import Any
 
@@ -57,14 +58,15 @@ class _Geometry:
 
 def _form(canv: Any, key: tuple, geo: _Geometry, draw: Any) -> str:
     """Define (once per canvas) a form XObject drawn by ``draw()`` and return its name."""
-    name = "cf" + hashlib.sha1(repr(key).encode()).hexdigest()[:12]
-    known = canv.__dict__.setdefault("_cardforge_forms", set())
-    if name not in known:
+    known = canv.__dict__.setdefault("_cardforge_forms", {})
+    name = known.get(key)
+    if name is None:
+        name = "cf" + hashlib.sha1(repr(key).encode()).hexdigest()[:12]
         b = geo.bleed
         canv.beginForm(name, -b, -b, geo.w + b, geo.h + b)
         draw()
         canv.endForm()
-        known.add(name)
+        known[key] = name
     return name
 
 
@@ -111,13 +113,15 @@ def _tile(canv: Any, symbol: str, colour: Any, geo: _Geometry, size: float, gap:
 
     The symbol is itself a form, so each repeat costs one short ``Do`` operator.
     """
-    name = "cf" + hashlib.sha1(repr(("tile", symbol, colour, size)).encode()).hexdigest()[:12]
-    known = canv.__dict__.setdefault("_cardforge_forms", set())
-    if name not in known:
+    key = ("tile", symbol, repr(colour), size)
+    known = canv.__dict__.setdefault("_cardforge_forms", {})
+    name = known.get(key)
+    if name is None:
+        name = "cf" + hashlib.sha1(repr(key).encode()).hexdigest()[:12]
         canv.beginForm(name, -size, -size, size, size)
         draw_symbol(canv, symbol, 0, 0, size, colour)
         canv.endForm()
-        known.add(name)
+        known[key] = name
     y, row = -geo.bleed, 0
     while y < geo.h + geo.bleed + size:
         x = -geo.bleed + (gap / 2 if row % 2 else 0)
@@ -136,7 +140,11 @@ def _tile(canv: Any, symbol: str, colour: Any, geo: _Geometry, size: float, gap:
 
 def _front_look(deck: Deck, family: str) -> dict:
     """The colours of a numbered card, from the family's style and the deck's."""
-    st = deck.families[family].style
+    return _look(deck.families[family].style, deck.style)
+
+
+@functools.lru_cache(maxsize=64)
+def _look(st: Any, style: Any) -> dict:
     dark_card = luminance(st.color) < 0.2
     return {
         "background": st.color,
@@ -144,11 +152,11 @@ def _front_look(deck: Deck, family: str) -> dict:
         "symbol": st.symbol,
         "gradient": st.gradient,
         # the medallion behind the big number: paper, or a lifted tone of a dark family
-        "medallion": mix(st.color, st.ink, 0.14) if dark_card else deck.style.paper,
+        "medallion": mix(st.color, st.ink, 0.14) if dark_card else style.paper,
         "number": st.ink if dark_card else (st.gradient[0] if st.gradient else st.color),
-        "outline": st.ink if dark_card else deck.style.frame,
+        "outline": st.ink if dark_card else style.frame,
         "pattern": mix(st.color, st.ink, 0.10 if dark_card else 0.16),
-        "tab": deck.style.paper if st.gradient else None,
+        "tab": style.paper if st.gradient else None,
     }
 
 
@@ -196,22 +204,27 @@ def _front_background(canv: Any, deck: Deck, family: str, geo: _Geometry, palett
 
 
 def _number(canv: Any, text: str, x: float, y: float, font: str, size: float, fill: Any,
-            outline: Any | None, outline_width: float, clip_only: bool = False) -> None:
-    """A centred number; ``clip_only`` adds it to the clipping path instead of painting it."""
+            outline: Any | None, outline_width: float, mode: str = "paint") -> None:
+    """A centred number: ``paint`` (filled, outlined if ``outline``), ``stroke`` only, or ``clip``
+    (added to the clipping path, for the caller to paint through and restore)."""
     from reportlab.pdfbase.pdfmetrics import stringWidth
 
+    if mode != "clip":
+        canv.saveState()  # the text render mode is graphics state: keep it from leaking
     t = canv.beginText()
     t.setFont(font, size)
-    t.setTextRenderMode(7 if clip_only else (2 if outline is not None else 0))
-    if not clip_only:
+    t.setTextRenderMode({"clip": 7, "stroke": 1}.get(mode, 2 if outline is not None else 0))
+    if fill is not None:
         canv.setFillColor(fill)
-        if outline is not None:
-            canv.setStrokeColor(outline)
-            canv.setLineWidth(outline_width)
-            canv.setLineJoin(1)
+    if outline is not None:
+        canv.setStrokeColor(outline)
+        canv.setLineWidth(outline_width)
+        canv.setLineJoin(1)
     t.setTextOrigin(x - stringWidth(text, font, size) / 2, y)
     t.textOut(text)
     canv.drawText(t)
+    if mode != "clip":
+        canv.restoreState()
 
 
 def _underline_if_ambiguous(canv: Any, value: int, x: float, y: float, font: str, size: float, colour: Any) -> None:
@@ -237,19 +250,11 @@ def _draw_number_front(canv: Any, deck: Deck, card: Card, geo: _Geometry, palett
     outline = palette.colour(look["outline"])
     if look["gradient"]:
         canv.saveState()
-        _number(canv, text, cx, cy, bold, size, None, None, 0, clip_only=True)
+        _number(canv, text, cx, cy, bold, size, None, None, 0, mode="clip")
         width = stringWidth(text, bold, size)
         _bands(canv, look["gradient"], (cx - width / 2, cy, cx + width / 2, cy + size * 0.73), palette, angle=-12)
         canv.restoreState()
-        t = canv.beginText()
-        t.setFont(bold, size)
-        t.setTextRenderMode(1)
-        canv.setStrokeColor(outline)
-        canv.setLineWidth(1.3 * u)
-        canv.setLineJoin(1)
-        t.setTextOrigin(cx - stringWidth(text, bold, size) / 2, cy)
-        t.textOut(text)
-        canv.drawText(t)
+        _number(canv, text, cx, cy, bold, size, None, outline, 1.3 * u, mode="stroke")
     else:
         _number(canv, text, cx, cy, bold, size, palette.colour(look["number"]), outline, 1.3 * u)
     _underline_if_ambiguous(canv, card.value, cx, cy, bold, size, palette.colour(look["number"] if not look["gradient"] else look["outline"]))

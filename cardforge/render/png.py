@@ -8,10 +8,11 @@ the PDF cannot drift apart.  Each distinct face is written once (``R7.png``, ``j
 from __future__ import annotations
 
 import math
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from pathlib import Path
 
 from cardforge.atomic import atomic_open, atomic_write_text, ensure_dir
+from cardforge.cards import Card
 from cardforge.deck import Deck
 from cardforge.render.facepages import BACK, face_name, faces_pdf, unique_faces
 from cardforge.render.faces import card_size_points
@@ -30,11 +31,12 @@ def png_size(deck: Deck, dpi: int = DPI) -> tuple[int, int]:
 
 
 def card_pngs(deck: Deck, folder: Path, *, lang: str = "en", size: tuple[int, int] | None = None,
-              progress: Callable[[int], None] | None = None) -> list[Path]:
+              cards: Sequence[Card] | None = None, progress: Callable[[int], None] | None = None) -> list[Path]:
     """One PNG per distinct face (fronts and the back) into ``folder``, plus ``counts.csv``.
 
     ``size`` (pixels at 300 DPI) defaults to the card with its full bleed; a smaller size keeps the
-    centre (a vendor asking for less bleed), never scaling the artwork.
+    centre (a vendor asking for less bleed), never scaling the artwork.  ``cards`` limits the
+    render to those cards (default: the whole deck).
     """
     size = size or png_size(deck)
     full = png_size(deck)
@@ -43,7 +45,7 @@ def card_pngs(deck: Deck, folder: Path, *, lang: str = "en", size: tuple[int, in
 
         raise UsageError(f"{size[0]}×{size[1]} px is larger than {deck.id}'s card with bleed ({full[0]}×{full[1]} px at {DPI} DPI)")
     ensure_dir(folder)
-    faces = [*unique_faces(deck), BACK]
+    faces = [*(dict.fromkeys(cards) if cards is not None else unique_faces(deck)), BACK]
     pdf = faces_pdf(deck, faces, lang=lang)
     paths = [folder / f"{face_name(f)}.png" for f in faces]
     visible = (size[0] / DPI * 72, size[1] / DPI * 72)

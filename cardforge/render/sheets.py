@@ -19,7 +19,7 @@ from cardforge.errors import UsageError
 from cardforge.render.faces import card_size_points, draw_back, draw_card
 from cardforge.render.pdf import MM, new_canvas, pdf_bytes
 
-__all__ = ["PAPERS", "SheetLayout", "sheet_layout", "sheets_pdf", "calibration_pdf", "parse_offset"]
+__all__ = ["PAPERS", "SheetLayout", "check_gutter", "sheet_layout", "sheets_pdf", "calibration_pdf", "parse_offset"]
 
 #: Paper sizes in millimetres.
 PAPERS: dict[str, tuple[float, float]] = {"a4": (210.0, 297.0), "letter": (215.9, 279.4)}
@@ -91,10 +91,15 @@ class SheetLayout:
         return (x - left, y - bottom, x + w + right, y + h + top)
 
 
-def sheet_layout(deck: Deck, paper: str = "a4", gutter_mm: float = 0.0) -> SheetLayout:
-    """As many cards as fit on ``paper`` with the margins crop marks need."""
+def check_gutter(gutter_mm: float) -> float:
     if not 0 <= gutter_mm <= 20:
         raise UsageError(f"bad --gutter {gutter_mm:g}: expected 0 to 20 mm")
+    return gutter_mm
+
+
+def sheet_layout(deck: Deck, paper: str = "a4", gutter_mm: float = 0.0) -> SheetLayout:
+    """As many cards as fit on ``paper`` with the margins crop marks need."""
+    check_gutter(gutter_mm)
     pw, ph = (v * MM for v in _paper(paper))
     w, h = card_size_points(deck)
     g, margin = gutter_mm * MM, MIN_MARGIN_MM * MM

@@ -10,12 +10,13 @@ from __future__ import annotations
 
 import json
 import math
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from pathlib import Path
 
 from cardforge.atomic import atomic_open, atomic_write_text, ensure_dir
+from cardforge.cards import Card
 from cardforge.deck import Deck
-from cardforge.render.facepages import BACK, face_name, faces_pdf, physical_cards, unique_faces
+from cardforge.render.facepages import BACK, face_name, faces_pdf, physical_cards
 from cardforge.render.faces import card_size_points
 from cardforge.render.raster import rasterise
 
@@ -37,16 +38,20 @@ def _save_png(image, path: Path) -> Path:
     return path
 
 
-def tts_export(deck: Deck, folder: Path, *, lang: str = "en", progress: Callable[[int], None] | None = None) -> list[Path]:
-    """Write ``sheet-N.png`` grids, ``back.png`` and ``tts.json`` into ``folder``."""
+def tts_export(deck: Deck, folder: Path, *, lang: str = "en", cards: Sequence[Card] | None = None,
+               progress: Callable[[int], None] | None = None) -> list[Path]:
+    """Write ``sheet-N.png`` grids, ``back.png`` and ``tts.json`` into ``folder``.
+
+    ``cards`` are the physical cards to lay out (default: the whole deck, duplicates included).
+    """
     from PIL import Image
 
     ensure_dir(folder)
     cell = tts_cell_size(deck)
-    faces = [*unique_faces(deck), BACK]
+    cards = list(cards) if cards is not None else physical_cards(deck)
+    faces = [*dict.fromkeys(cards), BACK]
     images = dict(zip(map(face_name, faces),
                       rasterise(faces_pdf(deck, faces, lang=lang), size=cell, visible=card_size_points(deck), progress=progress)))
-    cards = physical_cards(deck)
     per_sheet = MAX_COLS * MAX_ROWS - 1
     written, sheets = [], []
     for number, start in enumerate(range(0, len(cards), per_sheet), 1):
