@@ -282,9 +282,11 @@ class StoryBuilder:
         tint = colors.HexColor(self.styles.palette.tint)
         opening = [FrameBG(color=tint, start=True, strokeWidth=0), Spacer(1, pad * 0.7), Indenter(pad, pad)]
         closing = [Indenter(-pad, -pad), Spacer(1, pad * 0.7), FrameBG(start=False), Spacer(1, 2.2 * mm)]
-        if head is None:
+        if head is None or head >= len(flowables):
             return [keep_together(opening + flowables + closing)]
-        return [keep_together(opening + flowables[:head]), *flowables[head:], *closing]
+        # the closing padding travels with the last flowable: no empty tint atop a page
+        return [keep_together(opening + flowables[:head]), *flowables[head:-1],
+                keep_together([flowables[-1], *closing])]
 
     def _example(self, elem: ET.Element) -> list[Any]:
         """A tinted block that may continue on the next page, but never leaves its title, setup
