@@ -71,6 +71,8 @@ class CardStrip(Flowable):
 
     def draw(self) -> None:
         canv = self.canv
+        if getattr(canv, "rulebook_draft", False):  # a layout pass whose PDF is thrown away
+            return
         if self.label and self.label_style is not None:
             para = Paragraph(self.label, self.label_style)
             _, h = para.wrap(self.label_width - 4, self.card_h)

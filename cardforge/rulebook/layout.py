@@ -47,12 +47,17 @@ class RulebookDocument(BaseDocTemplate):
         ])
         self._current: str = ""
         self._first_on_page: str = ""
+        self._passes = 0
 
     # -- headings: table of contents, outline, running header ----------------------------
 
     def beforeDocument(self) -> None:
-        """Each multiBuild pass starts with no current section."""
+        """Each multiBuild pass starts with no current section.  The first pass only measures
+        where headings fall (its PDF is thrown away), so it skips drawing card art: the canvas
+        is marked as a draft."""
         self._current = self._first_on_page = ""
+        self._passes += 1
+        self.canv.rulebook_draft = self._passes == 1
 
     def afterFlowable(self, flowable: Any) -> None:
         if not isinstance(flowable, Heading):
@@ -98,6 +103,8 @@ class RulebookDocument(BaseDocTemplate):
 
         s = self.styles
         width, height = self.pagesize
+        if getattr(canv, "rulebook_draft", False):
+            return
         canv.saveState()
         canv.setFillColor(colors.HexColor(self.deck.style.back.color))
         canv.rect(0, 0, width, height, stroke=0, fill=1)

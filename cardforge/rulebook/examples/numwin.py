@@ -8,7 +8,7 @@ from typing import Any
 from cardforge.cards import Text
 from cardforge.deck import load_deck
 from cardforge.games.numwin_scoring import check_reflex, score_combo
-from cardforge.rulebook.examples import PLAYERS, Example, Figure, points, require, steps_of
+from cardforge.rulebook.examples import PLAYERS, Example, Figure, require, steps_of
 
 __all__ = ["examples"]
 
@@ -70,7 +70,8 @@ def _count(id: str, title: Text, rules: tuple[str, ...], codes: str, promise: st
                    f"At the end of the round, {who}'s combo is {codes}."),
         before=(Figure(tuple(codes.split()), marks=marks),),
         steps=steps_of(result.steps),
-        outcome=Text(f"Résultat : {who} marque {points(result.points)}.", f"Result: {who} scores {points(result.points)}."),
+        outcome=Text(f"Résultat : {who} marque {result.points} point{'s' if result.points > 1 else ''}.",
+                     f"Result: {who} scores {result.points} point{'' if result.points == 1 else 's'}."),
         facts=recompute(), recompute=recompute, command=f"cardforge referee numwin score {codes}",
     )
 
