@@ -31,6 +31,9 @@ __all__ = ["Heading", "StoryBuilder", "build_story", "SHORT_TABLE_ROWS"]
 
 #: Tables with at most this many rows are never split across pages.
 SHORT_TABLE_ROWS = 14
+#: Examples up to this fraction of the page height are never split across pages; longer ones
+#: keep their title, setup and first figure together and may continue on the next page.
+KEEP_WHOLE = 0.5
 #: Card width as a fraction of true size when a <cards> element gives no ``scale``.
 DEFAULT_CARD_SCALE = 0.25
 
@@ -289,15 +292,26 @@ class StoryBuilder:
                 keep_together([flowables[-1], *closing])]
 
     def _example(self, elem: ET.Element) -> list[Any]:
-        """A tinted block that may continue on the next page, but never leaves its title, setup
-        and first figure behind."""
+        """A tinted block, kept on one page when short (``KEEP_WHOLE``); a long one may continue
+        on the next page but never leaves its title, setup and first figure behind."""
         s = self.styles
         title = Paragraph(self._title_markup(elem.get("title"), s.example_title.fontSize), s.example_title)
         content = [title, *self.blocks(elem)]
+        if self._height(content) <= KEEP_WHOLE * self._frame_height():
+            return self._tinted(content)
         head = 1
         while head < len(content) and not isinstance(content[head - 1], CardStrip):
             head += 1
         return self._tinted(content, head)
+
+    def _height(self, flowables: list[Any]) -> float:
+        """The height the flowables take in the frame (inside a tinted block's padding)."""
+        width = self._frame_width() - 6.4 * mm
+        return sum(f.wrap(width, 1e6)[1] + f.getSpaceBefore() + f.getSpaceAfter() for f in flowables)
+
+    def _frame_height(self) -> float:
+        page = self.styles.page
+        return (page.height_mm - page.margin_top_mm - page.margin_bottom_mm) * mm
 
 
 def build_story(markup: Markup, deck: Deck, styles: Styles) -> tuple[list[Any], list[Any]]:
