@@ -46,3 +46,28 @@ def test_an_example_that_stops_showing_its_rule_fails_the_build():
     with pytest.raises(ExampleError, match="'rows-test' no longer shows a capture"):
         rows._example("rows-test", Text("t", "t"), ("ROWS-6.1",), Text("s", "s"), rows._table(B="B0 B3 B5 B8"),
                       rows._plays(Bruno="B9"), "a capture", lambda result: False)
+
+
+def test_every_example_prints_a_referee_command_that_agrees():
+    """The command printed under each example (``$ cardforge referee …``) runs, and the
+    referee's JSON answer has the same facts the book states: book and referee never disagree."""
+    import json
+    import shlex
+
+    from typer.testing import CliRunner
+
+    from cardforge.cli import app
+    from cardforge.deck import GAMES
+    from cardforge.rulebook.examples import examples_for
+
+    runner = CliRunner()
+    for game in GAMES:
+        for example in examples_for(game)[0]:
+            args = shlex.split(example.command)
+            assert args[:3] == ["cardforge", "referee", game], example.command
+            result = runner.invoke(app, [*args[1:], "--json"])
+            assert result.exit_code == 0, (example.command, result.output)
+            answer = json.loads(result.output)
+            shared = set(answer) & set(example.facts)
+            assert shared, f"{example.id}: no fact to compare with the referee's answer"
+            assert {k: answer[k] for k in shared} == {k: example.facts[k] for k in shared}, example.id

@@ -10,5 +10,6 @@ The pipeline, one module per step (see ``docs/rulebook.md``)::
     build      ``build_rulebook`` / ``build_all_rulebooks``: atomic PDF files
     examples   worked examples and reference tables computed by the engines
 
-Everything here imports reportlab; the CLI imports it only when ``cardforge rulebook`` runs.
+The layout modules import reportlab at module level; the CLI imports them only when
+``cardforge rulebook`` (or ``cardforge build``) runs, so ``--help`` and the referee stay fast.
 """

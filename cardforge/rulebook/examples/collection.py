@@ -28,14 +28,14 @@ def _objectives(codes: str) -> Example:
     def recompute() -> dict[str, Any]:
         found = find_objectives(cards)
         best = best_validation(cards)
-        return {"objectives": {m.id: m.points for m in found}, "best": [m.id for m in best],
+        return {"achievable": {m.id: m.points for m in found}, "chosen": [m.id for m in best],
                 "best_points": sum(m.points for m in best)}
 
     facts = recompute()
-    require(len(facts["objectives"]) > len(facts["best"]) > 1, "collection-objectives",
+    require(len(facts["achievable"]) > len(facts["chosen"]) > 1, "collection-objectives",
             "a choice between objectives that share cards")
     verdict = objectives_verdict(cards, best=True)
-    names = [objective(i).name for i in facts["best"]]
+    names = [objective(i).name for i in facts["chosen"]]
     who = PLAYERS[4]
     return Example(
         id="collection-objectives", title=Text("Objectifs en fin de manche", "Objectives at the end of a round"),
