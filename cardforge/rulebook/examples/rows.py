@@ -92,47 +92,46 @@ def _example(id: str, title: Text, rules: tuple[str, ...], setup: Text, rows: di
     )
 
 
+def _shows(rule: str):
+    """The promise "the engine applied ``rule``"."""
+    return lambda result: any(e.rule == rule for e in result.events)
+
+
 def examples() -> list[Example]:
-    """The examples of the Num Rangées rulebook."""
+    """The examples of the Num Rangées rulebook, each a reveal on given rows."""
     a, b, c = PLAYERS[:3]
-    lower = _example(
-        "rows-lower", Text("Ordre croissant et carte inférieure", "Ascending order and a lower card"),
-        ("ROWS-3.1", "ROWS-2.3", "ROWS-3.2"),
-        Text(f"{a} révèle R4, {b} R9 et {c} R11 ; la rangée Rouge finit par R6.",
-             f"{a} reveals R4, {b} R9 and {c} R11; the Red row ends with R6."),
-        _table(R="R2 R6"), _plays(**{a: "R4", b: "R9", c: "R11"}),
-        "a lower card taking the first card", lambda r: any(e.rule == "ROWS-3.1" for e in r.events))
-    rainbow = _example(
-        "rows-rainbow", Text("Une Rainbow sur la rangée la plus proche", "A Rainbow on the closest row"),
-        ("ROWS-4.1", "ROWS-4.2"),
-        Text(f"{a} révèle RB7 et {b} RB1 ; les rangées finissent par B5, R3, Y8 et G2.",
-             f"{a} reveals RB7 and {b} RB1; the rows end with B5, R3, Y8 and G2."),
-        _table(B="B0 B5", Y="Y0 Y8", R="R0 R3", G="G4 G2"), _plays(**{a: "RB7", b: "RB1"}),
-        "a Rainbow placed and a Rainbow that fits nowhere",
-        lambda r: {e.rule for e in r.events} >= {"ROWS-4.1", "ROWS-4.2"}, all_rows=True)
-    shadow = _example(
-        "rows-shadow", Text("Une Shadow qui ne va nulle part", "A Shadow that fits nowhere"),
-        ("ROWS-5.2", "ROWS-5.1"),
-        Text(f"Toutes les rangées finissent au-dessus de 4 ; {a} révèle SH4 et {b} SH12.",
-             f"Every row ends above 4; {a} reveals SH4 and {b} SH12."),
-        _table(B="B0 B9", R="R0 R5", Y="Y0 Y7", G="G0 G11"), _plays(**{a: "SH4", b: "SH12"}),
-        "a Shadow taken by its own player", lambda r: any(e.rule == "ROWS-5.2" for e in r.events), all_rows=True)
-    fifth_rows = dict(B="B0 B3 B5 B8")
-    fifth = _example(
-        "rows-fifth", Text("La 5e carte récupère la rangée", "The 5th card takes the row"),
-        ("ROWS-6.1", "ROWS-6.2", "ROWS-6.3"),
-        Text(f"La rangée Bleue a 4 cartes ; {a} révèle B9 et {b} B12.",
-             f"The Blue row holds 4 cards; {a} reveals B9 and {b} B12."),
-        _table(**fifth_rows), _plays(**{a: "B9", b: "B12"}),
-        "a 5th-card capture", lambda r: any(e.rule == "ROWS-6.1" for e in r.events))
-    explosion = _example(
-        "rows-explosion", Text("La même révélation avec la variante Explosion", "The same reveal with the explosion variant"),
-        ("ROWS-8.1", "ROWS-8.2", "ROWS-8.3"),
-        Text(f"Mêmes cartes que l'exemple précédent : la rangée Bleue a 4 cartes ; {a} révèle B9 et {b} B12.",
-             f"Same cards as the previous example: the Blue row holds 4 cards; {a} reveals B9 and {b} B12."),
-        _table(**fifth_rows), _plays(**{a: "B9", b: "B12"}),
-        "an explosion", lambda r: bool(r.discarded), explosion=True)
-    return [lower, rainbow, shadow, fifth, explosion]
+    fifth_rows = {"B": "B0 B3 B5 B8"}
+    fifth_setup = Text(f"La rangée Bleue a 4 cartes ; {a} révèle B9 et {b} B12.",
+                       f"The Blue row holds 4 cards; {a} reveals B9 and {b} B12.")
+    # (id, title, rules, setup, rows, plays, promise, shows, options)
+    specs = [
+        ("rows-lower", Text("Ordre croissant et carte inférieure", "Ascending order and a lower card"),
+         ("ROWS-3.1", "ROWS-2.3", "ROWS-3.2"),
+         Text(f"{a} révèle R4, {b} R9 et {c} R11 ; la rangée Rouge finit par R6.",
+              f"{a} reveals R4, {b} R9 and {c} R11; the Red row ends with R6."),
+         {"R": "R2 R6"}, {a: "R4", b: "R9", c: "R11"}, "a lower card taking the first card", _shows("ROWS-3.1"), {}),
+        ("rows-rainbow", Text("Une Rainbow sur la rangée la plus proche", "A Rainbow on the closest row"),
+         ("ROWS-4.1", "ROWS-4.2"),
+         Text(f"{a} révèle RB7 et {b} RB1 ; les rangées finissent par B5, R3, Y8 et G2.",
+              f"{a} reveals RB7 and {b} RB1; the rows end with B5, R3, Y8 and G2."),
+         {"B": "B0 B5", "Y": "Y0 Y8", "R": "R0 R3", "G": "G4 G2"}, {a: "RB7", b: "RB1"},
+         "a Rainbow placed and a Rainbow that fits nowhere",
+         lambda r: {e.rule for e in r.events} >= {"ROWS-4.1", "ROWS-4.2"}, {"all_rows": True}),
+        ("rows-shadow", Text("Une Shadow qui ne va nulle part", "A Shadow that fits nowhere"), ("ROWS-5.2", "ROWS-5.1"),
+         Text(f"Toutes les rangées finissent au-dessus de 4 ; {a} révèle SH4 et {b} SH12.",
+              f"Every row ends above 4; {a} reveals SH4 and {b} SH12."),
+         {"B": "B0 B9", "R": "R0 R5", "Y": "Y0 Y7", "G": "G0 G11"}, {a: "SH4", b: "SH12"},
+         "a Shadow taken by its own player", _shows("ROWS-5.2"), {"all_rows": True}),
+        ("rows-fifth", Text("La 5e carte récupère la rangée", "The 5th card takes the row"),
+         ("ROWS-6.1", "ROWS-6.2", "ROWS-6.3"), fifth_setup, fifth_rows, {a: "B9", b: "B12"},
+         "a 5th-card capture", _shows("ROWS-6.1"), {}),
+        ("rows-explosion", Text("La même révélation avec la variante Explosion", "The same reveal with the explosion variant"),
+         ("ROWS-8.1", "ROWS-8.2", "ROWS-8.3"),
+         Text(f"Mêmes cartes que l'exemple précédent. {fifth_setup.fr}", f"Same cards as the previous example. {fifth_setup.en}"),
+         fifth_rows, {a: "B9", b: "B12"}, "an explosion", lambda r: bool(r.discarded), {"explosion": True}),
+    ]
+    return [_example(id, title, rules, setup, _table(**rows), _plays(**plays), promise, shows, **options)
+            for id, title, rules, setup, rows, plays, promise, shows, options in specs]
 
 
 def tables() -> list[Table]:
