@@ -169,3 +169,11 @@ def test_every_example_states_what_the_engine_says(books, game, lang):
         for row in table.rows:
             cells = [c(lang) if not isinstance(c, str) else c for c in row]
             assert _flat(typeset("".join(cells), lang)) in flat, f"{table.id}: row {cells} not printed"
+
+
+def test_rebuilding_a_book_gives_the_same_bytes(books, tmp_path):
+    """Same inputs, same PDF (reportlab's invariant mode): a rebuilt book can be diffed."""
+    from cardforge.rulebook.build import build_rulebook
+
+    again = build_rulebook("numwin", "fr", tmp_path)
+    assert again.read_bytes() == books["numwin", "fr"].path.read_bytes()
