@@ -75,35 +75,32 @@ class StoryBuilder:
 
     # -- inline text --------------------------------------------------------------------
 
-    def _printable(self, text: str) -> str:
+    def text(self, raw: str | None, size: float) -> str:
+        """Plain text as reportlab paragraph markup: escaped, glyphs the font lacks replaced,
+        and each narrow no-break space (which reportlab would break a line at) drawn as a
+        no-break space at a smaller size — same width, never a line break."""
+        narrow = f'<font size="{size * 0.62:.2f}">\u00a0</font>'
+        printable = raw or ""
         for bad, good in _GLYPH_FALLBACKS.items():
-            text = text.replace(bad, good)
-        return text
+            printable = printable.replace(bad, good)
+        return escape(printable).replace(NNBSP, narrow)
 
     def inline(self, elem: ET.Element, size: float) -> str:
-        """The reportlab paragraph markup of an inline container (text escaped, NNBSP kept
-        unbreakable: reportlab would break a line at U+202F, so it becomes a small NBSP)."""
-        narrow = f'<font size="{size * 0.62:.2f}">\u00a0</font>'
-
-        def text(s: str | None) -> str:
-            return escape(self._printable(s or "")).replace(NNBSP, narrow)
-
-        out = [text(elem.text)]
+        """The reportlab paragraph markup of an inline container and its <b>, <i>, <code>, <br>."""
+        out = [self.text(elem.text, size)]
         for child in elem:
-            tag = child.tag
             inner = self.inline(child, size)
-            if tag == "br":
+            if child.tag == "br":
                 out.append("<br/>")
-            elif tag in ("b", "i"):
-                out.append(f"<{tag}>{inner}</{tag}>")
-            elif tag == "code":
-                font = self.styles.font.condensed
-                out.append(f'<font name="{font}" color="{self.styles.palette.muted}">{inner}</font>')
-            out.append(text(child.tail))
+            elif child.tag in ("b", "i"):
+                out.append(f"<{child.tag}>{inner}</{child.tag}>")
+            elif child.tag == "code":
+                out.append(f'<font name="{self.styles.font.condensed}" color="{self.styles.palette.muted}">{inner}</font>')
+            out.append(self.text(child.tail, size))
         return "".join(out)
 
-    def para(self, elem: ET.Element, style: Any, prefix: str = "") -> Paragraph:
-        return Paragraph(prefix + self.inline(elem, style.fontSize), style)
+    def para(self, elem: ET.Element, style: Any) -> Paragraph:
+        return Paragraph(self.inline(elem, style.fontSize), style)
 
     # -- blocks -------------------------------------------------------------------------
 
@@ -172,8 +169,8 @@ class StoryBuilder:
         key = f"s{self._keys}"
         style = self.styles.h1 if level == 0 else self.styles.h2
         numbered = f"{escape(number)}.\u00a0\u00a0" if number else ""
-        heading = Heading(numbered + self._title_markup(title, style.fontSize), style, level=level, number=number,
-                          toc_text=self._title_markup(title, style.fontSize),
+        heading = Heading(numbered + self.text(title, style.fontSize), style, level=level, number=number,
+                          toc_text=self.text(title, style.fontSize),
                           plain=f"{number}. {title}" if number else title, key=key)
         flow: list[Any] = [CondPageBreak(self.styles.page.height_mm * mm * 0.18)] if level == 0 else []
         self._depth += 1
@@ -181,11 +178,6 @@ class StoryBuilder:
             return flow + [heading] + self.blocks(elem)
         finally:
             self._depth -= 1
-
-    def _title_markup(self, title: str, size: float) -> str:
-        fake = ET.Element("p")
-        fake.text = title
-        return self.inline(fake, size)
 
     def _toc(self, elem: ET.Element) -> list[Any]:
         s = self.styles
@@ -196,7 +188,7 @@ class StoryBuilder:
                                                      ("TOPPADDING", (0, 0), (-1, -1), 0),
                                                      ("BOTTOMPADDING", (0, 0), (-1, -1), 0),
                                                      ("FONTNAME", (0, 0), (-1, -1), s.font.regular)]))
-        return [Paragraph(self._title_markup(elem.get("title"), s.toc_title.fontSize), s.toc_title), toc, PageBreak()]
+        return [Paragraph(self.text(elem.get("title"), s.toc_title.fontSize), s.toc_title), toc, PageBreak()]
 
     def _table(self, elem: ET.Element) -> Flowable:
         s = self.styles
@@ -257,7 +249,7 @@ class StoryBuilder:
         bad = [m for m in marks if m not in MARKS]
         if bad:
             raise self.markup.error(elem, f"unknown card mark {bad[0]!r}: expected one of {', '.join(MARKS)}")
-        captions = [self._title_markup(c, s.caption.fontSize) for c in elem.get("captions", "").split("|")] \
+        captions = [self.text(c, s.caption.fontSize) for c in elem.get("captions", "").split("|")] \
             if elem.get("captions") else []
         try:
             scale = float(elem.get("scale", DEFAULT_CARD_SCALE)) * s.page.card_zoom
@@ -270,7 +262,7 @@ class StoryBuilder:
                                       fontSize=s.caption.fontSize * 1.05)
         strip = CardStrip(self.deck, cards, lang=self.lang, card_width=card_size_points(self.deck)[0] * scale,
                           gap=2.2 * mm, captions=captions, marks=marks,
-                          label=self._title_markup(label, label_style.fontSize) if label else "",
+                          label=self.text(label, label_style.fontSize) if label else "",
                           label_width=17 * mm if label else 0.0, caption_style=s.caption,
                           label_style=label_style, highlight=s.palette.highlight)
         strip.hAlign = "CENTER" if cover or not label else "LEFT"
@@ -295,7 +287,7 @@ class StoryBuilder:
         """A tinted block, kept on one page when short (``KEEP_WHOLE``); a long one may continue
         on the next page but never leaves its title, setup and first figure behind."""
         s = self.styles
-        title = Paragraph(self._title_markup(elem.get("title"), s.example_title.fontSize), s.example_title)
+        title = Paragraph(self.text(elem.get("title"), s.example_title.fontSize), s.example_title)
         content = [title, *self.blocks(elem)]
         if self._height(content) <= KEEP_WHOLE * self._frame_height():
             return self._tinted(content)
