@@ -102,7 +102,7 @@ def make_styles(page: Page, palette: Palette) -> Styles:
     lead = round(size * 1.38, 1)
     ink, accent, muted = colors.HexColor(palette.ink), colors.HexColor(palette.accent), colors.HexColor(palette.muted)
     body = ParagraphStyle("body", fontName=f.regular, bulletFontName=f.regular, fontSize=size, leading=lead, textColor=ink,
-                          alignment=TA_LEFT, spaceAfter=size * 0.45, hyphenationLang="",
+                          alignment=TA_LEFT, spaceAfter=size * 0.45, hyphenationLang="", allowWidows=0,
                           embeddedHyphenation=0, uriWasteReduce=0.3)
     hang = size * 1.1
     return Styles(
