@@ -41,6 +41,7 @@ def component_counts(deck: Deck) -> dict[str, int]:
 
 
 def _components(deck: Deck, lang: str) -> dict[str, Any]:
+    counts = component_counts(deck)
     families = [
         {
             "code": fam.code,
@@ -48,7 +49,7 @@ def _components(deck: Deck, lang: str) -> dict[str, Any]:
             "kind": fam.family.kind.value,
             "range": _values(fam.min_value, fam.max_value),
             "copies": fam.copies,
-            "count": len(fam.values) * fam.copies,
+            "count": counts[fam.code],
             "from_players": fam.from_players,
             "sample": f"{fam.code}{fam.max_value if fam.family.kind is FamilyKind.SHADOW else min(fam.max_value, 7)}",
         }
@@ -58,7 +59,7 @@ def _components(deck: Deck, lang: str) -> dict[str, Any]:
         {
             "code": act.slug,
             "name": act.action.name(lang),
-            "count": act.count,
+            "count": counts[act.slug],
             "effect": act.effect(lang),
             "modes": [deck.modes[m].name(lang) for m in act.modes] if act.modes else [],
             "declare": list(act.action.declare),
@@ -71,7 +72,7 @@ def _components(deck: Deck, lang: str) -> dict[str, Any]:
         "actions": actions,
         "numbered": sum(f["count"] for f in families if f["from_players"] is None),
         "action_total": sum(a["count"] for a in actions),
-        "total": deck.total(),
+        "total": counts["total"],
         "optional": optional,
         "modes": [
             {"id": m.id, "name": m.name(lang), "rounds": m.rounds, "total": deck.total(mode=m.id)}
