@@ -140,3 +140,41 @@ def test_tts_sheets_within_limits_and_hidden_card_last(mini, tmp_path):
             last = im.crop((im.width - cell[0], im.height - cell[1], im.width, im.height))
             assert last.tobytes() == back.tobytes(), "the last cell shows the hidden card (the back)"
     assert len(written) == 4
+
+
+def test_failed_render_leaves_no_file_behind(mini, tmp_path):
+    """Issue: "outputs are written atomically (no half-written file after an error …)"."""
+    import dataclasses
+
+    from cardforge.cards import Text
+    from cardforge.render.build import render_target
+    from cardforge.render.textfit import TextDoesNotFit
+
+    action = mini.actions["passe"]
+    verbose = dataclasses.replace(mini, actions={"passe": dataclasses.replace(action, effect=Text("x " * 900, "y " * 900))},
+                                  _counts_cache={})
+    with pytest.raises(TextDoesNotFit):
+        render_target(verbose, ("sheets",), tmp_path)
+    assert [p for p in tmp_path.rglob("*") if p.is_file()] == []
+
+
+def test_progress_reaches_the_planned_total(mini, tmp_path):
+    """The progress bar's total is what the render reports, so the bar ends full."""
+    from cardforge.render.build import planned_faces, render_target
+
+    formats, profiles = ("sheets", "pod"), ["drivethrucards", "home-letter"]
+    done = []
+    render_target(mini, formats, tmp_path, profiles=profiles, progress=done.append)
+    assert sum(done) == planned_faces(mini, formats, profiles) == 3 * mini.total()
+
+
+def test_thegamecrafter_set_reuses_the_png_set(mini, tmp_path):
+    """Rendering png and pod together writes The Game Crafter's identical PNGs once (hard links)."""
+    from cardforge.render.build import render_target
+
+    done = []
+    render_target(mini, ("pod", "png"), tmp_path, profiles=["thegamecrafter"], progress=done.append)
+    png, tgc = tmp_path / "mini" / "png-en", tmp_path / "mini" / "pod" / "mini-thegamecrafter-en"
+    assert sorted(p.name for p in png.iterdir()) == sorted(p.name for p in tgc.iterdir())
+    assert (png / "R0.png").read_bytes() == (tgc / "R0.png").read_bytes()
+    assert (png / "R0.png").stat().st_ino == (tgc / "R0.png").stat().st_ino

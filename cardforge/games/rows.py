@@ -126,9 +126,11 @@ def card_kind(card: Card) -> FamilyKind:
 def placement_key(card: Card) -> tuple[int, int, int]:
     """Order of placement: ascending value (ROWS-2.3); equal values Shadow, Rainbow, then the
     classic colours (ROWS-2.4), these in the rows' order."""
-    card_kind(card)
-    priority, colour = _ORDER[card.family]
-    return (card.value, priority, colour)
+    order = _ORDER.get(card.family)
+    if order is None:
+        card_kind(card)  # loads the kinds, or raises for a card not in the deck
+        order = _ORDER[card.family]
+    return (card.value, *order)
 
 
 def default_rows() -> dict[str, list[Card]]:
@@ -294,11 +296,14 @@ def _closest_lower(card: Card, rows: Mapping[str, list[Card]], rules: HouseRules
     compared with each row's last card, or any card of it (ROWS-R1)."""
     candidates: list[tuple[int, str]] = []
     anchors: dict[str, Card] = {}
+    top = card.value - 1 if strict else card.value
     for colour in ROW_COLOURS:
         pool = rows[colour] if rules.compare_with == "any" else rows[colour][-1:]
-        fitting = [c for c in pool if c.value < card.value or (not strict and c.value == card.value)]
-        if fitting:
-            anchor = max(fitting, key=lambda c: c.value)
+        anchor = None
+        for c in pool:
+            if c.value <= top and (anchor is None or c.value > anchor.value):
+                anchor = c
+        if anchor is not None:
             anchors[colour] = anchor
             candidates.append((card.value - anchor.value, colour))
     if not candidates:

@@ -38,6 +38,7 @@ class Verdict:
     steps: list[Step] = field(default_factory=list)
     summary: str = ""
     summary_fr: str | None = None
+    question_fr: str | None = None
 
     def add(self, rule: str, en: str, fr: str | None = None) -> None:
         self.steps.append(Step(rule, en, fr))
@@ -50,7 +51,7 @@ class Verdict:
     def to_json(self, lang: str = "en") -> dict[str, Any]:
         return {
             "game": self.game,
-            "question": self.question,
+            "question": self.question_fr if lang == "fr" and self.question_fr else self.question,
             **self.result,
             "summary": self.summary_fr if lang == "fr" and self.summary_fr else self.summary,
             "steps": [{"rule": s.rule, "text": s.text(lang)} for s in self.steps],
@@ -69,7 +70,8 @@ def emit(verdict: Verdict, *, as_json: bool = False, lang: str = "en") -> None:
     from cardforge.rules import rule as lookup
 
     console = Console(highlight=False)
-    console.print(f"[bold]{escape(verdict.question)}[/bold]")
+    question = verdict.question_fr if lang == "fr" and verdict.question_fr else verdict.question
+    console.print(f"[bold]{escape(question)}[/bold]")
     for number, step in enumerate(verdict.steps, 1):
         try:
             r = lookup(step.rule)

@@ -83,7 +83,8 @@ def render_target(deck: Deck, formats: Sequence[str], out: Path, *, lang: str = 
     check_lang(lang)
     folder = ensure_dir(out / deck.id)
     written: list[Path] = []
-    for fmt in formats:
+    png_set: list[Path] = []  # the png format's files, which a vendor profile of that size reuses
+    for fmt in sorted(formats, key=("sheets", "png", "pod", "tts").index):
         if fmt == "sheets":
             from cardforge.render.facepages import physical_cards
             from cardforge.render.sheets import sheets_pdf
@@ -93,13 +94,18 @@ def render_target(deck: Deck, formats: Sequence[str], out: Path, *, lang: str = 
                                                 back_offset=back_offset, progress=progress))
             written.append(path)
         elif fmt == "pod":
+            from cardforge.render.png import png_size
+
             for name in profiles or list(PROFILES):
-                written += render_profile(deck, get_profile(name), folder / "pod", lang=lang, gutter_mm=gutter_mm,
-                                          back_offset=back_offset, progress=progress)
+                profile = get_profile(name)
+                same = png_set if png_set and profile.size_px == png_size(deck) else None
+                written += render_profile(deck, profile, folder / "pod", lang=lang, gutter_mm=gutter_mm,
+                                          back_offset=back_offset, same_pngs=same, progress=progress)
         elif fmt == "png":
             from cardforge.render.png import card_pngs, contact_sheet
 
-            written += card_pngs(deck, folder / f"png-{lang}", lang=lang, progress=progress)
+            png_set = card_pngs(deck, folder / f"png-{lang}", lang=lang, progress=progress)
+            written += png_set
             written.append(contact_sheet(deck, folder / f"{deck.id}-contact-{lang}.png", lang=lang))
         elif fmt == "tts":
             from cardforge.render.tts import tts_export

@@ -18,7 +18,7 @@ from cardforge.render.facepages import BACK, face_name, faces_pdf, unique_faces
 from cardforge.render.faces import card_size_points
 from cardforge.render.raster import rasterise, render_pngs
 
-__all__ = ["DPI", "png_size", "card_pngs", "contact_sheet"]
+__all__ = ["DPI", "png_size", "card_pngs", "link_pngs", "contact_sheet"]
 
 DPI = 300
 CONTACT_CELL_PX = 180  # contact-sheet thumbnail width
@@ -56,6 +56,28 @@ def card_pngs(deck: Deck, folder: Path, *, lang: str = "en", size: tuple[int, in
     csv = folder / "counts.csv"
     atomic_write_text(csv, "\n".join(lines) + "\n")
     return [*paths, csv]
+
+
+def link_pngs(written: list[Path], folder: Path) -> list[Path]:
+    """The same files in another folder, as hard links (copies where links are impossible).
+
+    The Game Crafter's spec is exactly our PNG set: a build that writes both renders once.
+    """
+    import os
+    import shutil
+
+    ensure_dir(folder)
+    linked = []
+    for source in written:
+        target = folder / source.name
+        tmp = folder / f".{source.name}.part"
+        try:
+            os.link(source, tmp)
+        except OSError:
+            shutil.copyfile(source, tmp)
+        os.replace(tmp, target)
+        linked.append(target)
+    return linked
 
 
 def contact_sheet(deck: Deck, path: Path, *, lang: str = "en", columns: int = 10) -> Path:

@@ -74,13 +74,22 @@ def _interleaved(deck: Deck, order: str) -> list[Face]:
 
 
 def render_profile(deck: Deck, profile: Profile, folder: Path, *, lang: str = "en", gutter_mm: float = 0.0,
-                   back_offset: tuple[float, float] = (0.0, 0.0),
+                   back_offset: tuple[float, float] = (0.0, 0.0), same_pngs: list[Path] | None = None,
                    progress: Callable[[int], None] | None = None) -> list[Path]:
-    """Write ``deck`` for ``profile`` into ``folder``; return the paths written."""
+    """Write ``deck`` for ``profile`` into ``folder``; return the paths written.
+
+    ``same_pngs``: a PNG set of this deck and language already written at the profile's size,
+    to link instead of rendering again.
+    """
     stem = f"{deck.id}-{profile.name}-{lang}"
     if profile.kind == "png":
-        from cardforge.render.png import card_pngs
+        from cardforge.render.png import card_pngs, link_pngs
 
+        if same_pngs:
+            linked = link_pngs(same_pngs, folder / stem)
+            if progress:
+                progress(len(linked) - 1)  # every face, not counts.csv
+            return linked
         return card_pngs(deck, folder / stem, lang=lang, size=profile.size_px, progress=progress)
     if profile.kind == "sheets":
         from cardforge.render.sheets import sheets_pdf
