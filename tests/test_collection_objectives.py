@@ -153,3 +153,27 @@ def test_best_validation_share_cards_house_rule():
     best = best_validation(cards("R7 G7 B7 Y7"), share_cards=True)
     assert {m.id for m in best} == {"pair", "three_of_a_kind", "four_of_a_kind"}
     assert objective("pair").rule == "COLLECTION-5.1"
+
+
+POOL = [c for c in __import__("cardforge.deck", fromlist=["load_deck"]).load_deck("collection").cards(mode="discovery")
+        if c.family != "SH"]
+
+
+@pytest.mark.parametrize("seed", range(25))
+def test_best_validation_properties(seed):
+    """On random collections: the best set uses each card once, only cards of the collection,
+    never an excluded objective, and beats or equals every single objective on its own."""
+    import random
+
+    from cardforge.games.objectives import OBJECTIVE_IDS, validation_key
+
+    rng = random.Random(seed)
+    hand = rng.sample(POOL, rng.randrange(4, 20))
+    exclude = set(rng.sample(OBJECTIVE_IDS, rng.randrange(0, 4)))
+    for mode in ("classic", "discovery"):
+        best = best_validation(hand, exclude, mode=mode)
+        used = [c for m in best for c in m.cards]
+        assert len(used) == len(set(used)) and set(used) <= set(hand)
+        assert not {m.id for m in best} & exclude
+        for single in find_objectives(hand, exclude):
+            assert validation_key(best, mode) >= validation_key([single], mode)

@@ -10,33 +10,12 @@ import pytest
 
 from cardforge.games.collection import new_game
 from cardforge.games.pushluck import Phase
-from tests.pushluck_support import codes, give, moves, play, stack
+from tests.pushluck_support import codes, give, moves, play, simple_round, stack
 
 
 @pytest.fixture
 def game():
     return new_game(2, seed=11)
-
-
-FILLER = ("Y10", "Y11", "Y12")  # a secured card for players a test gives no collection
-LAST_TURN = ("G1", "B2", "Y3")  # the one-card sequence each other player locks on their last turn
-
-
-def simple_round(state, collections: dict[int, str]) -> None:
-    """Each player secures the given cards (or a filler card), the turn count reaches the
-    minimum of COLLECTION-7.3, the current player declares the end of the round and every other
-    player locks a one-card sequence on their last turn: the round is then being validated."""
-    n = state.num_players
-    for p in range(n):
-        give(state, p, secured=collections.get(p) or FILLER[p])
-    state.turns_played = n + 1
-    declarer = state.player
-    for p in range(n):
-        if p != declarer:
-            give(state, p, sequence=LAST_TURN[p])
-    play(state, "declare end of round")
-    for _ in range(n - 1):
-        play(state, "lock")
 
 
 def test_1_1_components():

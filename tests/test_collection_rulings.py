@@ -12,8 +12,7 @@ from cardforge.games.objectives import best_validation, find_objectives
 from cardforge.games.pushluck import Phase
 from cardforge.referee.collection import check_verdict
 from cardforge.rules import load_rules
-from tests.pushluck_support import cards, codes, give, moves, play, stack
-from tests.test_collection_rules import simple_round
+from tests.pushluck_support import cards, codes, give, moves, play, simple_round, stack
 
 BOOK = load_rules("collection")
 

@@ -442,3 +442,27 @@ def test_6_4_most_points_wins():
     stack(state, a="B2", b="Y10")
     play(state, "draw B", "lock", "draw A", "lock")  # round 2 starts with p1
     assert state.returns() == [11, 11] and state.winners() == [0, 1]
+
+
+@pytest.mark.parametrize("seed", range(20))
+def test_engine_and_referee_agree_on_stops(seed):
+    """SEQUENCE-4.4/4.5/4.1 on random draws: the engine stops exactly where ``check_sequence``
+    says, keeping the same cards."""
+    import random
+
+    from cardforge.games.sequence import check_sequence
+
+    rng = random.Random(seed)
+    state = new_game(2, seed=seed, mode="discovery")
+    drawn = rng.sample([c for c in state.cards if c.family != "RB"], 8)
+    stack(state, a=" ".join(c.code for c in drawn))
+    verdict = check_sequence(drawn)
+    draws = 0
+    while state.player == 0 and draws < len(drawn):
+        play(state, "draw A")
+        draws += 1
+    if verdict.stop:
+        assert draws == verdict.index + 1 and state.player == 1 and state.sequences[0] == []
+        assert drawn[verdict.index] in state.discard + state.table
+    else:
+        assert state.sequences[0] == list(verdict.kept)

@@ -22,7 +22,6 @@ explains itself with ``SEQUENCE-…`` or ``COLLECTION-…`` IDs.
 
 from __future__ import annotations
 
-import dataclasses
 import functools
 import random
 from collections import Counter
@@ -48,6 +47,8 @@ __all__ = [
     "Phase",
     "PushLuckState",
     "int_option",
+    "is_rainbow",
+    "is_shadow",
 ]
 
 #: Why a sequence stopped, in the sheet's order.
@@ -105,11 +106,10 @@ def is_rainbow(card: Card) -> bool:
 
 # -- rule citations ------------------------------------------------------------------------------
 
-#: Concept → rule ID.  Keys used by the core (each game maps all of them):
-#: ``draw``, ``classic``, ``action``, ``rainbow``, ``stop_shadow``, ``shadow_table``, ``joker_save``,
+#: Concept → rule ID, so that one explanation cites ``SEQUENCE-…`` or ``COLLECTION-…``.  Keys the
+#: check uses: ``classic``, ``action``, ``rainbow``, ``stop_shadow``, ``shadow_table``,
 #: ``stop_discard``, ``stop_color``, ``stop_value``, ``joker``, ``infini``, ``stop_cost``,
-#: ``rainbow_stop``, ``rainbow_extra``, ``points_classic``, ``points_discovery``, ``actions_no_points``,
-#: ``stop_order``.
+#: ``rainbow_stop``; the referees add ``points_classic``, ``points_discovery``, ``actions_no_points``.
 Cites = Mapping[str, str]
 
 
@@ -511,7 +511,7 @@ class PushLuckState(GameState[Move]):
         if seq:
             moves.append(_LOCK)
         if self.flip_pending and draws:
-            return moves if moves else [_END]
+            return moves  # Flip: draw one more or say stop (R16)
         can_leave = self.house.open_sequences == "persist" or not seq
         if not draws or (self.drawn and can_leave):
             moves.append(_END)
@@ -808,16 +808,21 @@ class PushLuckState(GameState[Move]):
     # -- text ------------------------------------------------------------------------------------
 
     def action_to_string(self, action: Move) -> str:
+        """The move as the tests and golden files write it: ``draw A``, ``lock``, ``keep flip``,
+        ``play reserve[0] double -> p1``, ``play quantique pile B``, ``keep R5`` (Quantique)."""
         k = action.kind
+        fixed = {"lock": "lock", "end": "end turn", "accept": "accept STOP", "declare": "declare end of round",
+                 "done": "done"}
+        if k in fixed:
+            return fixed[k]
         if k == "draw":
             return f"draw {PILES[action.pile]}"
-        if k in ("lock", "end", "keep", "accept", "declare", "done"):
-            return {"lock": "lock", "end": "end turn", "keep": f"keep {self.pending}", "accept": "accept STOP",
-                    "declare": "declare end of round", "done": "done"}[k]
+        if k == "keep":
+            return f"keep {self.pending}"
         if k == "choose":
-            return "keep none" if action.slot is None else f"keep {self.quantique[action.slot]}" if self.quantique else "keep"
+            return "keep none" if action.slot is None else f"keep {self.quantique[action.slot]}"
         if k == "validate":
-            return f"validate {action.choice[0]} {' '.join(action.choice[1:])}"
+            return f"validate {' '.join(action.choice)}"
         card = self.pending if action.slot is None else self.reserves[self.player][action.slot]
         where = "" if action.slot is None else f"reserve[{action.slot}] "
         aim = f" -> p{action.target}" if action.target is not None else ""
@@ -828,7 +833,3 @@ class PushLuckState(GameState[Move]):
         seqs = " | ".join(f"p{q}:{' '.join(c.code for c in s) or '-'}" for q, s in enumerate(self.sequences))
         return f"{self.game} round {self.round} p{self.player} {self.phase}: {seqs}"
 
-
-def replace_house(house: Any, **changes: Any) -> Any:
-    """A copy of a ``HouseRules`` with some switches changed."""
-    return dataclasses.replace(house, **changes)

@@ -22,7 +22,7 @@ from cardforge.errors import UsageError
 from cardforge.games import pushluck
 from cardforge.games.collection import CITES, HouseRules
 from cardforge.games.house import parse_house_rules
-from cardforge.games.objectives import OBJECTIVE_IDS, ObjectiveMatch, best_validation, find_objectives, objective, validation_key
+from cardforge.games.objectives import OBJECTIVE_IDS, ObjectiveMatch, best_validation, find_objectives, objective
 from cardforge.games.pushluck import is_shadow
 from cardforge.referee.pushluck import (
     HOUSE_OPTION,
@@ -102,7 +102,8 @@ def objectives_verdict(
     rules = rules or HouseRules()
     done = set(exclude)
     codes = " ".join(c.code for c in cards)
-    verdict = Verdict(game="collection", question=f"Objectives of the collection {codes}", result={})
+    verdict = Verdict(game="collection", question=f"Objectives of the collection {codes}",
+                      question_fr=f"Objectifs de la collection {codes}", result={})
     matches = find_objectives(cards, done)
     for oid in OBJECTIVE_IDS:
         if oid in done:
@@ -121,7 +122,7 @@ def objectives_verdict(
               "validated": sorted(done, key=OBJECTIVE_IDS.index), "mode": mode}
     if best:
         chosen = best_validation(cards, done, mode=mode, share_cards=rules.share_cards)
-        points, _ = validation_key(chosen, "classic")
+        points = sum(m.points for m in chosen)
         share = ("a card may serve several objectives (house rule)", "une carte peut servir plusieurs objectifs (règle maison)") \
             if rules.share_cards else ("each card serves one objective only", "chaque carte ne sert qu'un objectif")
         verdict.add("COLLECTION-R17", share[0], share[1])
@@ -144,10 +145,10 @@ def objectives_verdict(
     return verdict
 
 
-def check_verdict(cards: Sequence[Card], mode: str = "classic", rules: HouseRules | None = None) -> Verdict:
+def check_verdict(cards: Sequence[Card], rules: HouseRules | None = None) -> Verdict:
     """Whether the sequence (cards in draw order) stopped; a Joker right after a STOP card saves it."""
     check = pushluck.check_sequence(cards, rules or HouseRules(), cites=CITES, savers=("joker",))
-    return stop_verdict("collection", cards, check, mode, CITES)
+    return stop_verdict("collection", cards, check, None, CITES)
 
 
 @app.command("objectives")
@@ -177,5 +178,5 @@ def check(
 ) -> None:
     """Does this sequence STOP (Shadow, colour, value)?"""
     check_lang(lang)
-    verdict = check_verdict(parse_table_cards("collection", cards), "classic", parse_house_rules(HouseRules, house))
+    verdict = check_verdict(parse_table_cards("collection", cards), parse_house_rules(HouseRules, house))
     emit(verdict, as_json=as_json, lang=lang)

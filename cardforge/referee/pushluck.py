@@ -48,20 +48,19 @@ def parse_table_cards(game: str, tokens: Sequence[str]) -> list[Card]:
     return cards
 
 
-def stop_verdict(game: str, cards: Sequence[Card], check: SequenceCheck, mode: str, cites: Mapping[str, str]) -> Verdict:
-    """A verdict on one sequence: STOP or not, why, and what it scores if secured now."""
-    points = 0 if check.stop else sequence_points(check.kept, mode)
+def stop_verdict(game: str, cards: Sequence[Card], check: SequenceCheck, mode: str | None, cites: Mapping[str, str]) -> Verdict:
+    """A verdict on one sequence: STOP or not, why, and (when ``mode`` is given: ``sequence``
+    scores sequences, ``collection`` does not) what it scores if secured now."""
     codes = " ".join(c.code for c in cards)
     verdict = Verdict(
         game=game,
-        question=f"Sequence {codes} ({mode})",
+        question=f"Sequence {codes}" + (f" ({mode})" if mode else ""),
+        question_fr=f"Séquence {codes}" + (f" ({_MODE_FR[mode]})" if mode else ""),
         result={
             "stop": check.stop,
             "reason": check.reason,
             "index": check.index,
             "card": cards[check.index].code if check.index is not None else None,
-            "points": points,
-            "mode": mode,
             "sequence": [c.code for c in check.kept],
             "saved": list(check.saved),
             "extra_draws": check.extra_draws,
@@ -71,24 +70,38 @@ def stop_verdict(game: str, cards: Sequence[Card], check: SequenceCheck, mode: s
         verdict.add(step.rule, step.en, step.fr)
     if check.stop:
         card = cards[check.index].code
-        verdict.summary = f"STOP ({check.reason}) at {card}: the sequence scores 0"
-        verdict.summary_fr = f"STOP ({_REASON_FR[check.reason]}) sur {card} : la séquence rapporte 0"
+        verdict.summary = f"STOP ({check.reason}) at {card}: the sequence is lost"
+        verdict.summary_fr = f"STOP ({_REASON_FR[check.reason]}) sur {card} : la séquence est perdue"
     else:
-        if mode == "discovery":
-            en, fr = (f"Discovery mode counts the secured cards: {points}",
-                      f"le Mode Découverte compte les cartes sécurisées : {points}")
-        else:
-            en, fr = (f"Classic mode adds up the face values: {points}",
-                      f"le Mode Classique additionne les valeurs faciales : {points}")
-        rule = cites.get("points_discovery" if mode == "discovery" else "points_classic")
-        if rule:
-            verdict.add(rule, en, fr)
         owed = f"; {check.extra_draws} draw(s) still owed" if check.extra_draws else ""
         owed_fr = f" ; encore {check.extra_draws} pioche(s) due(s)" if check.extra_draws else ""
-        verdict.summary = f"no STOP: secured now, it scores {points}{owed}"
-        verdict.summary_fr = f"pas de STOP : sécurisée maintenant, elle rapporte {points}{owed_fr}"
+        verdict.summary = f"no STOP: it can be secured{owed}"
+        verdict.summary_fr = f"pas de STOP : elle peut être sécurisée{owed_fr}"
+    if mode:
+        _add_points(verdict, check, mode, cites)
     return verdict
 
 
+def _add_points(verdict: Verdict, check: SequenceCheck, mode: str, cites: Mapping[str, str]) -> None:
+    """What the sequence scores if secured now: 0 after a STOP, else face values or cards."""
+    points = 0 if check.stop else sequence_points(check.kept, mode)
+    verdict.result["points"] = points
+    verdict.result["mode"] = mode
+    if check.stop:
+        verdict.summary += ", 0 points"
+        verdict.summary_fr += ", 0 point"
+        return
+    if mode == "discovery":
+        en, fr = (f"Discovery mode counts the secured cards: {points}",
+                  f"le Mode Découverte compte les cartes sécurisées : {points}")
+    else:
+        en, fr = (f"Classic mode adds up the face values: {points}",
+                  f"le Mode Classique additionne les valeurs faciales : {points}")
+    verdict.add(cites["points_discovery" if mode == "discovery" else "points_classic"], en, fr)
+    verdict.summary += f"; secured now it scores {points}"
+    verdict.summary_fr += f" ; sécurisée maintenant, elle rapporte {points}"
+
+
 _REASON_FR = {"shadow": "Shadow", "color": "couleur", "value": "valeur"}
+_MODE_FR = {"classic": "classique", "discovery": "découverte"}
 

@@ -41,7 +41,8 @@ def check_verdict(cards: Sequence[Card], mode: str = "classic", rules: HouseRule
 
 def score_verdict(sequences: Sequence[Sequence[Card]], mode: str = "classic", rules: HouseRules | None = None) -> Verdict:
     """A player's round total: each secured sequence checked, then scored (SEQUENCE-6.2)."""
-    verdict = Verdict(game="sequence", question=f"Round total of {len(sequences)} secured sequence(s) ({mode})", result={})
+    verdict = Verdict(game="sequence", question=f"Round total of {len(sequences)} secured sequence(s) ({mode})",
+                      question_fr=f"Total de la manche : {len(sequences)} séquence(s) sécurisée(s) ({mode})", result={})
     rows, total = [], 0
     for cards in sequences:
         check = check_sequence(cards, rules)
