@@ -7,7 +7,7 @@ import pytest
 
 from cardforge.deck import load_deck
 from cardforge.rulebook.markup import parse_markup
-from cardforge.rulebook.story import SHORT_TABLE_ROWS, Heading, build_story
+from cardforge.rulebook.story import MIN_ROWS_BEFORE_SPLIT, SHORT_TABLE_ROWS, Heading, build_story
 from cardforge.rulebook.styles import Palette, make_styles, page_for
 
 
@@ -36,10 +36,13 @@ def test_short_table_is_kept_on_one_page_with_its_header_repeated(story):
     assert isinstance(table, Table) and table.repeatRows == 1
 
 
-def test_long_table_may_split_and_repeats_its_header(story):
+def test_long_table_splits_only_after_a_few_rows_and_repeats_its_header(story):
     from reportlab.platypus import Table
 
-    [table] = story(_table_rows(SHORT_TABLE_ROWS + 5))
+    from reportlab.platypus import CondPageBreak
+
+    guard, table = story(_table_rows(SHORT_TABLE_ROWS + 5))
+    assert isinstance(guard, CondPageBreak) and guard.height == pytest.approx(sum(table._rowHeights[:1 + MIN_ROWS_BEFORE_SPLIT]))
     assert isinstance(table, Table) and table.repeatRows == 1
     head, tail = table.split(300, 120)
     assert tail._cellvalues[0][0][0].text == "Card", "the header row starts the continuation"

@@ -29,8 +29,10 @@ from cardforge.rulebook.typography import NNBSP
 
 __all__ = ["Heading", "StoryBuilder", "build_story", "SHORT_TABLE_ROWS"]
 
-#: Tables with at most this many rows are never split across pages.
-SHORT_TABLE_ROWS = 14
+#: Tables with at most this many rows are never split across pages; a longer one splits only
+#: after at least ``MIN_ROWS_BEFORE_SPLIT`` body rows (its header rows repeat on the next page).
+SHORT_TABLE_ROWS = 8
+MIN_ROWS_BEFORE_SPLIT = 4
 #: Examples up to this fraction of the page height are never split across pages; longer ones
 #: keep their title, setup and first figure together and may continue on the next page.
 KEEP_WHOLE = 0.5
@@ -130,7 +132,7 @@ class StoryBuilder:
         if tag == "ul":
             return [Paragraph(self.inline(li, s.bullet.fontSize), s.bullet, bulletText="•") for li in elem]
         if tag == "table":
-            return [self._table(elem)]
+            return self._table(elem)
         if tag == "cards":
             return [self._cards(elem, cover)]
         if tag == "example":
@@ -190,7 +192,7 @@ class StoryBuilder:
                                                      ("FONTNAME", (0, 0), (-1, -1), s.font.regular)]))
         return [Paragraph(self.text(elem.get("title"), s.toc_title.fontSize), s.toc_title), toc, PageBreak()]
 
-    def _table(self, elem: ET.Element) -> Flowable:
+    def _table(self, elem: ET.Element) -> list[Flowable]:
         s = self.styles
         rows, header_rows = [], 0
         for tr in elem:
@@ -233,7 +235,11 @@ class StoryBuilder:
         if header_rows:
             style.append(("BACKGROUND", (0, 0), (-1, header_rows - 1), colors.HexColor(pal.accent)))
         table = Table(rows, colWidths=col_widths, repeatRows=header_rows, style=TableStyle(style), hAlign="LEFT")
-        return keep_together([table]) if len(rows) <= SHORT_TABLE_ROWS else table
+        if len(rows) <= SHORT_TABLE_ROWS:
+            return [keep_together([table])]
+        # a long table may split (its header rows repeat), but only with a few rows on this page
+        table.wrap(width, 1e6)
+        return [CondPageBreak(sum(table._rowHeights[:header_rows + MIN_ROWS_BEFORE_SPLIT])), table]
 
     def _frame_width(self) -> float:
         page = self.styles.page
