@@ -94,3 +94,12 @@ def test_command_line_usage_errors_are_one_line(cli):
         assert result.code == 2, args
         assert result.err.startswith("cardforge: error: ") and fragment in result.err
         assert len(result.err.strip().splitlines()) == 1, result.err
+
+
+def test_output_into_a_closed_pipe_is_quiet():
+    """`cardforge … | head` must not end in a traceback when head leaves early."""
+    proc = subprocess.run(
+        f"{sys.executable} -m cardforge deck show sequence | head -1",
+        shell=True, capture_output=True, text=True, cwd=ROOT,
+    )
+    assert "Traceback" not in proc.stderr and "Error" not in proc.stderr, proc.stderr

@@ -67,6 +67,7 @@ def _fail(message: str, code: int = 2) -> None:
 def main(argv: list[str] | None = None) -> None:
     """Entry point: run the app; cardforge errors and command-line usage errors become one line
     on stderr with exit code 2 (never a traceback, never a multi-line box)."""
+    from typer import exceptions as typer_exc
     from typer._click import exceptions as click_exc
 
     try:
@@ -80,12 +81,15 @@ def main(argv: list[str] | None = None) -> None:
         _fail(f"{exc.format_message()} (see '{command} --help')", 2)
     except click_exc.ClickException as exc:
         _fail(exc.format_message(), exc.exit_code)
-    except click_exc.Abort:
+    except typer_exc.Exit as exc:
+        sys.exit(exc.exit_code)
+    except typer_exc.Abort:
         sys.stderr.write("cardforge: interrupted\n")
         sys.exit(130)
     except KeyboardInterrupt:
         sys.stderr.write("cardforge: interrupted\n")
         sys.exit(130)
-    except BrokenPipeError:
+    except BrokenPipeError:  # `cardforge … | head`: the reader left, nothing to report
+        sys.stderr.close()
         sys.exit(0)
     sys.exit(result if isinstance(result, int) else 0)

@@ -1,29 +1,45 @@
-"""``cardforge referee GAME …``: mounts each game's referee sub-app (``cardforge.referee.<game>``)."""
+"""``cardforge referee GAME …``: each game's referee sub-app (``cardforge.referee.<game>``),
+imported only when that game is asked for, so one referee call does not load five engines."""
 
 from __future__ import annotations
 
 import importlib
+import importlib.util
+from typing import Any
 
 import typer
+from typer.core import TyperGroup
 
 from cardforge.deck.loader import GAMES
 
 __all__ = ["register"]
 
+
+def _module_name(game: str) -> str:
+    return f"cardforge.referee.{game}"
+
+
+class _LazyGameGroup(TyperGroup):
+    """A command group whose subcommands (one per game) are imported on first use."""
+
+    def list_commands(self, ctx: Any) -> list[str]:
+        return [g for g in GAMES if importlib.util.find_spec(_module_name(g)) is not None]
+
+    def get_command(self, ctx: Any, name: str) -> Any:
+        if name not in self.list_commands(ctx):
+            return None
+        module = importlib.import_module(_module_name(name))
+        command = typer.main.get_command(module.app)
+        command.name = name
+        return command
+
+
 referee_app = typer.Typer(
+    cls=_LazyGameGroup,
     help="Settle rulings at the table: each answer explains its steps and cites the rules applied.",
     no_args_is_help=True,
 )
 
 
 def register(app: typer.Typer) -> None:
-    for game in GAMES:
-        name = f"cardforge.referee.{game}"
-        try:
-            module = importlib.import_module(name)
-        except ModuleNotFoundError as exc:
-            if exc.name != name:
-                raise
-            continue
-        referee_app.add_typer(module.app, name=game)
     app.add_typer(referee_app, name="referee")
