@@ -291,14 +291,16 @@ class StoryBuilder:
 
     def _example(self, elem: ET.Element) -> list[Any]:
         """A tinted block, kept on one page when short (``KEEP_WHOLE``); a long one may continue
-        on the next page but never leaves its title, setup and first figure behind."""
+        on the next page but never leaves its title, setup and first picture behind."""
         s = self.styles
         title = Paragraph(self.text(elem.get("title"), s.example_title.fontSize), s.example_title)
         content = [title, *self.blocks(elem)]
         if self._height(content) <= KEEP_WHOLE * self._frame_height():
             return self._tinted(content)
-        head = 1
+        head = 1  # through the first figure and the figures right after it (a "before" picture)
         while head < len(content) and not isinstance(content[head - 1], CardStrip):
+            head += 1
+        while head < len(content) and isinstance(content[head], CardStrip):
             head += 1
         return self._tinted(content, head)
 

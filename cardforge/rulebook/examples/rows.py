@@ -76,11 +76,12 @@ def _example(id: str, title: Text, rules: tuple[str, ...], setup: Text, rows: di
     result = engine.place_cards(rows, plays, explosion=explosion)
     facts = _facts(result)
     require(shows(result), id, promise)
-    touched = [c for c in engine.ROW_COLOURS if all_rows or facts["rows"][c] != [x.code for x in rows[c]]]
+    touched = [c for c in engine.ROW_COLOURS if facts["rows"][c] != [x.code for x in rows[c]]]
+    shown = list(engine.ROW_COLOURS) if all_rows else touched
     taken = [(p, codes) for p, codes in facts["captured"].items() if codes]
     return Example(
         id=id, title=title, rules=rules, setup=setup,
-        before=_row_figures(rows, touched) + (
+        before=_row_figures(rows, shown) + (
             Figure(tuple(card.code for card in plays.values()), label=Text("Révélées", "Revealed"),
                    captions=tuple(plays)),),
         after=_row_figures(result.rows, touched) + tuple(
