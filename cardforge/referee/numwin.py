@@ -84,6 +84,7 @@ def score_verdict(
         list(result.steps),
         summary=f"{result.points} point{'s' if result.points != 1 else ''}",
         summary_fr=f"{result.points} point{'s' if result.points > 1 else ''}",
+        question_fr=f"Score du combo final {combo}",
     )
     verdict.add("NUMWIN-1.1", "fewest points is best: this combo adds "
                 f"{result.points} to the player's total", f"le moins de points gagne : ce combo ajoute {result.points} au total du joueur")
@@ -109,12 +110,14 @@ def reflex_verdict(
         list(result.steps),
         summary=summary,
         summary_fr=summary_fr,
+        question_fr=f"{claimed} peut-elle saisir la carte défaussée {discarded} ?"
+        + (" (extension mémoire)" if from_opponent else ""),
     )
 
 
 def round_verdict(combos: Sequence[Sequence[Card]], rules: HouseRules | None = None) -> Verdict:
     """Score every player's final combo of a round and name the lowest (NUMWIN-7.*, 8.3, R15)."""
-    verdict = Verdict(GAME, "Scores of a round", {})
+    verdict = Verdict(GAME, "Scores of a round", {}, question_fr="Scores d'une manche")
     points = []
     for player, cards in enumerate(combos, 1):
         result = score_combo(cards, (), rules)

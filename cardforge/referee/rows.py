@@ -77,6 +77,7 @@ def play_verdict(
             "variant": "explosion" if explosion else None,
         },
     )
+    verdict.question_fr = f"Révélation {reveal} sur les rangées {table}" + (" (variante explosion)" if explosion else "")
     verdict.steps.extend(result.steps)
     takers = [(p, cards) for p, cards in result.captured.items() if cards]
     en = [f"{p} takes {_joined(c)} ({score_pile(c):+d})" for p, c in takers] or ["nobody takes a card"]
@@ -116,7 +117,8 @@ def score_verdict(cards: Sequence[Card]) -> Verdict:
     """Points of one pile of captured cards (ROWS-7.1, ROWS-7.2, ROWS-4.3)."""
     _check_distinct(cards)
     points = score_pile(cards)
-    verdict = Verdict("rows", f"Points of the pile {_joined(cards)}", {"points": points, "cards": _codes(cards)})
+    verdict = Verdict("rows", f"Points of the pile {_joined(cards)}", {"points": points, "cards": _codes(cards)},
+                      question_fr=f"Points de la pile {_joined(cards)}")
     _add_card_steps(verdict, cards)
     verdict.summary = f"{points} points"
     verdict.summary_fr = f"{points} points"
@@ -132,6 +134,7 @@ def round_verdict(piles: Mapping[str, list[Card]], rules: HouseRules | None = No
         "rows",
         "Who wins the round with " + "  ".join(f"{p}: {_joined(c)}" for p, c in piles.items()),
         {"points": scores, "winners": winners},
+        question_fr="Qui gagne la manche avec " + "  ".join(f"{p} : {_joined(c)}" for p, c in piles.items()),
     )
     for player, pile in piles.items():
         verdict.add("ROWS-7.1", f"{player}: {_joined(pile)} = {scores[player]} points",

@@ -84,6 +84,7 @@ def trick_verdict(cards: Sequence[Card], players: int, rules: HouseRules | None 
             "winning_card": None if winner is None else cards[winner].code,
             "cancelled": [c.code for c in result.cancelled],
         },
+        question_fr=f"Pli {codes(cards)} ({players} joueurs)",
     )
     verdict.steps.extend(result.steps)
     if winner is None:
@@ -116,6 +117,7 @@ def legal_verdict(trick: Sequence[Card], hand: Sequence[Card], rules: HouseRules
         f"Play on {codes(trick) or '(empty trick)'} from {codes(hand)}",
         {"legal": [c.code for c in legal], "target": target, "trick": [c.code for c in trick],
          "hand": [c.code for c in hand]},
+        question_fr=f"Jouer sur {codes(trick) or '(pli vide)'} depuis {codes(hand)}",
     )
     all_options = legal_plays([], hand, rules)
     if not trick:
@@ -174,7 +176,9 @@ def score_verdict(bid: int, won: int, cards: int, streak: int | None = None,
         "TRICKS-9.4": (f"0 bid missed: −(10 + 5 × {won}) = {points}.", f"Annonce 0 échouée : −(10 + 5 × {won}) = {points}."),
     }[line]
     verdict = Verdict(GAME, f"Bid {bid}, won {won}, {cards} card(s)" + ("" if streak is None else f", streak {streak}"),
-                      {"bid": bid, "won": won, "cards": cards, "points": points})
+                      {"bid": bid, "won": won, "cards": cards, "points": points},
+                      question_fr=f"Annonce {bid}, plis faits {won}, {cards} carte(s)"
+                      + ("" if streak is None else f", série {streak}"))
     verdict.add(line, *formula)
     if line == "TRICKS-9.3":
         verdict.add("TRICKS-R16", f"The cards of the round are the {cards} dealt to each player.",
@@ -214,7 +218,8 @@ def rounds_verdict(players: int, rules: HouseRules | None = None, *, start_cards
     schedule = round_schedule(players, deck, start_cards=start_cards, team=team, rules=rules)
     verdict = Verdict(GAME, f"Rounds for {players} players" + (" (teams)" if team else ""),
                       {"players": players, "deck": deck, "rounds": list(schedule),
-                       "reserve": [deck - players * n for n in schedule]})
+                       "reserve": [deck - players * n for n in schedule]},
+                      question_fr=f"Manches pour {players} joueurs" + (" (équipes)" if team else ""))
     if players >= 7:
         verdict.add("TRICKS-R19" if not rules.extra_family else "TRICKS-3.1",
                     f"{deck} cards in play" + (" with the extra family." if rules.extra_family else " (extra family off)."),
@@ -263,8 +268,9 @@ def trick(
     """Who wins a trick, with the annulations and action cards applied in order."""
     rules = _house(house)
     count = len(cards) if players is None else players
+    played = parse_cards(cards, players=count, rules=rules)  # a bad card is the first thing to report
     check_players(count)
-    _emit(trick_verdict(parse_cards(cards, players=count, rules=rules), count, rules), as_json, lang)
+    _emit(trick_verdict(played, count, rules), as_json, lang)
 
 
 @app.command("legal")
