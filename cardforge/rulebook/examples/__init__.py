@@ -111,7 +111,13 @@ def steps_of(events: Sequence[Any]) -> tuple[tuple[tuple[str, ...], Text], ...]:
             joined[-1][2].append(en)
         else:
             joined.append((tuple(rules), [fr], [en]))
-    return tuple((rules, Text(fr=_sentence(" ; ".join(fr)), en=_sentence("; ".join(en)))) for rules, fr, en in joined)
+    def clause(text: str) -> str:
+        return text.strip().rstrip(".")
+
+    return tuple(
+        (rules, Text(fr=_sentence(" ; ".join(map(clause, fr))), en=_sentence("; ".join(map(clause, en)))))
+        for rules, fr, en in joined
+    )
 
 
 def signed(value: int) -> str:
