@@ -1,0 +1,52 @@
+"""``cardforge rulebook GAME|all [--lang fr|en|all] [--paper a5|a4] [--out DIR]``."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import typer
+
+from cardforge.errors import UsageError
+
+__all__ = ["register", "rulebook"]
+
+_LANGS = ("fr", "en")
+_PAPERS = ("a5", "a4")
+
+
+def _choices(value: str, allowed: tuple[str, ...], what: str) -> list[str]:
+    value = value.lower()
+    if value == "all":
+        return list(allowed)
+    if value not in allowed:
+        from cardforge.cards import nearest
+
+        guess = nearest(value, list(allowed)) if len(value) > 2 else None
+        hint = f"; did you mean {guess!r}?" if guess else ""
+        raise UsageError(f"unknown {what} {value!r}: expected {', '.join(allowed)} or all{hint}")
+    return [value]
+
+
+def rulebook(
+    game: str = typer.Argument(..., help="Game slug (collection, sequence, tricks, rows, numwin) or 'all'."),
+    lang: str = typer.Option("all", "--lang", help="fr, en or all."),
+    paper: str = typer.Option("a5", "--paper", help="a5 (default) or a4."),
+    out: Path | None = typer.Option(None, "--out", "-o", help="Output folder (default: output/); PDFs go in its rulebooks/."),
+) -> None:
+    """Build rulebook PDFs: rules from the catalogue, examples computed by the engines."""
+    from cardforge.deck import GAMES
+    from cardforge.paths import output_dir
+    from cardforge.rulebook.build import build_rulebook
+
+    games = _choices(game, GAMES, "game")
+    langs = _choices(lang, _LANGS, "language")
+    if paper.lower() not in _PAPERS:
+        raise UsageError(f"unknown paper size {paper!r}: expected {' or '.join(_PAPERS)}")
+    folder = out or output_dir()
+    for g in games:
+        for lg in langs:
+            typer.echo(f"wrote {build_rulebook(g, lg, folder, paper=paper.lower())}")
+
+
+def register(app: typer.Typer) -> None:
+    app.command("rulebook")(rulebook)

@@ -1,0 +1,177 @@
+"""What a rulebook template sees: the game's data in one language, as plain values.
+
+Every fact comes from its single source: rule and ruling texts from the rule catalogue
+(``cardforge.rules``), components, counts, action effects, modes and variants from the deck
+YAML (``load_deck``), examples and reference tables from the engines
+(``cardforge.rulebook.examples``).  Templates only arrange them and add connecting words.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from cardforge.cards import FamilyKind, Text
+from cardforge.deck import Deck, load_deck
+from cardforge.rulebook.examples import Example, Figure, Table, examples_for
+from cardforge.rules import RuleBook, load_rules
+
+__all__ = ["book_context", "component_counts", "section_number"]
+
+
+#: How many cards the cover shows (one of each family, then action cards).
+COVER_CARDS = 6
+
+
+def section_number(section_id: str) -> str:
+    """A catalogue section's number: ``"3"`` and ``"TRICKS-3"`` both give ``"3"``."""
+    return section_id.rsplit("-", 1)[-1]
+
+
+def _values(lo: int, hi: int) -> str:
+    return f"{lo}\u2013{hi}"
+
+
+def component_counts(deck: Deck) -> dict[str, int]:
+    """How many cards of each family (by code) and each action (by slug), plus ``total``."""
+    counts = {fam.code: len(fam.values) * fam.copies for fam in deck.families.values()}
+    counts.update({slug: act.count for slug, act in deck.actions.items()})
+    counts["total"] = deck.total()
+    return counts
+
+
+def _components(deck: Deck, lang: str) -> dict[str, Any]:
+    counts = component_counts(deck)
+    families = [
+        {
+            "code": fam.code,
+            "name": fam.family.name(lang),
+            "kind": fam.family.kind.value,
+            "range": _values(fam.min_value, fam.max_value),
+            "copies": fam.copies,
+            "count": counts[fam.code],
+            "from_players": fam.from_players,
+            "sample": f"{fam.code}{fam.max_value if fam.family.kind is FamilyKind.SHADOW else min(fam.max_value, 7)}",
+        }
+        for fam in deck.families.values()
+    ]
+    actions = [
+        {
+            "code": act.slug,
+            "name": act.action.name(lang),
+            "count": counts[act.slug],
+            "effect": act.effect(lang),
+            "modes": [deck.modes[m].name(lang) for m in act.modes] if act.modes else [],
+            "declare": list(act.action.declare),
+        }
+        for act in deck.actions.values()
+    ]
+    optional = deck.all_counts().total() - deck.total()
+    return {
+        "families": families,
+        "actions": actions,
+        "numbered": sum(f["count"] for f in families if f["from_players"] is None),
+        "action_total": sum(a["count"] for a in actions),
+        "total": counts["total"],
+        "optional": optional,
+        "modes": [
+            {"id": m.id, "name": m.name(lang), "rounds": m.rounds, "total": deck.total(mode=m.id)}
+            for m in deck.modes.values()
+        ],
+    }
+
+
+def _figure(fig: Figure, lang: str) -> dict[str, str]:
+    return {
+        "codes": " ".join(fig.codes),
+        "label": fig.label(lang) if fig.label else "",
+        "captions": "|".join(fig.captions),
+        "marks": " ".join(fig.marks),
+    }
+
+
+def _example(ex: Example, lang: str) -> dict[str, Any]:
+    return {
+        "id": ex.id,
+        "title": ex.title(lang),
+        "setup": ex.setup(lang),
+        "rules": list(ex.rules),
+        "before": [_figure(f, lang) for f in ex.before],
+        "after": [_figure(f, lang) for f in ex.after],
+        "before_caption": ex.before_caption(lang) if ex.before_caption else "",
+        "after_caption": ex.after_caption(lang) if ex.after_caption else "",
+        "steps": [{"rules": ", ".join(rules), "text": text(lang)} for rules, text in ex.steps],
+        "outcome": ex.outcome(lang),
+        "command": ex.command,
+    }
+
+
+def _table(table: Table, lang: str) -> dict[str, Any]:
+    return {
+        "id": table.id,
+        "title": table.title(lang),
+        "header": [h(lang) for h in table.header],
+        "rows": [[c(lang) if isinstance(c, Text) else c for c in r] for r in table.rows],
+        "rules": list(table.rules),
+        "note": table.note(lang) if table.note else "",
+    }
+
+
+def _by_section(items: list, view: Callable[[Any, str], dict], lang: str, sections: set[str]) -> dict[str, list]:
+    """Group views by the catalogue section they illustrate; others under ``""`` (own section)."""
+    grouped: dict[str, list] = {}
+    for item in items:
+        key = item.section if item.section in sections else ""
+        grouped.setdefault(key, []).append(view(item, lang))
+    return grouped
+
+
+def _rules(book: RuleBook, lang: str) -> dict[str, Any]:
+    return {
+        "sections": [
+            {"id": s.id, "number": section_number(s.id), "title": s.title(lang),
+             "rules": [{"id": r.id, "text": r.text(lang)} for r in s.rules]}
+            for s in book.sections
+        ],
+        "rulings": [
+            {"id": r.id, "title": r.title(lang), "text": r.text(lang), "reason": r.reason(lang),
+             "house_rule": r.house_rule or ""}
+            for r in book.rulings
+        ],
+        "ids": book.ids(),
+    }
+
+
+def book_context(game: str, lang: str, *, paper: str = "a5") -> dict[str, Any]:
+    """The template variables of ``game``'s rulebook in ``lang``."""
+    deck = load_deck(game)
+    book = load_rules(game)
+    examples, tables = examples_for(game)
+    section_ids = {section_number(s.id) for s in book.sections}
+    deck_rulings = load_rules("deck")
+    prefix = game.upper()
+    related = [r for r in deck_rulings.rulings if deck.title.fr in r.text.fr or deck.title.en in r.text.en
+               or prefix in r.id]
+    cover = [f["sample"] for f in _components(deck, lang)["families"] if f["from_players"] is None]
+    cover += [a.slug for a in deck.actions.values()][: max(0, COVER_CARDS - len(cover))]
+    return {
+        "lang": lang,
+        "game": game,
+        "paper": paper,
+        "title": deck.title(lang),
+        "tagline": deck.tagline(lang) if deck.tagline else "",
+        "players": {"min": deck.players_min, "max": deck.players_max},
+        "rule_sheet": deck.rule_sheet or "",
+        "components": _components(deck, lang),
+        "variants": [{"id": v.id, "name": v.name(lang), "description": v.description(lang)} for v in deck.variants.values()],
+        "rules": _rules(book, lang),
+        "deck_rulings": [
+            {"id": r.id, "title": r.title(lang), "text": r.text(lang), "reason": r.reason(lang), "house_rule": ""}
+            for r in related
+        ],
+        "examples": _by_section(examples, _example, lang, section_ids),
+        "tables": _by_section(tables, _table, lang, section_ids),
+        "cover_cards": " ".join(cover),
+        "text": lambda fr, en: fr if lang == "fr" else en,
+    }
+

@@ -1,0 +1,61 @@
+"""Examples shared by the two push-your-luck games (``sequence``, ``collection``): a sequence
+drawn card by card and checked for a STOP by the shared core (``cardforge.games.pushluck``)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from cardforge.cards import Text
+from cardforge.deck import load_deck
+from cardforge.games.pushluck import SequenceCheck
+from cardforge.rulebook.examples import PLAYERS, Example, Figure, require, steps_of
+
+__all__ = ["stop_example"]
+
+_REASONS = {
+    "shadow": Text("une Shadow", "a Shadow"),
+    "color": Text("trois cartes de même couleur de suite", "three cards of the same colour in a row"),
+    "value": Text("deux cartes de même valeur de suite", "two cards of the same value in a row"),
+}
+
+
+def _facts(check: SequenceCheck) -> dict[str, Any]:
+    return {"stop": check.stop, "reason": check.reason, "index": check.index,
+            "kept": [c.code for c in check.kept], "saved": list(check.saved)}
+
+
+def stop_example(game: str, id: str, title: Text, rules: tuple[str, ...], codes: str,
+                 check: Callable[[list], SequenceCheck], promise: str, shows: Callable[[SequenceCheck], bool],
+                 command: str) -> Example:
+    """A sequence in draw order, checked by ``check`` (the game's STOP check)."""
+    cards = load_deck(game).parse_many(codes)
+
+    def recompute() -> dict[str, Any]:
+        return _facts(check(cards))
+
+    result = check(cards)
+    require(shows(result), id, promise)
+    marks = ["-"] * len(cards)
+    for position in result.saved:
+        marks[position] = "cancel"
+    if result.stop and result.index is not None:
+        marks[result.index] = "cancel"
+        marks[result.index + 1:] = ["-"] * (len(cards) - result.index - 1)
+    who = PLAYERS[3]
+    if result.stop:
+        reason = _REASONS.get(result.reason, Text(str(result.reason), str(result.reason)))
+        stopper = cards[result.index].code
+        outcome = Text(f"Résultat : STOP à {stopper} ({reason.fr}) ; la séquence de {who} est perdue.",
+                       f"Result: STOP at {stopper} ({reason.en}); {who}'s sequence is lost.")
+    else:
+        kept = " ".join(c.code for c in result.kept)
+        outcome = Text(f"Résultat : pas de STOP ; la séquence de {who} est {kept}.",
+                       f"Result: no STOP; {who}'s sequence is {kept}.")
+    return Example(
+        id=id, title=title, rules=rules,
+        setup=Text(f"{who} pioche, dans l'ordre : {codes}.", f"{who} draws, in order: {codes}."),
+        before=(Figure(tuple(codes.split()), marks=tuple(marks)),),
+        steps=steps_of(result.steps), outcome=outcome, facts=_facts(result), recompute=recompute,
+        command=f"{command} {codes}",
+    )

@@ -1,0 +1,321 @@
+"""Rulebook markup (``markup.Markup``) turned into reportlab platypus flowables.
+
+Headings become ``Heading`` paragraphs that the document (``layout``) numbers into the table of
+contents and the PDF outline; ``<rule>`` gets its ID run in before the text; tables repeat their
+header rows after a page break and short ones are kept on one page; examples are tinted blocks
+kept together; ``<cards>`` becomes a ``CardStrip`` drawn by the card renderer.
+"""
+
+from __future__ import annotations
+
+import xml.etree.ElementTree as ET
+from dataclasses import dataclass, field
+from typing import Any
+from xml.sax.saxutils import escape
+
+from reportlab.lib import colors
+from reportlab.lib.units import mm
+from reportlab.platypus import (CondPageBreak, Flowable, Indenter, KeepTogether, PageBreak, Paragraph, Spacer, Table,
+                                TableStyle)
+from reportlab.platypus.flowables import FrameBG
+from reportlab.platypus.tableofcontents import TableOfContents
+
+from cardforge.deck import Deck
+from cardforge.errors import CardCodeError
+from cardforge.rulebook.flowables import MARKS, CardStrip
+from cardforge.rulebook.markup import Markup
+from cardforge.rulebook.styles import Styles
+from cardforge.rulebook.typography import NNBSP
+
+__all__ = ["Heading", "StoryBuilder", "build_story", "SHORT_TABLE_ROWS"]
+
+#: Tables with at most this many rows are never split across pages; a longer one splits only
+#: after at least ``MIN_ROWS_BEFORE_SPLIT`` body rows (its header rows repeat on the next page).
+SHORT_TABLE_ROWS = 8
+MIN_ROWS_BEFORE_SPLIT = 4
+#: Examples up to this fraction of the page height are never split across pages; longer ones
+#: keep their title, setup and first figure together and may continue on the next page.
+KEEP_WHOLE = 0.5
+#: Card width as a fraction of true size when a <cards> element gives no ``scale``.
+DEFAULT_CARD_SCALE = 0.25
+
+# Characters the rule sheets use that DejaVu Sans has no glyph for, and what to print instead.
+_GLYPH_FALLBACKS = {"\ufe0f": "", "👉": "☞", "💡": "☀", "🃏": "", "🔄": "", "📍": "", "🌈": "", "🌑": "",
+                    "🏆": "", "💥": "", "5️⃣": "", "⃣": "", "✅": "✔"}
+
+
+def keep_together(flowables: list[Any]) -> KeepTogether:
+    """``KeepTogether`` of the flowables, flattening nested ones (reportlab measures a nested
+    ``KeepTogether`` as infinitely tall, which would push every block to a new page)."""
+    flat: list[Any] = []
+    for f in flowables:
+        flat += keep_together(f._content)._content if isinstance(f, KeepTogether) else [f]
+    return KeepTogether(flat)
+
+
+class Heading(Paragraph):
+    """A section heading: ``level`` 0 or 1, its number and plain title for the TOC and outline."""
+
+    def __init__(self, text: str, style: Any, *, level: int, number: str, toc_text: str, plain: str, key: str):
+        super().__init__(text, style)
+        self.level, self.number, self.toc_text, self.plain, self.key = level, number, toc_text, plain, key
+
+
+@dataclass
+class StoryBuilder:
+    """Walks a parsed ``Markup`` tree and collects its flowables (cover and body)."""
+
+    markup: Markup
+    deck: Deck
+    styles: Styles
+    lang: str
+    cover: list[Any] = field(default_factory=list)
+    body: list[Any] = field(default_factory=list)
+    _counters: list[int] = field(default_factory=lambda: [0, 0])
+    _keys: int = 0
+    _depth: int = 0
+
+    # -- inline text --------------------------------------------------------------------
+
+    def text(self, raw: str | None, size: float) -> str:
+        """Plain text as reportlab paragraph markup: escaped, glyphs the font lacks replaced,
+        and each narrow no-break space (which reportlab would break a line at) drawn as a
+        no-break space at a smaller size — same width, never a line break."""
+        narrow = f'<font size="{size * 0.62:.2f}">\u00a0</font>'
+        printable = raw or ""
+        for bad, good in _GLYPH_FALLBACKS.items():
+            printable = printable.replace(bad, good)
+        return escape(printable).replace(NNBSP, narrow)
+
+    def inline(self, elem: ET.Element, size: float) -> str:
+        """The reportlab paragraph markup of an inline container and its <b>, <i>, <code>, <br>."""
+        out = [self.text(elem.text, size)]
+        for child in elem:
+            inner = self.inline(child, size)
+            if child.tag == "br":
+                out.append("<br/>")
+            elif child.tag in ("b", "i"):
+                out.append(f"<{child.tag}>{inner}</{child.tag}>")
+            elif child.tag == "code":
+                out.append(f'<font name="{self.styles.font.condensed}" color="{self.styles.palette.muted}">{inner}</font>')
+            out.append(self.text(child.tail, size))
+        return "".join(out)
+
+    def para(self, elem: ET.Element, style: Any) -> Paragraph:
+        return Paragraph(self.inline(elem, style.fontSize), style)
+
+    # -- blocks -------------------------------------------------------------------------
+
+    def build(self) -> None:
+        for child in self.markup.root:
+            if child.tag == "cover":
+                self.cover = [f for c in child for f in self.block(c, cover=True)]
+            else:
+                self.body += self.block(child)
+
+    def blocks(self, elem: ET.Element) -> list[Any]:
+        return [f for child in elem for f in self.block(child)]
+
+    def block(self, elem: ET.Element, cover: bool = False) -> list[Any]:
+        s = self.styles
+        tag = elem.tag
+        if tag == "title":
+            return [self.para(elem, s.cover_title)]
+        if tag == "subtitle":
+            return [self.para(elem, s.cover_subtitle)]
+        if tag == "p":
+            return [self.para(elem, s.cover_text if cover else s.body)]
+        if tag == "note":
+            return self._tinted([self.para(elem, s.note)])
+        if tag == "rule":
+            return [self._rule(elem)]
+        if tag == "ul":
+            return [Paragraph(self.inline(li, s.bullet.fontSize), s.bullet, bulletText="•") for li in elem]
+        if tag == "table":
+            return self._table(elem)
+        if tag == "cards":
+            return [self._cards(elem, cover)]
+        if tag == "example":
+            return self._example(elem)
+        if tag == "keep":
+            return [keep_together(self.blocks(elem))]
+        if tag == "pagebreak":
+            return [PageBreak()]
+        if tag == "spacer":
+            return [Spacer(1, float(elem.get("mm", "3")) * mm)]
+        if tag == "toc":
+            return self._toc(elem)
+        if tag == "section":
+            return self._section(elem)
+        raise self.markup.error(elem, f"<{tag}> cannot be used here")
+
+    def _rule(self, elem: ET.Element) -> Paragraph:
+        s = self.styles
+        rule_id = elem.get("id")
+        label = (f'<font name="{s.font.condensed_bold}" size="{s.id_size}" color="{s.palette.accent}">'
+                 f"{escape(rule_id)}</font>\u00a0\u00a0")
+        return Paragraph(label + self.inline(elem, s.rule.fontSize), s.rule)
+
+    def _section(self, elem: ET.Element) -> list[Any]:
+        level = self._depth
+        number = elem.get("number")
+        if number is None:
+            self._counters[level] += 1
+            number = str(self._counters[level]) if level == 0 else f"{self._counters[0]}.{self._counters[1]}"
+        elif number and level == 0 and number.isdigit():
+            self._counters[0] = int(number)
+        if level == 0:
+            self._counters[1] = 0
+        title = elem.get("title")
+        self._keys += 1
+        key = f"s{self._keys}"
+        style = self.styles.h1 if level == 0 else self.styles.h2
+        numbered = f"{escape(number)}.\u00a0\u00a0" if number else ""
+        heading = Heading(numbered + self.text(title, style.fontSize), style, level=level, number=number,
+                          toc_text=self.text(title, style.fontSize),
+                          plain=f"{number}. {title}" if number else title, key=key)
+        flow: list[Any] = [CondPageBreak(self.styles.page.height_mm * mm * 0.18)] if level == 0 else []
+        self._depth += 1
+        try:
+            return flow + [heading] + self.blocks(elem)
+        finally:
+            self._depth -= 1
+
+    def _toc(self, elem: ET.Element) -> list[Any]:
+        s = self.styles
+        toc = TableOfContents(levelStyles=s.toc_levels, dotsMinLevel=0, rightColumnWidth=14 * mm,
+                              tableStyle=TableStyle([("VALIGN", (0, 0), (-1, -1), "TOP"),
+                                                     ("LEFTPADDING", (0, 0), (-1, -1), 0),
+                                                     ("RIGHTPADDING", (0, 0), (-1, -1), 0),
+                                                     ("TOPPADDING", (0, 0), (-1, -1), 0),
+                                                     ("BOTTOMPADDING", (0, 0), (-1, -1), 0),
+                                                     ("FONTNAME", (0, 0), (-1, -1), s.font.regular)]))
+        return [Paragraph(self.text(elem.get("title"), s.toc_title.fontSize), s.toc_title), toc, PageBreak()]
+
+    def _table(self, elem: ET.Element) -> list[Flowable]:
+        s = self.styles
+        rows, header_rows = [], 0
+        for tr in elem:
+            cells = []
+            for cell in tr:
+                style = s.cell_head if cell.tag == "th" else s.cell
+                if cell.get("align") == "right":
+                    from reportlab.lib.enums import TA_RIGHT
+
+                    style = type(style)(style.name + "-r", parent=style, alignment=TA_RIGHT)
+                cells.append(self.para(cell, style))
+            if all(c.tag == "th" for c in tr) and len(rows) == header_rows:
+                header_rows += 1
+            rows.append(cells)
+        if not rows:
+            raise self.markup.error(elem, "<table> has no rows")
+        ncols = max(len(r) for r in rows)
+        for r in rows:
+            r += [""] * (ncols - len(r))
+        width = self._frame_width()
+        widths = elem.get("widths")
+        if widths:
+            parts = [float(w) for w in widths.split(",")]
+            if len(parts) != ncols:
+                raise self.markup.error(elem, f"widths={widths!r} gives {len(parts)} columns, the table has {ncols}")
+            col_widths = [width * p / sum(parts) for p in parts]
+        else:
+            col_widths = [width / ncols] * ncols
+        pal = s.palette
+        style = [
+            ("FONTNAME", (0, 0), (-1, -1), s.font.regular),
+            ("VALIGN", (0, 0), (-1, -1), "TOP"),
+            ("TOPPADDING", (0, 0), (-1, -1), 2.2),
+            ("BOTTOMPADDING", (0, 0), (-1, -1), 2.6),
+            ("LEFTPADDING", (0, 0), (-1, -1), 4),
+            ("RIGHTPADDING", (0, 0), (-1, -1), 4),
+            ("LINEBELOW", (0, header_rows), (-1, -1), 0.4, colors.HexColor(pal.line)),
+            ("ROWBACKGROUNDS", (0, header_rows), (-1, -1), [colors.white, colors.HexColor(pal.tint)]),
+        ]
+        if header_rows:
+            style.append(("BACKGROUND", (0, 0), (-1, header_rows - 1), colors.HexColor(pal.accent)))
+        table = Table(rows, colWidths=col_widths, repeatRows=header_rows, style=TableStyle(style), hAlign="LEFT")
+        if len(rows) <= SHORT_TABLE_ROWS:
+            return [keep_together([table])]
+        # a long table may split (its header rows repeat), but only with a few rows on this page
+        table.wrap(width, 1e6)
+        return [CondPageBreak(sum(table._rowHeights[:header_rows + MIN_ROWS_BEFORE_SPLIT])), table]
+
+    def _frame_width(self) -> float:
+        page = self.styles.page
+        return (page.width_mm - page.margin_inner_mm - page.margin_outer_mm) * mm
+
+    def _cards(self, elem: ET.Element, cover: bool) -> Flowable:
+        s = self.styles
+        try:
+            cards = self.deck.parse_many(elem.get("codes"))
+        except CardCodeError as exc:
+            raise self.markup.error(elem, str(exc)) from None
+        marks = (elem.get("marks") or "").split()
+        bad = [m for m in marks if m not in MARKS]
+        if bad:
+            raise self.markup.error(elem, f"unknown card mark {bad[0]!r}: expected one of {', '.join(MARKS)}")
+        captions = [self.text(c, s.caption.fontSize) for c in elem.get("captions", "").split("|")] \
+            if elem.get("captions") else []
+        try:
+            scale = float(elem.get("scale", DEFAULT_CARD_SCALE)) * s.page.card_zoom
+        except ValueError:
+            raise self.markup.error(elem, f"scale={elem.get('scale')!r} is not a number") from None
+        from cardforge.render.faces import card_size_points
+
+        label = elem.get("label", "")
+        label_style = s.caption.clone("label", alignment=0, fontName=s.font.condensed_bold, textColor=s.palette.ink,
+                                      fontSize=s.caption.fontSize * 1.05)
+        strip = CardStrip(self.deck, cards, lang=self.lang, card_width=card_size_points(self.deck)[0] * scale,
+                          gap=2.2 * mm, captions=captions, marks=marks,
+                          label=self.text(label, label_style.fontSize) if label else "",
+                          label_width=17 * mm if label else 0.0, caption_style=s.caption,
+                          label_style=label_style, highlight=s.palette.highlight)
+        strip.hAlign = "CENTER" if cover or not label else "LEFT"
+        strip.spaceBefore, strip.spaceAfter = 1.2 * mm, 1.6 * mm
+        return strip
+
+    def _tinted(self, flowables: list[Any], head: int | None = None) -> list[Any]:
+        """Flowables on a tinted background with inner padding.  The first ``head`` flowables
+        (all when ``None``) are kept on one page together with the start of the background, so
+        a block never leaves a sliver of tint at the foot of a page."""
+        pad = 3.2 * mm
+        tint = colors.HexColor(self.styles.palette.tint)
+        opening = [FrameBG(color=tint, start=True, strokeWidth=0), Spacer(1, pad * 0.7), Indenter(pad, pad)]
+        closing = [Indenter(-pad, -pad), Spacer(1, pad * 0.7), FrameBG(start=False), Spacer(1, 2.2 * mm)]
+        if head is None or head >= len(flowables):
+            return [keep_together(opening + flowables + closing)]
+        # the closing padding travels with the last flowable: no empty tint atop a page
+        return [keep_together(opening + flowables[:head]), *flowables[head:-1],
+                keep_together([flowables[-1], *closing])]
+
+    def _example(self, elem: ET.Element) -> list[Any]:
+        """A tinted block, kept on one page when short (``KEEP_WHOLE``); a long one may continue
+        on the next page but never leaves its title, setup and first picture behind."""
+        s = self.styles
+        title = Paragraph(self.text(elem.get("title"), s.example_title.fontSize), s.example_title)
+        content = [title, *self.blocks(elem)]
+        if self._height(content) <= KEEP_WHOLE * self._frame_height():
+            return self._tinted(content)
+        head = 1  # through the first figure and the figures right after it (a "before" picture)
+        while head < len(content) and not isinstance(content[head - 1], CardStrip):
+            head += 1
+        while head < len(content) and isinstance(content[head], CardStrip):
+            head += 1
+        return self._tinted(content, head)
+
+    def _height(self, flowables: list[Any]) -> float:
+        """The height the flowables take in the frame (inside a tinted block's padding)."""
+        width = self._frame_width() - 6.4 * mm
+        return sum(f.wrap(width, 1e6)[1] + f.getSpaceBefore() + f.getSpaceAfter() for f in flowables)
+
+    def _frame_height(self) -> float:
+        page = self.styles.page
+        return (page.height_mm - page.margin_top_mm - page.margin_bottom_mm) * mm
+
+
+def build_story(markup: Markup, deck: Deck, styles: Styles) -> tuple[list[Any], list[Any]]:
+    """The cover flowables and the body flowables of a parsed book."""
+    builder = StoryBuilder(markup, deck, styles, markup.root.get("lang"))
+    builder.build()
+    return builder.cover, builder.body

@@ -1,0 +1,181 @@
+"""The ten rulebook PDFs (5 games × fr/en), each built once per session by
+``build_all_rulebooks``: table of contents, every rule ID of the catalogue, the deck's
+component counts, embedded fonts only, French typography, and every example's stated outcome
+equal to what the engine says now."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from pathlib import Path
+
+import pytest
+
+from cardforge.deck import GAMES, load_deck
+from cardforge.rulebook.build import LANGS, build_all_rulebooks, rulebook_path
+from cardforge.rulebook.examples import examples_for
+from cardforge.rulebook.typography import typeset
+from cardforge.rules import load_rules
+
+BOOKS = [(game, lang) for game in GAMES for lang in LANGS]
+
+
+@dataclass
+class Book:
+    path: Path
+    pages: list[str]
+
+    @property
+    def text(self) -> str:
+        return "\n".join(self.pages)
+
+    @property
+    def flat(self) -> str:
+        """The text with every kind of space and line break removed (layout-independent)."""
+        return _flat(self.text)
+
+
+def _flat(text: str) -> str:
+    return re.sub(r"[\s\u00a0\u202f]+", "", text)
+
+
+def _read(path: Path) -> list[str]:
+    import pypdfium2 as pdfium
+
+    pdf = pdfium.PdfDocument(str(path))
+    try:
+        return [page.get_textpage().get_text_range().replace("\r\n", "\n") for page in pdf]
+    finally:
+        pdf.close()
+
+
+@pytest.fixture(scope="session")
+def books(tmp_path_factory) -> dict[tuple[str, str], Book]:
+    out = tmp_path_factory.mktemp("rulebooks")
+    paths = build_all_rulebooks(out)
+    assert sorted(paths) == sorted(rulebook_path(out, g, lang) for g, lang in BOOKS)
+    return {(g, lang): Book(rulebook_path(out, g, lang), _read(rulebook_path(out, g, lang))) for g, lang in BOOKS}
+
+
+@pytest.mark.parametrize(("game", "lang"), BOOKS)
+def test_book_has_a_table_of_contents(books, game, lang):
+    """Page 2 is the contents: every catalogue section listed with the page it starts on, and
+    the PDF has an outline (bookmarks) with the same sections."""
+    from pypdf import PdfReader
+
+    book = books[game, lang]
+    contents = book.pages[1]
+    assert ("Sommaire" if lang == "fr" else "Contents") in contents
+    outline = [item["/Title"] for item in PdfReader(book.path).outline if isinstance(item, dict)]
+    for section in load_rules(game).sections:
+        title = typeset(section.title(lang), lang)
+        number = section.id.rsplit("-", 1)[-1]
+        assert _flat(title) in _flat(contents), f"{title!r} missing from the contents"
+        heading = f"{number}. {title}"
+        assert any(_flat(heading) == _flat(t) for t in outline), f"{heading!r} missing from the outline"
+        start = next(i for i, page in enumerate(book.pages) if _flat(heading) in _flat(page) and i > 1)
+        line = next(ln for ln in contents.splitlines() if _flat(title) in _flat(ln))
+        assert line.rstrip().endswith(str(start + 1)), f"contents gives {line!r}, section starts on page {start + 1}"
+
+
+@pytest.mark.parametrize(("game", "lang"), BOOKS)
+def test_book_prints_every_rule_and_ruling_id(books, game, lang):
+    text = books[game, lang].text
+    missing = [rule_id for rule_id in load_rules(game).ids() if not re.search(rf"{re.escape(rule_id)}(?![\d.])", text)]
+    assert not missing
+
+
+@pytest.mark.parametrize(("game", "lang"), BOOKS)
+def test_book_lists_the_deck_components_with_their_counts(books, game, lang):
+    """The component table has one line per family and action card, with its count from the
+    deck YAML, and the deck's total."""
+    deck = load_deck(game)
+    every = deck.all_counts()  # counted here from the deck's cards, not by the rulebook's code
+    counts = {code: sum(n for card, n in every.items() if card.family == code) for code in deck.families}
+    counts.update({card.action: n for card, n in every.items() if card.is_action})
+    counts["total"] = deck.total()
+    lines = [" ".join(ln.split()) for ln in books[game, lang].text.splitlines()]
+
+    def row(label: str) -> str:
+        """The table row starting with ``label`` (with its continuation line, if it wraps)."""
+        at = next((i for i, ln in enumerate(lines) if ln.startswith(label + " ")), None)
+        assert at is not None, f"no component line for {label!r}"
+        return " ".join(lines[at:at + 2])
+
+    for fam in deck.families.values():
+        label = f"{fam.family.name(lang)} {fam.code}"
+        assert re.search(rf"\b{counts[fam.code]}\b", row(label)), f"{label}: {counts[fam.code]}"
+    for slug, act in deck.actions.items():
+        label = f"{act.action.name(lang)} {slug}"
+        assert re.search(rf" {counts[slug]}( |$)", row(label)), f"{label}: {counts[slug]}"
+    assert re.search(rf" {counts['total']}( |$)", row("Total"))
+
+
+@pytest.mark.parametrize(("game", "lang"), BOOKS)
+def test_book_embeds_every_font(books, game, lang):
+    """Every font of every page (and of the card drawings' form XObjects) is an embedded
+    TrueType font: no Helvetica or other base-14 font sneaks in."""
+    from pypdf import PdfReader
+
+    def fonts(resources, seen):
+        if resources is None:
+            return
+        resources = resources.get_object()
+        for font in (resources.get("/Font") or {}).values():
+            yield font.get_object()
+        for xobject in (resources.get("/XObject") or {}).values():
+            xobject = xobject.get_object()
+            if id(xobject) not in seen and "/Resources" in xobject:
+                seen.add(id(xobject))
+                yield from fonts(xobject["/Resources"], seen)
+
+    names = set()
+    for page in PdfReader(books[game, lang].path).pages:
+        for font in fonts(page.get("/Resources"), set()):
+            descendant = font["/DescendantFonts"][0].get_object() if "/DescendantFonts" in font else font
+            assert "/FontDescriptor" in descendant, f"{font.get('/BaseFont')} is not embedded"
+            assert "/FontFile2" in descendant["/FontDescriptor"].get_object(), f"{font.get('/BaseFont')} has no FontFile2"
+            names.add(str(font["/BaseFont"]))
+    assert names and not any("Helvetica" in n for n in names)
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_french_books_use_french_typography(books, game):
+    """A space before « : ; ! ? » (never at the start of a line: it does not break),
+    « guillemets », typographic apostrophes; the English book has none of those spaces.  (The
+    no-break spaces themselves cannot be told apart in the PDF: DejaVu draws U+00A0 with the
+    space glyph; the markup tests check the characters.)"""
+    fr = [ln for ln in books[game, "fr"].text.splitlines() if not ln.lstrip().startswith("$ cardforge")]
+    en = [ln for ln in books[game, "en"].text.splitlines() if not ln.lstrip().startswith("$ cardforge")]
+    fr_text, en_text = "\n".join(fr), "\n".join(en)
+    assert re.findall(r"\w[:;!?](?=\s)", fr_text) == []
+    assert not any(re.match(r"\s*[:;!?»]", ln) for ln in fr), "a line starts with high punctuation"
+    assert not any(ln.rstrip().endswith("«") for ln in fr), "a line ends with an opening guillemet"
+    assert "«" in fr_text and "\u2019" in fr_text  # (card faces, drawn by the renderer, keep their own text)
+    assert re.findall(r"\w [:;!?](?=\s)", en_text) == []
+
+
+@pytest.mark.parametrize(("game", "lang"), BOOKS)
+def test_every_example_states_what_the_engine_says(books, game, lang):
+    """Each worked example, re-resolved from its card codes by the engine now, gives the facts
+    the book was built from, and the book prints its outcome and every step."""
+    examples, tables = examples_for(game)
+    assert examples, f"{game} has no worked example"
+    flat = books[game, lang].flat
+    for example in examples:
+        assert dict(example.recompute()) == dict(example.facts), example.id
+        assert _flat(typeset(example.outcome(lang), lang)) in flat, f"{example.id}: outcome not printed"
+        for rules, text in example.steps:
+            assert _flat(typeset(text(lang), lang)) in flat, f"{example.id}: step {rules} not printed"
+    for table in tables:
+        for row in table.rows:
+            cells = [c(lang) if not isinstance(c, str) else c for c in row]
+            assert _flat(typeset("".join(cells), lang)) in flat, f"{table.id}: row {cells} not printed"
+
+
+def test_rebuilding_a_book_gives_the_same_bytes(books, tmp_path):
+    """Same inputs, same PDF (reportlab's invariant mode): a rebuilt book can be diffed."""
+    from cardforge.rulebook.build import build_rulebook
+
+    again = build_rulebook("numwin", "fr", tmp_path)
+    assert again.read_bytes() == books["numwin", "fr"].path.read_bytes()

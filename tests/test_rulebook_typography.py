@@ -1,0 +1,61 @@
+"""French and English typography of the rulebooks (``cardforge.rulebook.typography``)."""
+
+from __future__ import annotations
+
+import pytest
+
+from cardforge.rulebook.typography import NBSP, NNBSP, english, french, typeset
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("Matériel : 6 cartes", f"Matériel{NBSP}: 6 cartes"),
+        ("Objectif: finir", f"Objectif{NBSP}: finir"),
+        ("pas de verrouillage ; on annonce", f"pas de verrouillage{NNBSP}; on annonce"),
+        ("même récupération forcée = points négatifs !", f"même récupération forcée = points négatifs{NNBSP}!"),
+        ("Pourquoi?", f"Pourquoi{NNBSP}?"),
+        ("Vraiment !?", f"Vraiment{NNBSP}!?"),
+    ],
+)
+def test_french_no_break_spaces_before_high_punctuation(text, expected):
+    """A no-break space before « : », a narrow one before « ; ! ? » — never a breakable space."""
+    assert french(text) == expected
+
+
+def test_french_guillemets_with_narrow_spaces():
+    """Straight quotes and loosely spaced guillemets both become «\u202f…\u202f»."""
+    assert french('annoncez "NUM WIN" après') == f"annoncez «{NNBSP}NUM WIN{NNBSP}» après"
+    assert french("annoncez « NUM WIN » après") == f"annoncez «{NNBSP}NUM WIN{NNBSP}» après"
+
+
+def test_french_apostrophe():
+    assert french("d'un adversaire") == "d\u2019un adversaire"
+
+
+@pytest.mark.parametrize("text", ["05:10", "numx=17", "http://example.org", "3:2", "R7, RB12"])
+def test_french_leaves_times_codes_and_urls_alone(text):
+    assert french(text) == text
+
+
+def test_typography_is_idempotent():
+    text = 'Règle : « annonce » ; "NUM WIN" ! Pourquoi ? l\'eau'
+    assert french(french(text)) == french(text)
+    assert english(english(text)) == english(text)
+
+
+def test_english_removes_space_before_punctuation_and_curls_quotes():
+    assert english('Why : call "NUM WIN" ; it\'s over !') == "Why: call \u201cNUM WIN\u201d; it\u2019s over!"
+    assert english("« NUM WIN »") == "\u201cNUM WIN\u201d"
+
+
+def test_markup_placeholders_count_as_clause_ends():
+    """A tag right after the colon (``<b>Règle :</b>``) still gets its space (markup passes tags
+    as private-use characters)."""
+    assert french("Règle :\ue000 x") == f"Règle{NBSP}:\ue000 x"
+    assert english("Rule :\ue000 x") == "Rule:\ue000 x"
+
+
+def test_typeset_picks_the_language():
+    assert typeset("a : b", "fr") == f"a{NBSP}: b"
+    assert typeset("a : b", "en") == "a: b"
