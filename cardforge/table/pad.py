@@ -81,9 +81,23 @@ def _fit(canv: Any, text: str, font: str, size: float, width: float, minimum: fl
     return size
 
 
-def _centred(canv: Any, text: str, x: float, y: float, width: float, font: str, size: float) -> None:
-    size = _fit(canv, text, font, size, width - 4)
-    canv.setFont(font, size)
+def _centred(canv: Any, text: str, x: float, y: float, width: float, font: str, size: float,
+              wrap: bool = False) -> None:
+    """Centre ``text`` in a cell, shrinking it to fit; with ``wrap`` a long list of cards goes
+    on two lines rather than below a legible size."""
+    from reportlab.pdfbase.pdfmetrics import stringWidth
+
+    fitted = _fit(canv, text, font, size, width - 4, 6.5)
+    words = text.split()
+    if wrap and stringWidth(text, font, fitted) > width - 4 and len(words) > 1:
+        half = (len(words) + 1) // 2
+        lines = [" ".join(words[:half]), " ".join(words[half:])]
+        fitted = min(_fit(canv, line, font, size, width - 4, 4.0) for line in lines)
+        canv.setFont(font, fitted)
+        canv.drawCentredString(x + width / 2, y + fitted * 0.55, lines[0])
+        canv.drawCentredString(x + width / 2, y - fitted * 0.55, lines[1])
+        return
+    canv.setFont(font, _fit(canv, text, font, size, width - 4))
     canv.drawCentredString(x + width / 2, y, text)
 
 
@@ -191,7 +205,8 @@ def _draw(canv: Any, pad: Pad, fonts: Any, size: tuple[float, float]) -> None:
                 canv.setFillAlpha(1)
                 canv.setFillColor(HexColor(_INK))
             for col, text in zip(pad.columns, cells, strict=False):
-                _centred(canv, text, cx, text_y, col.width * unit, fonts.bold if col.bold else fonts.regular, 10)
+                _centred(canv, text, cx, text_y, col.width * unit, fonts.bold if col.bold else fonts.regular, 10,
+                         wrap=True)
                 cx += col.width * unit
         canv.setStrokeColor(HexColor(_RULE))
         canv.setLineWidth(0.4)
