@@ -149,3 +149,15 @@ def test_every_rule_the_sheets_cite_is_in_the_catalogue():
     book = load_rules("table")
     assert book.ids() == ["TABLE-R1", "TABLE-R2", "TABLE-R3"]
     assert all(r.text.fr and r.text.en and r.reason.fr and r.reason.en for r in book.rulings)
+
+
+def test_pdf_pad_is_reproducible_and_lists_every_round(keeper, tmp_path):
+    from cardforge.table.export import standings_pad, write_pdf
+
+    keeper.new_match("numwin", "Ana,Ben,Chloé")
+    s = keeper.record_round(["Ana=R1,G2,B3,Y4,R5", "Ben=R6,G9,B0,Y0,R0", "Chloé=G5,B5,Y8,R8,swipe"])
+    pad = standings_pad(s, "fr")
+    assert [left for left, _ in pad.rows] == [["1", "Ana"], ["2", "Ben"], ["3", "Chloé"]]  # one round per dealer
+    assert pad.rows[0][1][2] == ["G5 B5 Y8 R8 swipe", "5", "5"]
+    a, b = write_pdf(s, tmp_path / "a.pdf"), write_pdf(s, tmp_path / "b.pdf")
+    assert a.read_bytes() == b.read_bytes()
