@@ -8,6 +8,8 @@ from pathlib import Path
 
 import typer
 
+from cardforge.cli.options import check_lang
+
 from cardforge.errors import CardforgeError, UsageError
 
 __all__ = ["register"]
@@ -17,12 +19,6 @@ deck_app = typer.Typer(help="Look at one deck.", no_args_is_help=True)
 
 def _lang_option() -> typer.Option:
     return typer.Option("en", "--lang", help="Language of names: fr or en.")
-
-
-def _check_lang(lang: str) -> str:
-    if lang not in ("fr", "en"):
-        raise UsageError(f"unknown language {lang!r}: expected fr or en")
-    return lang
 
 
 def _print_json(data: object) -> None:
@@ -36,7 +32,7 @@ def decks(
     """List the decks: card counts and player counts."""
     from cardforge.deck import load_all
 
-    _check_lang(lang)
+    check_lang(lang)
     rows = []
     for name, deck in load_all().items():
         optional = deck.all_counts().total()
@@ -83,7 +79,7 @@ def deck_show(
     """Show a deck's composition: families with their values, action cards with counts."""
     from cardforge.deck import load_deck
 
-    _check_lang(lang)
+    check_lang(lang)
     deck = load_deck(game)
     if mode is not None and mode not in deck.modes:
         raise UsageError(f"unknown mode {mode!r} for {deck.id}: modes are {', '.join(deck.modes) or 'none'}")

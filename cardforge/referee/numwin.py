@@ -10,6 +10,8 @@ from collections.abc import Sequence
 
 import typer
 
+from cardforge.cli.options import HOUSE_OPTION, JSON_OPTION, LANG_OPTION, check_lang
+
 from cardforge.cards import Card, format_cards
 from cardforge.errors import UsageError
 from cardforge.games.numwin_scoring import HouseRules, check_reflex, score_combo
@@ -23,7 +25,6 @@ app = typer.Typer(
 )
 
 GAME = "numwin"
-LANGS = ("en", "fr")
 
 
 def _deck():
@@ -36,12 +37,6 @@ def _rules(house: Sequence[str] | None) -> HouseRules:
     from cardforge.games.house import parse_house_rules
 
     return parse_house_rules(HouseRules, house)
-
-
-def _lang(lang: str) -> str:
-    if lang not in LANGS:
-        raise UsageError(f"--lang {lang!r}: expected one of {', '.join(LANGS)}")
-    return lang
 
 
 def _cards(tokens: Sequence[str] | None, what: str) -> list[Card]:
@@ -139,21 +134,16 @@ def round_verdict(combos: Sequence[Sequence[Card]], rules: HouseRules | None = N
 
 # -- commands --------------------------------------------------------------------------------
 
-_JSON = typer.Option(False, "--json", help="Print exactly one JSON object.")
-_LANG = typer.Option("en", "--lang", help="Language of the explanation: fr or en.")
-_HOUSE = typer.Option(None, "--house", help="House rule KEY=VALUE (repeatable), e.g. same_value=all.")
-
-
 @app.command()
 def score(
     cards: list[str] = typer.Argument(None, help="The final combo, e.g. R7 G7 RB3 SH2 flash."),
     locked: list[str] = typer.Option(None, "--locked", help="A pair locked by a reflex, e.g. R7+G7 (repeatable)."),
-    house: list[str] = _HOUSE,
-    as_json: bool = _JSON,
-    lang: str = _LANG,
+    house: list[str] = HOUSE_OPTION,
+    as_json: bool = JSON_OPTION,
+    lang: str = LANG_OPTION,
 ) -> None:
     """Score one final combo: face values, pairs removed, lone Rainbow 0, action cards +5."""
-    lang = _lang(lang)
+    lang = check_lang(lang)
     emit(score_verdict(_cards(cards, "combo"), parse_locked(locked), _rules(house)), as_json=as_json, lang=lang)
 
 
@@ -163,11 +153,11 @@ def _claim_command(name: str, *, from_opponent: bool, claimed_help: str, doc: st
     def command(
         discarded: str = typer.Option(None, "--discarded", help="The card just discarded."),
         claimed: str = typer.Option(None, "--claimed", help=claimed_help),
-        house: list[str] = _HOUSE,
-        as_json: bool = _JSON,
-        lang: str = _LANG,
+        house: list[str] = HOUSE_OPTION,
+        as_json: bool = JSON_OPTION,
+        lang: str = LANG_OPTION,
     ) -> None:
-        lang = _lang(lang)
+        lang = check_lang(lang)
         verdict = reflex_verdict(
             _one_card(discarded, "--discarded"), _one_card(claimed, "--claimed"), _rules(house), from_opponent=from_opponent
         )
@@ -190,12 +180,12 @@ _claim_command(
 @app.command("round")
 def round_(
     combos: list[str] = typer.Argument(None, help="One quoted combo per player, e.g. 'R7 G7 RB3' 'SH2 B9'."),
-    house: list[str] = _HOUSE,
-    as_json: bool = _JSON,
-    lang: str = _LANG,
+    house: list[str] = HOUSE_OPTION,
+    as_json: bool = JSON_OPTION,
+    lang: str = LANG_OPTION,
 ) -> None:
     """Score every player's final combo of a round and name the lowest."""
-    lang = _lang(lang)
+    lang = check_lang(lang)
     if not combos:
         raise UsageError("no combos given: expected one quoted combo per player, e.g. 'R7 G7 RB3' 'SH2 B9'")
     emit(round_verdict([_cards([c], "combo") for c in combos], _rules(house)), as_json=as_json, lang=lang)

@@ -7,6 +7,8 @@ from collections import Counter
 from collections.abc import Mapping, Sequence
 import typer
 
+from cardforge.cli.options import HOUSE_OPTION, JSON_OPTION, LANG_OPTION, check_lang
+
 from cardforge.cards import Card
 from cardforge.errors import CardCodeError, UsageError
 from cardforge.games.pushluck import SequenceCheck, sequence_points
@@ -15,16 +17,7 @@ from cardforge.referee.verdict import Verdict
 __all__ = ["JSON_OPTION", "LANG_OPTION", "HOUSE_OPTION", "MODE_OPTION", "check_lang", "check_mode", "parse_table_cards",
            "stop_verdict"]
 
-JSON_OPTION = typer.Option(False, "--json", help="Print exactly one JSON object.")
-LANG_OPTION = typer.Option("en", "--lang", help="Language of the ruling: fr or en.")
-HOUSE_OPTION = typer.Option(None, "--house", help="House rule KEY=VALUE (repeatable); see docs/rulings.md.")
 MODE_OPTION = typer.Option("classic", "--mode", help="classic or discovery.")
-
-
-def check_lang(lang: str) -> str:
-    if lang not in ("fr", "en"):
-        raise UsageError(f"unknown language {lang!r}: expected fr or en")
-    return lang
 
 
 def check_mode(mode: str) -> str:

@@ -15,6 +15,8 @@ from collections.abc import Mapping, Sequence
 
 import typer
 
+from cardforge.cli.options import HOUSE_OPTION, JSON_OPTION, LANG_OPTION, check_lang
+
 from cardforge.cards import Card, FamilyKind, nearest
 from cardforge.errors import UsageError
 from cardforge.games.rows import (
@@ -222,22 +224,12 @@ def parse_piles(pairs: Sequence[str]) -> dict[str, list[Card]]:
     return piles
 
 
-def _check_lang(lang: str) -> None:
-    if lang not in ("fr", "en"):
-        raise UsageError(f"unknown language {lang!r}: expected fr or en")
-
-
 def _explosion(variant: str | None) -> bool:
     if variant is None:
         return False
     if variant.lower() not in VARIANTS:
         raise UsageError(f"unknown variant {variant!r}: expected {', '.join(VARIANTS)}")
     return True
-
-
-JSON_OPTION = typer.Option(False, "--json", help="Print exactly one JSON object.")
-LANG_OPTION = typer.Option("en", "--lang", help="Language of the explanation: fr or en.")
-HOUSE_OPTION = typer.Option(None, "--house", help="House rule KEY=VALUE (repeatable), e.g. row_tie=fewest_cards.")
 
 
 @app.command("play")
@@ -250,7 +242,7 @@ def play(
     lang: str = LANG_OPTION,
 ) -> None:
     """Place a simultaneous reveal on the rows: where each card goes, who takes what, and why."""
-    _check_lang(lang)
+    check_lang(lang)
     rules = HouseRules.parse(house)
     explosion = _explosion(variant)
     rows = parse_rows(row or [])
@@ -265,7 +257,7 @@ def score(
     lang: str = LANG_OPTION,
 ) -> None:
     """Points of a pile of captured cards (Shadows count negative)."""
-    _check_lang(lang)
+    check_lang(lang)
     pile = _parse_list(" ".join(cards or []))
     emit(score_verdict(pile), as_json=as_json, lang=lang)
 
@@ -278,6 +270,6 @@ def round_(
     lang: str = LANG_OPTION,
 ) -> None:
     """Score every player's captured pile at the end of a round and name the round's winner(s)."""
-    _check_lang(lang)
+    check_lang(lang)
     rules = HouseRules.parse(house)
     emit(round_verdict(parse_piles(piles or []), rules), as_json=as_json, lang=lang)

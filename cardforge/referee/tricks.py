@@ -11,6 +11,8 @@ from collections.abc import Sequence
 
 import typer
 
+from cardforge.cli.options import HOUSE_OPTION, JSON_OPTION, LANG_OPTION, check_lang
+
 from cardforge.cards import Card
 from cardforge.errors import UsageError
 from cardforge.games.house import parse_house_rules
@@ -246,24 +248,17 @@ def _house(pairs: list[str] | None) -> HouseRules:
 
 
 def _emit(verdict: Verdict, as_json: bool, lang: str) -> None:
-    if lang not in ("fr", "en"):
-        raise UsageError(f"unknown language {lang!r}: expected fr or en")
-    emit(verdict, as_json=as_json, lang=lang)
+    emit(verdict, as_json=as_json, lang=check_lang(lang))
 
-
-_JSON = typer.Option(False, "--json", help="Print exactly one JSON object.")
-_LANG = typer.Option("en", "--lang", help="Language of the ruling: fr or en.")
-_HOUSE = typer.Option(None, "--house", metavar="KEY=VALUE",
-                      help="House rule switch (see docs/rulings.md), e.g. triple_annulation=pair; repeatable.")
 
 
 @app.command("trick")
 def trick(
     cards: list[str] = typer.Argument(..., metavar="CARD...", help="The trick's cards in play order, the leader's first."),
     players: int | None = typer.Option(None, "--players", "-p", help="Players at the table (default: number of cards)."),
-    house: list[str] = _HOUSE,
-    as_json: bool = _JSON,
-    lang: str = _LANG,
+    house: list[str] = HOUSE_OPTION,
+    as_json: bool = JSON_OPTION,
+    lang: str = LANG_OPTION,
 ) -> None:
     """Who wins a trick, with the annulations and action cards applied in order."""
     rules = _house(house)
@@ -277,9 +272,9 @@ def trick(
 def legal(
     trick_cards: str = typer.Option("", "--trick", "-t", help='Cards already in the trick, e.g. "RB10 SH4".'),
     hand: str = typer.Option(..., "--hand", help='Cards in your hand, e.g. "RB3 SH12 flip".'),
-    house: list[str] = _HOUSE,
-    as_json: bool = _JSON,
-    lang: str = _LANG,
+    house: list[str] = HOUSE_OPTION,
+    as_json: bool = JSON_OPTION,
+    lang: str = LANG_OPTION,
 ) -> None:
     """Which cards of a hand may be played now."""
     rules = _house(house)
@@ -295,9 +290,9 @@ def score(
     cards: int = typer.Option(..., "--cards", "-c", help="Cards dealt to each player this round."),
     streak: int | None = typer.Option(None, "--streak", "-s", help="Exact bids in a row before this round."),
     final: bool = typer.Option(False, "--final", help="This is the game's last round (streak_payout=once)."),
-    house: list[str] = _HOUSE,
-    as_json: bool = _JSON,
-    lang: str = _LANG,
+    house: list[str] = HOUSE_OPTION,
+    as_json: bool = JSON_OPTION,
+    lang: str = LANG_OPTION,
 ) -> None:
     """A round's points for one player, and the streak bonus with --streak."""
     _emit(score_verdict(bid, won, cards, streak, _house(house), final=final), as_json, lang)
@@ -308,9 +303,9 @@ def rounds(
     players: int = typer.Option(..., "--players", "-p", help="Players at the table."),
     start_cards: int = typer.Option(1, "--start-cards", help="Cards dealt in round 1."),
     team: bool = typer.Option(False, "--team", help="The team variant."),
-    house: list[str] = _HOUSE,
-    as_json: bool = _JSON,
-    lang: str = _LANG,
+    house: list[str] = HOUSE_OPTION,
+    as_json: bool = JSON_OPTION,
+    lang: str = LANG_OPTION,
 ) -> None:
     """How many rounds a game has and how many cards each deals."""
     _emit(rounds_verdict(players, _house(house), start_cards=start_cards, team=team), as_json, lang)
