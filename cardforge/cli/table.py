@@ -14,6 +14,7 @@ from pathlib import Path
 
 import typer
 
+from cardforge.cli.options import HOUSE_OPTION, JSON_OPTION, LANG_OPTION, check_lang
 from cardforge.errors import UsageError
 
 __all__ = ["register"]
@@ -31,10 +32,6 @@ def _db_option() -> typer.Option:
 
 def _match_option() -> typer.Option:
     return typer.Option(None, "--match", "-m", metavar="ID", help="Act on this match instead of the current one.")
-
-
-def _json_option() -> typer.Option:
-    return typer.Option(False, "--json", help="Print one JSON object.")
 
 
 @contextmanager
@@ -71,16 +68,16 @@ def new(
                                 help='Players in seating order: "Ana,Ben,Chloé" (tricks team variant: partners sit opposite).'),
     mode: str | None = typer.Option(None, "--mode", help="Mode (collection, sequence: classic or discovery)."),
     variant: str | None = typer.Option(None, "--variant", help="Variant (tricks: team; rows: explosion; numwin: memory)."),
-    house: list[str] = typer.Option([], "--house", metavar="KEY=VALUE", help="A house rule of the game (repeatable)."),
+    house: list[str] | None = HOUSE_OPTION,
     rounds: int | None = typer.Option(None, "--rounds", help="Rounds agreed (sequence; tricks: fewer than the rules' maximum)."),
     start_cards: int | None = typer.Option(None, "--start-cards", help="tricks: cards dealt in round 1 (default 1)."),
     title: str = typer.Option("", "--title", help="A name for the match (printed on the sheet)."),
     db: Path | None = _db_option(),
-    as_json: bool = _json_option(),
+    as_json: bool = JSON_OPTION,
 ) -> None:
     """Start a match and make it the current one."""
     with _keeper(db) as keeper:
-        standings = keeper.new_match(game, players, mode=mode, variant=variant, house=house, rounds=rounds,
+        standings = keeper.new_match(game, players, mode=mode, variant=variant, house=house or (), rounds=rounds,
                                      start_cards=start_cards, title=title)
     if as_json:
         _print_json(standings.to_json())
@@ -97,7 +94,7 @@ def round_(
     void: int = typer.Option(0, "--void", min=0, help="tricks: tricks nobody won (Flash)."),
     match: int | None = _match_option(),
     db: Path | None = _db_option(),
-    as_json: bool = _json_option(),
+    as_json: bool = JSON_OPTION,
 ) -> None:
     """Record one round; the game's engine computes the points."""
     with _keeper(db) as keeper:
@@ -107,7 +104,7 @@ def round_(
 
 
 @table_app.command("show")
-def show(match: int | None = _match_option(), db: Path | None = _db_option(), as_json: bool = _json_option()) -> None:
+def show(match: int | None = _match_option(), db: Path | None = _db_option(), as_json: bool = JSON_OPTION) -> None:
     """Print the standings of the current match."""
     with _keeper(db) as keeper:
         standings = keeper.standings(match)
@@ -115,7 +112,7 @@ def show(match: int | None = _match_option(), db: Path | None = _db_option(), as
 
 
 @table_app.command("undo")
-def undo(match: int | None = _match_option(), db: Path | None = _db_option(), as_json: bool = _json_option()) -> None:
+def undo(match: int | None = _match_option(), db: Path | None = _db_option(), as_json: bool = JSON_OPTION) -> None:
     """Take back the last round recorded."""
     with _keeper(db) as keeper:
         result = keeper.undo(match)
@@ -123,7 +120,7 @@ def undo(match: int | None = _match_option(), db: Path | None = _db_option(), as
 
 
 @table_app.command("list")
-def list_(db: Path | None = _db_option(), as_json: bool = _json_option()) -> None:
+def list_(db: Path | None = _db_option(), as_json: bool = JSON_OPTION) -> None:
     """List the matches in the database."""
     from cardforge.table.display import status_line
 
@@ -158,7 +155,7 @@ def list_(db: Path | None = _db_option(), as_json: bool = _json_option()) -> Non
 
 @table_app.command("resume")
 def resume(match_id: int = typer.Argument(..., help="Match ID (see 'cardforge table list')."),
-           db: Path | None = _db_option(), as_json: bool = _json_option()) -> None:
+           db: Path | None = _db_option(), as_json: bool = JSON_OPTION) -> None:
     """Make a match the current one again."""
     with _keeper(db) as keeper:
         standings = keeper.resume(match_id)
@@ -170,15 +167,14 @@ def export(
     pdf: bool = typer.Option(False, "--pdf", help="Write the printable score sheet (PDF)."),
     csv: bool = typer.Option(False, "--csv", help="Write the rounds as CSV."),
     out: Path | None = typer.Option(None, "--out", "-o", help="Output file (default: scoresheet-ID-GAME.pdf|csv)."),
-    lang: str = typer.Option("en", "--lang", help="Language of the PDF: fr or en."),
+    lang: str = LANG_OPTION,
     match: int | None = _match_option(),
     db: Path | None = _db_option(),
 ) -> None:
     """Export the current match's sheet as a PDF score pad or CSV."""
     if pdf == csv:
         raise UsageError("choose one of --pdf or --csv")
-    if lang not in ("fr", "en"):
-        raise UsageError(f"unknown language {lang!r}: expected fr or en")
+    check_lang(lang)
     from cardforge.table import export as exporter
 
     with _keeper(db) as keeper:
