@@ -4,7 +4,6 @@ from __future__ import annotations
 
 from collections import Counter
 
-import pytest
 
 from cardforge.box import compute_box
 from cardforge.cards import Card
