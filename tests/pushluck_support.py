@@ -84,7 +84,7 @@ def simple_round(state, collections: dict[int, str]) -> None:
 
 # -- the rule catalogue against the designer's sheet ------------------------------------------
 
-SEEDS = Path("/work/shared/seeds")
+SEEDS = Path(__file__).parent / "sheets"  # copies of ../shared/seeds (tests/test_sheets.py)
 TESTS = Path(__file__).parent
 
 

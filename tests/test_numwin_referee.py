@@ -16,7 +16,7 @@ from cardforge.referee import numwin as numwin_referee
 from cardforge.referee.numwin import reflex_verdict, round_verdict, score_verdict
 from cardforge.rules import load_rules
 
-SHEET = Path("/work/shared/seeds/004_576f4af4dfb7f36a.txt")
+SHEET = Path(__file__).parent / "sheets" / "004_576f4af4dfb7f36a.txt"
 DECK = load_deck("numwin")
 
 

@@ -29,7 +29,7 @@ from cardforge.games.tricks import (
 )
 from cardforge.rules import load_rules
 
-SHEET = Path("/work/shared/seeds/002_f8ab3122aa571346.txt")
+SHEET = Path(__file__).parent / "sheets" / "002_f8ab3122aa571346.txt"
 
 
 def codes(cs) -> list[str]:
