@@ -74,7 +74,7 @@ def test_score_totals_secured_sequences(capsys):
 
 @pytest.mark.parametrize("argv, needle", [
     (["check", "R3", "X9"], "'X9'"),
-    (["check", "R3", "R3"], "'R3' given 2 times"),
+    (["check", "R3", "R3"], "'R3' is given 2 times"),
     (["check", "--mode", "fast", "R3"], "'fast'"),
     (["check", "--lang", "de", "R3"], "'de'"),
     (["check", "--house", "nope=1", "R3"], "'nope'"),

@@ -237,6 +237,26 @@ class Deck:
             counts[Card(action=act.slug)] += act.count
         return counts
 
+    def check_copies(self, cards: Any, players: int | None = None, mode: str | None = None, *, where: str = "") -> None:
+        """Refuse a card given more times than this deck holds copies of it (``where``, e.g.
+        ``" in this round"``, says where they were counted).
+
+        >>> from cardforge.deck import load_deck
+        >>> load_deck("numwin").check_copies(load_deck("numwin").parse_many("R7 R7"))
+        Traceback (most recent call last):
+        ...
+        cardforge.errors.CardCodeError: card 'R7' is given 2 times but the numwin deck has 1 copy of it; name each physical card once
+        """
+        held = self.counts(players, mode)
+        for card, n in Counter(c.undeclared() for c in cards).items():
+            have = held.get(card, 0)
+            if n > have:
+                raise CardCodeError(
+                    f"card {card.code!r} is given {n} times{where} but the {self.id} deck has {have} "
+                    f"{'copy' if have == 1 else 'copies'} of it; name each physical card once",
+                    card.code,
+                )
+
     def cards(self, players: int | None = None, mode: str | None = None) -> list[Card]:
         """The deck as a list of physical cards in canonical order (families, then actions)."""
         return list(self.counts(players, mode).elements())

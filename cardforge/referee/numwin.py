@@ -6,6 +6,7 @@ The verdicts are built by plain functions (``score_verdict``, ``reflex_verdict``
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Sequence
 
 import typer
@@ -144,7 +145,11 @@ def score(
 ) -> None:
     """Score one final combo: face values, pairs removed, lone Rainbow 0, action cards +5."""
     lang = check_lang(lang)
-    emit(score_verdict(_cards(cards, "combo"), parse_locked(locked), _rules(house)), as_json=as_json, lang=lang)
+    locked_pairs = parse_locked(locked)
+    combo = _cards(cards, "combo")
+    in_pairs = Counter(card for pair in locked_pairs for card in pair)
+    _deck().check_copies(list((Counter(combo) | in_pairs).elements()))
+    emit(score_verdict(combo, locked_pairs, _rules(house)), as_json=as_json, lang=lang)
 
 
 def _claim_command(name: str, *, from_opponent: bool, claimed_help: str, doc: str) -> None:
@@ -188,4 +193,6 @@ def round_(
     lang = check_lang(lang)
     if not combos:
         raise UsageError("no combos given: expected one quoted combo per player, e.g. 'R7 G7 RB3' 'SH2 B9'")
-    emit(round_verdict([_cards([c], "combo") for c in combos], _rules(house)), as_json=as_json, lang=lang)
+    parsed = [_cards([c], "combo") for c in combos]
+    _deck().check_copies([card for combo in parsed for card in combo], len(parsed), where=" in this round")
+    emit(round_verdict(parsed, _rules(house)), as_json=as_json, lang=lang)

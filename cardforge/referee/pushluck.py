@@ -3,14 +3,13 @@ checked against the game's deck, and the STOP check verdict both games use."""
 
 from __future__ import annotations
 
-from collections import Counter
 from collections.abc import Mapping, Sequence
 import typer
 
 from cardforge.cli.options import HOUSE_OPTION, JSON_OPTION, LANG_OPTION, check_lang
 
 from cardforge.cards import Card
-from cardforge.errors import CardCodeError, UsageError
+from cardforge.errors import UsageError
 from cardforge.games.pushluck import SequenceCheck, sequence_points
 from cardforge.referee.verdict import Verdict
 
@@ -34,10 +33,7 @@ def parse_table_cards(game: str, tokens: Sequence[str]) -> list[Card]:
     if not tokens:
         raise UsageError("no cards given: expected card codes such as R3 G5 RB7")
     cards = deck.parse_many(list(tokens))
-    held = deck.counts()
-    for card, count in Counter(cards).items():
-        if count > held[card]:
-            raise CardCodeError(f"card {card.code!r} given {count} times: the {game} deck has {held[card]}", card.code)
+    deck.check_copies(cards)
     return cards
 
 

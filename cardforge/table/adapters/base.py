@@ -16,7 +16,6 @@ from __future__ import annotations
 import re
 import unicodedata
 from abc import ABC, abstractmethod
-from collections import Counter
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from typing import Any, ClassVar
@@ -183,14 +182,7 @@ class GameAdapter(ABC):
 
     def check_copies(self, cards: Iterable[Card]) -> None:
         """Refuse more copies of a card in one round than the deck holds."""
-        counts = self.deck.counts(len(self.match.players), self.mode)
-        for card, n in Counter(c.undeclared() for c in cards).items():
-            if n > counts.get(card, 0):
-                have = counts.get(card, 0)
-                raise UsageError(
-                    f"{card.code} is given {n} times in this round but the {self.game} deck has "
-                    f"{have} {'copy' if have == 1 else 'copies'} of it"
-                )
+        self.deck.check_copies(cards, len(self.match.players), self.mode, where=" in this round")
 
     # -- scoring and end of match -----------------------------------------------------------------
 
