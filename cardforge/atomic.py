@@ -29,6 +29,17 @@ def ensure_dir(path: Path) -> Path:
     return path
 
 
+def _file_mode(path: Path) -> int:
+    """The mode a plain ``open(path, "w")`` would give: the old file's, or 0o666 less the umask
+    (``mkstemp`` makes its file private, 0o600, which an output must not stay)."""
+    try:
+        return path.stat().st_mode & 0o7777
+    except OSError:
+        umask = os.umask(0)
+        os.umask(umask)
+        return 0o666 & ~umask
+
+
 @contextlib.contextmanager
 def atomic_open(path: Path) -> Iterator[BinaryIO]:
     """Open a binary temporary file that replaces ``path`` only if the block succeeds."""
@@ -43,7 +54,14 @@ def atomic_open(path: Path) -> Iterator[BinaryIO]:
             yield handle
             handle.flush()
             os.fsync(handle.fileno())
-        os.replace(tmp, path)
+        os.chmod(tmp, _file_mode(path))
+        try:
+            os.replace(tmp, path)
+        except OSError as exc:
+            if path.is_dir():
+                raise OutputError(f"cannot write {str(path)!r}: it is a folder; expected a file name, "
+                                  f"e.g. {str(path / path.name)!r}") from None
+            raise OutputError(f"cannot write {str(path)!r}: {exc.strerror}") from None
     except BaseException:
         with contextlib.suppress(OSError):
             os.unlink(tmp)

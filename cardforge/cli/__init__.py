@@ -74,8 +74,9 @@ def main(argv: list[str] | None = None) -> None:
         result = app(args=argv, prog_name="cardforge", standalone_mode=False)
     except CardforgeError as exc:
         _fail(str(exc), exc.exit_code)
-    except click_exc.NoArgsIsHelpError:  # `cardforge deck` alone: its help was printed
-        sys.exit(2)
+    except click_exc.NoArgsIsHelpError as exc:  # `cardforge deck` alone: its help was printed
+        command = exc.ctx.command_path if exc.ctx else "cardforge"
+        _fail(f"'{command}' needs a command or arguments: expected one of those listed above (see '{command} --help')")
     except click_exc.UsageError as exc:
         command = exc.ctx.command_path if exc.ctx else "cardforge"
         _fail(f"{exc.format_message()} (see '{command} --help')", 2)

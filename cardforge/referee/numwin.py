@@ -41,9 +41,10 @@ def _rules(house: Sequence[str] | None) -> HouseRules:
 
 
 def _cards(tokens: Sequence[str] | None, what: str) -> list[Card]:
-    if not tokens:
+    cards = _deck().parse_many(" ".join(tokens or []))
+    if not cards:
         raise UsageError(f"no {what} given: expected card codes such as R7 RB3 SH0 flash")
-    return _deck().parse_many(" ".join(tokens))
+    return cards
 
 
 def _one_card(token: str | None, option: str) -> Card:

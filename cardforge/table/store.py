@@ -181,6 +181,8 @@ class Store:
         return events
 
     def _read(self, match_id: int) -> list[StoredEvent]:
+        if not _storable(match_id):  # beyond SQLite's 64-bit INTEGER: no such match
+            return []
         rows = self._db.execute(
             "SELECT seq, match_id, recorded_at, kind, payload FROM events WHERE match_id = ? ORDER BY seq",
             (match_id,),
@@ -211,6 +213,8 @@ class Store:
                 for mid, created, payload, updated, count in rows]
 
     def _exists(self, match_id: int) -> bool:
+        if not _storable(match_id):
+            return False
         return self._db.execute("SELECT 1 FROM events WHERE match_id = ? LIMIT 1", (match_id,)).fetchone() is not None
 
     def _no_such_match(self, match_id: int) -> str:
@@ -219,6 +223,11 @@ class Store:
     def integrity_check(self) -> str:
         """SQLite's own verdict on the file (``"ok"`` when intact)."""
         return self._db.execute("PRAGMA integrity_check").fetchone()[0]
+
+
+def _storable(match_id: int) -> bool:
+    """True if ``match_id`` fits SQLite's 64-bit INTEGER (a typed 10**30 is simply no match)."""
+    return -(2**63) <= match_id < 2**63
 
 
 def _statements(script: str) -> list[str]:

@@ -73,8 +73,9 @@ class Adapter(GameAdapter):
         """Cards dealt to each player, round by round (the engine's dealing rule)."""
         n = len(self.match.players)
         deck = self.engine.deck_for(n, self.rules)
+        start = 1 if self.match.start_cards is None else self.match.start_cards  # 0 is refused, not taken as 1
         return self.engine.round_schedule(
-            n, len(deck), start_cards=self.match.start_cards or 1, rounds=self.match.rounds,
+            n, len(deck), start_cards=start, rounds=self.match.rounds,
             team=self.team_game, rules=self.rules,
         )
 

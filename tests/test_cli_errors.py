@@ -1,0 +1,76 @@
+"""Bad input anywhere on the command line: exit code 2 and exactly one line on stderr saying
+what was wrong and what was expected, never a traceback.  One test per class of problem."""
+
+from __future__ import annotations
+
+import os
+import stat
+
+import pytest
+
+from cardforge.atomic import atomic_write_text
+from cardforge.errors import OutputError
+
+HUGE = "9" * 25  # beyond any 64-bit integer
+
+
+def one_line_error(result, *fragments: str) -> None:
+    assert result.code == 2, (result.code, result.err)
+    assert "Traceback" not in result.err
+    assert len(result.err.splitlines()) == 1 and result.err.startswith("cardforge: error: "), result.err
+    for fragment in fragments:
+        assert fragment in result.err, result.err
+
+
+def test_an_output_path_that_is_a_folder(cli, tmp_path):
+    """`--out DIR` where a file is expected: os.replace failed with IsADirectoryError."""
+    one_line_error(cli("schema", "--out", str(tmp_path)), "it is a folder", "expected a file name")
+
+
+def test_atomic_write_into_a_folder_is_an_output_error(tmp_path):
+    with pytest.raises(OutputError, match="it is a folder"):
+        atomic_write_text(tmp_path, "x")
+    assert [p.name for p in tmp_path.iterdir()] == []  # no temporary file left behind
+
+
+def test_written_files_are_not_private(tmp_path):
+    """mkstemp makes a 0600 file; an exported sheet must get the usual umask mode (0644 with
+    umask 022), and a rewritten file keeps its own mode."""
+    old = os.umask(0o022)
+    try:
+        atomic_write_text(tmp_path / "new.csv", "a")
+        assert stat.S_IMODE((tmp_path / "new.csv").stat().st_mode) == 0o644
+        (tmp_path / "kept.csv").write_text("a")
+        os.chmod(tmp_path / "kept.csv", 0o640)
+        atomic_write_text(tmp_path / "kept.csv", "b")
+        assert stat.S_IMODE((tmp_path / "kept.csv").stat().st_mode) == 0o640
+    finally:
+        os.umask(old)
+
+
+@pytest.mark.parametrize("args", [("score", ""), ("score", " , "), ("round", "R1 G2", " ")])
+def test_an_empty_combo_is_refused(cli, args):
+    """`score ''` used to score an empty combo 0 points with exit 0."""
+    one_line_error(cli("referee", "numwin", *args), "no combo given", "expected card codes")
+
+
+def test_zero_start_cards_is_refused_not_read_as_one(cli, tmp_path):
+    """`--start-cards 0` used to start a match dealing 1 card (0 was taken as 'not given')."""
+    result = cli("table", "new", "tricks", "--players", "Ana,Ben,Chloé", "--start-cards", "0",
+                 "--db", str(tmp_path / "t.db"))
+    one_line_error(result, "start_cards must be 1 to", "not 0")
+
+
+@pytest.mark.parametrize("args", [("resume", HUGE), ("show", "--match", HUGE), ("undo", "--match", "-" + HUGE)])
+def test_a_match_id_beyond_64_bits_is_no_such_match(cli, tmp_path, args):
+    """sqlite3 raised OverflowError on an ID it cannot store."""
+    db = str(tmp_path / "t.db")
+    assert cli("table", "new", "numwin", "--players", "Ana,Ben", "--db", db).code == 0
+    one_line_error(cli("table", *args, "--db", db), "no match", "cardforge table list")
+
+
+@pytest.mark.parametrize("args", [(), ("referee",), ("referee", "numwin")])
+def test_a_command_group_alone_prints_help_and_one_error_line(cli, args):
+    result = cli(*args)
+    one_line_error(result, "needs a command", "--help")
+    assert "Usage" in result.out
