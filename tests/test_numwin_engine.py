@@ -371,6 +371,18 @@ def test_r7_locked_pairs_count_toward_five_unless_house():
     assert strict.phase is not Phase.ANNOUNCE
 
 
+def test_r7_completing_counts_cards_as_announcing_does():
+    """'Les joueurs sans 5 cartes piochent pour compléter': with `locked_count=false` a locked
+    pair is not among those 5 cards either (as the table sheet already reads it)."""
+    for locked_count, p1_final in ((True, "G7 G2 SH7 Y10 Y11"), (False, "G7 G2 SH7 Y10 Y11 Y12 Y13")):
+        game = rig(combos=["R1 R2 R3 R4", "G7 G2", "B1 B2"], deck="SH7 flip Y10 Y11 Y12 Y13 Y14 Y15 Y16",
+                   discard="SH9", turn=0, rounds=1, locked_count=locked_count)
+        play(game, "take", "add", "numwin")  # p0 calls NUM WIN with 5 cards
+        play(game, "draw", "discard", "pass", "pass", "claim 0")  # p1 locks G7+SH7 by reflex
+        play(game, "draw", "discard")  # p2's last turn: the round ends, short combos are completed
+        assert game.history[-1]["combos"][1] == p1_final.split(), locked_count
+
+
 def test_6_2_others_play_one_last_turn_r13():
     """'Les autres joueurs jouent un dernier tour' — then the round ends."""
     game = rig(combos=["R1 R2 R3 R4", "G1 G2", "B1 B2"], deck="flip flip Y3 Y4 Y5 Y6 Y7 Y8", discard="SH9",

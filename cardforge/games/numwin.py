@@ -494,9 +494,9 @@ class NumWinState(GameState[Move]):
             self._end_round()
 
     def _end_round(self) -> None:
-        """Complete short combos unseen (6.3, R14), score them (7.*), total them (8.2)."""
+        """Complete short combos unseen (6.3, R7, R14), score them (7.*), total them (8.2)."""
         for p in self._order_from(self.dealer + 1):
-            while len(self.combos[p]) < COMBO_SIZE:
+            while self._combo_size(p) < COMBO_SIZE:
                 card = self._draw()
                 if card is None:
                     break
