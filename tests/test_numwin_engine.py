@@ -1,5 +1,5 @@
 """The Num Win engine, one test per rule sentence (NUMWIN-1.* … 6.*, 8.*) and per engine ruling
-(R3–R7, R9–R16), on rigged positions: moves are given as their strings (``"swap 1"``)."""
+(R3–R7, R9–R17), on rigged positions: moves are given as their strings (``"swap 1"``)."""
 
 from __future__ import annotations
 
@@ -177,8 +177,9 @@ def test_3_3_quantum_reveals_and_locks_r10():
     assert "swap 0" not in moves(game)  # locked: the owner cannot swap it out either
 
 
-def test_3_4_flash_discards_an_opponents_card_of_your_choice_r6():
-    """'Flash : défausse n'importe quelle carte au choix d'un adversaire' — then a reflex window (R6)."""
+def test_3_4_flash_discards_an_opponents_card_of_your_choice_r6_r17():
+    """'Flash : défausse n'importe quelle carte au choix d'un adversaire' — the player picks
+    the opponent and the card (R17), then a reflex window (R6)."""
     game = rig(combos=["R1 R2", "G7 G2", "B1 B7"], deck="flash", turn=0)
     play(game, "draw")
     flashes = [m for m in moves(game) if m.startswith("flash")]
