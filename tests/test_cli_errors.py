@@ -74,3 +74,15 @@ def test_a_command_group_alone_prints_help_and_one_error_line(cli, args):
     result = cli(*args)
     one_line_error(result, "needs a command", "--help")
     assert "Usage" in result.out
+
+
+@pytest.mark.parametrize("args", [
+    ("render", "numwin", "--out", ""),
+    ("rulebook", "numwin", "--out", " "),
+    ("build", "--out", ""),
+    ("schema", "--out", ""),
+    ("table", "list", "--db", ""),
+])
+def test_an_empty_path_is_refused_not_read_as_the_current_folder(cli, args):
+    """`--out ''` became Path('.'): `build --out ''` wrote a whole build into the current folder."""
+    one_line_error(cli(*args), "the path is empty", "expected a file or folder name")

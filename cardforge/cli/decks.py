@@ -8,7 +8,7 @@ from pathlib import Path
 
 import typer
 
-from cardforge.cli.options import check_lang
+from cardforge.cli.options import check_lang, nonempty_path
 
 from cardforge.errors import CardforgeError, UsageError
 
@@ -142,7 +142,7 @@ def validate(paths: list[Path] = typer.Argument(..., help="Deck files to check."
         raise typer.Exit(2)
 
 
-def schema(out: Path | None = typer.Option(None, "--out", "-o", help="Write to this file instead of stdout.")) -> None:
+def schema(out: Path | None = typer.Option(None, "--out", "-o", parser=nonempty_path, help="Write to this file instead of stdout.")) -> None:
     """Write the deck JSON Schema (for `# yaml-language-server: $schema=…`)."""
     from cardforge.deck.schema import json_schema
 
@@ -191,7 +191,7 @@ def box(
     Console().print(table)
 
 
-def build(out: Path | None = typer.Option(None, "--out", "-o", help="Output folder (default: output/).")) -> None:
+def build(out: Path | None = typer.Option(None, "--out", "-o", parser=nonempty_path, help="Output folder (default: output/).")) -> None:
     """Build every output (card sheets, rulebooks, score sheets, reference files) into output/."""
     from cardforge.build import build_all
     from cardforge.paths import output_dir

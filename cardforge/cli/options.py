@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import typer
 
 from cardforge.errors import UsageError
 
-__all__ = ["JSON_OPTION", "LANG_OPTION", "HOUSE_OPTION", "LANGS", "check_lang"]
+__all__ = ["JSON_OPTION", "LANG_OPTION", "HOUSE_OPTION", "LANGS", "check_lang", "nonempty_path"]
 
 LANGS = ("fr", "en")
 
@@ -23,3 +25,11 @@ def check_lang(lang: str) -> str:
     if lang not in LANGS:
         raise UsageError(f"unknown language {lang!r}: expected fr or en")
     return lang
+
+
+def nonempty_path(value: str) -> Path:
+    """Option parser for ``--out``/``--db``: an empty string would become ``Path('.')`` and
+    write into the current folder, so it is refused (``parser=nonempty_path``)."""
+    if not value.strip():
+        raise typer.BadParameter("the path is empty: expected a file or folder name, e.g. output/ or scores.sqlite3")
+    return Path(value)

@@ -6,6 +6,7 @@ from pathlib import Path
 
 import typer
 
+from cardforge.cli.options import nonempty_path
 from cardforge.errors import UsageError
 
 __all__ = ["register"]
@@ -17,7 +18,7 @@ def render(
     profile: str = typer.Option(None, "--profile", "-p", help="Print-on-demand profile: thegamecrafter, makeplayingcards, drivethrucards, printninja, home-a4, home-letter (default: all)."),
     paper: str = typer.Option("a4", "--paper", help="Home sheet paper: a4 or letter."),
     lang: str = typer.Option("en", "--lang", help="Card texts: fr or en."),
-    out: Path = typer.Option(None, "--out", "-o", help="Output folder (default: output/cards)."),
+    out: Path = typer.Option(None, "--out", "-o", parser=nonempty_path, help="Output folder (default: output/cards)."),
     back_offset: str = typer.Option("0,0", "--back-offset", help="Shift back pages by X,Y mm (read off the --calibrate page)."),
     gutter: float = typer.Option(0.0, "--gutter", help="Space between cards on home sheets, mm."),
     calibrate: bool = typer.Option(False, "--calibrate", help="Write the duplex calibration page instead."),

@@ -6,6 +6,7 @@ from pathlib import Path
 
 import typer
 
+from cardforge.cli.options import nonempty_path
 from cardforge.errors import UsageError
 
 __all__ = ["register", "rulebook"]
@@ -31,7 +32,7 @@ def rulebook(
     game: str = typer.Argument(..., help="Game slug (collection, sequence, tricks, rows, numwin) or 'all'."),
     lang: str = typer.Option("all", "--lang", help="fr, en or all."),
     paper: str = typer.Option("a5", "--paper", help="a5 (default) or a4."),
-    out: Path | None = typer.Option(None, "--out", "-o", help="Output folder (default: output/); PDFs go in its rulebooks/."),
+    out: Path | None = typer.Option(None, "--out", "-o", parser=nonempty_path, help="Output folder (default: output/); PDFs go in its rulebooks/."),
 ) -> None:
     """Build rulebook PDFs: rules from the catalogue, examples computed by the engines."""
     from cardforge.deck import GAMES

@@ -14,7 +14,7 @@ from pathlib import Path
 
 import typer
 
-from cardforge.cli.options import HOUSE_OPTION, JSON_OPTION, LANG_OPTION, check_lang
+from cardforge.cli.options import HOUSE_OPTION, JSON_OPTION, LANG_OPTION, check_lang, nonempty_path
 from cardforge.errors import UsageError
 
 __all__ = ["register"]
@@ -26,7 +26,7 @@ table_app = typer.Typer(
 
 
 def _db_option() -> typer.Option:
-    return typer.Option(None, "--db", envvar="CARDFORGE_TABLE_DB", metavar="PATH",
+    return typer.Option(None, "--db", envvar="CARDFORGE_TABLE_DB", metavar="PATH", parser=nonempty_path,
                         help="Score-sheet database (default: in your user data folder).")
 
 
@@ -166,7 +166,7 @@ def resume(match_id: int = typer.Argument(..., help="Match ID (see 'cardforge ta
 def export(
     pdf: bool = typer.Option(False, "--pdf", help="Write the printable score sheet (PDF)."),
     csv: bool = typer.Option(False, "--csv", help="Write the rounds as CSV."),
-    out: Path | None = typer.Option(None, "--out", "-o", help="Output file (default: scoresheet-ID-GAME.pdf|csv)."),
+    out: Path | None = typer.Option(None, "--out", "-o", parser=nonempty_path, help="Output file (default: scoresheet-ID-GAME.pdf|csv)."),
     lang: str = LANG_OPTION,
     match: int | None = _match_option(),
     db: Path | None = _db_option(),
