@@ -86,3 +86,11 @@ def test_a_command_group_alone_prints_help_and_one_error_line(cli, args):
 def test_an_empty_path_is_refused_not_read_as_the_current_folder(cli, args):
     """`--out ''` became Path('.'): `build --out ''` wrote a whole build into the current folder."""
     one_line_error(cli(*args), "the path is empty", "expected a file or folder name")
+
+
+@pytest.mark.parametrize("args", [("--players", "\udcff,Ben"), ("--players", "Ana,Ben", "--title", "caf\udce9")])
+def test_non_utf8_names_are_refused_before_the_database(cli, tmp_path, args):
+    """A Latin-1 terminal sends byte 0xFF: Python holds a lone surrogate, and SQLite raised
+    UnicodeEncodeError while storing the match."""
+    result = cli("table", "new", "numwin", *args, "--db", str(tmp_path / "t.db"))
+    one_line_error(result, "is not UTF-8 text", "expected text typed in a UTF-8 terminal")

@@ -23,11 +23,22 @@ __all__ = ["Scorekeeper", "Undo", "parse_players"]
 _FORBIDDEN_IN_NAMES = "=,+/:"
 
 
+def check_text(value: str, option: str) -> str:
+    """``value`` if it can be stored: a byte that is not UTF-8 reaches Python as a lone
+    surrogate, which SQLite and JSON refuse."""
+    try:
+        value.encode("utf-8")
+    except UnicodeEncodeError:
+        raise UsageError(f"{option} {value!r} is not UTF-8 text: expected text typed in a UTF-8 terminal, "
+                         "e.g. Chloé") from None
+    return value
+
+
 def parse_players(text: str) -> tuple[str, ...]:
     """``"Ana, Ben,Chloé"`` → ``("Ana", "Ben", "Chloé")``; names must be distinct and simple."""
     from cardforge.table.adapters.base import fold_name
 
-    names = tuple(n.strip() for n in text.split(","))
+    names = tuple(n.strip() for n in check_text(text, "--players").split(","))
     seen: dict[str, str] = {}
     for name in names:
         if not name:
@@ -68,7 +79,8 @@ class Scorekeeper:
         names = parse_players(players)
         match = MatchCreated(
             game=game, players=names, mode=mode, variant=variant, house=tuple(house),
-            teams=adapter.seat_teams(names, variant), rounds=rounds, start_cards=start_cards, title=title,
+            teams=adapter.seat_teams(names, variant), rounds=rounds, start_cards=start_cards,
+            title=check_text(title, "--title"),
         )
         adapter_for(match).validate_setup()
         stored = self.store.create_match(match)
