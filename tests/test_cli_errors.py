@@ -94,3 +94,12 @@ def test_non_utf8_names_are_refused_before_the_database(cli, tmp_path, args):
     UnicodeEncodeError while storing the match."""
     result = cli("table", "new", "numwin", *args, "--db", str(tmp_path / "t.db"))
     one_line_error(result, "is not UTF-8 text", "expected text typed in a UTF-8 terminal")
+
+
+@pytest.mark.parametrize("game", ["rows", "tricks", "numwin"])
+def test_a_huge_player_list_gives_a_short_line(cli, tmp_path, game):
+    """3000 names used to be echoed back in full: a 20 kB 'line'."""
+    names = ",".join(f"P{i}" for i in range(3000))
+    result = cli("table", "new", game, "--players", names, "--db", str(tmp_path / "t.db"))
+    one_line_error(result, "not 3000")
+    assert len(result.err) < 300, result.err

@@ -109,9 +109,10 @@ class GameAdapter(ABC):
         """Check the match's options when it is created (players, mode, variant, rounds)."""
         m, deck = self.match, self.deck
         if not deck.players_min <= len(m.players) <= deck.players_max:
+            shown = ", ".join(m.players[:10]) + (", …" if len(m.players) > 10 else "")  # one readable line
             raise UsageError(
                 f"{self.game} plays with {deck.players_min}–{deck.players_max} players, "
-                f"not {len(m.players)} ({', '.join(m.players)})"
+                f"not {len(m.players)} ({shown})"
             )
         if m.mode is not None and m.mode not in deck.modes:
             raise UsageError(f"unknown mode {m.mode!r} for {self.game}: modes are {', '.join(deck.modes) or 'none'}")
