@@ -431,6 +431,15 @@ def test_team_game_is_five_rounds_and_pair_total_decides():
     assert len(game.winners()) in (2, 4)
 
 
+@pytest.mark.parametrize("rounds", [0, -1])
+def test_team_rounds_option_must_be_positive(rounds):
+    """TRICKS-11.6 plays 5 rounds; a ``rounds`` override below 1 is an error, not 5 rounds
+    (0 was silently ignored) nor an IndexError (-1 crashed the deal)."""
+    with pytest.raises(UsageError, match="rounds must be at least 1 in the team variant"):
+        new_game(4, team=True, rounds=rounds)
+    assert new_game(4, team=True, rounds=2).config.schedule == (6, 6)
+
+
 def test_bid_all_helper_sanity():
     """The helper used above really finishes the bidding phase (guards the other tests)."""
     game = new_game(3, seed=0)
