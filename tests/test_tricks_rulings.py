@@ -177,6 +177,7 @@ def test_r9_priority_order():
     assert winner("numx=17 RB3 flip") == "RB3"
     assert winner("RB16 numx=17 quantique") == "numx=17"  # 3 players: odd, 17 is odd
     assert winner("RB16 numx=0 SH15 quantique") == "RB16"  # 4 players: even, RB16 beats 0
+    assert winner("numx=0 RB3 quantique SH5") == "numx=0"  # 4 players: 0 is the only even card
 
 
 # -- TRICKS-R10 Flip and Quantique -----------------------------------------------------------------
