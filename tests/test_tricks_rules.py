@@ -274,6 +274,14 @@ def test_flip_with_one_valid_card_left_after_annulations():
     assert "TRICKS-7.5" in [s.rule for s in result.steps]
 
 
+def test_flip_does_not_cite_7_5_when_quantique_left_the_single_card():
+    """TRICKS-7.5 speaks of one card left "après annulations": when Quantique's parity (not an
+    annulation) leaves one card, the step cites Flip's own rule, TRICKS-6.3."""
+    result = resolve_trick(cards("flip RB4 quantique SH7 RB8"), 5)  # odd: only SH7
+    assert result.winning_card.code == "SH7"
+    assert "TRICKS-7.5" not in result.rules and result.rules[-1] == "TRICKS-6.3"
+
+
 # -- playing a trick (TRICKS-8.x) ----------------------------------------------------------------
 
 def test_each_player_lays_one_card():
