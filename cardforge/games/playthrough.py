@@ -72,6 +72,9 @@ def main(argv: list[str] | None = None) -> None:
     args = parser.parse_args(argv)
     from cardforge.errors import CardforgeError
 
+    bad = [o for o in args.option if "=" not in o]
+    if bad:
+        parser.exit(2, f"playthrough: error: --option {bad[0]!r}: expected KEY=VALUE\n")
     try:
         options = dict(o.split("=", 1) for o in args.option)
         print(record(args.game, players=args.players, seed=args.seed, **options), end="")
