@@ -32,12 +32,11 @@ def ensure_dir(path: Path) -> Path:
 def _file_mode(path: Path) -> int:
     """The mode a plain ``open(path, "w")`` would give: the old file's, or 0o666 less the umask
     (``mkstemp`` makes its file private, 0o600, which an output must not stay)."""
-    try:
+    if path.is_file():
         return path.stat().st_mode & 0o7777
-    except OSError:
-        umask = os.umask(0)
-        os.umask(umask)
-        return 0o666 & ~umask
+    umask = os.umask(0)
+    os.umask(umask)
+    return 0o666 & ~umask
 
 
 @contextlib.contextmanager
