@@ -23,6 +23,10 @@ def ensure_dir(path: Path) -> Path:
     try:
         path.mkdir(parents=True, exist_ok=True)
     except OSError as exc:
+        blocker = next((p for p in (path, *path.parents) if p.exists() and not p.is_dir()), None)
+        if blocker is not None:
+            raise OutputError(f"cannot create output folder {str(path)!r}: {str(blocker)!r} is a file, "
+                              "not a folder; choose another path") from None
         raise OutputError(f"cannot create output folder {str(path)!r}: {exc.strerror}") from None
     if not os.access(path, os.W_OK):
         raise OutputError(f"output folder {str(path)!r} is not writable")

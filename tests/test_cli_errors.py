@@ -103,3 +103,14 @@ def test_a_huge_player_list_gives_a_short_line(cli, tmp_path, game):
     result = cli("table", "new", game, "--players", names, "--db", str(tmp_path / "t.db"))
     one_line_error(result, "not 3000")
     assert len(result.err) < 300, result.err
+
+
+@pytest.mark.parametrize("option,name", [("--db", "t.db"), ("--out", "sheet.csv")])
+def test_a_file_where_a_folder_is_expected(cli, tmp_path, option, name):
+    """`--db FILE/t.db` said only 'File exists'; now it names the file in the way."""
+    (tmp_path / "notes").write_text("x")
+    db = tmp_path / "t.db"
+    assert cli("table", "new", "numwin", "--players", "Ana,Ben", "--db", str(db)).code == 0
+    target = str(tmp_path / "notes" / "sub" / name)
+    args = ("table", "list", "--db", target) if option == "--db" else ("table", "export", "--csv", "--out", target, "--db", str(db))
+    one_line_error(cli(*args), f"{str(tmp_path / 'notes')!r} is a file, not a folder")

@@ -21,6 +21,7 @@ from dataclasses import dataclass
 from datetime import datetime, timezone
 from pathlib import Path
 
+from cardforge.atomic import ensure_dir
 from cardforge.errors import OutputError, UsageError
 from cardforge.table.events import Event, MatchCreated, StoredEvent, decode_event, encode_event
 
@@ -78,7 +79,7 @@ class Store:
         if self.path.is_dir():
             raise UsageError(f"--db {str(self.path)!r} is a folder: expected a database file path")
         try:
-            self.path.parent.mkdir(parents=True, exist_ok=True)
+            ensure_dir(self.path.parent)
             self._db = sqlite3.connect(self.path, timeout=timeout, isolation_level=None)
             self._db.execute("PRAGMA journal_mode=WAL")
             self._db.execute("PRAGMA synchronous=FULL")
