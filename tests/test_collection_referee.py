@@ -89,9 +89,12 @@ def test_errors_are_one_line_exit_2(capsys, argv, needle):
 
 
 def test_bad_scorecard_files(capsys, tmp_path):
-    for content, needle in (("pari", "did you mean 'pair'"), ("[1, ", "not valid JSON")):
+    cases = (("pari", "did you mean 'pair'"), ("[1, ", "not valid JSON"), ('{"validated": 5}', "a list of objective ids"),
+             ('{"validated": "pair"}', "a list of objective ids"), ('[["pair"]]', "a list of objective ids"),
+             ('{"validated": null}', "a list of objective ids"), (b"\xff\xfepair", "not UTF-8"))
+    for content, needle in cases:
         path = tmp_path / "card"
-        path.write_text(content, encoding="utf-8")
+        path.write_bytes(content if isinstance(content, bytes) else content.encode())
         code, _, err = run(capsys, "referee", "collection", "objectives", "--scorecard", str(path), "R3")
         assert code == 2 and needle in err and err.count("\n") == 1
 

@@ -50,6 +50,8 @@ def load_scorecard(path: Path) -> set[str]:
         text = Path(path).read_text(encoding="utf-8")
     except OSError as exc:
         raise UsageError(f"cannot read scorecard {str(path)!r}: {exc.strerror or exc}") from None
+    except UnicodeDecodeError:
+        raise UsageError(f"scorecard {str(path)!r} is not UTF-8 text: expected objective ids such as pair flush") from None
     stripped = text.strip()
     if stripped[:1] in ("[", "{"):
         try:
@@ -58,7 +60,10 @@ def load_scorecard(path: Path) -> set[str]:
             raise UsageError(f"scorecard {str(path)!r} is not valid JSON: {exc.msg} (line {exc.lineno})") from None
         if isinstance(data, dict):
             data = data.get("validated", list(data))
-        ids = [str(x) for x in data]
+        if not isinstance(data, list) or not all(isinstance(x, str) for x in data):
+            raise UsageError(f"scorecard {str(path)!r}: expected a list of objective ids such as "
+                             f'["pair", "flush"], found {json.dumps(data)[:60]}')
+        ids = data
     else:
         ids = " ".join(line.split("#", 1)[0] for line in text.splitlines()).replace(",", " ").split()
     for oid in ids:
