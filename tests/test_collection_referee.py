@@ -73,6 +73,16 @@ def test_check(capsys):
     assert "COLLECTION-4.1" in data["rules"]
 
 
+def test_check_shadow_voids_the_round(capsys):
+    """COLLECTION-4.3 « il défausse toute la séquence : 0 point, aucun objectif de cette manche
+    pour lui » (COLLECTION-R20); the house rule shadow_voids_round=false keeps the round."""
+    for house, hand, void in (((), "R3 G5 SH2", True), (("--house", "shadow_voids_round=false"), "R3 G5 SH2", False),
+                              ((), "R3 G5 B2", False)):
+        code, out, _ = run(capsys, "referee", "collection", "check", "--json", *house, *hand.split())
+        data = json.loads(out)
+        assert code == 0 and data["round_void"] is void and ("COLLECTION-R20" in data["rules"]) is (hand != "R3 G5 B2")
+
+
 @pytest.mark.parametrize("argv, needle", [
     (["objectives", "SH3"], "Shadow"),
     (["objectives", "joker"], "action card"),

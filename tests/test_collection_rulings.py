@@ -211,9 +211,10 @@ def test_r19_rainbow_joker_scope():
     assert {"flush", "grand_flush", "straight_flush"} <= found and "rainbow_set" not in found
 
 
-def test_r20_shadow_costs_the_sequence_literal_house_rule_the_round():
-    """COLLECTION-R20: by default only the sequence is lost; shadow_voids_round=true voids the round."""
-    for house, void in ((None, [False, False]), (["shadow_voids_round=true"], [True, False])):
+def test_r20_shadow_voids_the_round_house_rule_keeps_it():
+    """COLLECTION-R20: by default the round is void for the player; shadow_voids_round=false loses
+    only the sequence."""
+    for house, void in ((None, [True, False]), (["shadow_voids_round=false"], [False, False])):
         state = new_game(2, seed=21, house=house)
         give(state, 0, sequence="B2")
         stack(state, a="SH8")

@@ -152,8 +152,18 @@ def objectives_verdict(
 
 def check_verdict(cards: Sequence[Card], rules: HouseRules | None = None) -> Verdict:
     """Whether the sequence (cards in draw order) stopped; a Joker right after a STOP card saves it."""
-    check = pushluck.check_sequence(cards, rules or HouseRules(), cites=CITES, savers=("joker",))
-    return stop_verdict("collection", cards, check, None, CITES)
+    rules = rules or HouseRules()
+    check = pushluck.check_sequence(cards, rules, cites=CITES, savers=("joker",))
+    verdict = stop_verdict("collection", cards, check, None, CITES)
+    if check.reason == "shadow":
+        if rules.shadow_voids_round:
+            verdict.add("COLLECTION-R20", "and the player validates no objective at the end of this round",
+                        "et le joueur ne valide aucun objectif à la fin de cette manche")
+        else:
+            verdict.add("COLLECTION-R20", "sequences already secured this round still count (house rule)",
+                        "les séquences déjà sécurisées dans la manche comptent encore (règle maison)")
+    verdict.result["round_void"] = check.reason == "shadow" and rules.shadow_voids_round
+    return verdict
 
 
 @app.command("objectives")
