@@ -135,6 +135,10 @@ def test_candidates_best_first():
     ("R1 R2 R3 R4 R5 G5 RB6 B5 Y5", "classic", {"three_of_a_kind", "straight_flush"}, 37),
     ("R7 G7 B7 Y7", "classic", {"four_of_a_kind"}, 22),
     ("R7 G7 B7 Y7", "discovery", {"four_of_a_kind"}, 22),  # one objective at most: points decide
+    # Couleur "8 + plus haute carte" with Y9 Y6 Y0 RB10 RB1 (18) leaves Y13 Y14 B15 for a Petite
+    # Suite "5 + plus haute carte" (20): 38, where the seven-card Couleur alone makes 26
+    ("R3 RB10 B5 Y14 B15 Y13 Y9 RB1 Y0 Y6", "classic", {"flush", "small_straight"}, 38),
+    ("R1 R13 Y14 RB9 RB7 RB11 G6 B15 R2 B6", "classic", {"pair", "flush", "small_straight"}, 47),
 ])
 def test_best_validation(codes, mode, expected, points):
     """COLLECTION-R17: the best set uses each card once; Classic maximises points, Discovery the

@@ -230,6 +230,19 @@ _SEARCH_ORDER = ("rainbow_straight", "straight_flush", "grand_flush", "flush", "
                  "small_straight", "four_of_a_kind", "three_of_a_kind", "pair")
 
 
+#: Up to this many cards, the search also tries each objective served first (cheap there, and
+#: it finds sets such as a small straight keeping two cards out of a flush).
+_EVERY_FIRST_UP_TO = 14
+
+
+def _search_orders(*, every_first: bool) -> list[tuple[str, ...]]:
+    """Table order, hardest-to-place first, and (``every_first``) each objective served first."""
+    orders = [OBJECTIVE_IDS, _SEARCH_ORDER]
+    if every_first:
+        orders += [(first, *(o for o in OBJECTIVE_IDS if o != first)) for first in _SEARCH_ORDER[:-1]]
+    return orders
+
+
 def validation_key(matches: Sequence[ObjectiveMatch], mode: str = "classic") -> tuple[int, int]:
     """How good a set of validations is: points (then fewer objectives spent) in Classic,
     the number of objectives (then points) in Discovery (sheet rules 8.3 and 8.4)."""
@@ -258,15 +271,17 @@ def best_validation(
     Dynamic programming over the objectives: each is skipped or taken at one of its
     ``breadth`` best card choices among the cards still free, and the best continuation of
     (objective, free cards) is computed once.  Which cards an objective takes depends on the
-    order, so the search runs in table order and hardest-to-place first and keeps the better.
-    The default breadth narrows as collections grow (4 up to 24 cards, 3 up to 32, then 2).
+    order, so the search runs in table order and hardest-to-place first (up to 14 cards, also
+    with each objective first) and keeps the best.  It is a bounded search, not an exhaustive
+    one.  The default breadth narrows as collections grow (4 up to 24 cards, 3 up to 32, then 2).
     """
     free = tuple(_usable(cards))
     if breadth is None:
         breadth = 4 if len(free) <= 24 else 3 if len(free) <= 32 else 2
     skip = set(exclude)
+    orders = _search_orders(every_first=len(free) <= _EVERY_FIRST_UP_TO)
     results = [_search([o for o in order if o not in skip and candidates(o, free)], free, mode, share_cards, breadth)
-               for order in (OBJECTIVE_IDS, _SEARCH_ORDER)]
+               for order in orders]
     chosen = max(results, key=lambda r: validation_key(r, mode))
     return sorted(chosen, key=lambda m: OBJECTIVE_IDS.index(m.id))
 
