@@ -116,9 +116,13 @@ def test_highest_card_is_the_objectives_own():
     assert found("R2 G2 B16")["pair"][0] == 4
 
 
-def test_rainbow_joker_needs_a_colour():
-    """COLLECTION-R19: five Rainbows are no Couleur (a joker stands for a colour)."""
-    assert "flush" not in found("RB1 RB3 RB5 RB7 RB9")
+def test_rainbows_alone_are_one_colour():
+    """COLLECTION-R19: Couleur « 5 cartes+ même couleur », Suite Couleur « 5 valeurs consécutives,
+    même couleur »: five Rainbows are of one colour (« chaque couleur classique » implies colours
+    that are not classic), whether as their own family or as jokers all standing for one colour."""
+    assert found("RB1 RB3 RB5 RB7 RB9")["flush"] == (17, ["RB9", "RB7", "RB5", "RB3", "RB1"])
+    assert found("RB3 RB4 RB5 RB6 RB7")["straight_flush"] == (27, ["RB3", "RB4", "RB5", "RB6", "RB7"])
+    assert "straight_flush" not in found("RB3 RB4 RB5 RB6 RB8")
 
 
 def test_exclude_leaves_validated_objectives_out():

@@ -136,14 +136,17 @@ def _straight(length: int) -> Finder:
 
 
 def _colour_pools(cards: Sequence[Card]) -> list[tuple[list[Card], list[Card]]]:
-    """For each classic colour present: its cards, and its cards with the Rainbows as jokers."""
+    """For each classic colour present: its cards, and its cards with the Rainbows as jokers;
+    then the Rainbows alone, a colour of their own (COLLECTION-R19)."""
     classic, rainbow = _families()
     rainbows = [c for c in cards if c.family == rainbow]
     pools = []
     for colour in classic:
         own = [c for c in cards if c.family == colour]
-        if own:  # a joker needs a colour to stand for (COLLECTION-R19)
+        if own:
             pools.append((own, sorted(own + rainbows, key=lambda c: -c.value)))
+    if rainbows:
+        pools.append((rainbows, rainbows))
     return pools
 
 
