@@ -26,16 +26,21 @@ def check_mode(mode: str) -> str:
     return mode
 
 
-def parse_table_cards(game: str, tokens: Sequence[str]) -> list[Card]:
-    """Card codes checked against ``game``'s deck, including how many copies it holds."""
+def parse_table_cards(game: str, tokens: Sequence[str], mode: str | None = None) -> list[Card]:
+    """Card codes checked against ``game``'s deck (in ``mode``, when given: Discovery has no
+    action cards), including how many copies it holds."""
     from cardforge.deck import load_deck
 
     deck = load_deck(game)
     if not tokens:
         raise UsageError("no cards given: expected card codes such as R3 G5 RB7")
     cards = deck.parse_many(list(tokens))
-    held = deck.counts()
+    held = deck.counts(mode=mode)
     for card, count in Counter(cards).items():
+        if not held[card]:
+            why = "it has no action cards" if card.is_action else "it does not hold that card"
+            raise CardCodeError(f"card {card.code!r} is not played in {game}'s {mode} mode ({why}); leave it out "
+                                f"or use --mode classic", card.code)
         if count > held[card]:
             raise CardCodeError(f"card {card.code!r} given {count} times: the {game} deck has {held[card]}", card.code)
     return cards
