@@ -143,6 +143,9 @@ def test_candidates_best_first():
     # Suite "5 + plus haute carte" (20): 38, where the seven-card Couleur alone makes 26
     ("R3 RB10 B5 Y14 B15 Y13 Y9 RB1 Y0 Y6", "classic", {"flush", "small_straight"}, 38),
     ("R1 R13 Y14 RB9 RB7 RB11 G6 B15 R2 B6", "classic", {"pair", "flush", "small_straight"}, 47),
+    # a Petite Suite G10 RB11 B12 (17) rather than R10 RB11 B12 leaves R10 G9 B9 Y12 RB12 for an
+    # Arc-en-ciel « 1 carte de chaque couleur classique + 1 Rainbow » (22): 39, not 34
+    ("G10 RB11 B12 B9 Y12 G9 R10 RB12", "classic", {"small_straight", "rainbow_set"}, 39),
 ])
 def test_best_validation(codes, mode, expected, points):
     """COLLECTION-R17: the best set uses each card once; Classic maximises points, Discovery the

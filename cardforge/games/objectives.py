@@ -14,6 +14,7 @@ card with its face value.  Shadows and action cards never count.
 from __future__ import annotations
 
 import functools
+import itertools
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -118,17 +119,25 @@ def _by_value(cards: Iterable[Card]) -> dict[int, list[Card]]:
     return groups
 
 
+def _with_swaps(choices: Sequence[Sequence[Card]]) -> list[tuple[Card, ...]]:
+    """One card from each list of ``choices``: the first of each, then the same with one card
+    swapped for another of its list (so a search may leave a particular card free)."""
+    first = tuple(options[0] for options in choices)
+    return [first, *(first[:i] + (other,) + first[i + 1:] for i, options in enumerate(choices) for other in options[1:])]
+
+
 def _of_a_kind(size: int) -> Finder:
     def find(cards: Sequence[Card]) -> list[tuple[Card, ...]]:
-        return [tuple(g[:size]) for g in _by_value(cards).values() if len(g) >= size]
+        return [combo for g in _by_value(cards).values() for combo in itertools.combinations(g, size)]
     return find
 
 
 def _straights(cards: Sequence[Card], length: int) -> list[tuple[Card, ...]]:
-    """Runs of ``length`` consecutive values, one card per value (the first of each value)."""
+    """Runs of ``length`` consecutive values: for each top, the first card of each value, then
+    the variants with one card swapped for another of its value."""
     groups = _by_value(cards)
-    return [tuple(groups[v][0] for v in range(top - length + 1, top + 1))
-            for top in sorted(groups, reverse=True) if all(v in groups for v in range(top - length + 1, top + 1))]
+    return [run for top in sorted(groups, reverse=True) if all(v in groups for v in range(top - length + 1, top + 1))
+            for run in _with_swaps([groups[v] for v in range(top - length + 1, top + 1)])]
 
 
 def _straight(length: int) -> Finder:
@@ -176,8 +185,8 @@ def _straight_flush(cards: Sequence[Card]) -> list[tuple[Card, ...]]:
 
 def _rainbow_set(cards: Sequence[Card]) -> list[tuple[Card, ...]]:
     classic, rainbow = _families()
-    best = [next((c for c in cards if c.family == code), None) for code in (*classic, rainbow)]
-    return [tuple(best)] if all(best) else []
+    choices = [[c for c in cards if c.family == code] for code in (*classic, rainbow)]
+    return _with_swaps(choices) if all(choices) else []
 
 
 def _rainbow_straight(cards: Sequence[Card]) -> list[tuple[Card, ...]]:
@@ -272,7 +281,8 @@ def best_validation(
     card serving one objective only unless ``share_cards`` (ruling COLLECTION-R17).
 
     Dynamic programming over the objectives: each is skipped or taken at one of its
-    ``breadth`` best card choices among the cards still free, and the best continuation of
+    ``breadth`` best card choices among the cards still free (the best choices and their
+    one-card swaps), and the best continuation of
     (objective, free cards) is computed once.  Which cards an objective takes depends on the
     order, so the search runs in table order and hardest-to-place first (up to 14 cards, also
     with each objective first) and keeps the best.  It is a bounded search, not an exhaustive
