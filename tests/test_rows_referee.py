@@ -146,6 +146,8 @@ def test_round_command(capsys):
         (["score", "Q5"], "unknown card 'Q5'"),
         (["round", "p1=R5", "p2=R5"], "given twice"),
         (["round", "--json"], "no pile"),
+        (["play", *(f"p{v}=R{v}" for v in range(1, 10))], "9 revealed cards, one per player: rows plays with at most 8 players (ROWS-R7)"),
+        (["round", *(f"p{v}=R{v}" for v in range(1, 10))], "9 piles, one per player"),
     ],
 )
 def test_bad_input_is_one_line_on_stderr_exit_2(capsys, args, message):

@@ -132,6 +132,7 @@ def test_rounds_command(referee):
     (["trick", "RB5", "SH5", "SH3", "--lang", "de"], "unknown language 'de'"),
     (["legal", "--trick", "RB5", "--hand", "RB5 SH3"], "'RB5' is given twice"),
     (["legal", "--trick", "RB5", "--hand", ""], "the hand is empty"),
+    (["legal", "--trick", " ".join(f"RB{v}" for v in range(1, 11)), "--hand", "SH3"], "at most 9 are laid before you"),
     (["score", "--bid", "7", "--won", "1", "--cards", "4"], "bid 7 is impossible with 4 cards"),
     (["score", "--bid", "1", "--won", "1", "--cards", "4", "--streak", "-1"], "streak -1"),
     (["rounds", "--players", "5", "--team"], "4, 6 or 8 players"),
@@ -141,6 +142,18 @@ def test_bad_input_is_one_line_exit_2(referee, args, message):
     assert code == 2 and out == ""
     assert err.count("\n") == 1 and err.startswith("cardforge: error: ")
     assert message in err
+
+
+def test_legal_explains_the_target_as_the_house_rule_defines_it(referee):
+    """TRICKS-R5: by default cancelled cards no longer count (all cancelled: no target); with
+    ``follow_target=played`` the step names the highest card laid, not "the highest valid card"."""
+    data = as_json(referee, "legal", "--trick", "RB10 SH10", "--hand", "RB3 SH12")
+    assert data["target"] is None and data["legal"] == ["RB3", "SH12"]
+    assert "RB10, SH10 are cancelled" in data["steps"][0]["text"]
+    played = as_json(referee, "legal", "--trick", "RB10 SH10", "--hand", "RB3 SH12", "--house", "follow_target=played")
+    assert played["target"] == 10 and played["legal"] == ["SH12"]
+    assert "highest card laid, cancelled or not" in played["steps"][0]["text"]
+    assert "highest valid card" not in played["steps"][0]["text"]
 
 
 def test_real_process_json_and_error(cli):

@@ -274,6 +274,14 @@ def test_flip_with_one_valid_card_left_after_annulations():
     assert "TRICKS-7.5" in [s.rule for s in result.steps]
 
 
+def test_flip_does_not_cite_7_5_when_quantique_left_the_single_card():
+    """TRICKS-7.5 speaks of one card left "après annulations": when Quantique's parity (not an
+    annulation) leaves one card, the step cites Flip's own rule, TRICKS-6.3."""
+    result = resolve_trick(cards("flip RB4 quantique SH7 RB8"), 5)  # odd: only SH7
+    assert result.winning_card.code == "SH7"
+    assert "TRICKS-7.5" not in result.rules and result.rules[-1] == "TRICKS-6.3"
+
+
 # -- playing a trick (TRICKS-8.x) ----------------------------------------------------------------
 
 def test_each_player_lays_one_card():
@@ -429,6 +437,15 @@ def test_team_game_is_five_rounds_and_pair_total_decides():
     best = max(game.returns())
     assert game.winners() == [p for p in range(4) if game.returns()[p] == best]
     assert len(game.winners()) in (2, 4)
+
+
+@pytest.mark.parametrize("rounds", [0, -1])
+def test_team_rounds_option_must_be_positive(rounds):
+    """TRICKS-11.6 plays 5 rounds; a ``rounds`` override below 1 is an error, not 5 rounds
+    (0 was silently ignored) nor an IndexError (-1 crashed the deal)."""
+    with pytest.raises(UsageError, match="rounds must be at least 1 in the team variant"):
+        new_game(4, team=True, rounds=rounds)
+    assert new_game(4, team=True, rounds=2).config.schedule == (6, 6)
 
 
 def test_bid_all_helper_sanity():

@@ -136,6 +136,14 @@ def test_r6_equal_to_any_numbered_card_in_the_trick():
     assert codes(legal_plays(cards("RB10 SH4"), cards("RB4 SH12 RB2"))) == ["RB4", "SH12"]
 
 
+def test_r6_highest_switch_matches_only_the_card_to_beat():
+    """TRICKS-R6 with equal_value=highest: "une valeur égale" to the card to beat only, so RB4
+    (equal to the lower SH4) is no longer an exception, while SH10 (equal to RB10) still is."""
+    rules = parse_house_rules(HouseRules, ["equal_value=highest"])
+    assert codes(legal_plays(cards("RB10 SH4"), cards("RB4 SH12 RB2"), rules)) == ["SH12"]
+    assert codes(legal_plays(cards("RB10 SH4"), cards("SH10 SH12 RB2"), rules)) == ["SH10", "SH12"]
+
+
 # -- TRICKS-R7 three equal values --------------------------------------------------------------------
 
 def test_r7_three_equal_values_all_cancel():
@@ -177,6 +185,7 @@ def test_r9_priority_order():
     assert winner("numx=17 RB3 flip") == "RB3"
     assert winner("RB16 numx=17 quantique") == "numx=17"  # 3 players: odd, 17 is odd
     assert winner("RB16 numx=0 SH15 quantique") == "RB16"  # 4 players: even, RB16 beats 0
+    assert winner("numx=0 RB3 quantique SH5") == "numx=0"  # 4 players: 0 is the only even card
 
 
 # -- TRICKS-R10 Flip and Quantique -----------------------------------------------------------------

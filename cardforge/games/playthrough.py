@@ -70,8 +70,18 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--option", action="append", default=[], help="KEY=VALUE engine option")
     args = parser.parse_args(argv)
-    options = dict(o.split("=", 1) for o in args.option)
-    print(record(args.game, players=args.players, seed=args.seed, **options), end="")
+    from cardforge.errors import CardforgeError
+
+    bad = [o for o in args.option if "=" not in o]
+    if bad:
+        parser.exit(2, f"playthrough: error: --option {bad[0]!r}: expected KEY=VALUE\n")
+    try:
+        options = dict(o.split("=", 1) for o in args.option)
+        print(record(args.game, players=args.players, seed=args.seed, **options), end="")
+    except ValueError as exc:  # CardforgeError subclasses included, and a malformed --option
+        parser.exit(2, f"playthrough: error: {exc}\n")
+    except CardforgeError as exc:
+        parser.exit(2, f"playthrough: error: {exc}\n")
 
 
 if __name__ == "__main__":

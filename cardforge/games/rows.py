@@ -42,6 +42,7 @@ __all__ = [
     "PlacementResult",
     "default_rows",
     "check_table",
+    "check_player_count",
     "place_cards",
     "card_kind",
     "card_points",
@@ -247,6 +248,15 @@ class PlacementResult:
         return list(dict.fromkeys(e.rule for e in self.events))
 
 
+def check_player_count(count: int, what: str) -> None:
+    """``UsageError`` when more players are given than a table can seat (ruling ROWS-R7)."""
+    from cardforge.deck import load_deck
+
+    most = load_deck("rows").players_max
+    if count > most:
+        raise UsageError(f"{count} {what}, one per player: rows plays with at most {most} players (ROWS-R7)")
+
+
 def check_table(rows: Mapping[str, list[Card]], plays: Mapping[str, Card]) -> None:
     """Check a table is one the game can reach; ``UsageError`` naming the problem if not.
 
@@ -271,6 +281,7 @@ def check_table(rows: Mapping[str, list[Card]], plays: Mapping[str, Card]) -> No
             if card in seen:
                 raise UsageError(f"card {card.code!r} is twice on the table (rows {seen[card]!r} and {colour!r})")
             seen[card] = colour
+    check_player_count(len(plays), "revealed cards")
     played: dict[Card, str] = {}
     for player, card in plays.items():
         card_kind(card)

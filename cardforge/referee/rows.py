@@ -24,6 +24,7 @@ from cardforge.games.rows import (
     HouseRules,
     card_kind,
     card_points,
+    check_player_count,
     default_rows,
     place_cards,
     round_winners,
@@ -129,6 +130,7 @@ def score_verdict(cards: Sequence[Card]) -> Verdict:
 
 def round_verdict(piles: Mapping[str, list[Card]], rules: HouseRules | None = None) -> Verdict:
     """Each player's points at the end of a round and who wins it (ROWS-7.1–7.3, ROWS-R6)."""
+    check_player_count(len(piles), "piles")
     _check_distinct([c for pile in piles.values() for c in pile])
     scores = {p: score_pile(pile) for p, pile in piles.items()}
     winners = round_winners(scores, rules)

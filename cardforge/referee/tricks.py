@@ -108,6 +108,12 @@ def legal_verdict(trick: Sequence[Card], hand: Sequence[Card], rules: HouseRules
     rules = rules or DEFAULT_RULES
     if not hand:
         raise UsageError("the hand is empty: give the cards held with --hand \"RB3 SH12 flip\"")
+    from cardforge.deck import load_deck
+
+    most = load_deck(GAME).players_max - 1
+    if len(trick) > most:
+        raise UsageError(f"{len(trick)} cards already in the trick: with at most {most + 1} players, "
+                         f"at most {most} are laid before you (TRICKS-8.1, R13)")
     for card in trick:
         if card.action == "numx" and card.value is None:
             raise UsageError("Num-X in the trick must be written as declared: 'numx=17' or 'numx=0' (TRICKS-6.2)")
@@ -122,17 +128,21 @@ def legal_verdict(trick: Sequence[Card], hand: Sequence[Card], rules: HouseRules
         question_fr=f"Jouer sur {codes(trick) or '(pli vide)'} depuis {codes(hand)}",
     )
     all_options = legal_plays([], hand, rules)
+    gone = [trick[p] for p in cancelled_positions(trick, rules)] if rules.follow_target == "valid" else []
+    why_en = f"; {codes(gone)} are cancelled and no longer count" if gone else ""
+    why_fr = f" ; {codes(gone)} sont annulées et ne comptent plus" if gone else ""
     if not trick:
         verdict.add("TRICKS-8.1", "The leader may lead any card.", "Le meneur peut jouer n'importe quelle carte.")
     elif target is None:
-        verdict.add("TRICKS-R5", "No card in the trick has a value yet: any card may be played.",
-                    "Aucune carte du pli n'a encore de valeur : toute carte peut être jouée.")
+        verdict.add("TRICKS-R5", f"No valid card of the trick has a value{why_en}: any card may be played.",
+                    f"Aucune carte valide du pli n'a de valeur{why_fr} : toute carte peut être jouée.")
     else:
-        gone = [trick[p] for p in cancelled_positions(trick, rules)] if rules.follow_target == "valid" else []
-        why_en = f"; {codes(gone)} are cancelled and no longer count" if gone else ""
-        why_fr = f" ; {codes(gone)} sont annulées et ne comptent plus" if gone else ""
-        verdict.add("TRICKS-R5", f"The card to beat is worth {target} (the highest valid card{why_en}).",
-                    f"La carte à battre vaut {target} (la plus haute carte valide{why_fr}).")
+        if rules.follow_target == "played":
+            what_en, what_fr = "the highest card laid, cancelled or not: house rule", "la plus haute carte posée, annulée ou non : règle maison"
+        else:
+            what_en, what_fr = f"the highest valid card{why_en}", f"la plus haute carte valide{why_fr}"
+        verdict.add("TRICKS-R5", f"The card to beat is worth {target} ({what_en}).",
+                    f"La carte à battre vaut {target} ({what_fr}).")
         if any(c.action == "flip" for c in trick):
             verdict.add("TRICKS-6.3", "Flip is in the trick, but players still go higher.",
                         "Flip est dans le pli, mais on continue à monter.")

@@ -1,5 +1,5 @@
 """Which cards may be played: the obligation to go strictly higher (TRICKS-5.1, 8.2), the
-equal-value exception (TRICKS-5.2, 8.3) and the rulings on action cards (TRICKS-R4), on what
+equal-value exception (TRICKS-5.2, 8.3, ruling TRICKS-R6) and the rulings on action cards (TRICKS-R4), on what
 "higher" compares to (TRICKS-R5) and on equal values (TRICKS-R6).
 
     >>> from cardforge.cards import Card
@@ -52,7 +52,7 @@ def legal_plays(trick: Sequence[Card], hand: Sequence[Card], rules: HouseRules |
     higher = [c for c in options if counts_as_higher(c) and c.value > target]
     if not higher:
         return options
-    laid = {c.value for c in trick if c.is_numbered}
+    laid = {c.value for c in trick if c.is_numbered} if rules.equal_value == "any" else {target}
     return [
         c for c in options
         if c in higher

@@ -25,6 +25,8 @@ class HouseRules:
     action_cards: str = _switch("always", "TRICKS-R4", ("always", "follow"))
     #: TRICKS-R5: "strictly higher" than the highest valid card, or the highest card laid
     follow_target: str = _switch("valid", "TRICKS-R5", ("valid", "played"))
+    #: TRICKS-R6: the equal-value exception matches any numbered card laid, or only the card to beat
+    equal_value: str = _switch("any", "TRICKS-R6", ("any", "highest"))
     #: TRICKS-R7: three equal values all cancel, or only the first two laid
     triple_annulation: str = _switch("all", "TRICKS-R7", ("all", "pair"))
     #: TRICKS-R10: Flip and Quantique together: both apply, or only one of them

@@ -161,6 +161,7 @@ def resolve_trick(cards: Sequence[Card], players: int, rules: HouseRules | None 
         note(("TRICKS-R8", "no_valid", {}))
         return done(None)
 
+    alone_after_annulations = len(valid) == 1
     flip, quantique = FLIP in actions, QUANTIQUE in actions
     if flip and quantique:
         note(("TRICKS-R10", {"combine": "combine", "flip": "flip_only", "quantique": "quantique_only"}[rules.flip_quantique], {}))
@@ -182,7 +183,7 @@ def resolve_trick(cards: Sequence[Card], players: int, rules: HouseRules | None 
 
     if flip:
         winner = min(valid, key=lambda p: cards[p].value)
-        note(("TRICKS-7.5", "flip_single", {"card": cards[winner].code}) if len(valid) == 1
+        note(("TRICKS-7.5", "flip_single", {"card": cards[winner].code}) if alone_after_annulations
              else ("TRICKS-6.3", "flip", {"card": cards[winner].code}))
     else:
         winner = max(valid, key=lambda p: cards[p].value)

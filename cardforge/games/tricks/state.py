@@ -74,7 +74,9 @@ def round_schedule(
 ) -> tuple[int, ...]:
     """Cards dealt to each player in each round (TRICKS-2.1, ruling TRICKS-R1; team: 11.2, 11.6)."""
     if team:
-        return (TEAM_CARDS,) * (rounds or TEAM_ROUNDS)
+        if rounds is not None and rounds < 1:
+            raise UsageError(f"rounds must be at least 1 in the team variant (5 by default, TRICKS-11.6), not {rounds!r}")
+        return (TEAM_CARDS,) * (TEAM_ROUNDS if rounds is None else rounds)
     largest = deck_size // players if rules.last_round == "full" else (deck_size - 1) // players
     if not 1 <= start_cards <= largest:
         raise UsageError(f"start_cards must be 1 to {largest} with {players} players, not {start_cards!r} (TRICKS-R1)")
