@@ -187,11 +187,13 @@ def objectives(
 @app.command("check")
 def check(
     cards: list[str] = typer.Argument(..., help="The cards of one sequence in draw order (e.g. R3 G5 RB7 joker)."),
+    mode: str = MODE_OPTION,
     house: list[str] = HOUSE_OPTION,
     as_json: bool = JSON_OPTION,
     lang: str = LANG_OPTION,
 ) -> None:
-    """Does this sequence STOP (Shadow, colour, value)?"""
+    """Does this sequence STOP (Shadow, colour, value)?  Discovery mode has no Joker."""
     check_lang(lang)
-    verdict = check_verdict(parse_table_cards("collection", cards), parse_house_rules(HouseRules, house))
+    parsed = parse_table_cards("collection", cards, check_mode(mode))
+    verdict = check_verdict(parsed, parse_house_rules(HouseRules, house))
     emit(verdict, as_json=as_json, lang=lang)
