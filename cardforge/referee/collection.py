@@ -159,6 +159,8 @@ def check_verdict(cards: Sequence[Card], rules: HouseRules | None = None) -> Ver
         if rules.shadow_voids_round:
             verdict.add("COLLECTION-R20", "and the player validates no objective at the end of this round",
                         "et le joueur ne valide aucun objectif à la fin de cette manche")
+            verdict.summary += ", and no objective this round"
+            verdict.summary_fr += ", et aucun objectif pour cette manche"
         else:
             verdict.add("COLLECTION-R20", "sequences already secured this round still count (house rule)",
                         "les séquences déjà sécurisées dans la manche comptent encore (règle maison)")
