@@ -225,6 +225,17 @@ def test_r16_flip_then_the_turn_goes_on():
     assert "end turn" in moves(state) and "draw A" in moves(state)
 
 
+def test_r16_flip_with_nothing_to_lock_stop_ends_the_turn():
+    """SEQUENCE-R16 / SEQUENCE-3.8 Flip « puis le joueur pioche une carte de plus ou dit stop »: a player
+    whose first draw was the Flip itself has nothing to lock, so stop ends the turn."""
+    state = new_game(2, seed=3)
+    stack(state, a="flip", b="G9 R2")
+    play(state, "draw A", "play flip")
+    assert state.sequences[0] == [] and moves(state) == ["draw A", "draw B", "end turn"]
+    play(state, "end turn")
+    assert state.player == 1
+
+
 def test_r17_eclair_needs_an_open_sequence():
     """SEQUENCE-R17: Éclair from the reserve is only offered against a non-empty open sequence."""
     state = new_game(3, seed=3)

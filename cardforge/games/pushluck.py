@@ -510,8 +510,8 @@ class PushLuckState(GameState[Move]):
         moves = list(draws)
         if seq:
             moves.append(_LOCK)
-        if self.flip_pending and draws:
-            return moves  # Flip: draw one more or say stop (R16)
+        if self.flip_pending and draws:  # Flip: draw one more or say stop (R16) — with nothing
+            return moves + ([_END] if self.drawn and not seq else [])  # to lock, stop ends the turn
         can_leave = self.house.open_sequences == "persist" or not seq
         if not draws or (self.drawn and can_leave):
             moves.append(_END)
