@@ -23,6 +23,7 @@ from cardforge.games.objectives import OBJECTIVES, ObjectiveMatch, find_objectiv
 from cardforge.games.pushluck import (
     OPEN_SEQUENCE_CHOICES,
     RAINBOW_COLOUR_CHOICES,
+    SKIP_JOKER_CHOICES,
     STOP_COST_CHOICES,
     Move,
     Phase,
@@ -41,6 +42,7 @@ class HouseRules:
     open_sequences: str = house_field("persist", "COLLECTION-R1", OPEN_SEQUENCE_CHOICES)
     stop_cost: str = house_field("sequence", "COLLECTION-R2", STOP_COST_CHOICES)
     rainbow_colour: str = house_field("own", "COLLECTION-R4", RAINBOW_COLOUR_CHOICES)
+    skip_joker: str = house_field("replay", "COLLECTION-R11", SKIP_JOKER_CHOICES)
     share_cards: bool = house_field(False, "COLLECTION-R17")
     shadow_voids_round: bool = house_field(True, "COLLECTION-R20")
 
