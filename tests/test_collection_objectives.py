@@ -116,9 +116,13 @@ def test_highest_card_is_the_objectives_own():
     assert found("R2 G2 B16")["pair"][0] == 4
 
 
-def test_rainbow_joker_needs_a_colour():
-    """COLLECTION-R19: five Rainbows are no Couleur (a joker stands for a colour)."""
-    assert "flush" not in found("RB1 RB3 RB5 RB7 RB9")
+def test_rainbows_alone_are_one_colour():
+    """COLLECTION-R19: Couleur « 5 cartes+ même couleur », Suite Couleur « 5 valeurs consécutives,
+    même couleur »: five Rainbows are of one colour (« chaque couleur classique » implies colours
+    that are not classic), whether as their own family or as jokers all standing for one colour."""
+    assert found("RB1 RB3 RB5 RB7 RB9")["flush"] == (17, ["RB9", "RB7", "RB5", "RB3", "RB1"])
+    assert found("RB3 RB4 RB5 RB6 RB7")["straight_flush"] == (27, ["RB3", "RB4", "RB5", "RB6", "RB7"])
+    assert "straight_flush" not in found("RB3 RB4 RB5 RB6 RB8")
 
 
 def test_exclude_leaves_validated_objectives_out():
@@ -135,6 +139,13 @@ def test_candidates_best_first():
     ("R1 R2 R3 R4 R5 G5 RB6 B5 Y5", "classic", {"three_of_a_kind", "straight_flush"}, 37),
     ("R7 G7 B7 Y7", "classic", {"four_of_a_kind"}, 22),
     ("R7 G7 B7 Y7", "discovery", {"four_of_a_kind"}, 22),  # one objective at most: points decide
+    # Couleur "8 + plus haute carte" with Y9 Y6 Y0 RB10 RB1 (18) leaves Y13 Y14 B15 for a Petite
+    # Suite "5 + plus haute carte" (20): 38, where the seven-card Couleur alone makes 26
+    ("R3 RB10 B5 Y14 B15 Y13 Y9 RB1 Y0 Y6", "classic", {"flush", "small_straight"}, 38),
+    ("R1 R13 Y14 RB9 RB7 RB11 G6 B15 R2 B6", "classic", {"pair", "flush", "small_straight"}, 47),
+    # a Petite Suite G10 RB11 B12 (17) rather than R10 RB11 B12 leaves R10 G9 B9 Y12 RB12 for an
+    # Arc-en-ciel « 1 carte de chaque couleur classique + 1 Rainbow » (22): 39, not 34
+    ("G10 RB11 B12 B9 Y12 G9 R10 RB12", "classic", {"small_straight", "rainbow_set"}, 39),
 ])
 def test_best_validation(codes, mode, expected, points):
     """COLLECTION-R17: the best set uses each card once; Classic maximises points, Discovery the

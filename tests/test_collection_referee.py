@@ -73,6 +73,16 @@ def test_check(capsys):
     assert "COLLECTION-4.1" in data["rules"]
 
 
+def test_check_shadow_voids_the_round(capsys):
+    """COLLECTION-4.3 « il défausse toute la séquence : 0 point, aucun objectif de cette manche
+    pour lui » (COLLECTION-R20); the house rule shadow_voids_round=false keeps the round."""
+    for house, hand, void in (((), "R3 G5 SH2", True), (("--house", "shadow_voids_round=false"), "R3 G5 SH2", False),
+                              ((), "R3 G5 B2", False)):
+        code, out, _ = run(capsys, "referee", "collection", "check", "--json", *house, *hand.split())
+        data = json.loads(out)
+        assert code == 0 and data["round_void"] is void and ("COLLECTION-R20" in data["rules"]) is (hand != "R3 G5 B2")
+
+
 @pytest.mark.parametrize("argv, needle", [
     (["objectives", "SH3"], "Shadow"),
     (["objectives", "joker"], "action card"),
@@ -82,6 +92,8 @@ def test_check(capsys):
     (["objectives", "--mode", "speed", "R3"], "'speed'"),
     (["objectives", "--house", "share_cards=maybe", "R3"], "'maybe'"),
     (["check", "R3", "Z1"], "'Z1'"),
+    # COLLECTION-1.6 « Mode Découverte : aucune carte spéciale »: no Joker saves the sequence
+    (["check", "--mode", "discovery", "R3", "SH5", "joker"], "'joker' is not played in collection's discovery"),
 ])
 def test_errors_are_one_line_exit_2(capsys, argv, needle):
     code, out, err = run(capsys, "referee", "collection", *argv)
@@ -89,9 +101,12 @@ def test_errors_are_one_line_exit_2(capsys, argv, needle):
 
 
 def test_bad_scorecard_files(capsys, tmp_path):
-    for content, needle in (("pari", "did you mean 'pair'"), ("[1, ", "not valid JSON")):
+    cases = (("pari", "did you mean 'pair'"), ("[1, ", "not valid JSON"), ('{"validated": 5}', "a list of objective ids"),
+             ('{"validated": "pair"}', "a list of objective ids"), ('[["pair"]]', "a list of objective ids"),
+             ('{"validated": null}', "a list of objective ids"), (b"\xff\xfepair", "not UTF-8"))
+    for content, needle in cases:
         path = tmp_path / "card"
-        path.write_text(content, encoding="utf-8")
+        path.write_bytes(content if isinstance(content, bytes) else content.encode())
         code, _, err = run(capsys, "referee", "collection", "objectives", "--scorecard", str(path), "R3")
         assert code == 2 and needle in err and err.count("\n") == 1
 

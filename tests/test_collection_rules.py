@@ -230,9 +230,9 @@ def test_4_2_joker_saves_from_shadow(game):
 
 def test_4_3_shadow_discards_the_sequence_no_objective_from_it():
     """COLLECTION-4.3 « il défausse toute la séquence : 0 point, aucun objectif de cette manche
-    pour lui »: the sequence's cards serve no objective (and, with the literal house rule of
-    COLLECTION-R20, no objective at all this round)."""
-    for house, expected in ((None, ["validate pair R7 G7", "done"]), (["shadow_voids_round=true"], ["done"])):
+    pour lui »: no objective at all this round, not even from a sequence secured before (only the
+    sequence's own cards with the house rule ``shadow_voids_round=false`` of COLLECTION-R20)."""
+    for house, expected in ((None, ["done"]), (["shadow_voids_round=false"], ["validate pair R7 G7", "done"])):
         state = new_game(2, seed=11, house=house)
         give(state, 0, secured="R7 G7", sequence="B7")
         stack(state, a="SH8")

@@ -146,6 +146,15 @@ def test_r11_skipped_turn_counts_as_a_turn(game):
     assert game.turns_played == before + 1 and game.player == 0
 
 
+def test_r11_a_joker_gives_the_skipped_turn_back(game):
+    """COLLECTION-R11 and COLLECTION-3.5 « il peut y activer une carte de sa réserve (Joker, par
+    ex.) »: with the Joker, the skipped player draws as in any turn."""
+    give(game, 0, reserve="passe", sequence="R3")
+    give(game, 1, reserve="joker", sequence="G4")
+    play(game, "play reserve[0] passe -> p1", "lock", "play reserve[0] joker")
+    assert game.phase == Phase.TURN and {"draw A", "draw B", "lock"} <= set(moves(game))
+
+
 def test_r12_first_player_moves_each_round():
     """COLLECTION-R12: round 2 starts with the second player."""
     state = new_game(3, seed=21)
@@ -211,9 +220,10 @@ def test_r19_rainbow_joker_scope():
     assert {"flush", "grand_flush", "straight_flush"} <= found and "rainbow_set" not in found
 
 
-def test_r20_shadow_costs_the_sequence_literal_house_rule_the_round():
-    """COLLECTION-R20: by default only the sequence is lost; shadow_voids_round=true voids the round."""
-    for house, void in ((None, [False, False]), (["shadow_voids_round=true"], [True, False])):
+def test_r20_shadow_voids_the_round_house_rule_keeps_it():
+    """COLLECTION-R20: by default the round is void for the player; shadow_voids_round=false loses
+    only the sequence."""
+    for house, void in ((None, [True, False]), (["shadow_voids_round=false"], [False, False])):
         state = new_game(2, seed=21, house=house)
         give(state, 0, sequence="B2")
         stack(state, a="SH8")

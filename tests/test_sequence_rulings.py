@@ -193,6 +193,21 @@ def test_r12_skipped_turn_may_lock_but_not_draw():
     assert codes(state.secured[1][0]) == ["G4"] and state.forced[1] == 2
 
 
+def test_r12_a_joker_gives_the_skipped_turn_back():
+    """SEQUENCE-R12 and SEQUENCE-3.6 « il peut y activer une carte de sa réserve (Joker, par
+    ex.) »: the Joker lets the skipped player play the turn; skip_joker=none forbids it."""
+    for house, offered in ((None, True), (["skip_joker=none"], False)):
+        state = new_game(2, seed=3, house=house)
+        give(state, 0, reserve="passe", sequence="R3")
+        give(state, 1, reserve="joker", sequence="G4")
+        play(state, "play reserve[0] passe -> p1", "lock")
+        assert state.phase == Phase.SKIPPED and ("play reserve[0] joker" in moves(state)) is offered
+        if offered:
+            stack(state, a="B7")
+            play(state, "play reserve[0] joker", "draw A", "end turn")
+            assert codes(state.sequences[1]) == ["G4", "B7"] and state.player == 0  # kept: a real turn
+
+
 def test_r13_default_rounds_and_turns():
     """SEQUENCE-R13: 3 rounds of 6 turns per player unless agreed otherwise."""
     state = new_game(3)
@@ -223,6 +238,17 @@ def test_r16_flip_then_the_turn_goes_on():
     stack(state, a="G9")
     play(state, "play reserve[0] flip", "draw A")
     assert "end turn" in moves(state) and "draw A" in moves(state)
+
+
+def test_r16_flip_with_nothing_to_lock_stop_ends_the_turn():
+    """SEQUENCE-R16 / SEQUENCE-3.8 Flip « puis le joueur pioche une carte de plus ou dit stop »: a player
+    whose first draw was the Flip itself has nothing to lock, so stop ends the turn."""
+    state = new_game(2, seed=3)
+    stack(state, a="flip", b="G9 R2")
+    play(state, "draw A", "play flip")
+    assert state.sequences[0] == [] and moves(state) == ["draw A", "draw B", "end turn"]
+    play(state, "end turn")
+    assert state.player == 1
 
 
 def test_r17_eclair_needs_an_open_sequence():

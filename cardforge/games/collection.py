@@ -23,6 +23,7 @@ from cardforge.games.objectives import OBJECTIVES, ObjectiveMatch, find_objectiv
 from cardforge.games.pushluck import (
     OPEN_SEQUENCE_CHOICES,
     RAINBOW_COLOUR_CHOICES,
+    SKIP_JOKER_CHOICES,
     STOP_COST_CHOICES,
     Move,
     Phase,
@@ -41,8 +42,9 @@ class HouseRules:
     open_sequences: str = house_field("persist", "COLLECTION-R1", OPEN_SEQUENCE_CHOICES)
     stop_cost: str = house_field("sequence", "COLLECTION-R2", STOP_COST_CHOICES)
     rainbow_colour: str = house_field("own", "COLLECTION-R4", RAINBOW_COLOUR_CHOICES)
+    skip_joker: str = house_field("replay", "COLLECTION-R11", SKIP_JOKER_CHOICES)
     share_cards: bool = house_field(False, "COLLECTION-R17")
-    shadow_voids_round: bool = house_field(False, "COLLECTION-R20")
+    shadow_voids_round: bool = house_field(True, "COLLECTION-R20")
 
 
 #: Shared-core concepts → this sheet's rule IDs (see ``pushluck.Cites``).
@@ -112,7 +114,7 @@ class CollectionState(PushLuckState):
 
     def _on_sequence_lost(self, player: int, reason: str) -> None:
         if reason == "shadow" and self.house.shadow_voids_round:
-            self.void[player] = True  # literal "aucun objectif de cette manche pour lui" (R20)
+            self.void[player] = True  # "aucun objectif de cette manche pour lui" (R20)
 
     def collection(self, player: int) -> list[Card]:
         """The cards ``player`` secured this round."""

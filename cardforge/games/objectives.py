@@ -14,6 +14,7 @@ card with its face value.  Shadows and action cards never count.
 from __future__ import annotations
 
 import functools
+import itertools
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -118,17 +119,25 @@ def _by_value(cards: Iterable[Card]) -> dict[int, list[Card]]:
     return groups
 
 
+def _with_swaps(choices: Sequence[Sequence[Card]]) -> list[tuple[Card, ...]]:
+    """One card from each list of ``choices``: the first of each, then the same with one card
+    swapped for another of its list (so a search may leave a particular card free)."""
+    first = tuple(options[0] for options in choices)
+    return [first, *(first[:i] + (other,) + first[i + 1:] for i, options in enumerate(choices) for other in options[1:])]
+
+
 def _of_a_kind(size: int) -> Finder:
     def find(cards: Sequence[Card]) -> list[tuple[Card, ...]]:
-        return [tuple(g[:size]) for g in _by_value(cards).values() if len(g) >= size]
+        return [combo for g in _by_value(cards).values() for combo in itertools.combinations(g, size)]
     return find
 
 
 def _straights(cards: Sequence[Card], length: int) -> list[tuple[Card, ...]]:
-    """Runs of ``length`` consecutive values, one card per value (the first of each value)."""
+    """Runs of ``length`` consecutive values: for each top, the first card of each value, then
+    the variants with one card swapped for another of its value."""
     groups = _by_value(cards)
-    return [tuple(groups[v][0] for v in range(top - length + 1, top + 1))
-            for top in sorted(groups, reverse=True) if all(v in groups for v in range(top - length + 1, top + 1))]
+    return [run for top in sorted(groups, reverse=True) if all(v in groups for v in range(top - length + 1, top + 1))
+            for run in _with_swaps([groups[v] for v in range(top - length + 1, top + 1)])]
 
 
 def _straight(length: int) -> Finder:
@@ -136,14 +145,17 @@ def _straight(length: int) -> Finder:
 
 
 def _colour_pools(cards: Sequence[Card]) -> list[tuple[list[Card], list[Card]]]:
-    """For each classic colour present: its cards, and its cards with the Rainbows as jokers."""
+    """For each classic colour present: its cards, and its cards with the Rainbows as jokers;
+    then the Rainbows alone, a colour of their own (COLLECTION-R19)."""
     classic, rainbow = _families()
     rainbows = [c for c in cards if c.family == rainbow]
     pools = []
     for colour in classic:
         own = [c for c in cards if c.family == colour]
-        if own:  # a joker needs a colour to stand for (COLLECTION-R19)
+        if own:
             pools.append((own, sorted(own + rainbows, key=lambda c: -c.value)))
+    if rainbows:
+        pools.append((rainbows, rainbows))
     return pools
 
 
@@ -173,8 +185,8 @@ def _straight_flush(cards: Sequence[Card]) -> list[tuple[Card, ...]]:
 
 def _rainbow_set(cards: Sequence[Card]) -> list[tuple[Card, ...]]:
     classic, rainbow = _families()
-    best = [next((c for c in cards if c.family == code), None) for code in (*classic, rainbow)]
-    return [tuple(best)] if all(best) else []
+    choices = [[c for c in cards if c.family == code] for code in (*classic, rainbow)]
+    return _with_swaps(choices) if all(choices) else []
 
 
 def _rainbow_straight(cards: Sequence[Card]) -> list[tuple[Card, ...]]:
@@ -230,6 +242,19 @@ _SEARCH_ORDER = ("rainbow_straight", "straight_flush", "grand_flush", "flush", "
                  "small_straight", "four_of_a_kind", "three_of_a_kind", "pair")
 
 
+#: Up to this many cards, the search also tries each objective served first (cheap there, and
+#: it finds sets such as a small straight keeping two cards out of a flush).
+_EVERY_FIRST_UP_TO = 14
+
+
+def _search_orders(*, every_first: bool) -> list[tuple[str, ...]]:
+    """Table order, hardest-to-place first, and (``every_first``) each objective served first."""
+    orders = [OBJECTIVE_IDS, _SEARCH_ORDER]
+    if every_first:
+        orders += [(first, *(o for o in OBJECTIVE_IDS if o != first)) for first in _SEARCH_ORDER[:-1]]
+    return orders
+
+
 def validation_key(matches: Sequence[ObjectiveMatch], mode: str = "classic") -> tuple[int, int]:
     """How good a set of validations is: points (then fewer objectives spent) in Classic,
     the number of objectives (then points) in Discovery (sheet rules 8.3 and 8.4)."""
@@ -256,17 +281,20 @@ def best_validation(
     card serving one objective only unless ``share_cards`` (ruling COLLECTION-R17).
 
     Dynamic programming over the objectives: each is skipped or taken at one of its
-    ``breadth`` best card choices among the cards still free, and the best continuation of
+    ``breadth`` best card choices among the cards still free (the best choices and their
+    one-card swaps), and the best continuation of
     (objective, free cards) is computed once.  Which cards an objective takes depends on the
-    order, so the search runs in table order and hardest-to-place first and keeps the better.
-    The default breadth narrows as collections grow (4 up to 24 cards, 3 up to 32, then 2).
+    order, so the search runs in table order and hardest-to-place first (up to 14 cards, also
+    with each objective first) and keeps the best.  It is a bounded search, not an exhaustive
+    one.  The default breadth narrows as collections grow (4 up to 24 cards, 3 up to 32, then 2).
     """
     free = tuple(_usable(cards))
     if breadth is None:
         breadth = 4 if len(free) <= 24 else 3 if len(free) <= 32 else 2
     skip = set(exclude)
+    orders = _search_orders(every_first=len(free) <= _EVERY_FIRST_UP_TO)
     results = [_search([o for o in order if o not in skip and candidates(o, free)], free, mode, share_cards, breadth)
-               for order in (OBJECTIVE_IDS, _SEARCH_ORDER)]
+               for order in orders]
     chosen = max(results, key=lambda r: validation_key(r, mode))
     return sorted(chosen, key=lambda m: OBJECTIVE_IDS.index(m.id))
 

@@ -59,6 +59,8 @@ RAINBOW_COLOUR_CHOICES = ("own", "wild", "none")
 OPEN_SEQUENCE_CHOICES = ("persist", "stop_secures")
 #: What a colour or value STOP costs (ruling R2).
 STOP_COST_CHOICES = ("sequence", "turn")
+#: What a Joker does in a turn skipped by Passe Ton Tour (SEQUENCE-R12 / COLLECTION-R11).
+SKIP_JOKER_CHOICES = ("replay", "none")
 
 RESERVE_SIZE = 2
 PILES = ("A", "B")
@@ -510,8 +512,8 @@ class PushLuckState(GameState[Move]):
         moves = list(draws)
         if seq:
             moves.append(_LOCK)
-        if self.flip_pending and draws:
-            return moves  # Flip: draw one more or say stop (R16)
+        if self.flip_pending and draws:  # Flip: draw one more or say stop (R16) — with nothing
+            return moves + ([_END] if self.drawn and not seq else [])  # to lock, stop ends the turn
         can_leave = self.house.open_sequences == "persist" or not seq
         if not draws or (self.drawn and can_leave):
             moves.append(_END)
@@ -543,8 +545,8 @@ class PushLuckState(GameState[Move]):
             return [q for q in neighbours if self.sequences[q]] or None
         if action == "tornade":
             return [None] if sum(1 for s in self.sequences if s) >= 2 else None
-        if skipped:
-            return None  # the rest make their owner draw or react to a draw
+        if skipped:  # a Joker may give the turn back (R12); the rest make their owner draw or react to a draw
+            return [None] if action == "joker" and self.house.skip_joker == "replay" else None
         if action == "flip":
             return [None] if any(self.piles) else None
         if action == "quantique":
@@ -707,7 +709,11 @@ class PushLuckState(GameState[Move]):
     # -- the action cards ------------------------------------------------------------------
 
     def _effect_joker(self, move: Move) -> None:
-        """Joker: after a STOP card, play on with the sequence and draw again at once (R3)."""
+        """Joker: after a STOP card, play on with the sequence and draw again at once (R3); in a
+        skipped turn, the player plays the turn after all (R12)."""
+        if self.phase == Phase.SKIPPED:
+            self.phase = Phase.TURN
+            return
         if self.phase == Phase.ELIMINATION:
             self._saved()
             if any(self.piles) and not self.last_action:

@@ -23,6 +23,7 @@ from cardforge.games.house import parse_house_rules
 from cardforge.games.pushluck import (
     OPEN_SEQUENCE_CHOICES,
     RAINBOW_COLOUR_CHOICES,
+    SKIP_JOKER_CHOICES,
     STOP_COST_CHOICES,
     PushLuckState,
     SequenceCheck,
@@ -46,6 +47,7 @@ class HouseRules:
     open_sequences: str = house_field("persist", "SEQUENCE-R1", OPEN_SEQUENCE_CHOICES)
     stop_cost: str = house_field("sequence", "SEQUENCE-R2", STOP_COST_CHOICES)
     rainbow_colour: str = house_field("own", "SEQUENCE-R4", RAINBOW_COLOUR_CHOICES)
+    skip_joker: str = house_field("replay", "SEQUENCE-R12", SKIP_JOKER_CHOICES)
 
 
 #: Shared-core concepts → this sheet's rule IDs (see ``pushluck.Cites``).

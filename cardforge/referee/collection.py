@@ -50,6 +50,8 @@ def load_scorecard(path: Path) -> set[str]:
         text = Path(path).read_text(encoding="utf-8")
     except OSError as exc:
         raise UsageError(f"cannot read scorecard {str(path)!r}: {exc.strerror or exc}") from None
+    except UnicodeDecodeError:
+        raise UsageError(f"scorecard {str(path)!r} is not UTF-8 text: expected objective ids such as pair flush") from None
     stripped = text.strip()
     if stripped[:1] in ("[", "{"):
         try:
@@ -58,7 +60,10 @@ def load_scorecard(path: Path) -> set[str]:
             raise UsageError(f"scorecard {str(path)!r} is not valid JSON: {exc.msg} (line {exc.lineno})") from None
         if isinstance(data, dict):
             data = data.get("validated", list(data))
-        ids = [str(x) for x in data]
+        if not isinstance(data, list) or not all(isinstance(x, str) for x in data):
+            raise UsageError(f"scorecard {str(path)!r}: expected a list of objective ids such as "
+                             f'["pair", "flush"], found {json.dumps(data)[:60]}')
+        ids = data
     else:
         ids = " ".join(line.split("#", 1)[0] for line in text.splitlines()).replace(",", " ").split()
     for oid in ids:
@@ -147,8 +152,20 @@ def objectives_verdict(
 
 def check_verdict(cards: Sequence[Card], rules: HouseRules | None = None) -> Verdict:
     """Whether the sequence (cards in draw order) stopped; a Joker right after a STOP card saves it."""
-    check = pushluck.check_sequence(cards, rules or HouseRules(), cites=CITES, savers=("joker",))
-    return stop_verdict("collection", cards, check, None, CITES)
+    rules = rules or HouseRules()
+    check = pushluck.check_sequence(cards, rules, cites=CITES, savers=("joker",))
+    verdict = stop_verdict("collection", cards, check, None, CITES)
+    if check.reason == "shadow":
+        if rules.shadow_voids_round:
+            verdict.add("COLLECTION-R20", "and the player validates no objective at the end of this round",
+                        "et le joueur ne valide aucun objectif à la fin de cette manche")
+            verdict.summary += ", and no objective this round"
+            verdict.summary_fr += ", et aucun objectif pour cette manche"
+        else:
+            verdict.add("COLLECTION-R20", "sequences already secured this round still count (house rule)",
+                        "les séquences déjà sécurisées dans la manche comptent encore (règle maison)")
+    verdict.result["round_void"] = check.reason == "shadow" and rules.shadow_voids_round
+    return verdict
 
 
 @app.command("objectives")
@@ -172,11 +189,13 @@ def objectives(
 @app.command("check")
 def check(
     cards: list[str] = typer.Argument(..., help="The cards of one sequence in draw order (e.g. R3 G5 RB7 joker)."),
+    mode: str = MODE_OPTION,
     house: list[str] = HOUSE_OPTION,
     as_json: bool = JSON_OPTION,
     lang: str = LANG_OPTION,
 ) -> None:
-    """Does this sequence STOP (Shadow, colour, value)?"""
+    """Does this sequence STOP (Shadow, colour, value)?  Discovery mode has no Joker."""
     check_lang(lang)
-    verdict = check_verdict(parse_table_cards("collection", cards), parse_house_rules(HouseRules, house))
+    parsed = parse_table_cards("collection", cards, check_mode(mode))
+    verdict = check_verdict(parsed, parse_house_rules(HouseRules, house))
     emit(verdict, as_json=as_json, lang=lang)

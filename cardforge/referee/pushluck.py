@@ -4,12 +4,12 @@ checked against the game's deck, and the STOP check verdict both games use."""
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+
 import typer
 
-from cardforge.cli.options import HOUSE_OPTION, JSON_OPTION, LANG_OPTION, check_lang
-
 from cardforge.cards import Card
-from cardforge.errors import UsageError
+from cardforge.cli.options import HOUSE_OPTION, JSON_OPTION, LANG_OPTION, check_lang
+from cardforge.errors import CardCodeError, UsageError
 from cardforge.games.pushluck import SequenceCheck, sequence_points
 from cardforge.referee.verdict import Verdict
 
@@ -25,15 +25,23 @@ def check_mode(mode: str) -> str:
     return mode
 
 
-def parse_table_cards(game: str, tokens: Sequence[str]) -> list[Card]:
-    """Card codes checked against ``game``'s deck, including how many copies it holds."""
+def parse_table_cards(game: str, tokens: Sequence[str], mode: str | None = None) -> list[Card]:
+    """Card codes checked against ``game``'s deck (in ``mode``, when given: Discovery has no
+    action cards), including how many copies it holds."""
     from cardforge.deck import load_deck
 
     deck = load_deck(game)
     if not tokens:
         raise UsageError("no cards given: expected card codes such as R3 G5 RB7")
     cards = deck.parse_many(list(tokens))
-    deck.check_copies(cards)
+    if mode is not None:
+        held = deck.counts(mode=mode)
+        for card in dict.fromkeys(c.undeclared() for c in cards):
+            if not held[card]:
+                why = "it has no action cards" if card.is_action else "it does not hold that card"
+                raise CardCodeError(f"card {card.code!r} is not played in {game}'s {mode} mode ({why}); leave it out "
+                                    f"or use --mode classic", card.code)
+    deck.check_copies(cards, mode=mode)
     return cards
 
 

@@ -76,7 +76,8 @@ def check(
 ) -> None:
     """Does this sequence STOP (Shadow, colour, value), and what does it score if secured now?"""
     check_lang(lang)
-    verdict = check_verdict(parse_table_cards("sequence", cards), check_mode(mode), parse_house_rules(HouseRules, house))
+    mode = check_mode(mode)
+    verdict = check_verdict(parse_table_cards("sequence", cards, mode), mode, parse_house_rules(HouseRules, house))
     emit(verdict, as_json=as_json, lang=lang)
 
 
@@ -90,6 +91,7 @@ def score(
 ) -> None:
     """A player's round total from their secured sequences."""
     check_lang(lang)
-    parsed = [parse_table_cards("sequence", s.replace(",", " ").split()) for s in sequences]
-    verdict = score_verdict(parsed, check_mode(mode), parse_house_rules(HouseRules, house))
+    mode = check_mode(mode)
+    parsed = [parse_table_cards("sequence", s.replace(",", " ").split(), mode) for s in sequences]
+    verdict = score_verdict(parsed, mode, parse_house_rules(HouseRules, house))
     emit(verdict, as_json=as_json, lang=lang)
