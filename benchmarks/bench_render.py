@@ -8,7 +8,6 @@ at 300 DPI in under 5 s; PDF under 2 MB.
 
 from __future__ import annotations
 
-import io
 import os
 import sys
 import tempfile
@@ -16,6 +15,7 @@ import time
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 REPEAT = 3
 
@@ -38,51 +38,13 @@ def best_of(fn, repeat: int = REPEAT) -> tuple[float, object]:
 
 def bare_reportlab(deck) -> bytes:
     """The floor: the same cards 9-up on A4 with plain reportlab calls, nothing shared."""
-    from reportlab.lib.colors import HexColor, black
-    from reportlab.pdfbase import pdfmetrics
-    from reportlab.pdfbase.ttfonts import TTFont
-    from reportlab.pdfgen.canvas import Canvas
+    from bare_sheets import draw
 
     from cardforge.paths import fonts_dir
 
-    if "BenchSans" not in pdfmetrics.getRegisteredFontNames():
-        pdfmetrics.registerFont(TTFont("BenchSans", str(fonts_dir() / "DejaVuSans-Bold.ttf")))
-    mm = 72 / 25.4
-    w, h, bleed = 63.5 * mm, 88.9 * mm, 3 * mm
-    pw, ph = 210 * mm, 297 * mm
-    x0, y0 = (pw - 3 * w) / 2, (ph - 3 * h) / 2
-    canv = Canvas(io.BytesIO(), pagesize=(pw, ph), invariant=1, initialFontName="BenchSans")
-    cards = list(deck.all_counts().elements())
-    for start in range(0, len(cards), 9):
-        chunk = cards[start : start + 9]
-        for back in (False, True):
-            for i, card in enumerate(chunk):
-                r, c = divmod(i, 3)
-                if back:
-                    c = 2 - c
-                x, y = x0 + c * w, y0 + (2 - r) * h
-                colour = HexColor(deck.style.back.color if back else deck.families[card.family].style.color)
-                canv.setFillColor(colour)
-                canv.rect(x - bleed, y - bleed, w + 2 * bleed, h + 2 * bleed, fill=1, stroke=0)
-                canv.setFillColor(HexColor(deck.style.paper))
-                canv.circle(x + w / 2, y + h / 2, w * 0.34, fill=1, stroke=0)
-                canv.setFillColor(colour if not back else black)
-                canv.setFont("BenchSans", 54)
-                canv.drawCentredString(x + w / 2, y + h / 2 - 19, "Num" if back else str(card.value))
-                if not back:
-                    canv.setFillColor(HexColor(deck.families[card.family].style.ink))
-                    canv.setFont("BenchSans", 16)
-                    canv.drawString(x + 12, y + h - 26, str(card.value))
-                    canv.drawRightString(x + w - 12, y + 12, str(card.value))
-            if not back:
-                canv.setStrokeColor(black)
-                canv.setLineWidth(0.3)
-                for k in range(4):
-                    canv.line(x0 + k * w, y0 - bleed - mm, x0 + k * w, y0 - bleed - 6 * mm)
-                    canv.line(x0 - bleed - mm, y0 + k * h, x0 - bleed - 6 * mm, y0 + k * h)
-            canv.showPage()
-    canv.save()
-    return canv._filename.getvalue()
+    cards = [(deck.families[c.family].style.color, deck.families[c.family].style.ink, c.value)
+             for c in deck.all_counts().elements()]
+    return draw(cards, str(fonts_dir() / "DejaVuSans-Bold.ttf"), back=deck.style.back.color, paper=deck.style.paper)
 
 
 def main() -> int:

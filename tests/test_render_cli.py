@@ -60,23 +60,3 @@ def test_unwritable_output_folder(cli, tmp_path):
     blocker.write_text("not a folder")
     result = cli("render", "rows", "--out", str(blocker / "sub"))
     assert result.code == 2 and result.err.startswith("cardforge: error: cannot create output folder")
-
-
-def test_build_all_renders_covers_every_deck_format_and_language(monkeypatch, tmp_path):
-    """``make`` = ``cardforge build``: every deck and the box, every format, both languages, both papers.
-
-    The rendering itself is covered above; here the plan is recorded, not drawn.
-    """
-    import cardforge.render.build as build
-
-    calls = []
-    monkeypatch.setattr(build, "render_target", lambda deck, formats, out, **kw: calls.append(
-        (deck.id, tuple(formats), kw["lang"], kw["paper"])) or [])
-    monkeypatch.setattr(build, "write_calibration", lambda out, paper, lang: out / f"calibration-{paper}-{lang}.pdf")
-    written = build.build_all_renders(tmp_path)
-    for deck in ("collection", "sequence", "tricks", "rows", "numwin", "box"):
-        for lang in ("en", "fr"):
-            assert (deck, build.FORMATS, lang, "a4") in calls
-            assert (deck, ("sheets",), lang, "letter") in calls
-    assert sorted(p.name for p in written) == sorted(f"calibration-{p}-{l}.pdf" for p in ("a4", "letter") for l in ("en", "fr"))
-    assert (tmp_path / "cards").is_dir()

@@ -191,22 +191,7 @@ def box(
     Console().print(table)
 
 
-def build(out: Path | None = typer.Option(None, "--out", "-o", parser=nonempty_path, help="Output folder (default: output/).")) -> None:
-    """Build every output (card sheets, rulebooks, score sheets, reference files) into output/."""
-    from cardforge.build import build_all
-    from cardforge.paths import output_dir
-
-    folder = out or output_dir()
-
-    def report(label: str, paths: list) -> None:
-        typer.echo(f"{label}: {len(paths)} files")
-
-    written = build_all(folder, report)
-    typer.echo(f"built {len(written)} files into {folder}")
-
-
 def register(app: typer.Typer) -> None:
-    app.command("build")(build)
     app.command("decks")(decks)
     app.add_typer(deck_app, name="deck")
     app.command("validate")(validate)

@@ -72,5 +72,49 @@ def render(
         typer.echo(f"wrote {others} image/data files into {', '.join(folders)}")
 
 
+def build(
+    decks: list[str] = typer.Argument(None, metavar="[DECK]...", help="Only these decks' cards (default: everything)."),
+    out: Path = typer.Option(None, "--out", "-o", parser=nonempty_path, help="Output folder (default: output/)."),
+    force: bool = typer.Option(False, "--force", help="Rebuild everything, even what is up to date."),
+    jobs: int = typer.Option(None, "--jobs", "-j", min=1, help="Worker processes (default: one per core)."),
+    quiet: bool = typer.Option(False, "--quiet", "-q", help="Print nothing but errors."),
+) -> None:
+    """Build every output (card sheets, rulebooks, score sheets, reference files) into output/.
+
+    Only what changed since the last build is rebuilt (decks, layouts, images, fonts, templates,
+    rule catalogues and cardforge itself are compared by content).
+    """
+    from cardforge.build import build_all
+    from cardforge.cli.progress import phase_progress
+    from cardforge.paths import output_dir
+
+    folder = out or output_dir()
+    names = _deck_names(decks) if decks else None
+    report = build_all(folder, force=force, workers=jobs, decks=names, progress=phase_progress(quiet=quiet))
+    if not quiet:
+        typer.echo(f"{report.summary()} into {folder}")
+
+
+def _deck_names(decks: list[str]) -> list[str]:
+    """Deck names as ``build`` knows them (``rows``, ``box``), checked: an unknown one is an error."""
+    from cardforge.deck import deck_path
+
+    return [d if d == "box" else deck_path(d).stem for d in decks]
+
+
+def watch(
+    decks: list[str] = typer.Argument(None, metavar="[DECK]...", help="Decks to watch (default: every deck)."),
+    out: Path = typer.Option(None, "--out", "-o", parser=nonempty_path, help="Output folder (default: output/)."),
+    jobs: int = typer.Option(None, "--jobs", "-j", min=1, help="Worker processes (default: one per core)."),
+) -> None:
+    """Rebuild the cards of a deck each time its files change (Ctrl-C to stop)."""
+    from cardforge.paths import output_dir
+    from cardforge.watch import watch_decks
+
+    watch_decks(decks or None, out or output_dir(), workers=jobs)
+
+
 def register(app: typer.Typer) -> None:
     app.command("render")(render)
+    app.command("build")(build)
+    app.command("watch")(watch)

@@ -1,15 +1,16 @@
 """Loading decks: find the file, read and validate it with its base, build a ``Deck``.
 
-A validated deck is cached as JSON (keyed by the bytes of both files and the cardforge
-version) so that referee commands start without importing ruamel.yaml or pydantic.
+A validated deck is cached as JSON so that referee commands start without importing ruamel.yaml
+or pydantic.  The cache is found by the files' (size, mtime) first; only when those changed are
+the files' bytes digested, so that a touched but unchanged file still finds its entry.
 """
 
 from __future__ import annotations
 
 import functools
-import hashlib
 import json
 import os
+import sys
 from pathlib import Path
 from typing import Any
 
@@ -53,6 +54,9 @@ class BaseDeck:
 def _cache_dir() -> Path | None:
     if os.environ.get("CARDFORGE_NO_CACHE"):
         return None
+    if sys.platform.startswith("linux"):  # platformdirs' answer, without importing it
+        base = os.environ.get("XDG_CACHE_HOME", "").strip() or os.path.expanduser("~/.cache")
+        return Path(base) / "cardforge"
     try:
         from platformdirs import user_cache_dir
 
@@ -61,8 +65,23 @@ def _cache_dir() -> Path | None:
         return None
 
 
+def _stat_key(*paths: Path) -> str:
+    """A cache key from the files' names, sizes and mtimes (no reading, no hashing library)."""
+    import zlib
+
+    parts = [__version__]
+    for p in paths:
+        st = p.stat()
+        parts.append(f"{p.resolve()}:{st.st_size}:{st.st_mtime_ns}")
+    text = "\n".join(parts).encode()
+    return f"s{zlib.crc32(text):08x}{zlib.adler32(text):08x}"
+
+
 def _digest(*paths: Path) -> str:
-    h = hashlib.sha256(__version__.encode())
+    """A cache key from the files' bytes (when their size or mtime changed)."""
+    import hashlib
+
+    h = hashlib.blake2b(__version__.encode(), digest_size=16)
     for p in paths:
         h.update(str(p.resolve()).encode())
         h.update(p.read_bytes())
@@ -147,16 +166,22 @@ def _validate_game(path: Path) -> tuple[dict, Path]:
 def _load_cached(path_str: str, mtime_ns: int, base_mtime_ns: int) -> Deck:
     path = Path(path_str)
     base_path = path.parent / "base.yaml"
-    key = None
+    key = quick = None
     if base_path.is_file():
+        quick = _stat_key(path, base_path)
+        merged = _read_cache(quick)
+        if merged is not None:
+            return Deck.from_dict(merged, source=path)
         key = _digest(path, base_path)
         merged = _read_cache(key)
         if merged is not None:
+            _write_cache(quick, merged)
             return Deck.from_dict(merged, source=path)
     merged, real_base = _validate_game(path)
     deck = Deck.from_dict(merged, source=path)
-    if key is not None and real_base.resolve() == base_path.resolve():
+    if key is not None and quick is not None and real_base.resolve() == base_path.resolve():
         _write_cache(key, merged)
+        _write_cache(quick, merged)
     return deck
 
 
@@ -175,11 +200,15 @@ def load_deck(name: str | os.PathLike[str]) -> Deck:
 @functools.lru_cache(maxsize=8)
 def _load_base_cached(path_str: str, mtime_ns: int) -> BaseDeck:
     path = Path(path_str)
-    key = _digest(path)
-    data = _read_cache("base-" + key)
+    quick = "base-" + _stat_key(path)
+    data = _read_cache(quick)
     if data is None:
-        data = _validate_base(path)
-        _write_cache("base-" + key, data)
+        key = "base-" + _digest(path)
+        data = _read_cache(key)
+        if data is None:
+            data = _validate_base(path)
+            _write_cache(key, data)
+        _write_cache(quick, data)
     return BaseDeck(data, path)
 
 

@@ -1,8 +1,10 @@
 """The bundled DejaVu TrueType fonts, registered with reportlab so every PDF embeds them.
 
 reportlab starts every page with its base font (Helvetica, never embedded) unless told
-otherwise; ``register_fonts`` registers each ``cardforge/fonts/*.ttf`` under its file stem and
-makes DejaVu Sans the base font, so no PDF of ours names Helvetica.
+otherwise; ``base_font`` registers DejaVu Sans and makes it the base font, so no PDF of ours
+names Helvetica.  Fonts are registered lazily: a card document parses only the fonts its deck
+names (``require_font``), each file at most once per process; ``register_fonts`` registers every
+bundled font for documents that may use any (rulebooks, score pads).
 
 >>> names = register_fonts()
 >>> names.regular, names.bold
@@ -16,7 +18,7 @@ from typing import NamedTuple
 
 from cardforge.errors import DeckError
 
-__all__ = ["FontNames", "register_fonts", "available_fonts", "require_font"]
+__all__ = ["FontNames", "base_font", "register_font", "register_fonts", "available_fonts", "require_font"]
 
 
 class FontNames(NamedTuple):
@@ -30,44 +32,55 @@ class FontNames(NamedTuple):
 
 
 @functools.cache
-def _register() -> tuple[str, ...]:
-    from reportlab import rl_config
-    from reportlab.lib.fonts import addMapping
+def available_fonts() -> tuple[str, ...]:
+    """Names of the bundled fonts, usable in a deck's ``style.font*`` fields (no file is parsed)."""
+    from cardforge.paths import fonts_dir
+
+    return tuple(sorted(p.stem for p in fonts_dir().glob("*.ttf")))
+
+
+@functools.cache
+def register_font(name: str) -> str:
+    """Parse and register one bundled font (once per process); return its name."""
     from reportlab.pdfbase import pdfmetrics
     from reportlab.pdfbase.ttfonts import TTFont
 
     from cardforge.paths import fonts_dir
 
-    names = []
-    for path in sorted(fonts_dir().glob("*.ttf")):
-        pdfmetrics.registerFont(TTFont(path.stem, str(path)))
-        names.append(path.stem)
+    pdfmetrics.registerFont(TTFont(name, str(fonts_dir() / f"{name}.ttf")))
+    return name
+
+
+@functools.cache
+def base_font() -> str:
+    """Register DejaVu Sans as the base font of canvases and styles, with its bold/italic mapping."""
+    from reportlab import rl_config
+    from reportlab.lib.fonts import addMapping
+
     default = FontNames()
-    # bold/italic mapping for platypus <b>/<i>, and the base font for canvases and styles
+    register_font(default.regular)
+    # bold/italic mapping for platypus <b>/<i> (the names only: ``register_fonts`` parses them)
     addMapping(default.regular, 0, 0, default.regular)
     addMapping(default.regular, 1, 0, default.bold)
     addMapping(default.regular, 0, 1, default.italic)
     addMapping(default.regular, 1, 1, default.bold)
     rl_config.canvas_basefontname = default.regular
-    return tuple(names)
+    return default.regular
 
 
 def register_fonts() -> FontNames:
-    """Register the bundled fonts (idempotent) and return the names to draw with."""
-    _register()
+    """Register every bundled font (idempotent) and return the names to draw with."""
+    base_font()
+    for name in available_fonts():
+        register_font(name)
     return FontNames()
 
 
-def available_fonts() -> tuple[str, ...]:
-    """Names of the bundled fonts, usable in a deck's ``style.font*`` fields."""
-    return _register()
-
-
 def require_font(name: str, where: str = "style") -> str:
-    """Return ``name`` if it is a bundled font; else a ``DeckError`` listing the choices."""
+    """Register and return ``name`` if it is a bundled font; else a ``DeckError`` listing the choices."""
     fonts = available_fonts()
     if name in fonts:
-        return name
+        return register_font(name)
     from cardforge.cards import nearest
 
     guess = nearest(name, list(fonts))

@@ -25,16 +25,16 @@ def new_canvas(pagesize: tuple[float, float], *, title: str = "", subject: str =
     from reportlab.pdfgen.canvas import Canvas
 
     from cardforge import __version__
-    from cardforge.render.fonts import register_fonts
+    from cardforge.render.fonts import base_font
 
-    fonts = register_fonts()
+    regular = base_font()
     rl_config.useA85 = 0  # binary streams: smaller files, no ASCII85 encoding time
     canv = Canvas(
         io.BytesIO(),
         pagesize=pagesize,
         invariant=1,
         pageCompression=1,
-        initialFontName=fonts.regular,
+        initialFontName=regular,
         initialFontSize=10,
         enforceColorSpace="cmyk" if cmyk else None,
     )

@@ -1,26 +1,28 @@
 """Per-card PNG images at 300 DPI with bleed, and a contact sheet of the whole deck.
 
-The images are rasterised from the very PDF the print shop gets (``facepages``), so the PNG and
+The images are rasterised from the very page the print shop gets (``facepages``), so the PNG and
 the PDF cannot drift apart.  Each distinct face is written once (``R7.png``, ``joker.png``,
-``back.png``) and ``counts.csv`` says how many copies of each the deck holds.
+``back.png``) and ``counts.csv`` says how many copies of each the deck holds.  The pixels come
+from the face cache (``facecache``): a face already rasterised for another language, deck or
+profile is linked, not drawn again; a vendor's smaller size is the centre of the same bitmap.
 """
 
 from __future__ import annotations
 
 import math
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
 
 from cardforge.atomic import atomic_open, atomic_write_text, ensure_dir
 from cardforge.cards import Card
 from cardforge.deck import Deck
-from cardforge.render.facepages import BACK, face_name, faces_pdf, unique_faces
+from cardforge.render.facecache import DPI, FULL, FaceCache, Variant, prepare, scratch_cache
+from cardforge.render.facepages import BACK, Face, face_name, unique_faces
 from cardforge.render.faces import card_size_points
-from cardforge.render.raster import rasterise, render_pngs
 
-__all__ = ["DPI", "png_size", "card_pngs", "link_pngs", "contact_sheet"]
+__all__ = ["DPI", "png_size", "png_variant", "contact_variant", "card_pngs", "write_counts", "contact_sheet",
+           "deck_faces"]
 
-DPI = 300
 CONTACT_CELL_PX = 180  # contact-sheet thumbnail width
 
 
@@ -30,74 +32,83 @@ def png_size(deck: Deck, dpi: int = DPI) -> tuple[int, int]:
     return round(w / 72 * dpi), round(h / 72 * dpi)
 
 
-def card_pngs(deck: Deck, folder: Path, *, lang: str = "en", size: tuple[int, int] | None = None,
-              cards: Sequence[Card] | None = None, progress: Callable[[int], None] | None = None) -> list[Path]:
-    """One PNG per distinct face (fronts and the back) into ``folder``, plus ``counts.csv``.
+def deck_faces(deck: Deck) -> list[Face]:
+    """Every distinct face of the deck: its fronts in deck order, then the back."""
+    return [*unique_faces(deck), BACK]
 
-    ``size`` (pixels at 300 DPI) defaults to the card with its full bleed; a smaller size keeps the
-    centre (a vendor asking for less bleed), never scaling the artwork.  ``cards`` limits the
-    render to those cards (default: the whole deck).
-    """
-    size = size or png_size(deck)
+
+def png_variant(deck: Deck, size: tuple[int, int] | None) -> Variant:
+    """The face-cache image for a PNG of ``size`` px: the whole bitmap, or its centre."""
     full = png_size(deck)
+    size = size or full
     if size[0] > full[0] or size[1] > full[1]:
         from cardforge.errors import UsageError
 
         raise UsageError(f"{size[0]}×{size[1]} px is larger than {deck.id}'s card with bleed ({full[0]}×{full[1]} px at {DPI} DPI)")
-    ensure_dir(folder)
-    faces = [*(dict.fromkeys(cards) if cards is not None else unique_faces(deck)), BACK]
-    pdf = faces_pdf(deck, faces, lang=lang)
-    paths = [folder / f"{face_name(f)}.png" for f in faces]
-    visible = (size[0] / DPI * 72, size[1] / DPI * 72)
-    render_pngs(pdf, paths, size=size, visible=visible, dpi=DPI, progress=progress)
+    return FULL if size == full else Variant("crop", size)
+
+
+def contact_variant(deck: Deck) -> Variant:
+    """The trim-size thumbnail a contact sheet shows."""
+    trim = card_size_points(deck)
+    return Variant("thumb", (CONTACT_CELL_PX, round(CONTACT_CELL_PX * trim[1] / trim[0])))
+
+
+def write_counts(deck: Deck, faces: Sequence[Face], folder: Path) -> Path:
+    """``counts.csv``: each PNG file and how many copies of that face the deck holds."""
     counts = deck.all_counts()
     lines = ["file,count"] + [f"{face_name(f)}.png,{counts[f]}" for f in faces if f is not None]
     lines.append(f"back.png,{sum(counts.values())}")
     csv = folder / "counts.csv"
     atomic_write_text(csv, "\n".join(lines) + "\n")
-    return [*paths, csv]
+    return csv
 
 
-def link_pngs(written: list[Path], folder: Path) -> list[Path]:
-    """The same files in another folder, as hard links (copies where links are impossible).
+def card_pngs(deck: Deck, folder: Path, *, lang: str = "en", size: tuple[int, int] | None = None,
+              cards: Sequence[Card] | None = None, progress: Callable[[int], None] | None = None,
+              cache: FaceCache | None = None, digests: Mapping[str, str] | None = None,
+              workers: int = 1) -> list[Path]:
+    """One PNG per distinct face (fronts and the back) into ``folder``, plus ``counts.csv``.
 
-    The Game Crafter's spec is exactly our PNG set: a build that writes both renders once.
+    ``size`` (pixels at 300 DPI) defaults to the card with its full bleed; a smaller size keeps the
+    centre (a vendor asking for less bleed), never scaling the artwork.  ``cards`` limits the
+    render to those cards (default: the whole deck).  ``cache``/``digests``: a face cache already
+    holding these faces (a build), else faces are rasterised into a scratch cache.
     """
-    import os
-    import shutil
-
+    variant = png_variant(deck, size)
     ensure_dir(folder)
-    linked = []
-    for source in written:
-        target = folder / source.name
-        tmp = folder / f".{source.name}.part"
-        try:
-            os.link(source, tmp)
-        except OSError:
-            shutil.copyfile(source, tmp)
-        os.replace(tmp, target)
-        linked.append(target)
-    return linked
+    faces = [*dict.fromkeys(cards), BACK] if cards is not None else deck_faces(deck)
+    with scratch_cache(folder.parent, cache) as store:
+        if digests is None:
+            digests = prepare(deck, faces, lang, store, [variant], workers=workers, progress=progress)
+        elif progress:
+            progress(len(faces))
+        paths = [store.link(digests[face_name(f)], variant, folder / f"{face_name(f)}.png") for f in faces]
+    return [*paths, write_counts(deck, faces, folder)]
 
 
-def contact_sheet(deck: Deck, path: Path, *, lang: str = "en", columns: int = 10) -> Path:
+def contact_sheet(deck: Deck, path: Path, *, lang: str = "en", columns: int = 10, cache: FaceCache | None = None,
+                  digests: Mapping[str, str] | None = None) -> Path:
     """A preview PNG of every distinct face and the back, at trim size, on the deck's paper colour."""
     from PIL import Image
 
     from cardforge.render.colours import hex_to_rgb
 
-    faces = [*unique_faces(deck), BACK]
-    trim = card_size_points(deck)
-    cell = (CONTACT_CELL_PX, round(CONTACT_CELL_PX * trim[1] / trim[0]))
-    images = rasterise(faces_pdf(deck, faces, lang=lang), size=cell, visible=trim)
+    faces = deck_faces(deck)
+    variant = contact_variant(deck)
+    cell = variant.size
     gap = 12
-    cols = min(columns, len(images))
-    rows = math.ceil(len(images) / cols)
+    cols = min(columns, len(faces))
+    rows = math.ceil(len(faces) / cols)
     paper = tuple(round(v * 255) for v in hex_to_rgb(deck.style.paper))
     sheet = Image.new("RGB", (cols * (cell[0] + gap) + gap, rows * (cell[1] + gap) + gap), paper)
-    for i, image in enumerate(images):
-        r, c = divmod(i, cols)
-        sheet.paste(image, (gap + c * (cell[0] + gap), gap + r * (cell[1] + gap)))
+    with scratch_cache(path.parent, cache) as store:
+        if digests is None:
+            digests = prepare(deck, faces, lang, store, [variant])
+        for i, face in enumerate(faces):
+            r, c = divmod(i, cols)
+            with Image.open(store.path(digests[face_name(face)], variant)) as image:
+                sheet.paste(image.convert("RGB"), (gap + c * (cell[0] + gap), gap + r * (cell[1] + gap)))
     with atomic_open(path) as handle:
-        sheet.save(handle, "PNG", optimize=False, compress_level=6)
+        sheet.save(handle, "PNG", optimize=False, compress_level=1)
     return path

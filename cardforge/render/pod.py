@@ -21,7 +21,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Literal
+from typing import Any, Literal
 
 from cardforge.atomic import atomic_write_bytes
 from cardforge.deck import Deck
@@ -74,24 +74,29 @@ def _interleaved(deck: Deck, order: str) -> list[Face]:
 
 
 def render_profile(deck: Deck, profile: Profile, folder: Path, *, lang: str = "en", gutter_mm: float = 0.0,
-                   back_offset: tuple[float, float] = (0.0, 0.0), same_pngs: list[Path] | None = None,
-                   progress: Callable[[int], None] | None = None) -> list[Path]:
+                   back_offset: tuple[float, float] = (0.0, 0.0), progress: Callable[[int], None] | None = None,
+                   cache: Any = None, digests: Any = None, same_sheets: Path | None = None) -> list[Path]:
     """Write ``deck`` for ``profile`` into ``folder``; return the paths written.
 
-    ``same_pngs``: a PNG set of this deck and language already written at the profile's size,
-    to link instead of rendering again.
+    ``cache``/``digests``: the face cache holding this deck's faces (PNG profiles link to it);
+    ``same_sheets``: the home sheets just written with this profile's paper and options, which a
+    home profile links instead of drawing them again.
     """
     stem = f"{deck.id}-{profile.name}-{lang}"
     if profile.kind == "png":
-        from cardforge.render.png import card_pngs, link_pngs
+        from cardforge.render.png import card_pngs
 
-        if same_pngs:
-            linked = link_pngs(same_pngs, folder / stem)
-            if progress:
-                progress(len(linked) - 1)  # every face, not counts.csv
-            return linked
-        return card_pngs(deck, folder / stem, lang=lang, size=profile.size_px, progress=progress)
+        return card_pngs(deck, folder / stem, lang=lang, size=profile.size_px, progress=progress, cache=cache,
+                         digests=digests)
+    path = folder / f"{stem}.pdf"
     if profile.kind == "sheets":
+        if same_sheets is not None:
+            from cardforge.atomic import atomic_link
+
+            atomic_link(same_sheets, path)
+            if progress:
+                progress(len(physical_cards(deck)))
+            return [path]
         from cardforge.render.sheets import sheets_pdf
 
         data = sheets_pdf(deck, physical_cards(deck), paper=profile.paper or "a4", lang=lang, gutter_mm=gutter_mm,
@@ -99,6 +104,5 @@ def render_profile(deck: Deck, profile: Profile, folder: Path, *, lang: str = "e
     else:
         data = faces_pdf(deck, _interleaved(deck, profile.order), lang=lang, cmyk=profile.cmyk,
                          progress=(lambda n: progress(n / 2)) if progress else None)
-    path = folder / f"{stem}.pdf"
     atomic_write_bytes(path, data)
     return [path]

@@ -1,7 +1,7 @@
 """Rasterise face pages with PDFium (pypdfium2): the PNGs are the PDF, pixel for pixel.
 
 No native graphics library to install: pypdfium2 ships PDFium as a wheel.  Long runs are split
-over the machine's cores (each worker opens the same PDF bytes and renders its share of pages).
+over the machine's cores (``run_batches``).
 """
 
 from __future__ import annotations
@@ -11,10 +11,10 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
 
-__all__ = ["rasterise", "render_pngs", "encode_png"]
+__all__ = ["rasterise", "render_page_rows", "encode_png", "process_pool", "run_batches"]
 
 
-def _render_rows(doc: Any, index: int, size: tuple[int, int], visible: tuple[float, float]) -> list[bytes]:
+def render_page_rows(doc: Any, index: int, size: tuple[int, int], visible: tuple[float, float]) -> list[bytes]:
     """Page ``index`` as RGB pixel rows of exactly ``size`` px showing its centred ``visible`` area."""
     page = doc[index]
     try:
@@ -68,7 +68,7 @@ def rasterise(pdf: bytes, *, size: tuple[int, int], visible: tuple[float, float]
     try:
         images = []
         for index in range(len(doc)):
-            images.append(Image.frombytes("RGB", size, b"".join(_render_rows(doc, index, size, visible))))
+            images.append(Image.frombytes("RGB", size, b"".join(render_page_rows(doc, index, size, visible))))
             if progress:
                 progress(1)
         return images
@@ -76,42 +76,33 @@ def rasterise(pdf: bytes, *, size: tuple[int, int], visible: tuple[float, float]
         doc.close()
 
 
-def _render_share(pdf: bytes, jobs: Sequence[tuple[int, str]], size: tuple[int, int], visible: tuple[float, float],
-                  dpi: int | None) -> int:
-    import pypdfium2 as pdfium
-
-    from cardforge.atomic import atomic_write_bytes
-
-    doc = pdfium.PdfDocument(pdf)
-    try:
-        for index, path in jobs:
-            atomic_write_bytes(Path(path), encode_png(_render_rows(doc, index, size, visible), size[0], dpi))
-    finally:
-        doc.close()
-    return len(jobs)
-
-
-def render_pngs(pdf: bytes, paths: Sequence[Path], *, size: tuple[int, int], visible: tuple[float, float],
-                dpi: int | None = None, progress: Callable[[int], None] | None = None) -> list[Path]:
-    """Write page ``i`` of ``pdf`` as PNG ``paths[i]``, on up to two processes for long runs."""
-    jobs = [(i, str(p)) for i, p in enumerate(paths)]
-    workers = min(2, os.cpu_count() or 1) if len(jobs) >= 24 else 1
-    chunks = [jobs[i : i + 12] for i in range(0, len(jobs), 12)]
-    if workers == 1:
-        for chunk in chunks:
-            if progress:
-                progress(_render_share(pdf, chunk, size, visible, dpi))
-            else:
-                _render_share(pdf, chunk, size, visible, dpi)
-        return list(paths)
+def process_pool(workers: int) -> Any:
+    """A process pool of ``workers`` (forked where the platform allows: workers start warm)."""
     import multiprocessing
-    from concurrent.futures import ProcessPoolExecutor, as_completed
+    from concurrent.futures import ProcessPoolExecutor
 
-    context = multiprocessing.get_context("fork" if "fork" in multiprocessing.get_all_start_methods() else "spawn")
-    with ProcessPoolExecutor(workers, mp_context=context) as pool:
-        futures = [pool.submit(_render_share, pdf, chunk, size, visible, dpi) for chunk in chunks]
-        for future in as_completed(futures):
+    methods = multiprocessing.get_all_start_methods()
+    return ProcessPoolExecutor(workers, mp_context=multiprocessing.get_context("fork" if "fork" in methods else "spawn"))
+
+
+def run_batches(func: Callable[..., int], folder: str, items: Sequence[Any], *, workers: int = 1, batch: int = 8,
+                progress: Callable[[int], None] | None = None) -> None:
+    """``func(folder, chunk)`` over ``items`` in chunks of ``batch``, on up to ``workers`` processes.
+
+    ``func`` returns how many items it handled (reported to ``progress``).
+    """
+    chunks = [items[i : i + batch] for i in range(0, len(items), batch)]
+    workers = min(workers, os.cpu_count() or 1, len(chunks))
+    if workers <= 1:
+        for chunk in chunks:
+            done = func(folder, chunk)
+            if progress:
+                progress(done)
+        return
+    from concurrent.futures import as_completed
+
+    with process_pool(workers) as pool:
+        for future in as_completed([pool.submit(func, folder, chunk) for chunk in chunks]):
             done = future.result()
             if progress:
                 progress(done)
-    return list(paths)

@@ -147,12 +147,12 @@ def _draw_in_cell(canv, cell: tuple[float, float, float, float], origin: tuple[f
 
 
 def _footer(canv, deck: Deck, layout: SheetLayout, text: str) -> None:
-    from cardforge.render.fonts import register_fonts
+    from cardforge.render.fonts import base_font
 
     room = layout.y0 - layout.bleed - (MARK_GAP_MM + MARK_LENGTH_MM) * MM
     if room < 4 * MM:
         return
-    canv.setFont(register_fonts().regular, 6)
+    canv.setFont(base_font(), 6)
     canv.setFillGray(0.45)
     canv.drawCentredString(layout.page[0] / 2, min(room / 2, 5 * MM), text)
 
@@ -198,9 +198,10 @@ def calibration_pdf(paper: str = "a4", lang: str = "en") -> bytes:
     """
     from reportlab.lib.colors import black, red
 
-    from cardforge.render.fonts import register_fonts
+    from cardforge.render.fonts import FontNames, base_font
 
-    fonts = register_fonts()
+    base_font()
+    fonts = FontNames()
     pw, ph = (v * MM for v in _paper(paper))
     canv = new_canvas((pw, ph), title="cardforge duplex calibration", subject="calibration")
     texts = {

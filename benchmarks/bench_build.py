@@ -1,0 +1,121 @@
+"""``cardforge build``: cold, nothing changed, one deck's colour changed; and start-up figures.
+
+Every figure is the whole process, against a baseline measured in the same run (the machine may
+be shared: read the ratios).  Targets: cold build ≤ 25 s on 2 cores, nothing changed ≤ 1 s, one
+deck colour ≤ 4 s; ``render rows --format sheets`` ≤ 2.0× a bare reportlab script drawing the
+same 102 fronts; a referee ruling ≤ 1.2× ``python -c 'import typer, json'``; ``--version`` ≤ 3×
+``python -c pass``; Tabletop Simulator for 1,020 cards ≤ 120 MiB peak, linear in cards.
+
+    python benchmarks/bench_build.py [--quick]      (--quick: skip the cold build)
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+PY = sys.executable
+ENV = {**os.environ, "PYTHONPATH": str(ROOT)}
+
+def timed(cmd: list[str], runs: int = 1, env: dict | None = None) -> float:
+    times = []
+    for _ in range(runs):
+        start = time.perf_counter()
+        result = subprocess.run(cmd, capture_output=True, env=env or ENV, cwd=ROOT)
+        times.append(time.perf_counter() - start)
+        if result.returncode:
+            sys.exit(f"failed: {' '.join(cmd)}\n{result.stderr.decode()[-2000:]}")
+    return statistics.median(times)
+
+
+def cardforge(*args: str) -> list[str]:
+    return [PY, "-m", "cardforge", *args]
+
+
+def startup(tmp: Path) -> None:
+    runs = 9
+    base_pass = timed([PY, "-c", "pass"], runs)
+    base_typer = timed([PY, "-c", "import typer, json"], runs)
+    version = timed(cardforge("--version"), runs)
+    ruling = timed(cardforge("referee", "rows", "play", "p1=R7", "p2=SH3", "--json"), runs)
+    tricks = timed(cardforge("referee", "tricks", "trick", "RB13", "RB2", "SH13", "flip", "--json"), runs)
+    font = str(ROOT / "cardforge" / "fonts" / "DejaVuSans-Bold.ttf")
+    bare = timed([PY, str(ROOT / "benchmarks" / "bare_sheets.py"), font, str(tmp / "bare.pdf")], runs)
+    sheets = timed(cardforge("render", "rows", "--format", "sheets", "--out", str(tmp / "sheets")), runs)
+    print(f"python -c pass                  {base_pass * 1000:7.0f} ms")
+    print(f"python -c 'import typer, json'  {base_typer * 1000:7.0f} ms")
+    print(f"cardforge --version             {version * 1000:7.0f} ms  {version / base_pass:5.2f}× python -c pass (target ≤ 3)")
+    print(f"referee rows play --json        {ruling * 1000:7.0f} ms  {ruling / base_typer:5.2f}× import typer, json (target ≤ 1.2)")
+    print(f"referee tricks trick --json     {tricks * 1000:7.0f} ms  {tricks / base_typer:5.2f}× import typer, json")
+    print(f"bare reportlab, 102 fronts      {bare * 1000:7.0f} ms")
+    print(f"render rows --format sheets     {sheets * 1000:7.0f} ms  {sheets / bare:5.2f}× bare reportlab (target ≤ 2.0)")
+
+
+def tts_memory(tmp: Path) -> None:
+    code = """
+import resource, sys
+from pathlib import Path
+from cardforge.deck import load_deck
+from cardforge.render.facecache import FaceCache
+from cardforge.render.facepages import physical_cards
+from cardforge.render.tts import tts_export
+deck = load_deck("rows")
+cache = FaceCache(Path(sys.argv[1]) / ".faces")
+tts_export(deck, Path(sys.argv[1]) / "warm", cards=physical_cards(deck), cache=cache)
+before = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
+tts_export(deck, Path(sys.argv[1]) / "tts", cards=physical_cards(deck) * int(sys.argv[2]), cache=cache)
+print(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024)
+"""
+    for copies in (1, 10):
+        out = subprocess.run([PY, "-c", code, str(tmp / f"tts{copies}"), str(copies)], capture_output=True, text=True,
+                             env=ENV, cwd=ROOT)
+        start = time.perf_counter()
+        print(f"TTS {102 * copies:5d} cards: peak {float(out.stdout.strip() or 'nan'):6.0f} MiB (target ≤ 120 at 1,020)"
+              + (f"  {out.stderr[-300:]}" if out.returncode else ""))
+        del start
+
+
+def builds(tmp: Path, quick: bool) -> None:
+    decks = tmp / "decks"
+    shutil.copytree(ROOT / "decks", decks)
+    env = {**ENV, "CARDFORGE_DECKS": str(decks)}
+    out = tmp / "out"
+    if not quick:
+        cold = timed(cardforge("build", "--out", str(out), "--quiet"), env=env)
+        print(f"cold cardforge build            {cold:7.1f} s   (target ≤ 25 s; load average {os.getloadavg()[0]:.1f})")
+    else:
+        timed(cardforge("build", "rows", "--out", str(out), "--quiet"), env=env)
+    same = timed(cardforge("build", "--out", str(out), "--quiet") if not quick else
+                 cardforge("build", "rows", "--out", str(out), "--quiet"), runs=3, env=env)
+    print(f"nothing changed                 {same:7.2f} s   (target ≤ 1 s)")
+    rows = decks / "rows.yaml"
+    text = rows.read_text(encoding="utf-8")
+    recoloured = text.replace("style:\n", "style:\n  action_color: \"#5B2A86\"\n", 1)
+    if recoloured == text:
+        recoloured = text + "\nstyle:\n  action_color: \"#5B2A86\"\n"
+    rows.write_text(recoloured, encoding="utf-8")
+    one = timed(cardforge("build", "--out", str(out), "--quiet") if not quick else
+                cardforge("build", "rows", "--out", str(out), "--quiet"), env=env)
+    print(f"one deck's colour changed       {one:7.2f} s   (target ≤ 4 s)")
+
+
+def main() -> int:
+    quick = "--quick" in sys.argv
+    with tempfile.TemporaryDirectory() as name:
+        tmp = Path(name)
+        print(f"load average {os.getloadavg()[0]:.1f} on {os.cpu_count()} cores (other jobs stretch wall times)")
+        startup(tmp)
+        tts_memory(tmp)
+        builds(tmp, quick)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,246 @@
+"""The face cache: each distinct card face drawn once into its own PDF page and rasterised once.
+
+A face is identified by what it *looks like*, not by how it was described: it is drawn alone
+into a one-page PDF (trim + bleed, no metadata, uncompressed), the names of its form XObjects are
+renumbered in order of use (they name the deck, not the drawing), and the BLAKE2b digest of
+those bytes is the face's key.  So R7 of ``rows`` in English, in French and R7 of ``numwin`` are
+one entry if they print the same, whatever layout code drew them.
+
+Each digest is rasterised once at 300 DPI with its bleed (``<digest>.png``); every other image
+is cut or scaled from that bitmap in the same pass, never drawn again: a vendor's smaller bleed
+(``-c822x1122``, the centre of the bitmap) and trim-size thumbnails for Tabletop Simulator cells
+and contact sheets (``-t409x572``).  Outputs link to these files (hard links).
+"""
+
+from __future__ import annotations
+
+import hashlib
+import io
+import os
+import re
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from cardforge.deck import Deck
+from cardforge.render.facepages import Face, face_name
+
+__all__ = ["DPI", "Variant", "FULL", "FaceCache", "face_pdf", "face_digest", "digest_faces", "raster_batch", "prepare",
+           "scratch_cache"]
+
+DPI = 300
+_FORM_NAME = re.compile(rb"/FormXob\.([^\s/<>\[\]()]+)")  # reportlab's name of every form XObject
+
+
+@dataclass(frozen=True, order=True)
+class Variant:
+    """An image made from a face's 300-DPI bitmap: ``full``, a centred ``crop``, or a trim-size ``thumb``."""
+
+    kind: str
+    size: tuple[int, int] = (0, 0)
+
+    @property
+    def suffix(self) -> str:
+        return "" if self.kind == "full" else f"-{self.kind[0]}{self.size[0]}x{self.size[1]}"
+
+
+FULL = Variant("full")
+
+
+def face_pdf(deck: Deck, face: Face, lang: str) -> bytes:
+    """``face`` alone on a page of trim + bleed, TrimBox/BleedBox set, no title or date."""
+    from reportlab.pdfgen.canvas import Canvas
+
+    from cardforge.render.faces import card_size_points, draw_back, draw_card
+    from cardforge.render.fonts import base_font
+    from cardforge.render.pdf import MM
+
+    w, h = card_size_points(deck, bleed=True)
+    b = deck.card.bleed_mm * MM
+    canv = Canvas(io.BytesIO(), pagesize=(w, h), invariant=1, pageCompression=0,
+                  initialFontName=base_font(), initialFontSize=10)
+    canv.setTrimBox((b, b, w - b, h - b))
+    canv.setBleedBox((0, 0, w, h))
+    canv.translate(b, b)
+    if face is None:
+        draw_back(canv, deck, lang=lang, bleed=True)
+    else:
+        draw_card(canv, deck, face, lang=lang, bleed=True)
+    canv.showPage()
+    canv.save()
+    return canv._filename.getvalue()
+
+
+def face_digest(pdf: bytes) -> str:
+    """The face's key: BLAKE2b of the page with its form names renumbered in order of first use."""
+    names: dict[bytes, int] = {}
+
+    def renumber(match: re.Match) -> bytes:
+        return b"/FormXob.f%d" % names.setdefault(match.group(1), len(names))
+
+    return hashlib.blake2b(_FORM_NAME.sub(renumber, pdf), digest_size=16).hexdigest()
+
+
+def digest_faces(deck: Deck, faces: Iterable[Face], lang: str) -> list[tuple[str, str, bytes]]:
+    """``(face name, digest, one-page PDF)`` for each face, in order."""
+    out = []
+    for face in faces:
+        pdf = face_pdf(deck, face, lang)
+        out.append((face_name(face), face_digest(pdf), pdf))
+    return out
+
+
+def _trim_box(full: tuple[int, int], deck_bleed_px: float) -> tuple[float, float, float, float]:
+    return (deck_bleed_px, deck_bleed_px, full[0] - deck_bleed_px, full[1] - deck_bleed_px)
+
+
+def _page_geometry(page: Any) -> tuple[tuple[int, int], float]:
+    """Pixel size of the page at 300 DPI and its bleed in pixels (from the TrimBox)."""
+    w, h = page.get_width(), page.get_height()
+    try:
+        left = page.get_trimbox()[0]
+    except Exception:  # no TrimBox: the whole page is the trim
+        left = 0.0
+    return (round(w / 72 * DPI), round(h / 72 * DPI)), left / 72 * DPI
+
+
+def _rasterise_one(pdf: bytes, variants: Sequence[Variant]) -> list[tuple[Variant, bytes]]:
+    """PNG bytes of every variant of this one-page PDF, from one 300-DPI rendering."""
+    import pypdfium2 as pdfium
+
+    from cardforge.render.raster import encode_png, render_page_rows
+
+    doc = pdfium.PdfDocument(pdf)
+    try:
+        page = doc[0]
+        try:
+            full, bleed_px = _page_geometry(page)
+        finally:
+            page.close()
+        visible = (full[0] / DPI * 72, full[1] / DPI * 72)
+        rows = render_page_rows(doc, 0, full, visible)
+    finally:
+        doc.close()
+    made: list[tuple[Variant, bytes]] = []
+    image = None
+    for variant in variants:
+        if variant.kind == "full":
+            made.append((variant, encode_png(rows, full[0], DPI)))
+        elif variant.kind == "crop":
+            w, h = variant.size
+            left, top = (full[0] - w) // 2, (full[1] - h) // 2
+            made.append((variant, encode_png([r[left * 3 : (left + w) * 3] for r in rows[top : top + h]], w, DPI)))
+        elif variant.kind == "thumb":
+            from PIL import Image
+
+            if image is None:
+                image = Image.frombytes("RGB", full, b"".join(rows))
+            thumb = image.resize(variant.size, Image.Resampling.LANCZOS, box=_trim_box(full, bleed_px), reducing_gap=3.0)
+            data, span = thumb.tobytes(), variant.size[0] * 3
+            made.append((variant, encode_png([data[i * span : (i + 1) * span] for i in range(variant.size[1])],
+                                             variant.size[0])))
+        else:
+            raise ValueError(f"unknown face variant {variant.kind!r}")
+    return made
+
+
+def raster_batch(folder: str, items: Sequence[tuple[str, bytes, Sequence[Variant]]]) -> int:
+    """Rasterise ``(digest, pdf, variants)`` items into the cache ``folder`` (one fsync for the batch)."""
+    from cardforge.atomic import atomic_write_batch
+
+    files = []
+    for digest, pdf, variants in items:
+        for variant, data in _rasterise_one(pdf, variants):
+            files.append((Path(folder) / f"{digest}{variant.suffix}.png", data))
+    atomic_write_batch(files)
+    return len(items)
+
+
+class FaceCache:
+    """A folder of rasterised faces, ``<digest><variant>.png``."""
+
+    def __init__(self, folder: Path):
+        self.folder = Path(folder)
+
+    def path(self, digest: str, variant: Variant = FULL) -> Path:
+        return self.folder / f"{digest}{variant.suffix}.png"
+
+    def missing(self, digest: str, variants: Iterable[Variant]) -> list[Variant]:
+        return sorted(v for v in set(variants) if not self.path(digest, v).is_file())
+
+    def ensure(self, wanted: dict[str, tuple[bytes, set[Variant]]], *, workers: int = 1,
+               progress: Any = None) -> int:
+        """Rasterise every digest of ``wanted`` whose variants are not all cached; return how many."""
+        from cardforge.atomic import ensure_dir
+        from cardforge.render.raster import run_batches
+
+        todo = []
+        for digest in sorted(wanted):
+            pdf, variants = wanted[digest]
+            if self.missing(digest, variants):
+                # a missing variant re-renders the face: write all of them, they are cheap once drawn
+                todo.append((digest, pdf, sorted(variants | {FULL})))
+        if not todo:
+            return 0
+        ensure_dir(self.folder)
+        run_batches(raster_batch, str(self.folder), todo, workers=workers, progress=progress)
+        return len(todo)
+
+    def link(self, digest: str, variant: Variant, target: Path) -> Path:
+        """``target`` becomes a hard link to the cached image (a copy where links are impossible)."""
+        from cardforge.atomic import atomic_link
+
+        atomic_link(self.path(digest, variant), target)
+        return target
+
+    def prune(self, keep: set[str]) -> int:
+        """Delete cached images whose digest is not in ``keep``; return how many."""
+        removed = 0
+        if not self.folder.is_dir():
+            return 0
+        for path in self.folder.glob("*.png"):
+            if path.name[:32] not in keep:
+                try:
+                    os.unlink(path)
+                    removed += 1
+                except OSError:
+                    pass
+        return removed
+
+
+def prepare(deck: Deck, faces: Sequence[Face], lang: str, cache: FaceCache, variants: Iterable[Variant], *,
+            workers: int = 1, progress: Any = None) -> dict[str, str]:
+    """Digest ``faces``, rasterise those not cached with ``variants``; return face name → digest."""
+    entries = digest_faces(deck, faces, lang)
+    wanted = set(variants)
+    todo = {digest: (pdf, wanted) for _name, digest, pdf in entries}
+    done = cache.ensure(todo, workers=workers, progress=progress)
+    if progress:
+        progress(len(entries) - done if done <= len(entries) else 0)
+    return {name: digest for name, digest, _pdf in entries}
+
+
+class scratch_cache:
+    """A face cache for one call that has none (``with scratch_cache(folder) as cache``), removed after.
+
+    It lives beside the output so that the outputs' hard links stay on one file system.
+    """
+
+    def __init__(self, near: Path, cache: FaceCache | None = None):
+        self.near, self.given, self._tmp = Path(near), cache, None
+
+    def __enter__(self) -> FaceCache:
+        if self.given is not None:
+            return self.given
+        import tempfile
+
+        from cardforge.atomic import ensure_dir
+
+        ensure_dir(self.near)
+        self._tmp = tempfile.TemporaryDirectory(prefix=".faces-", dir=self.near)
+        return FaceCache(Path(self._tmp.name))
+
+    def __exit__(self, *exc: object) -> None:
+        if self._tmp is not None:
+            self._tmp.cleanup()

@@ -1,0 +1,261 @@
+"""``cardforge build``: the face cache, incremental rebuilds, the pool, progress, ``watch``, start-up."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+from cardforge.cards import Card
+from tests.render_support import MINI_DECK, ROOT, write_mini_deck
+
+#: The mini deck with another action-card colour: its two action faces (en, fr) change, nothing else.
+RECOLOURED = MINI_DECK.replace("style:\n", "style:\n  action_color: \"#8A1C1C\"\n")
+assert RECOLOURED != MINI_DECK
+
+
+@pytest.fixture
+def deck_dir(tmp_path, monkeypatch):
+    """A deck folder holding only ``mini`` (and its base), used as CARDFORGE_DECKS."""
+    folder = tmp_path / "decks"
+    write_mini_deck(folder)
+    monkeypatch.setenv("CARDFORGE_DECKS", str(folder))
+    return folder
+
+
+def _files(root: Path) -> dict[str, bytes]:
+    return {str(p.relative_to(root)): p.read_bytes() for p in sorted(root.rglob("*"))
+            if p.is_file() and ".faces" not in p.parts and not p.name.startswith(".cardforge")}
+
+
+# -- the face cache ------------------------------------------------------------------------------------
+
+
+def test_same_face_in_two_languages_and_two_decks_is_one_digest():
+    """Issue: "R7 is byte-identical in en and fr, in rows and numwin" — so one cache entry."""
+    from cardforge.deck import load_deck
+    from cardforge.render.facecache import face_digest, face_pdf
+
+    rows, numwin = load_deck("rows"), load_deck("numwin")
+    r7 = {face_digest(face_pdf(deck, Card("R", 7), lang)) for deck in (rows, numwin) for lang in ("en", "fr")}
+    assert len(r7) == 1
+    assert face_digest(face_pdf(rows, Card("R", 8), "en")) not in r7
+    backs = {face_digest(face_pdf(rows, None, lang)) for lang in ("en", "fr")}
+    assert len(backs) == 2, "the back prints the deck's title, which differs between languages"
+
+
+def test_a_colour_change_changes_the_digest_of_those_faces_only(tmp_path):
+    from cardforge.deck import load_deck
+    from cardforge.render.facecache import face_digest, face_pdf
+
+    before = load_deck(write_mini_deck(tmp_path / "a"))
+    after = load_deck(write_mini_deck(tmp_path / "b", RECOLOURED))
+    digest = lambda deck, card: face_digest(face_pdf(deck, card, "en"))  # noqa: E731
+    assert digest(before, Card(action="passe")) != digest(after, Card(action="passe"))
+    assert digest(before, Card("Y", 6)) == digest(after, Card("Y", 6))
+
+
+def test_makeplayingcards_is_the_centre_of_the_game_crafter_bitmap(deck_dir, tmp_path):
+    """822×1122 is cropped from the one 825×1125 rasterisation, never drawn again."""
+    from PIL import Image
+
+    from cardforge.deck import load_deck
+    from cardforge.render.build import render_target
+
+    deck = load_deck("mini")
+    render_target(deck, ("pod",), tmp_path, profiles=["thegamecrafter", "makeplayingcards"])
+    pod = tmp_path / "mini" / "pod"
+    with Image.open(pod / "mini-thegamecrafter-en" / "R1.png") as full, \
+         Image.open(pod / "mini-makeplayingcards-en" / "R1.png") as crop:
+        assert crop.size == (822, 1122)
+        assert full.crop((1, 1, 823, 1123)).tobytes() == crop.convert("RGB").tobytes()
+    cached = list((tmp_path / ".faces").glob("*.png"))
+    assert len({p.name[:32] for p in cached}) == len(deck.all_counts()) + 1  # each face rasterised once
+
+
+def test_batch_write_is_atomic_and_complete(tmp_path):
+    from cardforge.atomic import atomic_write_batch
+
+    files = [(tmp_path / "a" / f"{i}.bin", bytes([i]) * 100) for i in range(5)]
+    atomic_write_batch(files)
+    assert [p.read_bytes() for p, _ in files] == [d for _, d in files]
+    assert not list(tmp_path.rglob("*.part"))
+
+
+# -- incremental, parallel, deterministic ----------------------------------------------------------------
+
+
+def test_nothing_changed_renders_nothing_and_a_colour_change_rebuilds_that_deck(deck_dir, tmp_path):
+    from cardforge.build import build_all
+
+    out = tmp_path / "out"
+    first = build_all(out, decks=["mini"], workers=1)
+    assert first.targets_built == ["cards:mini"] and first.rasterised == first.faces > 0
+    assert (out / "cards" / "mini" / "mini-sheets-a4-fr.pdf").is_file()
+    again = build_all(out, decks=["mini"], workers=1)
+    assert again.targets_built == [] and again.written == [] and again.skipped == len(first.written)
+    (deck_dir / "mini.yaml").write_text(RECOLOURED, encoding="utf-8")
+    changed = build_all(out, decks=["mini"], workers=1)
+    assert changed.targets_built == ["cards:mini"]
+    assert changed.rasterised == 2, "only the action card looks different (in en and in fr)"
+    (out / "cards" / "mini" / "mini-sheets-a4-en.pdf").unlink()
+    assert build_all(out, decks=["mini"], workers=1).targets_built == ["cards:mini"], "a missing output is rebuilt"
+    assert build_all(out, decks=["mini"], workers=1, force=True).targets_built == ["cards:mini"]
+
+
+def test_output_does_not_depend_on_the_number_of_workers(deck_dir, tmp_path):
+    """Byte-identical outputs whether one process or a pool of two renders them."""
+    from cardforge.build import build_all
+
+    build_all(tmp_path / "one", decks=["mini"], workers=1)
+    build_all(tmp_path / "two", decks=["mini"], workers=2)
+    one, two = _files(tmp_path / "one"), _files(tmp_path / "two")
+    assert one.keys() == two.keys() and len(one) > 40
+    assert [k for k in one if one[k] != two[k]] == []
+
+
+def test_home_profiles_are_the_sheets_themselves(deck_dir, tmp_path):
+    from cardforge.build import build_all
+
+    build_all(tmp_path, decks=["mini"], workers=1)
+    folder = tmp_path / "cards" / "mini"
+    sheets, home = folder / "mini-sheets-a4-en.pdf", folder / "pod" / "mini-home-a4-en.pdf"
+    assert sheets.stat().st_ino == home.stat().st_ino
+
+
+def test_full_plan_covers_every_deck_format_language_and_book(tmp_path):
+    """``make`` = ``cardforge build``: every deck and the box, every format, both languages, all books."""
+    from cardforge.build import plan
+    from cardforge.render.pod import PROFILES
+
+    targets = {t.name: t for t in plan(tmp_path)}
+    for deck in ("collection", "sequence", "tricks", "rows", "numwin", "box"):
+        keys = {j.key for j in targets[f"cards:{deck}"].jobs}
+        for lang in ("en", "fr"):
+            for what in ("faces", "sheets-a4", "sheets-letter", "png", "tts", *PROFILES):
+                assert f"cards:{deck}:{lang}:{what}" in keys
+    assert sum(1 for name in targets if name.startswith("rulebook:")) >= 10
+    assert {"scoresheets", "reference", "cards:calibration"} <= set(targets)
+
+
+def test_tts_memory_stays_flat_with_more_cards(deck_dir, tmp_path):
+    """Sheets are streamed: ten times the cards does not hold ten times the pixels."""
+    import tracemalloc
+
+    from cardforge.deck import load_deck
+    from cardforge.render.facecache import FaceCache
+    from cardforge.render.facepages import physical_cards
+    from cardforge.render.tts import tts_export
+
+    deck = load_deck("mini")
+    cache = FaceCache(tmp_path / ".faces")
+    tts_export(deck, tmp_path / "warm", cards=physical_cards(deck), cache=cache)  # rasterise once
+
+    def peak(copies: int) -> int:
+        tracemalloc.start()
+        tts_export(deck, tmp_path / f"t{copies}", cards=physical_cards(deck) * copies, cache=cache)
+        _, top = tracemalloc.get_traced_memory()
+        tracemalloc.stop()
+        return top
+
+    small, big = peak(7), peak(70)  # 77 and 770 cards: 2 and 12 sheets
+    assert big < small * 1.5 + 8 * 2**20
+
+
+# -- the command line ---------------------------------------------------------------------------------
+
+
+def _run(*args: str, env: dict | None = None, timeout: float = 300) -> subprocess.CompletedProcess:
+    return subprocess.run([sys.executable, "-m", "cardforge", *args], capture_output=True, text=True, cwd=ROOT,
+                          env={**os.environ, "PYTHONPATH": str(ROOT), **(env or {})}, timeout=timeout)
+
+
+def test_build_prints_a_line_per_phase_and_a_summary_or_nothing_when_quiet(deck_dir, tmp_path):
+    env = {"CARDFORGE_DECKS": str(deck_dir)}
+    result = _run("build", "mini", "--out", str(tmp_path), "--jobs", "2", env=env)
+    assert result.returncode == 0, result.stderr
+    phases = [line.split(":")[0] for line in result.stderr.splitlines()]
+    assert phases == ["faces", "raster", "cards"], result.stderr
+    assert "built in" in result.stdout and "files written" in result.stdout
+    again = _run("build", "mini", "--out", str(tmp_path), "--quiet", env=env)
+    assert again.returncode == 0 and again.stdout == "" and again.stderr == ""
+    unknown = _run("build", "minu", "--out", str(tmp_path), env=env)
+    assert unknown.returncode == 2 and unknown.stderr.startswith("cardforge: error: unknown game 'minu'")
+
+
+def test_watch_rebuilds_on_save_and_survives_a_deck_error(deck_dir, tmp_path):
+    """A real file change: save a colour, see the rebuild; save a broken deck, see one line; fix it."""
+    env = {**os.environ, "PYTHONPATH": str(ROOT), "CARDFORGE_DECKS": str(deck_dir), "PYTHONUNBUFFERED": "1"}
+    proc = subprocess.Popen([sys.executable, "-m", "cardforge", "watch", "mini", "--out", str(tmp_path / "out")],
+                            stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, cwd=ROOT, env=env)
+    lines: list[str] = []
+
+    def wait_for(word: str, timeout: float = 120) -> str:
+        end = time.monotonic() + timeout
+        while time.monotonic() < end:
+            line = proc.stdout.readline()
+            if not line:
+                break
+            lines.append(line)
+            if word in line:
+                return line
+        raise AssertionError(f"no {word!r} in {lines}")
+
+    try:
+        wait_for("watching")
+        deck = deck_dir / "mini.yaml"
+        deck.write_text(RECOLOURED, encoding="utf-8")
+        line = wait_for("rebuilt")
+        assert "cards:mini" in line and "2 faces rasterised" in line
+        deck.write_text(MINI_DECK.replace("families:", "familles:"), encoding="utf-8")
+        error = wait_for("cardforge: error:")
+        assert "mini.yaml" in error
+        deck.write_text(MINI_DECK, encoding="utf-8")
+        wait_for("rebuilt")
+        assert proc.poll() is None, "still watching"
+    finally:
+        proc.terminate()
+        proc.wait(10)
+
+
+def test_version_and_referee_skip_the_full_application():
+    """Issue: "the referee and --version paths do not import typer's full machinery or rich"."""
+    def imported(*args: str) -> str:
+        result = subprocess.run([sys.executable, "-X", "importtime", "-m", "cardforge", *args], capture_output=True,
+                                text=True, cwd=ROOT, env={**os.environ, "PYTHONPATH": str(ROOT)})
+        assert result.returncode == 0, result.stderr[-500:]
+        return "\n".join(line.split("|")[-1].strip() for line in result.stderr.splitlines() if "|" in line)
+
+    version = imported("--version").split("\n")
+    assert "typer" not in version and "rich" not in version and "cardforge.deck" not in version
+    ruling = imported("referee", "rows", "play", "p1=R7", "p2=SH3", "--json").split("\n")
+    assert "cardforge.cli.application" not in ruling and "cardforge.cli.render" not in ruling
+    assert not any(m.startswith("rich") for m in ruling) and "hashlib" not in ruling
+
+
+def test_referee_errors_keep_their_one_line_through_the_fast_path(cli):
+    result = cli("referee", "tricks", "trick", "RB17", "SH3")
+    assert result.code == 2 and result.err.startswith("cardforge: error: unknown card 'RB17'")
+    usage = cli("referee", "rows", "play", "--nope")
+    assert usage.code == 2 and usage.err.count("\n") == 1 and "cardforge referee rows play --help" in usage.err
+
+
+def test_deck_cache_is_found_by_size_and_mtime_without_digesting(tmp_path, monkeypatch):
+    from cardforge.deck import loader
+
+    path = write_mini_deck(tmp_path / "d")
+    loader._load_cached.cache_clear()
+    loader.load_deck(path)  # fills the cache
+    loader._load_cached.cache_clear()
+    monkeypatch.setattr(loader, "_digest", lambda *p: pytest.fail("digested although size and mtime are unchanged"))
+    monkeypatch.setattr(loader, "_validate_game", lambda *p: pytest.fail("validated again"))
+    assert loader.load_deck(path).id == "mini"
+    monkeypatch.undo()
+    os.utime(path, ns=(time.time_ns(), time.time_ns() + 10**9))  # touched, same bytes
+    loader._load_cached.cache_clear()
+    monkeypatch.setattr(loader, "_validate_game", lambda *p: pytest.fail("validated again"))
+    assert loader.load_deck(path).id == "mini"
