@@ -30,6 +30,15 @@ class CardforgeError(Exception):
 
     exit_code = 2
 
+    def to_json(self) -> dict[str, object]:
+        """``{"message": …, "kind": …}`` plus the fields that locate the problem (``--json``)."""
+        data: dict[str, object] = {"message": str(self), "kind": type(self).__name__}
+        for key in ("token", "suggestion", "file", "line", "column", "path"):
+            value = getattr(self, key, None)
+            if value not in (None, ""):
+                data[key] = value
+        return data
+
 
 class UsageError(CardforgeError):
     """A command was called with arguments it cannot use."""
