@@ -103,8 +103,11 @@ def main(argv: list[str] | None = None) -> None:
     args = list(sys.argv[1:] if argv is None else argv)
     as_json = _wants_json(args)
     click_error, usage_error = _click_errors()
+    from cardforge.atomic import tidy_on_failure
+
     try:
-        result = app(args=args, prog_name="cardforge", standalone_mode=False)
+        with tidy_on_failure():  # a failed command leaves no empty folders behind
+            result = app(args=args, prog_name="cardforge", standalone_mode=False)
     except CardforgeError as exc:
         _fail(str(exc), exc.exit_code, as_json=as_json, detail=exc.to_json())
     except usage_error as exc:

@@ -21,7 +21,7 @@ from dataclasses import dataclass
 from datetime import datetime, timezone
 from pathlib import Path
 
-from cardforge.atomic import ensure_dir
+from cardforge.atomic import check_writable_file, ensure_dir
 from cardforge.errors import OutputError, UsageError
 from cardforge.table.events import Event, MatchCreated, StoredEvent, decode_event, encode_event
 
@@ -78,8 +78,9 @@ class Store:
         self.path = Path(path) if path is not None else default_db_path()
         if self.path.is_dir():
             raise UsageError(f"--db {str(self.path)!r} is a folder: expected a database file path")
+        check_writable_file(self.path, "use score-sheet database")
         try:
-            ensure_dir(self.path.parent)
+            ensure_dir(self.path.parent, "database folder")
             self._db = sqlite3.connect(self.path, timeout=timeout, isolation_level=None)
             self._db.execute("PRAGMA journal_mode=WAL")
             self._db.execute("PRAGMA synchronous=FULL")
