@@ -15,7 +15,7 @@ from pathlib import Path
 import typer
 
 from cardforge.cli.options import HOUSE_OPTION, JSON_OPTION, LANG_OPTION, check_lang, nonempty_path
-from cardforge.errors import UsageError
+from cardforge.errors import CardforgeError, UsageError
 
 __all__ = ["register"]
 
@@ -128,7 +128,7 @@ def list_(db: Path | None = _db_option(), as_json: bool = JSON_OPTION) -> None:
         matches = keeper.list()
         try:
             current = keeper.store.current_match()
-        except UsageError:
+        except CardforgeError:  # none yet, or a setting edited by hand: list without a marker
             current = None
     rows = [{"match": s.match_id, "game": s.match.game, "title": s.match.title, "players": list(s.match.players),
              "created_at": s.created_at, "updated_at": s.updated_at, "rounds": len(st.rounds), "over": st.outcome.over,
