@@ -14,19 +14,12 @@ import time
 from pathlib import Path
 
 import pytest
+from cli_helpers import one_line_error
 
 from cardforge.atomic import atomic_write_text
 from cardforge.errors import OutputError
 
 ROOT = Path(__file__).resolve().parent.parent
-
-
-def one_line_error(result, *fragments: str) -> None:
-    assert result.code == 2, (result.code, result.out, result.err)
-    assert "Traceback" not in result.err
-    assert len(result.err.splitlines()) == 1 and result.err.startswith("cardforge: error: "), result.err
-    for fragment in fragments:
-        assert fragment in result.err, result.err
 
 
 def _device(path: Path) -> Path:

@@ -10,18 +10,12 @@ import subprocess
 from pathlib import Path
 
 import pytest
+from cli_helpers import one_line_error
 
 
 
 COMMANDS = [("show",), ("round", "Ana=R5", "Ben=G4"), ("undo",), ("list",), ("show", "--json")]
 
-
-def one_line_error(result, *fragments: str) -> None:
-    assert result.code == 2, (result.code, result.out, result.err)
-    assert "Traceback" not in result.err
-    assert len(result.err.splitlines()) == 1 and result.err.startswith("cardforge: error: "), result.err
-    for fragment in fragments:
-        assert fragment in result.err, result.err
 
 
 def _sheet(cli, db: Path, rounds: int = 2) -> None:
