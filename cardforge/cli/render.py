@@ -54,13 +54,15 @@ def render(
     from cardforge.render.pod import PROFILES
 
     total = planned_faces(deck, formats, profiles or list(PROFILES))
-    from rich.console import Console
+    from rich.markup import escape
     from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 
-    console = Console(stderr=True)
+    from cardforge.console import make_console
+
+    console = make_console(stderr=True)
     with Progress(TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(),
                   console=console, transient=True, disable=not console.is_terminal) as bar:
-        task = bar.add_task(f"rendering {deck.id} ({', '.join(formats)})", total=total)
+        task = bar.add_task(escape(f"rendering {deck.id} ({', '.join(formats)})"), total=total)
         written = render_target(deck, formats, folder, lang=lang, paper=paper, profiles=profiles, gutter_mm=gutter,
                                 back_offset=offset, progress=lambda n: bar.advance(task, n))
     pdfs = [p for p in written if p.suffix == ".pdf"]
