@@ -13,7 +13,7 @@ import sys
 import typer
 
 from cardforge import __version__
-from cardforge.errors import CardforgeError
+from cardforge.errors import CardforgeError, Interrupted
 
 __all__ = ["app", "main"]
 
@@ -105,6 +105,7 @@ def main(argv: list[str] | None = None) -> None:
     click_error, usage_error = _click_errors()
     from cardforge.atomic import tidy_on_failure
 
+    previous = _catch_interrupts()
     try:
         with tidy_on_failure():  # a failed command leaves no empty folders behind
             result = app(args=args, prog_name="cardforge", standalone_mode=False)
@@ -121,12 +122,35 @@ def main(argv: list[str] | None = None) -> None:
         _fail(exc.format_message(), exc.exit_code, as_json=as_json)
     except typer.Exit as exc:
         sys.exit(exc.exit_code)
-    except (typer.Abort, KeyboardInterrupt):
+    except (Interrupted, typer.Abort, KeyboardInterrupt):
         _interrupted()
     except BrokenPipeError:  # `cardforge … | head`: the reader left, nothing to report
         _quiet_stdout()
         sys.exit(0)
+    finally:
+        _restore_interrupts(previous)
     sys.exit(result if isinstance(result, int) else 0)
+
+
+def _raise_interrupted(signum: int, frame: object) -> None:
+    raise Interrupted()
+
+
+def _catch_interrupts() -> object:
+    """Make Ctrl-C raise ``Interrupted`` (main thread only); return the handler it replaces."""
+    import signal
+    import threading
+
+    if threading.current_thread() is not threading.main_thread():
+        return None
+    return signal.signal(signal.SIGINT, _raise_interrupted)
+
+
+def _restore_interrupts(previous: object) -> None:
+    if previous is not None:
+        import signal
+
+        signal.signal(signal.SIGINT, previous)
 
 
 def _quiet_stdout() -> None:

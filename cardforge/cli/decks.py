@@ -129,17 +129,27 @@ def _card(slug: str):
     return Card(action=slug)
 
 
-def validate(paths: list[Path] = typer.Argument(..., help="Deck files to check.")) -> None:
+def validate(paths: list[Path] = typer.Argument(..., help="Deck files to check."),
+             as_json: bool = typer.Option(False, "--json", help="Print one JSON object: each file's verdict.")) -> None:
     """Validate deck files; each problem is one line file:line:column: key: message (exit 2)."""
     from cardforge.deck import validate_file
 
     failed = False
+    files = []
     for path in paths:
         try:
-            typer.echo(validate_file(path))
+            summary = validate_file(path)
         except CardforgeError as exc:
             sys.stderr.write(f"cardforge: error: {exc}\n")
+            files.append({"file": str(path), "ok": False, "error": exc.to_json()})
             failed = True
+            continue
+        files.append({"file": str(path), "ok": True, "summary": summary})
+        if not as_json:
+            typer.echo(summary)
+    if as_json:
+        errors = [f["error"] for f in files if not f["ok"]]
+        _print_json({"ok": not failed, **({"error": errors[0]} if errors else {}), "files": files})
     if failed:
         raise typer.Exit(2)
 
@@ -194,17 +204,24 @@ def box(
     make_console().print(table)
 
 
-def build(out: Path | None = typer.Option(None, "--out", "-o", parser=nonempty_path, help="Output folder (default: output/).")) -> None:
+def build(out: Path | None = typer.Option(None, "--out", "-o", parser=nonempty_path, help="Output folder (default: output/)."),
+          as_json: bool = typer.Option(False, "--json", help="Print one JSON object: the files written.")) -> None:
     """Build every output (card sheets, rulebooks, score sheets, reference files) into output/."""
     from cardforge.build import build_all
     from cardforge.paths import output_dir
 
     folder = out or output_dir()
+    groups: dict[str, int] = {}
 
     def report(label: str, paths: list) -> None:
-        typer.echo(f"{label}: {len(paths)} files")
+        groups[label] = len(paths)
+        if not as_json:
+            typer.echo(f"{label}: {len(paths)} files")
 
     written = build_all(folder, report)
+    if as_json:
+        _print_json({"folder": str(folder), "groups": groups, "written": [str(p) for p in written]})
+        return
     typer.echo(f"built {len(written)} files into {folder}")
 
 
