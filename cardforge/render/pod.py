@@ -5,11 +5,11 @@ profile            what the vendor gets
 =================  ====================================================================
 thegamecrafter     one PNG per distinct face, 825×1125 px (poker + 1/8" bleed), RGB
 makeplayingcards   one PNG per distinct face, 822×1122 px, RGB
-drivethrucards     one PDF/X-1a:2003, page per face at trim + bleed, back 1, front 1, back 2, …,
-                   CMYK only, SWOP OutputIntent (plain CMYK PDF where Ghostscript is missing)
+drivethrucards     one PDF/X-1a:2003 (CMYK only, SWOP intent), page per face at trim +
+                   bleed, back 1, front 1, back 2, … (plain CMYK without Ghostscript)
 printninja         one PDF, page per face at trim + bleed, front 1, back 1, …, RGB
 home-a4            the home sheets on A4 (3×3 poker cards, crop marks, mirrored backs)
-home-letter        the home sheets on Letter
+home-letter        the home sheets on Letter (8 poker cards turned, so the marks print)
 =================  ====================================================================
 
 Every PDF page of a one-face-per-page profile carries a TrimBox and a BleedBox; CMYK profiles
