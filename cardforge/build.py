@@ -62,6 +62,7 @@ class BuildReport:
     """What a build did, for the final summary."""
 
     written: list[Path] = field(default_factory=list)
+    by_target: dict[str, list[Path]] = field(default_factory=dict)
     skipped: int = 0  # files of up-to-date targets
     targets_built: list[str] = field(default_factory=list)
     targets_skipped: list[str] = field(default_factory=list)
@@ -72,6 +73,13 @@ class BuildReport:
     @property
     def reused(self) -> int:
         return self.faces - self.rasterised
+
+    def to_json(self) -> dict:
+        groups: dict[str, int] = {}
+        for name, paths in self.by_target.items():
+            groups[name] = len(paths)
+        return {"groups": groups, "written": [str(p) for p in self.written], "skipped": self.targets_skipped,
+                "faces": self.faces, "rasterised": self.rasterised, "seconds": round(self.seconds, 3)}
 
     def summary(self) -> str:
         return (f"built in {self.seconds:.1f} s: {len(self.written)} files written ({len(self.targets_built)} targets), "
@@ -378,6 +386,7 @@ def build_all(out: Path, *, force: bool = False, workers: int | None = None, dec
     for target in stale:
         paths = produced[target.name]
         report.written += paths
+        report.by_target[target.name] = paths
         report.targets_built.append(target.name)
         entry = {"inputs": target.inputs, "outputs": {}}
         for path in paths:

@@ -82,7 +82,16 @@ def process_pool(workers: int) -> Any:
     from concurrent.futures import ProcessPoolExecutor
 
     methods = multiprocessing.get_all_start_methods()
-    return ProcessPoolExecutor(workers, mp_context=multiprocessing.get_context("fork" if "fork" in methods else "spawn"))
+    return ProcessPoolExecutor(workers, mp_context=multiprocessing.get_context("fork" if "fork" in methods else "spawn"),
+                               initializer=_ignore_interrupts)
+
+
+def _ignore_interrupts() -> None:
+    """Workers ignore Ctrl-C: the parent stops the pool and reports it once (a worker's
+    KeyboardInterrupt printed a 20-line traceback)."""
+    import signal
+
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
 
 
 def run_batches(func: Callable[..., int], folder: str, items: Sequence[Any], *, workers: int = 1, batch: int = 8,
@@ -102,7 +111,12 @@ def run_batches(func: Callable[..., int], folder: str, items: Sequence[Any], *, 
     from concurrent.futures import as_completed
 
     with process_pool(workers) as pool:
-        for future in as_completed([pool.submit(func, folder, chunk) for chunk in chunks]):
-            done = future.result()
-            if progress:
-                progress(done)
+        futures = [pool.submit(func, folder, chunk) for chunk in chunks]
+        try:
+            for future in as_completed(futures):
+                done = future.result()
+                if progress:
+                    progress(done)
+        except BaseException:  # Ctrl-C or a failed batch: drop the queued ones, end at once
+            pool.shutdown(wait=True, cancel_futures=True)
+            raise
