@@ -168,16 +168,26 @@ def _box_key(inputs: Inputs) -> str:
 # -- the plan ---------------------------------------------------------------------------------------------
 
 
-def _rulebook_jobs(out: Path) -> list[tuple[str, str, str, tuple]]:
-    """``(target name, game, func, args)`` for every book the rulebook module lists."""
+#: Books that take longest to lay out start first (better use of the pool).
+_BOOK_PRIORITY = {"comprehensive": 7, "player": 6, "reference": 5}
+
+
+def _rulebook_jobs() -> list[tuple[str, str, str]]:
+    """``(game, lang, kind)`` of every book the rulebook module lists."""
     module = importlib.import_module("cardforge.rulebook.build")
-    lister = getattr(module, "rulebook_targets", None)
-    if lister is not None:  # [(name, game, "module:function", args), …]
-        return [tuple(t) for t in lister(str(out))]
+    if hasattr(module, "all_jobs"):
+        return [tuple(job) for job in module.all_jobs()]
     from cardforge.deck import GAMES
 
-    return [(f"{game}-{lang}", game, "cardforge.rulebook.build:build_rulebook", (game, lang, out))
-            for game in GAMES for lang in module.LANGS]
+    return [(game, lang, "player") for game in GAMES for lang in module.LANGS]
+
+
+def book_job(game: str, lang: str, out: str, kind: str) -> list[str]:
+    """One book of the rulebook module into ``out/rulebooks`` (a pool job)."""
+    module = importlib.import_module("cardforge.rulebook.build")
+    if hasattr(module, "build_book"):
+        return [str(module.build_book(game, lang, Path(out), kind=kind))]
+    return [str(module.build_rulebook(game, lang, Path(out)))]
 
 
 def _available(module: str) -> bool:
@@ -211,10 +221,13 @@ def plan(out: Path, *, decks: Iterable[str] | None = None, inputs: Inputs | None
         Job(f"calibration-{paper}-{lang}", "cards", "cardforge.render.build:write_calibration_job", (str(cards), paper, lang))
         for paper in ("a4", "letter") for lang in ("en", "fr")]))
     if _available("cardforge.rulebook.build"):
-        for name, game, func, args in _rulebook_jobs(out):
+        for game, lang, kind in _rulebook_jobs():
             key = inputs.key("rulebook", inputs.rules, inputs.templates, inputs.deck.get("base", ""),
                              inputs.deck.get(game, ""), inputs.assets)
-            targets.append(Target(f"rulebook:{name}", key, [Job(f"rulebook:{name}", "rulebooks", func, args, priority=5)]))
+            name = f"rulebook:{game}-{lang}" if kind == "player" else f"rulebook:{game}-{kind}-{lang}"
+            job = Job(name, "rulebooks", "cardforge.build:book_job", (game, lang, str(out), kind),
+                      priority=_BOOK_PRIORITY.get(kind, 5))
+            targets.append(Target(name, key, [job]))
     if _available("cardforge.table.build"):
         targets.append(Target("scoresheets", inputs.key("pads", inputs.rules, inputs.all_decks()), [
             Job("scoresheets", "score sheets", "cardforge.table.build:build_blank_score_sheets", (out,), priority=4)]))

@@ -232,6 +232,7 @@ def test_version_and_referee_skip_the_full_application():
 
     version = imported("--version").split("\n")
     assert "typer" not in version and "rich" not in version and "cardforge.deck" not in version
+    imported("referee", "rows", "play", "p1=R7", "p2=SH3", "--json")  # fills the deck cache
     ruling = imported("referee", "rows", "play", "p1=R7", "p2=SH3", "--json").split("\n")
     assert "cardforge.cli.application" not in ruling and "cardforge.cli.render" not in ruling
     assert not any(m.startswith("rich") for m in ruling) and "hashlib" not in ruling
@@ -259,3 +260,19 @@ def test_deck_cache_is_found_by_size_and_mtime_without_digesting(tmp_path, monke
     loader._load_cached.cache_clear()
     monkeypatch.setattr(loader, "_validate_game", lambda *p: pytest.fail("validated again"))
     assert loader.load_deck(path).id == "mini"
+
+
+def test_every_book_the_rulebook_module_lists_is_a_pool_job(monkeypatch, tmp_path):
+    """The build runs whatever books ``rulebook.build`` lists (``all_jobs``/``build_book``), one job each."""
+    import cardforge.rulebook.build as books
+    from cardforge.build import book_job, plan
+
+    monkeypatch.setattr(books, "all_jobs", lambda: [("rows", "fr", "player"), ("rows", "fr", "comprehensive")],
+                        raising=False)
+    made = []
+    monkeypatch.setattr(books, "build_book", lambda game, lang, out, *, kind: made.append((game, lang, kind)) or
+                        out / f"{game}-{kind}-{lang}.pdf", raising=False)
+    names = [t.name for t in plan(tmp_path) if t.name.startswith("rulebook:")]
+    assert names == ["rulebook:rows-fr", "rulebook:rows-comprehensive-fr"]
+    assert book_job("rows", "fr", str(tmp_path), "comprehensive") == [str(tmp_path / "rows-comprehensive-fr.pdf")]
+    assert made == [("rows", "fr", "comprehensive")]
