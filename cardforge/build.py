@@ -109,8 +109,9 @@ def _file_digest(path: Path) -> str:
     return hashlib.blake2b(path.read_bytes(), digest_size=16).hexdigest()
 
 
-def _tree_digest(root: Path, *, skip: Sequence[str] = ()) -> str:
-    """Digest of every file under ``root`` (names and bytes), ignoring caches and ``skip`` folders."""
+def _tree_digest(root: Path, *, skip: Sequence[str] = (), skip_top: str = "") -> str:
+    """Digest of every file under ``root`` (names and bytes), ignoring caches, ``skip`` folders and
+    the files directly in ``root`` whose name ends with ``skip_top``."""
     h = hashlib.blake2b(digest_size=16)
     if not root.exists():
         return h.hexdigest()
@@ -119,6 +120,8 @@ def _tree_digest(root: Path, *, skip: Sequence[str] = ()) -> str:
                              and os.path.relpath(os.path.join(dirpath, d), root) not in skip)
         for name in sorted(filenames):
             if name.endswith((".pyc", ".part")) or name.startswith("."):
+                continue
+            if skip_top and dirpath == str(root) and name.endswith(skip_top):
                 continue
             path = os.path.join(dirpath, name)
             h.update(os.path.relpath(path, root).encode() + b"\0")
@@ -141,7 +144,7 @@ class Inputs:
         deck_files = sorted(self.decks.glob("*.yaml"))
         self.deck = {p.stem: _file_digest(p) for p in deck_files}
         # layouts, art, images, spreadsheets beside the decks: any deck may use them
-        self.assets = _tree_digest(self.decks, skip=()) if any(p.is_dir() for p in self.decks.iterdir()) else ""
+        self.assets = _tree_digest(self.decks, skip_top=".yaml")
 
     def key(self, *parts: str) -> str:
         return hashlib.blake2b("\n".join((self.code, *parts)).encode(), digest_size=16).hexdigest()
@@ -205,9 +208,9 @@ def plan(out: Path, *, decks: Iterable[str] | None = None, inputs: Inputs | None
     from cardforge.deck import load_all
     from cardforge.render.build import card_targets
 
+    names = [*load_all(), "box"]  # first: a deck folder that is not one is a one-line error
     inputs = inputs or Inputs()
     cards = Path(out) / "cards"
-    names = [*load_all(), "box"]
     if decks is not None:
         wanted = list(decks)
         names = [n for n in names if n in wanted]

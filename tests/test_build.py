@@ -238,6 +238,21 @@ def test_version_and_referee_skip_the_full_application():
     assert not any(m.startswith("rich") for m in ruling) and "hashlib" not in ruling
 
 
+def test_render_into_a_pipe_imports_no_progress_bar_and_registers_only_the_fonts_it_uses(tmp_path):
+    result = subprocess.run([sys.executable, "-X", "importtime", "-c",
+                             "import sys; from cardforge.cli import main; main(sys.argv[1:])", "render", "rows",
+                             "--format", "sheets", "--out", str(tmp_path)],
+                            capture_output=True, text=True, cwd=ROOT, env={**os.environ, "PYTHONPATH": str(ROOT)})
+    modules = {line.split("|")[-1].strip() for line in result.stderr.splitlines() if "|" in line}
+    assert result.returncode == 0 and "rich.progress" not in modules and "rich.console" not in modules
+    code = ("from cardforge.deck import load_deck; from cardforge.render.facepages import physical_cards;"
+            "from cardforge.render.sheets import sheets_pdf; from reportlab.pdfbase import pdfmetrics;"
+            "d = load_deck('rows'); sheets_pdf(d, physical_cards(d)); print(sorted(pdfmetrics.getRegisteredFontNames()))")
+    names = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=ROOT,
+                           env={**os.environ, "PYTHONPATH": str(ROOT)}).stdout
+    assert "DejaVuSans-Bold" in names and "DejaVuSans-Oblique" not in names, names  # parsed only when used
+
+
 def test_referee_errors_keep_their_one_line_through_the_fast_path(cli):
     result = cli("referee", "tricks", "trick", "RB17", "SH3")
     assert result.code == 2 and result.err.startswith("cardforge: error: unknown card 'RB17'")

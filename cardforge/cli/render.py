@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import sys
 from pathlib import Path
 
 import typer
@@ -58,18 +59,21 @@ def render(
     deck = load_target(target)
     from cardforge.render.pod import PROFILES
 
-    total = planned_faces(deck, formats, profiles or list(PROFILES))
-    from rich.markup import escape
-    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
+    options = dict(lang=lang, paper=paper, profiles=profiles, gutter_mm=gutter, back_offset=offset)
+    if not sys.stderr.isatty():  # no bar to draw: rich's console and progress are not even imported
+        written = render_target(deck, formats, folder, **options)
+    else:
+        from rich.markup import escape
+        from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 
-    from cardforge.console import make_console
+        from cardforge.console import make_console
 
-    console = make_console(stderr=True)
-    with Progress(TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(),
-                  console=console, transient=True, disable=not console.is_terminal) as bar:
-        task = bar.add_task(escape(f"rendering {deck.id} ({', '.join(formats)})"), total=total)
-        written = render_target(deck, formats, folder, lang=lang, paper=paper, profiles=profiles, gutter_mm=gutter,
-                                back_offset=offset, progress=lambda n: bar.advance(task, n))
+        total = planned_faces(deck, formats, profiles or list(PROFILES))
+        console = make_console(stderr=True)
+        with Progress(TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(),
+                      console=console, transient=True, disable=not console.is_terminal) as bar:
+            task = bar.add_task(escape(f"rendering {deck.id} ({', '.join(formats)})"), total=total)
+            written = render_target(deck, formats, folder, **options, progress=lambda n: bar.advance(task, n))
     if as_json:
         print_written(written, folder)
         return
