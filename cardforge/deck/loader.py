@@ -63,10 +63,14 @@ def _cache_dir() -> Path | None:
 
 
 def _digest(*paths: Path) -> str:
+    """Cache key of deck files; reads them within the deck limits (a folder, a device or an
+    unreadable file is a ``DeckError`` here, before any parsing)."""
+    from cardforge.deck.source import read_source
+
     h = hashlib.sha256(__version__.encode())
     for p in paths:
         h.update(str(p.resolve()).encode())
-        h.update(p.read_bytes())
+        h.update(read_source(p).encode())
     return h.hexdigest()[:32]
 
 
