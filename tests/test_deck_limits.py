@@ -62,7 +62,7 @@ def test_a_folder_is_one_line_in_every_command(tmp_path, cli, command):
     result = cli(*args)
     assert result.code == 2 and "Traceback" not in result.err
     assert result.err.strip().splitlines() == [result.err.strip()]
-    assert "rows.yaml: is a folder, expected a .yaml file" in result.err
+    assert result.err.strip() == f"cardforge: error: {folder}: is a folder, expected a .yaml file"
 
 
 @pytest.mark.parametrize("command", [["render", "{p}", "--out", "{out}"], ["deck", "show", "{p}"], ["validate", "{p}"]])
