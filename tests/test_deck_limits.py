@@ -117,8 +117,10 @@ def billion_laughs(levels: int = 9) -> str:
     ("dashes", GOOD + "deep:\n  " + "- " * 2000 + "x\n", "indented more than 120 columns", (13, 122)),
     ("aliases deep", GOOD + "a0: &a0 [1]\n" + "".join(f"a{i}: &a{i} [*a{i - 1}]\n" for i in range(1, 40)),
      "nested deeper than 32 levels once aliases (*name) are expanded", (42, 6)),
-    ("long value", GOOD.replace("title: {fr: Mini, en: Mini}", "title: {fr: Mini, en: " + "M" * 100_000 + "}"),
-     "a value of 100,000 characters (at most 10,000)", (3, 23)),
+    ("long line", GOOD.replace("title: {fr: Mini, en: Mini}", "title: {fr: Mini, en: " + "M" * 100_000 + "}"),
+     "a line of 100,023 characters (at most 10,000)", (3, 10_001)),
+    ("long value", GOOD.replace("title: {fr: Mini, en: Mini}", "title:\n  fr: Mini\n  en: >\n" + "    MMMMMMMMM\n" * 2000),
+     "a value of 20,000 characters (at most 10,000)", (5, 7)),
     ("digits", GOOD.replace("count: 1", "count: " + "9" * 5000), "more than 1,000 digits in a row", (10, 12)),
 ])
 def test_hostile_files_are_refused_fast_with_a_position(deck_dir, name, text, fragment, where):

@@ -24,7 +24,7 @@ LIMITS = {
     "depth": 32,           # mappings and lists inside each other
     "indent": 120,         # columns of indentation (block nesting is bounded by it)
     "values": 20_000,      # values after aliases (*name) are expanded
-    "chars": 10_000,       # characters in one value or key
+    "chars": 10_000,       # characters in one value, key or line
     "digits": 1_000,       # digits in a row (Python refuses ints over 4,300 digits)
 }
 
@@ -97,6 +97,11 @@ def _prescan(text: str, path: Path) -> None:
         code = ord(m.group())
         what = "a NUL byte: is this a binary file?" if code == 0 else "a control character"
         raise _fail(path, f"character U+{code:04X} is not allowed in YAML ({what})", text, m.start())
+    longest = max(text.split("\n"), key=len)
+    if len(longest) > LIMITS["chars"]:
+        start = text.index(longest)
+        raise _fail(path, f"a line of {len(longest):,} characters (at most {LIMITS['chars']:,})", text,
+                    start + LIMITS["chars"])
     m = re.search(r"[0-9]{%d}" % (LIMITS["digits"] + 1), text)
     if m:
         raise _fail(path, f"more than {LIMITS['digits']:,} digits in a row", text, m.start())
