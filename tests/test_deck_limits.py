@@ -29,6 +29,12 @@ def deck_dir(tmp_path):
     return tmp_path
 
 
+@pytest.fixture(autouse=True, scope="module")
+def _warm():
+    """Import ruamel.yaml and pydantic once, so that timings measure the refusal, not imports."""
+    validate_file(ROOT / "decks" / "rows.yaml")
+
+
 def refused(path: Path, seconds: float = 0.5) -> DeckError:
     """The DeckError ``validate_file`` raises for ``path``, checked to come quickly."""
     start = time.perf_counter()
