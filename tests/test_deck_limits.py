@@ -123,6 +123,9 @@ def billion_laughs(levels: int = 9) -> str:
     ("dashes", GOOD + "deep:\n  " + "- " * 2000 + "x\n", "indented more than 120 columns", (13, 122)),
     ("aliases deep", GOOD + "a0: &a0 [1]\n" + "".join(f"a{i}: &a{i} [*a{i - 1}]\n" for i in range(1, 40)),
      "nested deeper than 32 levels once aliases (*name) are expanded", (42, 6)),
+    ("merge laughs", GOOD + "a0: &a0 {k0: [1, 2, 3, 4, 5, 6, 7, 8, 9]}\n" + "".join(
+        f"a{i}: &a{i} {{<<: *a{i - 1}, k{i}: [" + ", ".join([f"*a{i - 1}"] * 9) + "]}\n" for i in range(1, 12)),
+     "more than 20,000 values once aliases (*name) are expanded", (16, 23)),
     ("long line", GOOD.replace("title: {fr: Mini, en: Mini}", "title: {fr: Mini, en: " + "M" * 100_000 + "}"),
      "a line of 100,023 characters (at most 10,000)", (3, 10_001)),
     ("long value", GOOD.replace("title: {fr: Mini, en: Mini}", "title:\n  fr: Mini\n  en: >\n" + "    MMMMMMMMM\n" * 2000),
