@@ -299,6 +299,6 @@ def check_reflex(
             steps.append(Step("NUMWIN-R12", "own_miss_penalty: draw a penalty card and put it unseen into your combo",
                               "own_miss_penalty : piochez une carte de pénalité et posez-la sans la regarder dans votre combo"))
         else:
-            steps.append(Step("NUMWIN-R12", f"nothing changes; {claimed} stays in your combo, face up; no penalty card",
-                              f"rien ne change ; {claimed} reste dans votre combo, face visible ; pas de carte de pénalité"))
+            steps.append(Step("NUMWIN-R12", f"nothing changes; {claimed} stays in your combo, face down in its place, unlocked; no penalty card",
+                              f"rien ne change ; {claimed} reste dans votre combo, remise face cachée à sa place, non verrouillée ; pas de carte de pénalité"))
     return ReflexResult(valid, discarded, claimed, from_opponent, penalty, tuple(steps))

@@ -196,6 +196,15 @@ _REASON_TEXT = {
     "value": ("two consecutive cards of the same value", "2 cartes consécutives de même valeur"),
 }
 _SAVERS = ("joker", "infini")
+#: How a Rainbow counted in a colour STOP, per ``rainbow_colour`` (ruling R4 of each game).
+_RAINBOW_COLOUR_TEXT = {
+    "own": ("a Rainbow counts as its own colour for this STOP (its own family, like a fifth colour)",
+            "une Rainbow compte comme sa propre couleur pour ce STOP (sa famille, comme une cinquième couleur)"),
+    "wild": ("house rule: a Rainbow counts as every colour (wild) for this STOP",
+             "règle maison : une Rainbow compte comme toutes les couleurs (joker de couleur) pour ce STOP"),
+    "none": ("house rule: a Rainbow counts as no colour for this STOP",
+             "règle maison : une Rainbow ne compte comme aucune couleur pour ce STOP"),
+}
 
 
 def check_sequence(
@@ -258,8 +267,7 @@ def check_sequence(
             add(rule, f"{card.code} after {shown}: STOP — {en}" if shown else f"{card.code}: STOP — {en}",
                 f"{card.code} après {shown} : STOP — {fr}" if shown else f"{card.code} : STOP — {fr}")
             if reason == "color" and any(is_rainbow(c) for c in (*kept[-2:], card)):
-                add("rainbow_stop", f"a Rainbow counts as colour {rainbow_colour!r} for this STOP",
-                    f"une Rainbow compte comme couleur « {rainbow_colour} » pour ce STOP")
+                add("rainbow_stop", *_RAINBOW_COLOUR_TEXT[rainbow_colour])
             if reason == "value" and (is_rainbow(card) or is_rainbow(kept[-1])):
                 add("rainbow_stop", "a Rainbow counts with its face value for the value STOP",
                     "une Rainbow compte avec sa valeur faciale pour le STOP de valeur")

@@ -40,11 +40,13 @@ import pkgutil
 import string
 from collections.abc import Iterable, Mapping
 from types import ModuleType
-from typing import Any
+from typing import Any, TypeVar
 
-__all__ = ["Message", "text", "languages", "catalogue", "join", "DEFAULT_LANG"]
+__all__ = ["Message", "text", "languages", "catalogue", "join", "localised", "DEFAULT_LANG"]
 
 DEFAULT_LANG = "en"
+
+E = TypeVar("E", bound=BaseException)
 
 
 @functools.cache
@@ -82,13 +84,21 @@ class _Formatter(string.Formatter):
             return rendered[:1].upper() + rendered[1:]
         if spec and spec.isalpha() and hasattr(self.module, "elide"):
             return self.module.elide(spec, _render(value, self.module))
-        if isinstance(value, Message):
-            return value.render(self.module)
+        if isinstance(value, Message) or (hasattr(value, "en") and not isinstance(value, str)):
+            return _render(value, self.module)
         return super().format_field(value, spec)
 
 
 def _render(value: Any, module: ModuleType) -> str:
-    return value.render(module) if isinstance(value, Message) else str(value)
+    if isinstance(value, Message):
+        return value.render(module)
+    if hasattr(value, "en") and hasattr(value, "fr") and not isinstance(value, str):  # a deck's Text pair
+        return str(getattr(value, _lang(module), value.en))
+    return str(value)
+
+
+def _lang(module: ModuleType) -> str:
+    return module.__name__.rsplit(".", 1)[-1]
 
 
 class Message:
@@ -118,8 +128,7 @@ class Message:
 
     def render(self, module: ModuleType) -> str:
         if not self.key:
-            lang = module.__name__.rsplit(".", 1)[-1]
-            return str(self.params.get(lang, self.params["value"]))
+            return str(self.params.get(_lang(module), self.params["value"]))
         template = module.MESSAGES.get(self.key)
         if template is None:
             english = catalogue(DEFAULT_LANG)
@@ -160,3 +169,10 @@ def join(items: Iterable[Any], lang: str = DEFAULT_LANG) -> str:
 def texts(message: Message) -> Mapping[str, str]:
     """The message in every language (for JSON that carries all of them)."""
     return {lang: message.text(lang) for lang in languages()}
+
+
+def localised(error: E, message: Message) -> E:
+    """``error`` (raised in English) carrying ``message``, so a face can say it in the user's
+    language (``cardforge referee … --lang fr``); returns the error, for ``raise localised(…)``."""
+    error.message = message
+    return error

@@ -145,8 +145,7 @@ def objectives_verdict(
         verdict.summary = f"validate {names}: {points} points"
         verdict.summary_fr = f"valider {names_fr} : {points} points"
     else:
-        verdict.summary = f"{len(matches)} objective(s) achievable"
-        verdict.summary_fr = f"{len(matches)} objectif(s) réalisable(s)"
+        verdict.summary = Message("coll.achievable", n=len(matches))
     verdict.result = result
     return verdict
 

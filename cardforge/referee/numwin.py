@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Sequence
+from pathlib import Path
 
 import typer
 
@@ -16,6 +17,9 @@ from cardforge.cli.options import HOUSE_OPTION, JSON_OPTION, LANG_OPTION, check_
 from cardforge.cards import Card, format_cards
 from cardforge.errors import UsageError
 from cardforge.games.numwin_scoring import HouseRules, check_reflex, score_combo
+from cardforge.i18n import Message
+from cardforge.referee.live import DB_OPTION, MATCH_OPTION, STATE_OPTION, TABLE_OPTION, storage_for
+from cardforge.referee.live import play as live_play
 from cardforge.referee.verdict import Verdict, emit
 
 __all__ = ["app", "score_verdict", "reflex_verdict", "round_verdict", "parse_locked"]
@@ -26,6 +30,8 @@ app = typer.Typer(
 )
 
 GAME = "numwin"
+#: NUMWIN-1.2: « Construire un combo de 5 cartes ».
+COMBO_SIZE = 5
 
 
 def _deck():
@@ -79,8 +85,7 @@ def score_verdict(
         f"Score of the final combo {combo}",
         {"combo": [c.code for c in cards], **result.to_dict()},
         list(result.steps),
-        summary=f"{result.points} point{'s' if result.points != 1 else ''}",
-        summary_fr=f"{result.points} point{'s' if result.points > 1 else ''}",
+        summary=Message("points", n=result.points),
         question_fr=f"Score du combo final {combo}",
     )
     verdict.add("NUMWIN-1.1", "fewest points is best: this combo adds "
@@ -112,25 +117,37 @@ def reflex_verdict(
     )
 
 
-def round_verdict(combos: Sequence[Sequence[Card]], rules: HouseRules | None = None) -> Verdict:
-    """Score every player's final combo of a round and name the lowest (NUMWIN-7.*, 8.3, R15)."""
-    verdict = Verdict(GAME, "Scores of a round", {}, question_fr="Scores d'une manche")
+def round_verdict(combos: Sequence[Sequence[Card]], rules: HouseRules | None = None, *,
+                  names: Sequence[str] | None = None,
+                  locked: Sequence[Sequence[tuple[Card, Card]]] | None = None) -> Verdict:
+    """Score every player's final combo of a round and name the lowest (NUMWIN-7.*, 8.3, R15).
+
+    ``names`` (one per combo) names the players in the answer; ``locked`` gives each player's
+    pairs locked by a reflex (``R7+G7``).  JSON: ``points`` in seat order, ``lowest`` the
+    1-based seat numbers, ``lowest_players`` their names (``null`` without names)."""
+    verdict = Verdict(GAME, Message("numwin.q.round"), {})
+    who = list(names) if names else [Message("numwin.player_n", n=i) for i in range(1, len(combos) + 1)]
+    pairs = list(locked) if locked else [() for _ in combos]
     points = []
-    for player, cards in enumerate(combos, 1):
-        result = score_combo(cards, (), rules)
+    for player, cards, held in zip(who, combos, pairs):
+        result = score_combo(cards, held, rules)
         points.append(result.points)
-        verdict.add(result.steps[0].rule if result.steps else "NUMWIN-7.1",
-                    f"player {player}: {format_cards(cards)} → {result.points}",
-                    f"joueur {player} : {format_cards(cards)} → {result.points}")
+        shown = " ".join([*(f"{a}+{b}" for a, b in held), format_cards(cards)]).strip()
+        verdict.say(result.steps[0].rule if result.steps else "NUMWIN-7.1", "numwin.combo_line",
+                    player=player, cards=shown, n=result.points)
+        size = len(cards) + 2 * len(held)
+        if size < COMBO_SIZE:
+            verdict.say("NUMWIN-R14", "numwin.incomplete", player=player, n=size, full=COMBO_SIZE)
     low = min(points)
     best = [p for p, v in enumerate(points, 1) if v == low]
-    verdict.add("NUMWIN-8.3", f"lowest: {low} (player {', '.join(map(str, best))})",
-                f"le plus bas : {low} (joueur {', '.join(map(str, best))})")
+    best_who = [who[p - 1] for p in best]
+    verdict.say("NUMWIN-8.3", "numwin.lowest", n=low, players=best_who)
     if len(best) > 1:
-        verdict.add("NUMWIN-R15", "tied players share the lowest score", "les joueurs à égalité partagent le plus bas score")
-    verdict.result = {"points": points, "lowest": best}
-    verdict.summary = f"player {' and '.join(map(str, best))} lowest with {low}"
-    verdict.summary_fr = f"joueur {' et '.join(map(str, best))} le plus bas avec {low}"
+        verdict.say("NUMWIN-R15", "numwin.tie")
+    verdict.result = {"players": list(names) if names else None, "points": points, "lowest": best,
+                      "lowest_players": [who[p - 1] for p in best] if names else None,
+                      "incomplete": [i for i, (c, h) in enumerate(zip(combos, pairs), 1) if len(c) + 2 * len(h) < COMBO_SIZE]}
+    verdict.summary = Message("numwin.lowest_summary", players=best_who, n=low, count=len(best))
     return verdict
 
 
@@ -183,17 +200,56 @@ _claim_command(
 )
 
 
+def parse_combo(text: str) -> tuple[list[Card], list[tuple[Card, Card]]]:
+    """``"R7+G7, B2 SH3"`` → the loose cards and the locked pairs (``split_cards`` notation,
+    a pair joined by ``+``)."""
+    from cardforge.cards import split_cards
+
+    loose, pairs = [], []
+    for item in split_cards(text):
+        if "+" in item:
+            pairs.extend(parse_locked([item]))
+        else:
+            loose.append(_deck().parse(item))
+    return loose, pairs
+
+
 @app.command("round")
 def round_(
-    combos: list[str] = typer.Argument(None, help="One quoted combo per player, e.g. 'R7 G7 RB3' 'SH2 B9'."),
+    combos: list[str] = typer.Argument(None, help="One combo per player: by name, Ana=R7+G7,B2 Ben=SH2,B9, or "
+                                                  "positional, one quoted combo each ('R7 G7 RB3' 'SH2 B9')."),
     house: list[str] = HOUSE_OPTION,
+    state: Path | None = STATE_OPTION,
+    table: bool = TABLE_OPTION,
+    db: Path | None = DB_OPTION,
+    match: int | None = MATCH_OPTION,
     as_json: bool = JSON_OPTION,
     lang: str = LANG_OPTION,
 ) -> None:
-    """Score every player's final combo of a round and name the lowest."""
+    """Score every player's final combo of a round and name the lowest.
+
+    With --state or --table the totals carry over from round to round (by name)."""
     lang = check_lang(lang)
+    storage = storage_for(state, table, db, match)
+    if storage is not None:
+        _rules(house)
+
+        def prepare(position):
+            return position.replace(house=tuple(house)) if house else position
+
+        emit(live_play(GAME, storage, combos or [], prepare), as_json=as_json, lang=lang)
+        return
     if not combos:
-        raise UsageError("no combos given: expected one quoted combo per player, e.g. 'R7 G7 RB3' 'SH2 B9'")
-    parsed = [_cards([c], "combo") for c in combos]
-    _deck().check_copies([card for combo in parsed for card in combo], len(parsed), where=" in this round")
-    emit(round_verdict(parsed, _rules(house)), as_json=as_json, lang=lang)
+        raise UsageError("no combos given: expected one combo per player, e.g. Ana=R7+G7,RB3 Ben=SH2,B9")
+    names = None
+    if all("=" in c for c in combos):
+        from cardforge.live.base import seated
+
+        pairs = seated(combos, "combo", "CARDS, e.g. Ana=R7+G7,RB3")
+        names, combos = [n for n, _ in pairs], [c for _, c in pairs]
+    parsed = [parse_combo(c) for c in combos]
+    every = [card for loose, held in parsed for card in (*loose, *(c for pair in held for c in pair))]
+    _deck().check_copies(every, len(parsed), where=" in this round")
+    verdict = round_verdict([loose for loose, _ in parsed], _rules(house), names=names,
+                            locked=[held for _, held in parsed])
+    emit(verdict, as_json=as_json, lang=lang)

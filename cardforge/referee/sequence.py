@@ -27,6 +27,7 @@ from cardforge.referee.pushluck import (
     parse_table_cards,
     stop_verdict,
 )
+from cardforge.i18n import Message
 from cardforge.referee.verdict import Verdict, emit
 
 __all__ = ["app", "check_verdict", "score_verdict"]
@@ -41,8 +42,8 @@ def check_verdict(cards: Sequence[Card], mode: str = "classic", rules: HouseRule
 
 def score_verdict(sequences: Sequence[Sequence[Card]], mode: str = "classic", rules: HouseRules | None = None) -> Verdict:
     """A player's round total: each secured sequence checked, then scored (SEQUENCE-6.2)."""
-    verdict = Verdict(game="sequence", question=f"Round total of {len(sequences)} secured sequence(s) ({mode})",
-                      question_fr=f"Total de la manche : {len(sequences)} séquence(s) sécurisée(s) ({mode})", result={})
+    verdict = Verdict(game="sequence", question=Message("seq.q.total", n=len(sequences), mode=Message(f"mode.{mode}")),
+                      result={})
     rows, total = [], 0
     for cards in sequences:
         check = check_sequence(cards, rules)

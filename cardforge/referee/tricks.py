@@ -82,7 +82,8 @@ def trick_verdict(cards: Sequence[Card], players: int, rules: HouseRules | None 
     rules = rules or DEFAULT_RULES
     check_players(players)
     if len(cards) != players:
-        raise UsageError(f"{len(cards)} card(s) for {players} players: a trick has one card per player (TRICKS-8.1)")
+        raise UsageError(f"{len(cards)} {'card' if len(cards) == 1 else 'cards'} for {players} players: "
+                         "a trick has one card per player (TRICKS-8.1)")
     if names is not None and len(names) != len(cards):
         raise UsageError("each card of the trick needs its player's name, e.g. Ana=RB12 Ben=SH3")
     result = resolve_trick(cards, players, rules)
@@ -162,11 +163,12 @@ def legal_verdict(trick: Sequence[Card], hand: Sequence[Card], rules: HouseRules
         if any(c.action == "flip" for c in trick):
             verdict.add("TRICKS-6.3", "Flip is in the trick, but players still go higher.",
                         "Flip est dans le pli, mais on continue à monter.")
-        if legal == all_options:
+        higher = [c for c in all_options if c.value is not None and c.value > target
+                  and (c.is_numbered or rules.action_cards == "follow")]
+        if not higher:
             verdict.add("TRICKS-5.1", f"No card of the hand is strictly higher than {target}: any card may be played.",
                         f"Aucune carte de la main n'est strictement plus haute que {target} : toute carte peut être jouée.")
         else:
-            higher = [c for c in legal if c.value is not None and c.value > target and (c.is_numbered or rules.action_cards == "follow")]
             verdict.add("TRICKS-5.1", f"A strictly higher card can be played, so one must be: {codes(higher)}.",
                         f"Une carte strictement plus haute peut être jouée, il faut donc la jouer : {codes(higher)}.")
             laid = {c.value for c in trick if c.is_numbered}
@@ -203,10 +205,10 @@ def score_verdict(bid: int, won: int, cards: int, streak: int | None = None,
         "TRICKS-9.3": (f"0 bid made: 20 + 2 × {cards} cards = {points}.", f"Annonce 0 réussie : 20 + 2 × {cards} cartes = {points}."),
         "TRICKS-9.4": (f"0 bid missed: −(10 + 5 × {won}) = {points}.", f"Annonce 0 échouée : −(10 + 5 × {won}) = {points}."),
     }[line]
-    verdict = Verdict(GAME, f"Bid {bid}, won {won}, {cards} card(s)" + ("" if streak is None else f", streak {streak}"),
-                      {"bid": bid, "won": won, "cards": cards, "points": points},
-                      question_fr=f"Annonce {bid}, plis faits {won}, {cards} carte(s)"
-                      + ("" if streak is None else f", série {streak}"))
+    verdict = Verdict(GAME, Message("tricks.q.score_streak" if streak is not None else "tricks.q.score",
+                                    bid=bid, won=won, cards=cards, streak=streak),
+                      {"bid": bid, "won": won, "cards": cards, "points": points,
+                       "streak": streak, "streak_after": None, "bonus": None, "total": None})
     verdict.add(line, *formula)
     if line == "TRICKS-9.3":
         verdict.add("TRICKS-R16", f"The cards of the round are the {cards} dealt to each player.",
