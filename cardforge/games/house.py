@@ -38,9 +38,14 @@ def _convert(raw: str, default: Any, key: str) -> Any:
     return raw
 
 
-def parse_house_rules(cls: type[T], pairs: Iterable[str] | None) -> T:
-    """``["streak_table=cumulative"]`` → ``cls(streak_table="cumulative")``, with clear errors."""
+def parse_house_rules(cls: type[T], pairs: Iterable[str] | None, *, applies: Iterable[str] | None = None,
+                      where: str = "") -> T:
+    """``["streak_table=cumulative"]`` → ``cls(streak_table="cumulative")``, with clear errors.
+
+    ``applies`` (the keys a command really uses, ``where`` its name) refuses the others, so no
+    command accepts a house rule and then ignores it."""
     fields = {f.name: f for f in dataclasses.fields(cls)}  # type: ignore[arg-type]
+    used = None if applies is None else tuple(applies)
     values: dict[str, Any] = {}
     for pair in pairs or []:
         if "=" not in pair:
@@ -51,6 +56,9 @@ def parse_house_rules(cls: type[T], pairs: Iterable[str] | None) -> T:
             guess = nearest(key, list(fields))
             hint = f"; did you mean {guess!r}?" if guess else f" (keys: {', '.join(fields)})"
             raise UsageError(f"unknown house rule {key!r}{hint}")
+        if used is not None and key not in used:
+            which = f"it changes: {', '.join(used)}" if used else "it takes no house rule"
+            raise UsageError(f"house rule {key!r} does not apply to {where or 'this command'} ({which})")
         f = fields[key]
         default = f.default if f.default is not dataclasses.MISSING else None
         value = _convert(raw, default, key)

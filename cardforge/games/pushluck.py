@@ -247,7 +247,14 @@ def check_sequence(
                 pending = None
                 extra = 1 if which == "joker" else 0
                 continue
-            break
+            if reason == "shadow" or stop_cost == "sequence":
+                break
+            add("stop_cost", f"house rule: the colour or value STOP of {cards[stop_index].code} cost the turn only; "
+                f"it was discarded and the sequence goes on from {kept[-1].code if kept else 'nothing'}",
+                f"règle maison : le STOP de couleur ou de valeur de {cards[stop_index].code} n'a coûté que le tour ; "
+                f"elle a été défaussée et la séquence continue")
+            pending = None
+            extra = 0
         extra = max(extra - 1, 0)
         if card.action == "infini" and "infini" in savers:
             shield = True

@@ -129,4 +129,13 @@ MESSAGES: dict[str, str] = {
     "seq.q.total": "Round total of {n} secured {n:plural:sequence|sequences} ({mode})",
     "tricks.q.score": "Bid {bid}, won {won}, {cards} {cards:plural:card|cards}",
     "tricks.q.score_streak": "Bid {bid}, won {won}, {cards} {cards:plural:card|cards}, streak {streak}",
+    "seq.score_stopped": "{cards}: stopped at {card}, it cannot have been secured: 0",
+    "seq.score_line": "{cards}: {n}",
+    "seq.score_rainbow_end": "{cards} ends on a Rainbow: it could be secured only if both piles were empty, since a Rainbow forces another draw at once",
+    "seq.actions_nothing": "action cards score nothing",
+    "seq.total": "total of the secured sequences: {n}",
+    "seq.round_scores": "the round scores {n} {n:plural:point|points}",
+    "numwin.adds": "fewest points is best: this combo adds {n} to the player's total",
+    "numwin.incomplete_this": "this combo has {n} {n:plural:card|cards}, not {full}: it may stay incomplete only when nothing can be drawn",
+    "numwin.locked_not_counted": "house rule locked_count=false: the locked pairs do not count among the 5 cards",
 }

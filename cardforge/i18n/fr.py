@@ -152,4 +152,13 @@ MESSAGES: dict[str, str] = {
     "seq.q.total": "Total de la manche : {n} {n:plural:séquence sécurisée|séquences sécurisées} (mode {mode})",
     "tricks.q.score": "Annonce {bid}, plis faits {won}, {cards} {cards:plural:carte|cartes}",
     "tricks.q.score_streak": "Annonce {bid}, plis faits {won}, {cards} {cards:plural:carte|cartes}, série {streak}",
+    "seq.score_stopped": "{cards} : stoppée sur {card}, elle n'a pas pu être sécurisée : 0",
+    "seq.score_line": "{cards} : {n}",
+    "seq.score_rainbow_end": "{cards} finit sur une Rainbow : elle n'a pu être sécurisée que si les deux pioches étaient vides, car une Rainbow impose une autre pioche immédiatement",
+    "seq.actions_nothing": "les cartes action ne rapportent rien",
+    "seq.total": "total des séquences sécurisées : {n}",
+    "seq.round_scores": "la manche rapporte {n} {n:plural:point|points}",
+    "numwin.adds": "le moins de points gagne : ce combo ajoute {n} au total du joueur",
+    "numwin.incomplete_this": "ce combo a {n} {n:plural:carte|cartes}, pas {full} : il ne reste incomplet que si plus rien ne peut être pioché",
+    "numwin.locked_not_counted": "règle maison locked_count=false : les paires verrouillées ne comptent pas parmi les 5 cartes",
 }

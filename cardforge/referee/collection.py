@@ -179,7 +179,7 @@ def objectives(
 ) -> None:
     """Every objective this collection achieves, each at its best-scoring choice of cards."""
     check_lang(lang)
-    rules = parse_house_rules(HouseRules, house)
+    rules = parse_house_rules(HouseRules, house, applies=("share_cards",), where="'referee collection objectives'")
     exclude = load_scorecard(scorecard) if scorecard is not None else set()
     verdict = objectives_verdict(collection_cards(cards), exclude, best=best, mode=check_mode(mode), rules=rules)
     emit(verdict, as_json=as_json, lang=lang)
@@ -196,5 +196,7 @@ def check(
     """Does this sequence STOP (Shadow, colour, value)?  Discovery mode has no Joker."""
     check_lang(lang)
     parsed = parse_table_cards("collection", cards, check_mode(mode))
-    verdict = check_verdict(parsed, parse_house_rules(HouseRules, house))
+    verdict = check_verdict(parsed, parse_house_rules(HouseRules, house, applies=("stop_cost", "rainbow_colour",
+                                                                                  "shadow_voids_round"),
+                                                      where="'referee collection check'"))
     emit(verdict, as_json=as_json, lang=lang)

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Sequence
+from typing import Any
 from pathlib import Path
 
 import typer
@@ -40,10 +41,19 @@ def _deck():
     return load_deck(GAME)
 
 
-def _rules(house: Sequence[str] | None) -> HouseRules:
+#: The house rules each command applies (any other key is refused, never ignored).
+HOUSE_KEYS = {
+    "score": ("same_value", "rainbow_zero", "locked_count"),
+    "round": ("same_value", "rainbow_zero", "locked_count"),
+    "reflex": ("own_miss_penalty",),
+    "memory": (),
+}
+
+
+def _rules(house: Sequence[str] | None, command: str) -> HouseRules:
     from cardforge.games.house import parse_house_rules
 
-    return parse_house_rules(HouseRules, house)
+    return parse_house_rules(HouseRules, house, applies=HOUSE_KEYS[command], where=f"'referee numwin {command}'")
 
 
 def _cards(tokens: Sequence[str] | None, what: str) -> list[Card]:
@@ -88,8 +98,9 @@ def score_verdict(
         summary=Message("points", n=result.points),
         question_fr=f"Score du combo final {combo}",
     )
-    verdict.add("NUMWIN-1.1", "fewest points is best: this combo adds "
-                f"{result.points} to the player's total", f"le moins de points gagne : ce combo ajoute {result.points} au total du joueur")
+    verdict.say("NUMWIN-1.1", "numwin.adds", n=result.points)
+    _warn_incomplete(verdict, None, cards, list(locked_pairs), rules)
+    verdict.result["incomplete"] = combo_size(cards, list(locked_pairs), rules) < COMBO_SIZE
     return verdict
 
 
@@ -117,6 +128,22 @@ def reflex_verdict(
     )
 
 
+def combo_size(cards: Sequence[Card], locked: Sequence[tuple[Card, Card]], rules: HouseRules | None) -> int:
+    """Cards counted among the combo's 5: locked pairs count unless ``locked_count=false``
+    (NUMWIN-R7)."""
+    return len(cards) + (2 * len(locked) if (rules or HouseRules()).locked_count else 0)
+
+
+def _warn_incomplete(verdict: Verdict, player: Any, cards: Sequence[Card], locked: Sequence[tuple[Card, Card]],
+                     rules: HouseRules | None) -> None:
+    size = combo_size(cards, locked, rules)
+    if size < COMBO_SIZE:
+        key = "numwin.incomplete" if player is not None else "numwin.incomplete_this"
+        verdict.say("NUMWIN-R14", key, player=player, n=size, full=COMBO_SIZE)
+        if locked and not (rules or HouseRules()).locked_count:
+            verdict.say("NUMWIN-R7", "numwin.locked_not_counted")
+
+
 def round_verdict(combos: Sequence[Sequence[Card]], rules: HouseRules | None = None, *,
                   names: Sequence[str] | None = None,
                   locked: Sequence[Sequence[tuple[Card, Card]]] | None = None) -> Verdict:
@@ -135,9 +162,7 @@ def round_verdict(combos: Sequence[Sequence[Card]], rules: HouseRules | None = N
         shown = " ".join([*(f"{a}+{b}" for a, b in held), format_cards(cards)]).strip()
         verdict.say(result.steps[0].rule if result.steps else "NUMWIN-7.1", "numwin.combo_line",
                     player=player, cards=shown, n=result.points)
-        size = len(cards) + 2 * len(held)
-        if size < COMBO_SIZE:
-            verdict.say("NUMWIN-R14", "numwin.incomplete", player=player, n=size, full=COMBO_SIZE)
+        _warn_incomplete(verdict, player, cards, held, rules)
     low = min(points)
     best = [p for p, v in enumerate(points, 1) if v == low]
     best_who = [who[p - 1] for p in best]
@@ -146,7 +171,8 @@ def round_verdict(combos: Sequence[Sequence[Card]], rules: HouseRules | None = N
         verdict.say("NUMWIN-R15", "numwin.tie")
     verdict.result = {"players": list(names) if names else None, "points": points, "lowest": best,
                       "lowest_players": [who[p - 1] for p in best] if names else None,
-                      "incomplete": [i for i, (c, h) in enumerate(zip(combos, pairs), 1) if len(c) + 2 * len(h) < COMBO_SIZE]}
+                      "incomplete": [i for i, (c, h) in enumerate(zip(combos, pairs), 1)
+                                     if combo_size(c, h, rules) < COMBO_SIZE]}
     verdict.summary = Message("numwin.lowest_summary", players=best_who, n=low, count=len(best))
     return verdict
 
@@ -167,7 +193,7 @@ def score(
     combo = _cards(cards, "combo")
     in_pairs = Counter(card for pair in locked_pairs for card in pair)
     _deck().check_copies(list((Counter(combo) | in_pairs).elements()))
-    emit(score_verdict(combo, locked_pairs, _rules(house)), as_json=as_json, lang=lang)
+    emit(score_verdict(combo, locked_pairs, _rules(house, "score")), as_json=as_json, lang=lang)
 
 
 def _claim_command(name: str, *, from_opponent: bool, claimed_help: str, doc: str) -> None:
@@ -182,7 +208,7 @@ def _claim_command(name: str, *, from_opponent: bool, claimed_help: str, doc: st
     ) -> None:
         lang = check_lang(lang)
         verdict = reflex_verdict(
-            _one_card(discarded, "--discarded"), _one_card(claimed, "--claimed"), _rules(house), from_opponent=from_opponent
+            _one_card(discarded, "--discarded"), _one_card(claimed, "--claimed"), _rules(house, name), from_opponent=from_opponent
         )
         emit(verdict, as_json=as_json, lang=lang)
 
@@ -232,7 +258,7 @@ def round_(
     lang = check_lang(lang)
     storage = storage_for(state, table, db, match)
     if storage is not None:
-        _rules(house)
+        _rules(house, "round")
 
         def prepare(position):
             return position.replace(house=tuple(house)) if house else position
@@ -250,6 +276,6 @@ def round_(
     parsed = [parse_combo(c) for c in combos]
     every = [card for loose, held in parsed for card in (*loose, *(c for pair in held for c in pair))]
     _deck().check_copies(every, len(parsed), where=" in this round")
-    verdict = round_verdict([loose for loose, _ in parsed], _rules(house), names=names,
+    verdict = round_verdict([loose for loose, _ in parsed], _rules(house, "round"), names=names,
                             locked=[held for _, held in parsed])
     emit(verdict, as_json=as_json, lang=lang)

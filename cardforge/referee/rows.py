@@ -20,6 +20,7 @@ from cardforge.cli.options import HOUSE_OPTION, JSON_OPTION, LANG_OPTION, check_
 
 from cardforge.cards import Card, FamilyKind, nearest
 from cardforge.errors import UsageError
+from cardforge.games.house import parse_house_rules
 from cardforge.games.rows import (
     ROW_COLOURS,
     HouseRules,
@@ -49,6 +50,10 @@ __all__ = [
 app = typer.Typer(help="Num Rangées: place a simultaneous reveal, score captured piles.", no_args_is_help=True)
 
 VARIANTS = ("explosion",)
+
+#: The house rules each command applies (any other key is refused, never ignored).
+PLACEMENT_KEYS = ("compare_with", "row_tie", "lower_fifth", "shadow_equal")
+ROUND_KEYS = ("round_tie",)
 
 
 def _codes(cards: Sequence[Card]) -> list[str]:
@@ -241,7 +246,10 @@ def play(
     With --state or --table the rows are kept between calls, so the next reveal needs only the
     cards: cardforge referee rows play --state partie.json Ana=R7 Ben=SH3 Chloé=RB9."""
     check_lang(lang)
-    HouseRules.parse(house)  # a bad key is refused before anything else
+    storage = storage_for(state, table, db, match)
+    # a kept position ends its round at the 10th reveal, where the round's tie rule applies
+    parse_house_rules(HouseRules, house, applies=PLACEMENT_KEYS + (ROUND_KEYS if storage else ()),
+                      where="'referee rows play'" + ("" if storage else " without --state/--table"))
     explosion = _explosion(variant)
 
     def prepare(position):
@@ -255,7 +263,7 @@ def play(
             position = position.replace(explosion=explosion)
         return position
 
-    verdict = live_play("rows", storage_for(state, table, db, match), reveals or [], prepare)
+    verdict = live_play("rows", storage, reveals or [], prepare)
     emit(verdict, as_json=as_json, lang=lang)
 
 
@@ -280,5 +288,5 @@ def round_(
 ) -> None:
     """Score every player's captured pile at the end of a round and name the round's winner(s)."""
     check_lang(lang)
-    rules = HouseRules.parse(house)
+    rules = parse_house_rules(HouseRules, house, applies=ROUND_KEYS, where="'referee rows round'")
     emit(round_verdict(parse_piles(piles or []), rules), as_json=as_json, lang=lang)

@@ -271,8 +271,17 @@ def rounds_verdict(players: int, rules: HouseRules | None = None, *, start_cards
 
 # -- commands ------------------------------------------------------------------------------------
 
-def _house(pairs: list[str] | None) -> HouseRules:
-    return parse_house_rules(HouseRules, pairs)
+#: The house rules each command applies (any other key is refused, never ignored).
+HOUSE_KEYS = {
+    "trick": ("triple_annulation", "flip_quantique", "quantique_fallback", "no_winner_lead", "extra_family"),
+    "legal": ("action_cards", "follow_target", "equal_value", "triple_annulation"),
+    "score": ("streak_payout", "streak_beyond_7"),
+    "rounds": ("last_round", "extra_family"),
+}
+
+
+def _house(pairs: list[str] | None, command: str) -> HouseRules:
+    return parse_house_rules(HouseRules, pairs, applies=HOUSE_KEYS[command], where=f"'referee tricks {command}'")
 
 
 def _emit(verdict: Verdict, as_json: bool, lang: str) -> None:
@@ -299,7 +308,7 @@ def trick(
     With --state or --table the round goes on trick by trick: cards may be laid a few at a
     time (Ana=RB12, then Ben=SH3 …), the trick is settled when every seat has laid, and the
     winner must lead the next one."""
-    rules = _house(house)
+    rules = _house(house, "trick")
     storage = storage_for(state, table, db, match)
     named = any("=" in c and not c.lower().startswith("numx=") for c in cards)
     if storage is not None:
@@ -332,7 +341,7 @@ def legal(
     lang: str = LANG_OPTION,
 ) -> None:
     """Which cards of a hand may be played now."""
-    rules = _house(house)
+    rules = _house(house, "legal")
     laid = parse_cards(trick_cards, rules=rules)
     held = parse_cards(hand, rules=rules, taken=laid)
     _emit(legal_verdict(laid, held, rules), as_json, lang)
@@ -350,7 +359,7 @@ def score(
     lang: str = LANG_OPTION,
 ) -> None:
     """A round's points for one player, and the streak bonus with --streak."""
-    _emit(score_verdict(bid, won, cards, streak, _house(house), final=final), as_json, lang)
+    _emit(score_verdict(bid, won, cards, streak, _house(house, "score"), final=final), as_json, lang)
 
 
 @app.command("rounds")
@@ -363,4 +372,4 @@ def rounds(
     lang: str = LANG_OPTION,
 ) -> None:
     """How many rounds a game has and how many cards each deals."""
-    _emit(rounds_verdict(players, _house(house), start_cards=start_cards, team=team), as_json, lang)
+    _emit(rounds_verdict(players, _house(house, "rounds"), start_cards=start_cards, team=team), as_json, lang)
