@@ -20,7 +20,9 @@ catalogue, not in the code that asks for a message::
     {player:de}                     → « d'Ana », « de Ben », « d'Émile »
     {names:list}                    → « Inès et Olivier »
     {parts:semi}                    → the parts joined by "; " (French: « ; »)
+    {rows:spaced}                   → the parts joined by two spaces (a table line)
     {name:Cap}                      → the value with its first letter capitalised
+    {g:select:f=validée|m=validé}   → the form chosen by the value (a gender kept in the catalogue)
 
 A third language is a new catalogue module and nothing else: ``languages()`` lists the modules
 present, and the CLI's ``--lang`` accepts them.  A key missing from a catalogue falls back to
@@ -75,8 +77,14 @@ class _Formatter(string.Formatter):
             forms = spec[len("plural:"):].split("|")
             count = len(value) if isinstance(value, list | tuple) else int(value)
             return forms[min(self.module.plural(count), len(forms) - 1)]
+        if spec.startswith("select:"):
+            forms = dict(f.split("=", 1) for f in spec[len("select:"):].split("|"))
+            chosen = _render(value, self.module)
+            return forms.get(chosen, forms.get("other", chosen))
         if spec == "list":
             return self.module.join([_render(v, self.module) for v in value])
+        if spec == "spaced":
+            return "  ".join(_render(v, self.module) for v in value)
         if spec == "semi":
             return self.module.SEMICOLON.join(_render(v, self.module) for v in value)
         if spec == "Cap":

@@ -67,7 +67,7 @@ class RowsPosition(Position):
 
     def apply(self, move: Reveal) -> tuple[RowsPosition, Any]:
         from cardforge.games.rows import HAND_SIZE, HouseRules, score_pile
-        from cardforge.referee.rows import play_verdict, round_verdict
+        from cardforge.referee.rows import play_verdict, round_verdict, rows_line
 
         deck = _deck()
         names = [name for name, _ in move.plays]
@@ -90,7 +90,7 @@ class RowsPosition(Position):
         position = self.replace(players=players, rows=after, captured=captured, reveals=self.reveals + 1)
         verdict.result["reveal"] = position.reveals
         verdict.result["round_over"] = position.reveals >= HAND_SIZE
-        verdict.board.append(Message("live.rows.board", rows=_rows_text(after)))
+        verdict.board.append(Message("live.rows.board", rows=rows_line(after)))
         verdict.board.append(Message("live.rows.reveal", n=position.reveals, total=HAND_SIZE, round=self.round))
         verdict.board.append(Message("live.rows.piles", piles=[
             Message("live.rows.pile", player=p, points=score_pile(cards_of(deck, captured[p]))) for p in players]))
@@ -105,10 +105,6 @@ class RowsPosition(Position):
             position = position.replace(rows=_start_rows(), captured={}, reveals=0, round=self.round + 1, wins=wins)
         verdict.result["position"] = position.to_json()
         return position, verdict
-
-
-def _rows_text(rows: dict[str, Sequence[str]]) -> str:
-    return "  ".join(f"{colour}: {' '.join(cards)}" for colour, cards in rows.items())
 
 
 POSITIONS = {"rows": RowsPosition}

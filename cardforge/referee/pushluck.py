@@ -17,13 +17,19 @@ from cardforge.referee.verdict import Verdict
 __all__ = ["JSON_OPTION", "LANG_OPTION", "HOUSE_OPTION", "MODE_OPTION", "check_lang", "check_mode", "parse_table_cards",
            "stop_verdict"]
 
-MODE_OPTION = typer.Option("classic", "--mode", help="classic or discovery.")
+MODE_OPTION = typer.Option("classic", "--mode", help="classic or discovery (French: classique, découverte).")
+
+#: Mode names a table may write, French included, → the mode.
+_MODES = {"classic": "classic", "discovery": "discovery", "classique": "classic", "decouverte": "discovery",
+          "découverte": "discovery"}
 
 
 def check_mode(mode: str) -> str:
-    if mode not in ("classic", "discovery"):
-        raise UsageError(f"unknown mode {mode!r}: expected classic or discovery")
-    return mode
+    """The mode named (``classic``/``discovery``, or the sheet's French ``classique``/``découverte``)."""
+    found = _MODES.get(mode.strip().lower())
+    if found is None:
+        raise UsageError(f"unknown mode {mode!r}: expected classic or discovery (classique, découverte)")
+    return found
 
 
 def parse_table_cards(game: str, tokens: Sequence[str], mode: str | None = None) -> list[Card]:

@@ -75,7 +75,7 @@ def play_verdict(
 ) -> Verdict:
     """Where each revealed card goes and what each player takes (ROWS-2 to ROWS-6, ROWS-8)."""
     result = place_cards(rows, plays, rules, explosion)
-    table = "  ".join(f"{colour}: {_joined(rows[colour])}" for colour in ROW_COLOURS)
+    table = rows_line(rows)
     reveal = " ".join(f"{p}={c.code}" for p, c in plays.items())
     verdict = Verdict(
         game="rows",
@@ -96,6 +96,12 @@ def play_verdict(
         parts.append(Message("rows.discarded", cards=_joined(result.discarded)))
     verdict.summary = Message("rows.summary", parts=parts)
     return verdict
+
+
+def rows_line(rows: Mapping[str, Sequence[Card | str]]) -> list[Message]:
+    """The rows as one table line (``B: B0 SH3  R: R0 R7``, French « B : B0 SH3 »)."""
+    return [Message("rows.row_line", colour=colour, cards=" ".join(getattr(c, "code", c) for c in rows[colour]) or "—")
+            for colour in ROW_COLOURS if colour in rows]
 
 
 def _check_distinct(cards: Sequence[Card]) -> None:
@@ -134,7 +140,7 @@ def round_verdict(piles: Mapping[str, list[Card]], rules: HouseRules | None = No
     _check_distinct([c for pile in piles.values() for c in pile])
     scores = {p: score_pile(pile) for p, pile in piles.items()}
     winners = round_winners(scores, rules)
-    lines = "  ".join(f"{p}: {_joined(c)}" for p, c in piles.items())
+    lines = [Message("rows.pile_line", player=p, cards=_joined(c)) for p, c in piles.items()]
     verdict = Verdict("rows", Message("rows.q.round", piles=lines), {"points": scores, "winners": winners})
     for player, pile in piles.items():
         verdict.say("ROWS-7.1", "rows.pile_points", player=player, cards=_joined(pile), n=scores[player])
@@ -206,7 +212,8 @@ def parse_plays(pairs: Sequence[str]) -> dict[str, Card]:
 
 
 def parse_piles(pairs: Sequence[str]) -> dict[str, list[Card]]:
-    """``["p1=R5,RB7", "p2="]`` → each player's captured pile."""
+    """``["p1=R5,RB7", "p2=-"]`` → each player's captured pile (``-`` or nothing: an empty
+    pile, as ``table round`` writes it)."""
     if not pairs:
         raise UsageError("no pile: expected PLAYER=CARD,CARD… arguments, e.g. p1=R5,RB7 p2=SH3")
     piles: dict[str, list[Card]] = {}
@@ -214,7 +221,7 @@ def parse_piles(pairs: Sequence[str]) -> dict[str, list[Card]]:
         player, value = _split_pair(pair, "pile", "PLAYER=CARD,CARD…, e.g. p1=R5,RB7")
         if player in piles:
             raise UsageError(f"player {player!r} is given twice ({pair!r})")
-        piles[player] = _parse_list(value)
+        piles[player] = [] if value.strip() in ("", "-", "—") else _parse_list(value)
     return piles
 
 
