@@ -44,7 +44,7 @@ from collections.abc import Iterable, Mapping
 from types import ModuleType
 from typing import Any, TypeVar
 
-__all__ = ["Message", "text", "languages", "catalogue", "join", "localised", "DEFAULT_LANG"]
+__all__ = ["Message", "text", "languages", "catalogue", "join", "localised", "refusal", "DEFAULT_LANG"]
 
 DEFAULT_LANG = "en"
 
@@ -184,3 +184,10 @@ def localised(error: E, message: Message) -> E:
     language (``cardforge referee … --lang fr``); returns the error, for ``raise localised(…)``."""
     error.message = message
     return error
+
+
+def refusal(cls: type[E], key: str, /, **params: Any) -> E:
+    """An error of ``cls`` whose text is the catalogue message ``key``: English in ``str()``
+    (logs, other faces), the user's language where a face renders ``error.message``."""
+    message = Message(key, **params)
+    return localised(cls(message.text(DEFAULT_LANG)), message)

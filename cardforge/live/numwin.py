@@ -12,7 +12,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from cardforge.errors import UsageError
-from cardforge.i18n import Message
+from cardforge.i18n import Message, refusal
 from cardforge.live.base import Position, check_seats, seated
 
 __all__ = ["NumwinPosition", "RoundCombos", "POSITIONS"]
@@ -35,7 +35,7 @@ class NumwinPosition(Position):
     def parse_move(self, tokens: Sequence[str]) -> RoundCombos:
         from cardforge.referee.numwin import parse_combo
 
-        pairs = seated(tokens, "combo", "CARDS, e.g. Ana=R7+G7,RB3")
+        pairs = seated(tokens, "combo", "Ana=R7+G7,RB3")
         for _, text in pairs:
             parse_combo(text)  # a bad card is refused before anything changes
         return RoundCombos(tuple(pairs))
@@ -51,7 +51,7 @@ class NumwinPosition(Position):
         check_seats(names, players)
         missing = [p for p in players if p not in names]
         if missing:
-            raise UsageError(f"no combo for {', '.join(missing)}: every player's final combo is scored")
+            raise refusal(UsageError, "error.numwin.missing", missing=missing)
         parsed = [parse_combo(text) for _, text in move.combos]
         every = [c for loose, held in parsed for c in (*loose, *(x for pair in held for x in pair))]
         load_deck("numwin").check_copies(every, len(parsed), where=" in this round")

@@ -13,7 +13,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from cardforge.errors import UsageError
-from cardforge.i18n import Message
+from cardforge.i18n import Message, refusal
 from cardforge.live.base import Position, cards_of, check_seats, codes, seated
 
 __all__ = ["RowsPosition", "Reveal", "POSITIONS"]
@@ -60,9 +60,9 @@ class RowsPosition(Position):
     def parse_move(self, tokens: Sequence[str]) -> Reveal:
         """``["Ana=R7", "Ben=SH3"]`` → ``Reveal``; the cards are checked against the deck."""
         if not tokens:
-            raise UsageError("no revealed card: expected PLAYER=CARD arguments, e.g. Ana=R7 Ben=SH3")
+            raise refusal(UsageError, "error.rows.no_reveal")
         deck = _deck()
-        pairs = seated(tokens, "reveal", "CARD, e.g. Ana=R7")
+        pairs = seated(tokens, "reveal", "Ana=R7")
         return Reveal(tuple((name, deck.parse(code).code) for name, code in pairs))
 
     def apply(self, move: Reveal) -> tuple[RowsPosition, Any]:
@@ -75,12 +75,11 @@ class RowsPosition(Position):
         check_seats(names, players)
         missing = [p for p in players if p not in names]
         if missing:
-            raise UsageError(f"{', '.join(missing)} did not reveal a card: every player reveals one card at each step "
-                             f"(ROWS-2.1); the players are {', '.join(players)}")
+            raise refusal(UsageError, "error.rows.missing", missing=missing, players=list(players))
         for name, code in move.plays:
             for owner, pile in self.captured.items():
                 if code in pile:
-                    raise UsageError(f"card {code!r} of {name!r} is already in {owner}'s captured pile")
+                    raise refusal(UsageError, "error.rows.captured", card=repr(code), player=name, owner=owner)
         rules = HouseRules.parse(self.house)
         rows = {colour: cards_of(deck, cards) for colour, cards in self.rows.items()}
         plays = {name: deck.parse(code) for name, code in move.plays}

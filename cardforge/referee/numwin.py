@@ -92,11 +92,10 @@ def score_verdict(
     combo = format_cards(cards)
     verdict = Verdict(
         GAME,
-        f"Score of the final combo {combo}",
+        Message("numwin.q.score", combo=combo),
         {"combo": [c.code for c in cards], **result.to_dict()},
         list(result.steps),
         summary=Message("points", n=result.points),
-        question_fr=f"Score du combo final {combo}",
     )
     verdict.say("NUMWIN-1.1", "numwin.adds", n=result.points)
     _warn_incomplete(verdict, None, cards, list(locked_pairs), rules)
@@ -109,22 +108,14 @@ def reflex_verdict(
 ) -> Verdict:
     """Is a reflex (or, ``from_opponent``, memory) claim valid, and what happens (4.*, 5.*)."""
     result = check_reflex(discarded, claimed, rules, from_opponent=from_opponent)
-    kind = "memory claim" if from_opponent else "reflex"
-    if result.valid:
-        summary, summary_fr = f"valid {kind}: {claimed}+{discarded} is a locked pair", f"saisie valable : {claimed}+{discarded} forment une paire verrouillée"
-    elif result.penalty:
-        summary, summary_fr = f"wrong {kind}: draw a penalty card", "saisie ratée : carte de pénalité"
-    else:
-        summary, summary_fr = f"wrong {kind}: nothing changes", "saisie ratée : rien ne change"
+    kind = "memory" if from_opponent else "reflex"
+    outcome = "valid" if result.valid else ("penalty" if result.penalty else "nothing")
     return Verdict(
         GAME,
-        f"May {claimed} seize the discarded {discarded}?" + (" (memory extension)" if from_opponent else ""),
+        Message("numwin.q.memory" if from_opponent else "numwin.q.reflex", claimed=claimed.code, discarded=discarded.code),
         result.to_dict(),
         list(result.steps),
-        summary=summary,
-        summary_fr=summary_fr,
-        question_fr=f"{claimed} peut-elle saisir la carte défaussée {discarded} ?"
-        + (" (extension mémoire)" if from_opponent else ""),
+        summary=Message(f"numwin.outcome_{outcome}", kind=kind, claimed=claimed.code, discarded=discarded.code),
     )
 
 
@@ -237,6 +228,8 @@ def parse_combo(text: str) -> tuple[list[Card], list[tuple[Card, Card]]]:
             pairs.extend(parse_locked([item]))
         else:
             loose.append(_deck().parse(item))
+    if not loose and not pairs:
+        raise UsageError("no combo given: expected card codes such as R7 RB3 SH0 flash")
     return loose, pairs
 
 
@@ -271,7 +264,7 @@ def round_(
     if all("=" in c for c in combos):
         from cardforge.live.base import seated
 
-        pairs = seated(combos, "combo", "CARDS, e.g. Ana=R7+G7,RB3")
+        pairs = seated(combos, "combo", "Ana=R7+G7,RB3")
         names, combos = [n for n, _ in pairs], [c for _, c in pairs]
     parsed = [parse_combo(c) for c in combos]
     every = [card for loose, held in parsed for card in (*loose, *(c for pair in held for c in pair))]

@@ -11,7 +11,7 @@ from cardforge.cards import Card
 from cardforge.cli.options import HOUSE_OPTION, JSON_OPTION, LANG_OPTION, check_lang
 from cardforge.errors import CardCodeError, UsageError
 from cardforge.games.pushluck import SequenceCheck, sequence_points
-from cardforge.i18n import Message
+from cardforge.i18n import Message, refusal
 from cardforge.referee.verdict import Verdict
 
 __all__ = ["JSON_OPTION", "LANG_OPTION", "HOUSE_OPTION", "MODE_OPTION", "check_lang", "check_mode", "parse_table_cards",
@@ -28,7 +28,7 @@ def check_mode(mode: str) -> str:
     """The mode named (``classic``/``discovery``, or the sheet's French ``classique``/``découverte``)."""
     found = _MODES.get(mode.strip().lower())
     if found is None:
-        raise UsageError(f"unknown mode {mode!r}: expected classic or discovery (classique, découverte)")
+        raise refusal(UsageError, "error.mode", mode=repr(mode))
     return found
 
 
@@ -39,7 +39,7 @@ def parse_table_cards(game: str, tokens: Sequence[str], mode: str | None = None)
 
     deck = load_deck(game)
     if not tokens:
-        raise UsageError("no cards given: expected card codes such as R3 G5 RB7")
+        raise refusal(UsageError, "error.no_cards")
     cards = deck.parse_many(list(tokens))
     if mode is not None:
         held = deck.counts(mode=mode)
@@ -75,7 +75,7 @@ def stop_verdict(game: str, cards: Sequence[Card], check: SequenceCheck, mode: s
         },
     )
     for step in check.steps:
-        verdict.add(step.rule, step.en, step.fr)
+        verdict.add(step.rule, step.message)
     reason = Message(f"seq.reason.{check.reason}") if check.reason else ""
     if check.stop and check.lost:
         verdict.summary = Message("seq.stop_lost", reason=reason, card=cards[check.index].code)
