@@ -33,6 +33,7 @@ from cardforge.cards import Card, CardSystem, FamilyKind
 from cardforge.errors import IllegalActionError, UsageError
 from cardforge.games.base import TERMINAL, GameState
 from cardforge.i18n import Message
+from cardforge.referee.verdict import Step
 
 __all__ = [
     "STOP_REASONS",
@@ -116,24 +117,9 @@ def is_rainbow(card: Card) -> bool:
 Cites = Mapping[str, str]
 
 
-@dataclass(frozen=True, slots=True)
-class CheckStep:
-    """One step of a sequence check: the rule applied and what it found (a catalogue message,
-    ``pl.*`` in ``cardforge.i18n``)."""
-
-    rule: str
-    message: Message
-
-    def text(self, lang: str = "en") -> str:
-        return self.message.text(lang)
-
-    @property
-    def en(self) -> str:
-        return self.text("en")
-
-    @property
-    def fr(self) -> str:
-        return self.text("fr")
+#: One step of a sequence check: the rule applied and what it found (a catalogue message,
+#: ``pl.*`` in ``cardforge.i18n``); the referee's ``Step``, as the other engines use.
+CheckStep = Step
 
 
 @dataclass(frozen=True)

@@ -99,7 +99,7 @@ MESSAGES: dict[str, str] = {
     "seq.owed_step": "a Rainbow forces the next draw at once: no securing before it (only when both piles are empty)",
     "seq.securable": "no STOP: it can be secured",
     "seq.then": "{first}, {then}",
-    "seq.then_scores": "{first}; secured now it scores {n}",
+    "seq.then_scores": "{first}; secured now it scores {n} {n:plural:point|points}",
     "seq.points_classic": "Classic mode adds up the face values: {n}",
     "seq.points_discovery": "Discovery mode counts the secured cards: {n}",
     "live.seq.q.secure": "{player} secures {cards}",
@@ -296,4 +296,5 @@ MESSAGES: dict[str, str] = {
     "error.house.not_here": "house rule {key} does not apply to {where} (it changes: {used})",
     "error.house.none_here": "house rule {key} does not apply to {where} (it takes no house rule)",
     "error.house.choice": "house rule {key}: expected one of {choices}, found {raw}",
+    "table.rounds_played": "{n} {n:plural:round|rounds} played",
 }

@@ -330,4 +330,5 @@ MESSAGES: dict[str, str] = {
     "error.house.not_here": "la règle maison {key} ne s'applique pas à {where} (elle concerne : {used})",
     "error.house.none_here": "la règle maison {key} ne s'applique pas à {where} (cette commande n'en prend aucune)",
     "error.house.choice": "règle maison {key} : attendu l'une des valeurs {choices}, trouvé {raw}",
+    "table.rounds_played": "{n} {n:plural:manche jouée|manches jouées}",
 }

@@ -89,6 +89,7 @@ class RowsPosition(Position):
         position = self.replace(players=players, rows=after, captured=captured, reveals=self.reveals + 1)
         verdict.result["reveal"] = position.reveals
         verdict.result["round_over"] = position.reveals >= HAND_SIZE
+        verdict.result["round"] = None
         verdict.board.append(Message("live.rows.board", rows=rows_line(after)))
         verdict.board.append(Message("live.rows.reveal", n=position.reveals, total=HAND_SIZE, round=self.round))
         verdict.board.append(Message("live.rows.piles", piles=[

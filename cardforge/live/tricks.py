@@ -133,6 +133,7 @@ def _result(position: TricksPosition, settled: dict | None) -> dict[str, Any]:
     keys["settled"] = settled is not None
     keys["next"] = position.leader if settled is not None else None
     keys["won"] = dict(position.won)
+    keys["position"] = None
     return keys
 
 

@@ -163,7 +163,8 @@ def round_verdict(combos: Sequence[Sequence[Card]], rules: HouseRules | None = N
     verdict.result = {"players": list(names) if names else None, "points": points, "lowest": best,
                       "lowest_players": [who[p - 1] for p in best] if names else None,
                       "incomplete": [i for i, (c, h) in enumerate(zip(combos, pairs), 1)
-                                     if combo_size(c, h, rules) < COMBO_SIZE]}
+                                     if combo_size(c, h, rules) < COMBO_SIZE],
+                      "totals": None, "position": None}  # filled by a kept position (cardforge.live.numwin)
     verdict.summary = Message("numwin.lowest_summary", players=best_who, n=low, count=len(best))
     return verdict
 

@@ -99,6 +99,8 @@ def trick_verdict(cards: Sequence[Card], players: int, rules: HouseRules | None 
             "winner_player": None if winner is None or not names else names[winner],
             "winning_card": None if winner is None else cards[winner].code,
             "cancelled": [c.code for c in result.cancelled],
+            # filled by a kept position (cardforge.live.tricks); present in every answer
+            "settled": True, "next": None, "won": None, "position": None,
         },
     )
     verdict.steps.extend(result.steps)
@@ -110,11 +112,13 @@ def trick_verdict(cards: Sequence[Card], players: int, rules: HouseRules | None 
             key = "tricks.no_winner_next_named" if names else "tricks.no_winner_next"
             leader = names[1 % len(names)] if names else None
         verdict.summary = Message(key, player=leader)
+        verdict.result["next"] = leader
         verdict.steps.append(Step("TRICKS-R12", verdict.summary))
     else:
         card = cards[winner].code
         verdict.summary = Message("tricks.wins_named", player=names[winner], card=card) if names \
             else Message("tricks.wins", n=winner + 1, card=card)
+        verdict.result["next"] = names[winner] if names else None
         verdict.steps.append(Step("TRICKS-8.6", verdict.summary))
     return verdict
 
@@ -299,8 +303,11 @@ def trick(
         check_players(count)
         _emit(trick_verdict(played, count, rules, names), as_json, lang)
         return
-    count = len(cards) if players is None else players
-    played = parse_cards(cards, players=count, rules=rules)  # a bad card is the first thing to report
+    from cardforge.cards import split_cards
+
+    tokens = split_cards(cards)  # "RB12 SH3", "RB12,SH3" or one card per argument
+    count = len(tokens) if players is None else players
+    played = parse_cards(tokens, players=count, rules=rules)  # a bad card is the first thing to report
     check_players(count)
     _emit(trick_verdict(played, count, rules), as_json, lang)
 
