@@ -123,6 +123,7 @@ MESSAGES: dict[str, str] = {
     "seq.securable": "pas de STOP : elle peut être sécurisée",
     "seq.then": "{first}, {then}",
     "seq.then_scores": "{first} ; sécurisée maintenant, elle rapporte {n} {n:plural:point|points}",
+    "seq.then_would_score": "{first} ; ses cartes valent pour l'instant {n} {n:plural:point|points}",
     "seq.points_classic": "le Mode Classique additionne les valeurs faciales : {n}",
     "seq.points_discovery": "le Mode Découverte compte les cartes sécurisées : {n}",
     "live.seq.q.secure": "{player} sécurise {cards}",

@@ -102,4 +102,5 @@ def _add_points(verdict: Verdict, check: SequenceCheck, mode: str, cites: Mappin
         return
     key = "seq.points_discovery" if mode == "discovery" else "seq.points_classic"
     verdict.say(cites["points_discovery" if mode == "discovery" else "points_classic"], key, n=points)
-    verdict.summary = Message("seq.then_scores", first=verdict.summary, n=points)
+    key = "seq.then_would_score" if check.extra_draws and not check.stop else "seq.then_scores"
+    verdict.summary = Message(key, first=verdict.summary, n=points)
