@@ -136,14 +136,11 @@ def add_play_command(app: typer.Typer, game: str, house_keys: Sequence[str]) -> 
         module = __import__(f"cardforge.games.{game}", fromlist=["HouseRules"])
         parse_house_rules(module.HouseRules, house, applies=house_keys, where=f"'referee {game} play'")
 
-        def prepare(position):
-            if house:
-                position = position.replace(house=tuple(house))
-            if mode != "classic" or not position.open:
-                position = position.replace(mode=chosen)
-            return position
+        def prepare(position):  # the default mode does not override a position's own mid-round
+            return position.replace(mode=chosen) if mode != "classic" or not position.open else position
 
-        emit(live_play(game, storage_for(state, table, db, match), move or [], prepare), as_json=as_json, lang=lang)
+        emit(live_play(game, storage_for(state, table, db, match), move or [], prepare, house=house or ()),
+             as_json=as_json, lang=lang)
 
     play.__doc__ = (f"A player's {game} sequence card by card: each call draws onto it or secures it, checked at once "
                     "(STOP, draws owed after a Rainbow). With --state or --table the sequences are kept between calls.")
