@@ -1,0 +1,137 @@
+"""What each page shows, as plain template data built from the table's and referee's objects.
+
+Nothing here decides a rule: standings come from ``cardforge.table`` (the engines' scoring),
+verdicts from ``cardforge.referee``; this module only lays them out for the templates (a side's
+cells, the entry form's fields, a verdict's steps with their rules' titles and texts).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from cardforge.cards import Card
+from cardforge.referee.verdict import Verdict
+from cardforge.table.standings import Standings
+
+__all__ = ["RuleRef", "rule_ref", "verdict_view", "sheet_view", "entry_fields", "picker", "split_entry"]
+
+
+@dataclass(frozen=True)
+class RuleRef:
+    """A rule ID with what it says, for ``<details>``: tap the ID to read the rule."""
+
+    id: str
+    title: str
+    text: str
+
+
+def rule_ref(rule_id: str, lang: str) -> RuleRef:
+    """The rule's title (rulings have one) and text in ``lang``; the bare ID if unknown."""
+    from cardforge.rules import rule
+
+    try:
+        found = rule(rule_id)
+    except KeyError:
+        return RuleRef(rule_id, "", "")
+    title = getattr(found, "title", None)
+    return RuleRef(rule_id, title(lang) if title is not None else "", found.text(lang))
+
+
+def verdict_view(verdict: Verdict, lang: str) -> dict[str, Any]:
+    """A verdict's question, steps (each with its rule) and summary in ``lang``."""
+    data = verdict.to_json(lang)
+    return {
+        "question": data["question"],
+        "summary": data["summary"],
+        "steps": [{"text": s["text"], "rule": rule_ref(s["rule"], lang)} for s in data["steps"]],
+        "result": {k: v for k, v in data.items() if k not in ("question", "summary", "steps", "rules", "game")},
+    }
+
+
+def sheet_view(standings: Standings, lang: str) -> dict[str, Any]:
+    """Totals, tallies, each round's cells and the outcome of one match, per side."""
+    from cardforge.table.display import cell_detail, number, signed
+
+    game = standings.match.game
+    sides = list(standings.sides)
+    rounds = []
+    for r in reversed(standings.rounds):  # the latest round first: it is the one being checked
+        rounds.append({
+            "number": r.number,
+            "winners": list(r.winners),
+            "cells": [{"side": s, "detail": cell_detail(game, r.cells.get(s, {})),
+                       "points": signed(r.points.get(s, 0)), "won": s in r.winners} for s in sides],
+        })
+    tallies = [{"label": t.label(lang), "counts": [t.values.get(s, 0) for s in sides]} for t in standings.tallies]
+    outcome = standings.outcome
+    return {
+        "sides": [{"name": s, "total": number(standings.totals.get(s, 0)), "winner": s in outcome.winners}
+                  for s in sides],
+        "tallies": tallies,
+        "rounds": rounds,
+        "over": outcome.over,
+        "reason": outcome.reason,
+        "rules": [rule_ref(r, lang) for r in outcome.rules],
+        "next_round": standings.next_round,
+        "last_seq": max((r.seq for r in standings.rounds), default=0),
+    }
+
+
+def entry_fields(standings: Standings) -> dict[str, Any]:
+    """The round-entry form of a match: one field per player, in the table syntax's terms."""
+    from cardforge.table.adapters import adapter_for
+
+    adapter = adapter_for(standings.match)
+    game = standings.match.game
+    examples = adapter.example_specs()
+    number = len(standings.rounds) + 1
+    fields = []
+    for i, player in enumerate(standings.match.players):
+        fields.append({"player": player, "name": f"p{i}", "example": examples[i % len(examples)] if examples else ""})
+    dealt = None
+    schedule = getattr(adapter, "schedule", None)
+    if schedule is not None and number <= len(schedule):
+        dealt = schedule[number - 1]
+    return {
+        "kind": "bid_won" if game == "tricks" else "cards",
+        "fields": fields,
+        "several": game in ("sequence", "collection"),
+        "dealt": dealt,
+        "syntax": adapter.syntax,
+    }
+
+
+def split_entry(game: str, player: str, values: dict[str, str]) -> list[str]:
+    """The table tokens (``Ana=2/1``, ``Ana=R5,G7``) a player's form fields stand for: the
+    same syntax ``cardforge table round`` reads, so the page and the CLI share every message."""
+    if game == "tricks":
+        bid, won = values.get("bid", "").strip(), values.get("won", "").strip()
+        return [f"{player}={bid}/{won}"] if bid or won else []
+    text = values.get("cards", "").strip()
+    if not text:
+        return []
+    parts = [p.strip() for p in text.split(";")] if game in ("sequence", "collection") else [text]
+    return [f"{player}={p}" for p in parts if p]
+
+
+def picker(game: str, players: int | None = None) -> list[dict[str, Any]]:
+    """The cards one can tap, grouped by family (then the action cards), in deck order."""
+    from cardforge.deck import load_deck
+
+    deck = load_deck(game)
+    groups: list[dict[str, Any]] = []
+    for fam in deck.families.values():
+        if players is not None and fam.from_players is not None and players < fam.from_players:
+            continue
+        cards = [Card(family=fam.code, value=v) for v in fam.values]
+        groups.append({"code": fam.code, "name": fam.family.name, "cards": [c.code for c in cards]})
+    actions = [Card(action=a.slug).code for a in deck.actions.values()]
+    if actions:
+        groups.append({"code": "actions", "name": None, "cards": actions})
+    return groups
+
+
+def codes(cards: Sequence[Card]) -> list[str]:
+    return [c.code for c in cards]
