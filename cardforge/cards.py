@@ -40,6 +40,7 @@ __all__ = [
     "parse_card",
     "parse_cards",
     "format_cards",
+    "split_cards",
 ]
 
 
@@ -231,10 +232,9 @@ class CardSystem:
         return CardCodeError(f"unknown card {token!r}: {why}{hint}", token, suggestion)
 
     def parse_many(self, tokens: Iterable[str] | str) -> list[Card]:
-        """Parse several codes; a string is split on whitespace and commas."""
-        if isinstance(tokens, str):
-            tokens = tokens.replace(",", " ").split()
-        return [self.parse(t) for t in tokens]
+        """Parse several codes: a string, or each string of a list, is split on whitespace and
+        commas (``split_cards``)."""
+        return [self.parse(t) for t in split_cards(tokens)]
 
     def name(self, card: Card, lang: str = "en") -> str:
         """A card's readable name, e.g. ``Rainbow 7`` / ``Rainbow 7``, ``Num-X (17)``."""
@@ -258,11 +258,21 @@ def parse_card(token: str, deck: Deck | None = None) -> Card:
     return CardSystem.default().parse(token)
 
 
-def parse_cards(tokens: Iterable[str] | str, deck: Deck | None = None) -> list[Card]:
-    """Parse several card codes (a string is split on whitespace and commas)."""
+def split_cards(tokens: Iterable[str] | str) -> list[str]:
+    """The one card-list notation: codes separated by spaces or commas, in one string or spread
+    over several (command-line arguments); empty items are dropped.
+
+    >>> split_cards("R7, RB3 SH0"), split_cards(["R7,G7", "B2"])
+    (['R7', 'RB3', 'SH0'], ['R7', 'G7', 'B2'])
+    """
     if isinstance(tokens, str):
-        tokens = tokens.replace(",", " ").split()
-    return [parse_card(t, deck) for t in tokens]
+        tokens = [tokens]
+    return [code for token in tokens for code in token.replace(",", " ").split()]
+
+
+def parse_cards(tokens: Iterable[str] | str, deck: Deck | None = None) -> list[Card]:
+    """Parse several card codes (``split_cards`` notation)."""
+    return [parse_card(t, deck) for t in split_cards(tokens)]
 
 
 def format_cards(cards: Iterable[Card]) -> str:

@@ -39,7 +39,7 @@ def as_json(referee, *args):
 def test_trick_json_winner_and_cancelled(referee):
     """TRICKS-7.1 through the CLI: RB5/SH5 cancel, RB3 is the only valid card left under Flip."""
     data = as_json(referee, "trick", "RB5", "SH5", "RB3", "flip")
-    assert data["winner"] == 2 and data["winning_card"] == "RB3"
+    assert data["winner"] == 3 and data["winning_card"] == "RB3"
     assert data["cancelled"] == ["RB5", "SH5"]
     assert {"TRICKS-7.1", "TRICKS-7.5", "TRICKS-8.6"} <= set(data["rules"])
     assert all(step["rule"] in data["rules"] for step in data["steps"])
@@ -61,7 +61,7 @@ def test_trick_players_option_changes_quantique_parity(referee):
 def test_trick_readable_in_french_cites_rules(referee):
     code, out, _ = referee("trick", "RB13", "RB2", "SH13", "--lang", "fr")
     assert code == 0
-    assert "s'annulent" in out and "TRICKS-7.1" in out and "gagne le pli" in out
+    assert "s'annulent" in out and "TRICKS-7.1" in out and "remporte le pli" in out and "commence le suivant" in out
 
 
 def test_trick_house_rule_switch(referee):
@@ -159,7 +159,7 @@ def test_legal_explains_the_target_as_the_house_rule_defines_it(referee):
 def test_real_process_json_and_error(cli):
     """As a user runs it: one JSON object on stdout; an error is one stderr line, exit 2."""
     ok = cli("referee", "tricks", "trick", "RB5", "SH5", "RB3", "--json")
-    assert ok.code == 0 and ok.json()["winner"] == 2 and ok.json()["cancelled"] == ["RB5", "SH5"]
+    assert ok.code == 0 and ok.json()["winner"] == 3 and ok.json()["cancelled"] == ["RB5", "SH5"]
     bad = cli("referee", "tricks", "trick", "RB5", "SH5", "RB5")
     assert bad.code == 2 and bad.out == "" and bad.err.strip().count("\n") == 0
     assert "Traceback" not in bad.err and "'RB5' is given twice" in bad.err
@@ -169,7 +169,7 @@ def test_real_process_json_and_error(cli):
 
 def test_verdict_functions_without_cli():
     v = trick_verdict(cards("RB9 SH2 RB4"), 3)
-    assert v.result["winner"] == 0 and v.summary_fr
+    assert v.result["winner"] == 1 and v.summary_text("fr")
     assert legal_verdict(cards("RB9"), cards("SH2 SH12")).result["legal"] == ["SH12"]
     assert score_verdict(1, 1, 2, streak=1).result["bonus"] == 5
     assert rounds_verdict(4, team=True).result["rounds"] == [6] * 5

@@ -140,6 +140,9 @@ class SequenceCheck:
     saved: tuple[int, ...]
     extra_draws: int
     steps: tuple[CheckStep, ...]
+    #: after a STOP: whether the sequence is lost (a Shadow, or ``stop_cost=sequence``); with
+    #: ``stop_cost=turn`` a colour or value STOP costs the turn only and ``kept`` stays open
+    lost: bool = False
 
 
 def _colour_key(card: Card, rainbow_colour: str) -> str | None:
@@ -209,7 +212,9 @@ def check_sequence(
     ``sequence``).  Other action cards are noted and left out of the sequence.
     """
     rainbow_colour = getattr(rules, "rainbow_colour", "own")
+    stop_cost = getattr(rules, "stop_cost", "sequence")
     savers = tuple(savers)
+    shield = False  # Infini played in advance: the next STOP card is set aside (SEQUENCE-R3)
     kept: list[Card] = []
     saved: list[int] = []
     steps: list[CheckStep] = []
@@ -235,6 +240,12 @@ def check_sequence(
                 continue
             break
         extra = max(extra - 1, 0)
+        if card.action == "infini" and "infini" in savers:
+            shield = True
+            add("infini", f"{card.code} played in advance: the next STOP card of this turn is set aside without "
+                "elimination", f"{card.code} jouée à l'avance : la prochaine carte STOP du tour est écartée sans "
+                "élimination")
+            continue
         if card.is_action:
             add("action", f"{card.code} is an action card: it never enters the sequence",
                 f"{card.code} est une carte action : elle n'entre pas dans la séquence")
@@ -252,6 +263,16 @@ def check_sequence(
             if reason == "value" and (is_rainbow(card) or is_rainbow(kept[-1])):
                 add("rainbow_stop", "a Rainbow counts with its face value for the value STOP",
                     "une Rainbow compte avec sa valeur faciale pour le STOP de valeur")
+            if shield:
+                shield = False
+                saved.append(index)
+                add("infini", f"the Infini played in advance cancels the STOP of {card.code}: it is set aside and "
+                    "the sequence goes on", f"l'Infini jouée à l'avance annule le STOP de {card.code} : elle est "
+                    "écartée et la séquence continue")
+                if reason == "shadow":
+                    add("shadow_table", f"the Shadow {card.code} stays on the table",
+                        f"la Shadow {card.code} reste sur la table")
+                continue
             pending = (index, reason)
             continue
         kept.append(card)
@@ -263,19 +284,25 @@ def check_sequence(
 
     if pending is not None:
         stop_index, reason = pending
+        lost = reason == "shadow" or stop_cost == "sequence"
         if reason == "shadow":
             add("shadow_table", f"the Shadow {cards[stop_index].code} stays on the table",
                 f"la Shadow {cards[stop_index].code} reste sur la table")
-        else:
+        elif lost:
             add("stop_cost", "a colour or value STOP costs the whole sequence, like a Shadow",
                 "un STOP de couleur ou de valeur coûte toute la séquence, comme une Shadow")
-        add("stop_discard", "without a Joker the whole sequence is discarded: 0 points",
-            "sans Joker toute la séquence est défaussée : 0 point")
+        else:
+            add("stop_cost", f"house rule: a colour or value STOP costs the turn only; {cards[stop_index].code} is "
+                "discarded and the sequence stays open", f"règle maison : un STOP de couleur ou de valeur ne coûte "
+                f"que le tour ; {cards[stop_index].code} est défaussée et la séquence reste ouverte")
+        if lost:
+            add("stop_discard", "without a Joker the whole sequence is discarded: 0 points",
+                "sans Joker toute la séquence est défaussée : 0 point")
         if stop_index + 1 < len(cards):
             ignored = " ".join(c.code for c in cards[stop_index + 1:])
             add("stop_discard", f"cards after the STOP are not part of this sequence: {ignored}",
                 f"les cartes après le STOP ne font pas partie de cette séquence : {ignored}")
-        return SequenceCheck(True, reason, stop_index, tuple(kept), tuple(saved), 0, tuple(steps))
+        return SequenceCheck(True, reason, stop_index, tuple(kept), tuple(saved), 0, tuple(steps), lost)
     return SequenceCheck(False, None, None, tuple(kept), tuple(saved), extra, tuple(steps))
 
 

@@ -34,6 +34,7 @@ from cardforge.referee.pushluck import (
     parse_table_cards,
     stop_verdict,
 )
+from cardforge.i18n import Message
 from cardforge.referee.verdict import Verdict, emit
 
 __all__ = ["app", "objectives_verdict", "check_verdict", "load_scorecard", "collection_cards"]
@@ -159,8 +160,7 @@ def check_verdict(cards: Sequence[Card], rules: HouseRules | None = None) -> Ver
         if rules.shadow_voids_round:
             verdict.add("COLLECTION-R20", "and the player validates no objective at the end of this round",
                         "et le joueur ne valide aucun objectif à la fin de cette manche")
-            verdict.summary += ", and no objective this round"
-            verdict.summary_fr += ", et aucun objectif pour cette manche"
+            verdict.summary = Message("coll.and_void", first=verdict.summary)
         else:
             verdict.add("COLLECTION-R20", "sequences already secured this round still count (house rule)",
                         "les séquences déjà sécurisées dans la manche comptent encore (règle maison)")

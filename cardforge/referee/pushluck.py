@@ -11,6 +11,7 @@ from cardforge.cards import Card
 from cardforge.cli.options import HOUSE_OPTION, JSON_OPTION, LANG_OPTION, check_lang
 from cardforge.errors import CardCodeError, UsageError
 from cardforge.games.pushluck import SequenceCheck, sequence_points
+from cardforge.i18n import Message
 from cardforge.referee.verdict import Verdict
 
 __all__ = ["JSON_OPTION", "LANG_OPTION", "HOUSE_OPTION", "MODE_OPTION", "check_lang", "check_mode", "parse_table_cards",
@@ -47,58 +48,52 @@ def parse_table_cards(game: str, tokens: Sequence[str], mode: str | None = None)
 
 def stop_verdict(game: str, cards: Sequence[Card], check: SequenceCheck, mode: str | None, cites: Mapping[str, str]) -> Verdict:
     """A verdict on one sequence: STOP or not, why, and (when ``mode`` is given: ``sequence``
-    scores sequences, ``collection`` does not) what it scores if secured now."""
+    scores sequences, ``collection`` does not) what it scores if secured now.
+
+    JSON positions (``index``, ``saved``) count the cards given from 1."""
     codes = " ".join(c.code for c in cards)
     verdict = Verdict(
         game=game,
-        question=f"Sequence {codes}" + (f" ({mode})" if mode else ""),
-        question_fr=f"Séquence {codes}" + (f" ({_MODE_FR[mode]})" if mode else ""),
+        question=Message("seq.q.mode", cards=codes, mode=Message(f"mode.{mode}")) if mode
+        else Message("seq.q", cards=codes),
         result={
             "stop": check.stop,
             "reason": check.reason,
-            "index": check.index,
+            "index": check.index + 1 if check.index is not None else None,
             "card": cards[check.index].code if check.index is not None else None,
+            "lost": check.stop and check.lost,
             "sequence": [c.code for c in check.kept],
-            "saved": list(check.saved),
+            "saved": [i + 1 for i in check.saved],
             "extra_draws": check.extra_draws,
+            "securable": not check.stop and not check.extra_draws,
         },
     )
     for step in check.steps:
         verdict.add(step.rule, step.en, step.fr)
-    if check.stop:
-        card = cards[check.index].code
-        verdict.summary = f"STOP ({check.reason}) at {card}: the sequence is lost"
-        verdict.summary_fr = f"STOP ({_REASON_FR[check.reason]}) sur {card} : la séquence est perdue"
+    reason = Message(f"seq.reason.{check.reason}") if check.reason else ""
+    if check.stop and check.lost:
+        verdict.summary = Message("seq.stop_lost", reason=reason, card=cards[check.index].code)
+    elif check.stop:
+        verdict.summary = Message("seq.stop_turn", reason=reason, card=cards[check.index].code)
+    elif check.extra_draws:
+        verdict.summary = Message("seq.owed", n=check.extra_draws)
+        verdict.say(cites.get("rainbow", f"{game.upper()}-2.6"), "seq.owed_step", n=check.extra_draws)
     else:
-        owed = f"; {check.extra_draws} draw(s) still owed" if check.extra_draws else ""
-        owed_fr = f" ; encore {check.extra_draws} pioche(s) due(s)" if check.extra_draws else ""
-        verdict.summary = f"no STOP: it can be secured{owed}"
-        verdict.summary_fr = f"pas de STOP : elle peut être sécurisée{owed_fr}"
+        verdict.summary = Message("seq.securable")
     if mode:
         _add_points(verdict, check, mode, cites)
     return verdict
 
 
 def _add_points(verdict: Verdict, check: SequenceCheck, mode: str, cites: Mapping[str, str]) -> None:
-    """What the sequence scores if secured now: 0 after a STOP, else face values or cards."""
-    points = 0 if check.stop else sequence_points(check.kept, mode)
+    """What the sequence scores if secured now: 0 after a STOP that costs it, else face values
+    or cards (after a ``stop_cost=turn`` STOP, of the cards still open)."""
+    points = 0 if check.stop and check.lost else sequence_points(check.kept, mode)
     verdict.result["points"] = points
     verdict.result["mode"] = mode
-    if check.stop:
-        verdict.summary += ", 0 points"
-        verdict.summary_fr += ", 0 point"
+    if check.stop and check.lost:
+        verdict.summary = Message("seq.then", first=verdict.summary, then=Message("points", n=0))
         return
-    if mode == "discovery":
-        en, fr = (f"Discovery mode counts the secured cards: {points}",
-                  f"le Mode Découverte compte les cartes sécurisées : {points}")
-    else:
-        en, fr = (f"Classic mode adds up the face values: {points}",
-                  f"le Mode Classique additionne les valeurs faciales : {points}")
-    verdict.add(cites["points_discovery" if mode == "discovery" else "points_classic"], en, fr)
-    verdict.summary += f"; secured now it scores {points}"
-    verdict.summary_fr += f" ; sécurisée maintenant, elle rapporte {points}"
-
-
-_REASON_FR = {"shadow": "Shadow", "color": "couleur", "value": "valeur"}
-_MODE_FR = {"classic": "classique", "discovery": "découverte"}
-
+    key = "seq.points_discovery" if mode == "discovery" else "seq.points_classic"
+    verdict.say(cites["points_discovery" if mode == "discovery" else "points_classic"], key, n=points)
+    verdict.summary = Message("seq.then_scores", first=verdict.summary, n=points)

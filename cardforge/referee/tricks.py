@@ -8,6 +8,7 @@ typer commands below only parse the command line and print.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from pathlib import Path
 
 import typer
 
@@ -32,7 +33,10 @@ from cardforge.games.tricks import (
     streak_rule,
 )
 from cardforge.games.tricks.resolution import codes
-from cardforge.referee.verdict import Verdict, emit
+from cardforge.i18n import Message
+from cardforge.referee.live import DB_OPTION, MATCH_OPTION, STATE_OPTION, TABLE_OPTION, storage_for
+from cardforge.referee.live import play as live_play
+from cardforge.referee.verdict import Step, Verdict, emit
 
 __all__ = ["app", "parse_cards", "trick_verdict", "legal_verdict", "score_verdict", "rounds_verdict"]
 
@@ -68,38 +72,50 @@ def parse_cards(tokens: Sequence[str] | str, *, players: int | None = None,
 
 # -- verdicts ------------------------------------------------------------------------------------
 
-def trick_verdict(cards: Sequence[Card], players: int, rules: HouseRules | None = None) -> Verdict:
-    """Who wins a complete trick (cards in play order, the leader's first)."""
+def trick_verdict(cards: Sequence[Card], players: int, rules: HouseRules | None = None,
+                  names: Sequence[str] | None = None) -> Verdict:
+    """Who wins a complete trick (cards in play order, the leader's first); ``names`` (the seat
+    of each card, in the same order) lets the answer name the winner.
+
+    JSON: ``winner`` is the winning card's position in play order counted from 1 (as the text
+    says "card 3"), ``winner_player`` its player's name (``null`` without names)."""
     rules = rules or DEFAULT_RULES
     check_players(players)
     if len(cards) != players:
         raise UsageError(f"{len(cards)} card(s) for {players} players: a trick has one card per player (TRICKS-8.1)")
+    if names is not None and len(names) != len(cards):
+        raise UsageError("each card of the trick needs its player's name, e.g. Ana=RB12 Ben=SH3")
     result = resolve_trick(cards, players, rules)
     winner = result.winner
+    laid = " ".join(f"{n}={c.code}" for n, c in zip(names, cards)) if names else codes(cards)
     verdict = Verdict(
         GAME,
-        f"Trick {codes(cards)} ({players} players)",
+        Message("tricks.q.trick", cards=laid, n=players),
         {
             "players": players,
+            "seats": list(names) if names else None,
             "cards": [c.code for c in cards],
-            "winner": winner,
+            "winner": None if winner is None else winner + 1,
+            "winner_player": None if winner is None or not names else names[winner],
             "winning_card": None if winner is None else cards[winner].code,
             "cancelled": [c.code for c in result.cancelled],
         },
-        question_fr=f"Pli {codes(cards)} ({players} joueurs)",
     )
     verdict.steps.extend(result.steps)
     if winner is None:
-        verdict.summary = "No winner: the trick counts for nobody; its leader leads again." if rules.no_winner_lead == "same" \
-            else "No winner: the trick counts for nobody; the next player leads."
-        verdict.summary_fr = "Aucun vainqueur : le pli ne compte pour personne ; son meneur rejoue." if rules.no_winner_lead == "same" \
-            else "Aucun vainqueur : le pli ne compte pour personne ; le joueur suivant mène."
-        verdict.add("TRICKS-R12", verdict.summary, verdict.summary_fr)
+        leader = names[0] if names else None
+        if rules.no_winner_lead == "same":
+            key = "tricks.no_winner_same_named" if names else "tricks.no_winner_same"
+        else:
+            key = "tricks.no_winner_next_named" if names else "tricks.no_winner_next"
+            leader = names[1 % len(names)] if names else None
+        verdict.summary = Message(key, player=leader)
+        verdict.steps.append(Step("TRICKS-R12", verdict.summary))
     else:
         card = cards[winner].code
-        verdict.summary = f"Card {winner + 1} ({card}) wins the trick and its player leads the next one."
-        verdict.summary_fr = f"La carte {winner + 1} ({card}) gagne le pli et son joueur mène le suivant."
-        verdict.add("TRICKS-8.6", verdict.summary, verdict.summary_fr)
+        verdict.summary = Message("tricks.wins_named", player=names[winner], card=card) if names \
+            else Message("tricks.wins", n=winner + 1, card=card)
+        verdict.steps.append(Step("TRICKS-8.6", verdict.summary))
     return verdict
 
 
@@ -264,14 +280,41 @@ def _emit(verdict: Verdict, as_json: bool, lang: str) -> None:
 
 @app.command("trick")
 def trick(
-    cards: list[str] = typer.Argument(..., metavar="CARD...", help="The trick's cards in play order, the leader's first."),
+    cards: list[str] = typer.Argument(..., metavar="CARD...|PLAYER=CARD...",
+                                      help="The trick's cards in play order, the leader's first: "
+                                           "RB12 SH3 … or, by name, Ana=RB12 Ben=SH3 …"),
     players: int | None = typer.Option(None, "--players", "-p", help="Players at the table (default: number of cards)."),
     house: list[str] = HOUSE_OPTION,
+    state: Path | None = STATE_OPTION,
+    table: bool = TABLE_OPTION,
+    db: Path | None = DB_OPTION,
+    match: int | None = MATCH_OPTION,
     as_json: bool = JSON_OPTION,
     lang: str = LANG_OPTION,
 ) -> None:
-    """Who wins a trick, with the annulations and action cards applied in order."""
+    """Who wins a trick, with the annulations and action cards applied in order.
+
+    With --state or --table the round goes on trick by trick: cards may be laid a few at a
+    time (Ana=RB12, then Ben=SH3 …), the trick is settled when every seat has laid, and the
+    winner must lead the next one."""
     rules = _house(house)
+    storage = storage_for(state, table, db, match)
+    named = any("=" in c and not c.lower().startswith("numx=") for c in cards)
+    if storage is not None:
+        def prepare(position):
+            return position.replace(house=tuple(house)) if house else position
+        _emit(live_play(GAME, storage, cards, prepare), as_json, lang)
+        return
+    if named:
+        from cardforge.live.base import seated
+
+        pairs = seated(cards, "card", "CARD, e.g. Ana=RB12")
+        names = [n for n, _ in pairs]
+        count = len(pairs) if players is None else players
+        played = parse_cards([c for _, c in pairs], players=count, rules=rules)
+        check_players(count)
+        _emit(trick_verdict(played, count, rules, names), as_json, lang)
+        return
     count = len(cards) if players is None else players
     played = parse_cards(cards, players=count, rules=rules)  # a bad card is the first thing to report
     check_players(count)
