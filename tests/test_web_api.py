@@ -95,10 +95,12 @@ def test_the_sheet_polls_cheaply_for_entries_made_elsewhere(db):
     keeper = _keeper(db)
     keeper.new_match("rows", "Ana,Ben")
     web = client(db)
-    assert web.get("/m/1?part=sheet&since=0").status_code == 204  # nothing new
+    page = web.get("/m/1").text
+    since = re.search(r"since=(\d+)", page).group(1)
+    assert web.get(f"/m/1?part=match&since={since}").status_code == 204  # nothing new
     keeper.record_round(["Ana=R5"])  # another phone, or the CLI
-    sheet = web.get("/m/1?part=sheet&since=0")
-    assert sheet.status_code == 200 and "R5" in sheet.text
+    fresh = web.get(f"/m/1?part=match&since={since}")
+    assert fresh.status_code == 200 and "R5" in fresh.text and "<html" not in fresh.text
 
 
 def test_on_the_lan_writes_without_the_join_code_are_refused(db):
@@ -177,16 +179,27 @@ def test_the_language_switch_speaks_french(db):
     assert '<html lang="fr">' in client(db).get("/", headers={"Accept-Language": "fr-FR,fr;q=0.9"}).text
 
 
+def _cli_verdict(*tokens: str):
+    from cardforge.deck import load_deck
+    from cardforge.referee.tricks import trick_verdict
+
+    return trick_verdict(load_deck("tricks").parse_many(list(tokens)), len(tokens))
+
+
 def test_every_verdict_shows_its_steps_with_rule_ids_that_expand(db):
+    import html
+
+    expected = _cli_verdict("RB13", "RB2", "SH13", "flip")  # what 'cardforge referee tricks trick' says
     web = client(db)
     page = web.get("/referee/tricks", params={"q": "trick", "cards": "RB13 RB2 SH13 flip"}).text
     steps = re.findall(r"<li><span>(.*?)</span><details class=\"rule\"><summary>(.*?)</summary><p>(.*?)</p>", page)
-    assert [rule for _, rule, _ in steps] == ["TRICKS-7.1", "TRICKS-7.2", "TRICKS-7.5", "TRICKS-8.6"]
-    assert all(text for _, _, text in steps)
-    assert "→ Card 2 (RB2) wins the trick" in page
+    assert [html.unescape(text) for text, _, _ in steps] == [s.text("en") for s in expected.steps]
+    assert [rule for _, rule, _ in steps] == expected.rules
+    assert all(text for _, _, text in steps)  # each ID expands into the rule's text
+    assert f"→ {expected.summary_text('en')}" in html.unescape(page)
     web.cookies.set("lang", "fr")
-    fr = web.get("/referee/tricks", params={"q": "trick", "cards": "RB13 RB2 SH13 flip"}).text
-    assert "La carte 2 (RB2) gagne le pli" in fr
+    fr = html.unescape(web.get("/referee/tricks", params={"q": "trick", "cards": "RB13 RB2 SH13 flip"}).text)
+    assert f"→ {expected.summary_text('fr')}" in fr and expected.summary_text("fr") != expected.summary_text("en")
 
 
 def test_the_referee_refuses_with_the_cli_message(db):

@@ -108,39 +108,46 @@ def create_app(db: Path | str | None = None, *, join_code: str | None = None,
     def index(request) -> Response:
         return render(request, "index.html", **index_context())
 
-    def match_context(k: Any, match_id: int, lang: str) -> dict[str, Any]:
-        standings = k.standings(match_id)
+    def match_events(match_id: int) -> list[Any]:
+        with Store(db_path) as store:
+            return store.events(match_id)
+
+    def match_context(match_id: int, lang: str, live: Any = None, events: list | None = None) -> dict[str, Any]:
+        from cardforge.table.standings import compute_standings
+        from cardforge.web.live import LIVE_GAMES, LiveTable
+
+        events = events or match_events(match_id)
+        standings = compute_standings(events)
+        game = standings.match.game
+        if live is None and game in LIVE_GAMES:
+            live = LiveTable(db_path, match_id).view(events)
         return {
             "match_id": match_id,
             "m": standings.match,
             "sheet": pages.sheet_view(standings, lang),
-            "entry": None if standings.outcome.over else pages.entry_fields(standings),
-            "picker": pages.picker(standings.match.game, len(standings.match.players)),
+            "entry": None if standings.outcome.over else pages.entry_fields(standings, live),
+            "live": None if live is None else pages.live_view(live, lang),
+            "picker": pages.picker(game, len(standings.match.players)),
+            "last_event": events[-1].seq,
         }
 
     def match_page(request, match_id: int, *, status: int = 200, error: str = "", form: dict | None = None,
-                   partial: bool = False) -> Response:
-        lang = lang_of(request)
-        with keeper() as k:
-            context = match_context(k, match_id, lang)
+                   partial: bool = False, live: Any = None) -> Response:
+        events = match_events(match_id)
+        since = request.query_params.get("since")
+        if since is not None and since == str(events[-1].seq) and status == 200:
+            return Response(status_code=204)  # nothing new: htmx keeps the page as it is
+        context = match_context(match_id, lang_of(request), live, events)
         template = "_match.html" if partial else "match.html"
         return render(request, template, status, error=error, form=form or {}, **context)
 
     def show_match(request) -> Response:
         match_id = _int(request.path_params["match_id"])
-        if request.query_params.get("part") == "sheet":
-            lang = lang_of(request)
-            with keeper() as k:
-                sheet = pages.sheet_view(k.standings(match_id), lang)
-            since = request.query_params.get("since")
-            if since is not None and since == str(sheet["last_seq"]):
-                return Response(status_code=204)  # nothing new: htmx keeps the page as it is
-            return render(request, "_sheet.html", sheet=sheet, match_id=match_id)
-        return match_page(request, match_id)
+        return match_page(request, match_id, partial=request.query_params.get("part") == "match")
 
-    def after_write(request, match_id: int) -> Response:
+    def after_write(request, match_id: int, live: Any = None) -> Response:
         if htmx(request):
-            return match_page(request, match_id, partial=True)
+            return match_page(request, match_id, partial=True, live=live)
         return RedirectResponse(f"/m/{match_id}", status_code=303)
 
     # -- writes ----------------------------------------------------------------------------------
@@ -160,6 +167,8 @@ def create_app(db: Path | str | None = None, *, join_code: str | None = None,
         return RedirectResponse(f"/m/{standings.match_id}", status_code=303)
 
     def record_round(request, form: dict[str, str]) -> Response:
+        from cardforge.web.live import LIVE_GAMES, LiveTable
+
         match_id = _int(request.path_params["match_id"])
         with keeper() as k:
             match = k.standings(match_id).match
@@ -169,7 +178,10 @@ def create_app(db: Path | str | None = None, *, join_code: str | None = None,
                 tokens += pages.split_entry(match.game, player, values)
             void = form.get("void", "").strip()
             options = {"void": _int(void, "void")} if void else {}
-            k.record_round(tokens, options, match_id)
+            if match.game in LIVE_GAMES and match.game != "rows":  # the live table starts its next round
+                LiveTable(db_path, match_id).record_round(tokens, options)
+            else:
+                k.record_round(tokens, options, match_id)
         return after_write(request, match_id)
 
     def undo(request, form: dict[str, str]) -> Response:
@@ -177,6 +189,33 @@ def create_app(db: Path | str | None = None, *, join_code: str | None = None,
         with keeper() as k:
             k.undo(match_id)
         return after_write(request, match_id)
+
+    def live_move(request, form: dict[str, str]) -> Response:
+        from cardforge.web.live import LiveTable
+
+        match_id = _int(request.path_params["match_id"])
+        tokens = pages.move_tokens(form)
+        if not tokens:
+            raise UsageError("no card given: tap a card (or type its code) for the player who plays it")
+        return after_write(request, match_id, LiveTable(db_path, match_id).move(tokens))
+
+    def live_undo(request, form: dict[str, str]) -> Response:
+        from cardforge.web.live import LiveTable
+
+        match_id = _int(request.path_params["match_id"])
+        return after_write(request, match_id, LiveTable(db_path, match_id).undo())
+
+    def legal(request) -> Response:
+        from cardforge.web.live import LiveTable
+
+        match_id = _int(request.path_params["match_id"])
+        lang = lang_of(request)
+        live = LiveTable(db_path, match_id).view()
+        try:
+            verdict, error = pages.verdict_view(pages.legal_verdict(live, request.query_params.get("hand", "")), lang), ""
+        except CardforgeError as exc:
+            verdict, error = None, str(exc)
+        return render(request, "_legal.html", 422 if error else 200, verdict=verdict, error=error)
 
     async def join(request) -> Response:
         form = dict(await request.form()) if request.method == "POST" else dict(request.query_params)
@@ -255,6 +294,9 @@ def create_app(db: Path | str | None = None, *, join_code: str | None = None,
         Route("/m/{match_id}", _sync(show_match)),
         Route("/m/{match_id}/round", writes(record_round), methods=["POST"]),
         Route("/m/{match_id}/undo", writes(undo), methods=["POST"]),
+        Route("/m/{match_id}/move", writes(live_move), methods=["POST"]),
+        Route("/m/{match_id}/live-undo", writes(live_undo), methods=["POST"]),
+        Route("/m/{match_id}/legal", _sync(legal)),
         Route("/join", join, methods=["GET", "POST"]),
         Route("/lang/{lang}", _sync(set_lang)),
         Route("/cards/{game}/{code}.png", _sync(card_picture)),

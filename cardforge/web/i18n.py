@@ -76,6 +76,20 @@ _WORDS: dict[str, tuple[str, str]] = {
     "rows": ("Rows", "Rangées"),
     "captured": ("Captured", "Récupérées"),
     "seat": ("Seat", "Place"),
+    "reveals": ("reveals", "révèle"),
+    "lays": ("lays", "pose"),
+    "lay": ("Lay the cards", "Poser les cartes"),
+    "undo_move": ("Undo the last move", "Annuler le dernier coup"),
+    "draw": ("Draw", "Piocher"),
+    "secure": ("Secure", "Sécuriser"),
+    "secured": ("Secured", "Sécurisées"),
+    "open_sequence": ("Open sequence", "Séquence en cours"),
+    "stop_pending": ("STOP: only a Joker from the reserve can save it", "STOP : seul un Joker de la réserve peut la sauver"),
+    "tricks_won": ("Tricks won", "Plis gagnés"),
+    "by_hand": ("Enter a round by hand", "Saisir une manche à la main"),
+    "player": ("Player", "Joueur"),
+    "waiting": ("…", "…"),
+    "round_done": ("All tricks played: enter the bids to record the round.", "Tous les plis sont joués : saisissez les annonces pour enregistrer la manche."),
 }
 
 

@@ -79,8 +79,9 @@ def sheet_view(standings: Standings, lang: str) -> dict[str, Any]:
     }
 
 
-def entry_fields(standings: Standings) -> dict[str, Any]:
-    """The round-entry form of a match: one field per player, in the table syntax's terms."""
+def entry_fields(standings: Standings, live: Any = None) -> dict[str, Any]:
+    """The round-entry form of a match: one field per player, in the table syntax's terms,
+    filled in from the live table where it knows the answer (tricks won, sequences secured)."""
     from cardforge.table.adapters import adapter_for
 
     adapter = adapter_for(standings.match)
@@ -97,10 +98,23 @@ def entry_fields(standings: Standings) -> dict[str, Any]:
     return {
         "kind": "bid_won" if game == "tricks" else "cards",
         "fields": fields,
+        "prefill": _prefill(standings, live),
         "several": game in ("sequence", "collection"),
         "dealt": dealt,
         "syntax": adapter.syntax,
     }
+
+
+def _prefill(standings: Standings, live: Any) -> dict[str, str]:
+    if live is None or not live.moves:
+        return {}
+    position, players = live.position, standings.match.players
+    if standings.match.game == "tricks" and getattr(position, "tricks", 0):
+        return {f"p{i}_won": str(position.won.get(p, 0)) for i, p in enumerate(players)}
+    if standings.match.game == "sequence":
+        return {f"p{i}_cards": "; ".join(",".join(s) for s in position.secured.get(p, ()))
+                for i, p in enumerate(players) if position.secured.get(p)}
+    return {}
 
 
 def split_entry(game: str, player: str, values: dict[str, str]) -> list[str]:
@@ -135,3 +149,77 @@ def picker(game: str, players: int | None = None) -> list[dict[str, Any]]:
 
 def codes(cards: Sequence[Card]) -> list[str]:
     return [c.code for c in cards]
+
+
+# -- the live table ---------------------------------------------------------------------------
+
+
+def move_tokens(form: dict[str, str]) -> list[str]:
+    """A live move's tokens from its form: ``n0``/``c0``, ``n1``/``c1``… (player, cards) in
+    play order, or ``secure`` (a player securing a sequence)."""
+    if form.get("secure"):
+        return [f"{form['secure']}=secure"]
+    tokens = []
+    for k in range(64):
+        name = form.get(f"n{k}")
+        if name is None:
+            break
+        cards = form.get(f"c{k}", "").strip()
+        if cards:
+            tokens.append(f"{name}={cards}")
+    return tokens
+
+
+def _seat_order(players: Sequence[str], leader: str | None) -> list[str]:
+    if not leader or leader not in players:
+        return list(players)
+    start = list(players).index(leader)
+    return [players[(start + i) % len(players)] for i in range(len(players))]
+
+
+def live_view(live: Any, lang: str) -> dict[str, Any]:
+    """The live position as template data (cards as codes, players by name)."""
+    from cardforge.deck import load_deck
+
+    position, game = live.position, live.match.game
+    view: dict[str, Any] = {"game": game, "moves": live.moves,
+                            "verdict": None if live.verdict is None else verdict_view(live.verdict, lang)}
+    if live.verdict is not None:
+        view["verdict"]["board"] = [line.text(lang) for line in live.verdict.board]
+    players = list(position.players or live.match.players)
+    if game == "rows":
+        from cardforge.games.rows import HAND_SIZE, score_pile
+
+        deck = load_deck("rows")
+        view.update(
+            rows=[{"code": c, "name": deck.families[c].family.name(lang), "cards": list(cards)}
+                  for c, cards in position.rows.items()],
+            reveal=position.reveals + 1, total=HAND_SIZE, round=position.round,
+            seats=[{"name": p, "captured": list(position.captured.get(p, ())),
+                    "points": score_pile(deck.parse_many(list(position.captured.get(p, ())))),
+                    "wins": position.wins.get(p, 0)} for p in players])
+    elif game == "tricks":
+        order = _seat_order(players, position.leader)
+        laid = dict(position.trick)
+        view.update(
+            trick=[{"name": p, "card": laid.get(p)} for p in order],
+            waiting=[p for p in order if p not in laid],
+            number=position.tricks + 1, leader=position.leader,
+            won=[{"name": p, "n": position.won.get(p, 0)} for p in players])
+    else:
+        view.update(seats=[{"name": p, "open": list(position.open.get(p, ())),
+                            "secured": [list(s) for s in position.secured.get(p, ())],
+                            "pending": p in position.pending} for p in players])
+    return view
+
+
+def legal_verdict(live: Any, hand: str) -> Verdict:
+    """Which cards of ``hand`` the next player may lay on the trick in progress."""
+    from cardforge.games.house import parse_house_rules
+    from cardforge.games.tricks import HouseRules
+    from cardforge.referee.tricks import legal_verdict as legal, parse_cards
+
+    position = live.position
+    trick = parse_cards([c for _, c in position.trick])
+    held = parse_cards(hand.replace(",", " ").split(), taken=[*parse_cards(list(position.played)), *trick])
+    return legal(trick, held, parse_house_rules(HouseRules, position.house))
