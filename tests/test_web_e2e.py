@@ -29,9 +29,11 @@ def browser(server, tmp_path_factory):
 
 
 def _wait(driver, condition, timeout: float = 10.0):
+    from selenium.common.exceptions import NoSuchElementException, StaleElementReferenceException
     from selenium.webdriver.support.ui import WebDriverWait
 
-    return WebDriverWait(driver, timeout, poll_frequency=0.05).until(condition)
+    ignored = (NoSuchElementException, StaleElementReferenceException)  # htmx swapped the part meanwhile
+    return WebDriverWait(driver, timeout, poll_frequency=0.05, ignored_exceptions=ignored).until(condition)
 
 
 def _css(driver, selector: str):
@@ -65,7 +67,7 @@ def _pictures_loaded(driver) -> bool:
 def _new_match(driver, server, game: str, players: str) -> int:
     from selenium.webdriver.support.ui import Select
 
-    driver.get(server.url + "/")
+    driver.get(server.url + "/lang/en?next=/")
     Select(_css(driver, "#game")).select_by_value(game)
     _css(driver, "#players").send_keys(players)
     _css(driver, "form[action='/matches'] button[type=submit]").click()
@@ -77,6 +79,7 @@ def test_a_rows_round_entered_by_tapping_cards(server, browser):
     match = _new_match(browser, server, "rows", "Ana, Ben, Chloé")
     _wait(browser, _pictures_loaded, timeout=30)
     _fits_the_phone(browser)
+    _css(browser, "details.by-hand summary").click()  # the live table is first; a round by hand is folded
     _css(browser, "#p0_cards").click()
     for code in ("R5", "R9"):
         _css(browser, f"button.pick[data-code='{code}']").click()
@@ -85,7 +88,7 @@ def test_a_rows_round_entered_by_tapping_cards(server, browser):
     assert _css(browser, "#p0_cards").get_attribute("value") == "R5,R9,RB3"
     _css(browser, "#p1_cards").send_keys("G4,SH2")
     _css(browser, ".entry button[type=submit]").click()
-    _wait(browser, lambda d: "Round 1" in _css(d, "#sheet").text)
+    _wait(browser, lambda d: len(_all(d, "#sheet details.round")) == 1)
     sheet = _css(browser, "#sheet").text
     assert "R5 R9 RB3" in sheet and "+17" in sheet
     screenshot(browser, "rows-sheet")
@@ -95,6 +98,7 @@ def test_a_rows_round_entered_by_tapping_cards(server, browser):
 
 def test_a_refused_entry_shows_the_cli_message_and_keeps_the_typing(server, browser):
     match = _new_match(browser, server, "rows", "Ana, Ben")
+    _css(browser, "details.by-hand summary").click()
     _css(browser, "#p0_cards").send_keys("R5,RB17")
     _css(browser, ".entry button[type=submit]").click()
     error = _wait(browser, lambda d: _all(d, "#error"))[0]
@@ -112,10 +116,89 @@ def test_a_tricks_round_and_undo_in_french(server, browser):
         _css(browser, f"input[name=p{i}_bid]").send_keys(bid)
         _css(browser, f"input[name=p{i}_won]").send_keys(won)
     _css(browser, ".entry button[type=submit]").click()
-    _wait(browser, lambda d: "Manche 1" in _css(d, "#sheet").text)
+    _wait(browser, lambda d: len(_all(d, "#sheet details.round")) == 1)
     _fits_the_phone(browser)
     screenshot(browser, "tricks-sheet-fr")
     _css(browser, ".undo button").click()
-    _wait(browser, lambda d: "Manche 1" not in _css(d, "#sheet").text)
+    _wait(browser, lambda d: not _all(d, "#sheet details.round"))
     with Store(server.db) as store:
         assert Scorekeeper(store).standings(match).rounds == ()
+
+
+ANA = ["R1", "R2", "R3", "R4", "R6", "R8", "B3", "B4", "Y5", "G7"]
+BEN = ["SH1", "G2", "G3", "B5", "Y1", "Y2", "Y3", "R10", "RB4", "G11"]
+
+
+def _tap(driver, code: str) -> None:
+    """Tap a card picture, opening its family first when it is folded away."""
+    button = _css(driver, f"button.pick[data-code='{code}']")
+    if not button.is_displayed():
+        family = driver.execute_script("return arguments[0].closest('details')", button)
+        family.find_element("css selector", "summary").click()
+    button.click()
+
+
+def _submit(driver, selector: str, until) -> None:
+    _css(driver, selector).click()
+    try:
+        _wait(driver, until)
+    except Exception:
+        screenshot(driver, "failed")
+        raise
+
+
+def test_a_whole_rows_round_on_the_live_table(server, browser):
+    match = _new_match(browser, server, "rows", "Ana, Ben")
+    _wait(browser, _pictures_loaded, timeout=30)
+    for n, (a, b) in enumerate(zip(ANA, BEN, strict=True), 1):
+        _tap(browser, a)
+        _tap(browser, b)  # the first field handed over to the second after the first tap
+        assert [_css(browser, f"#c{i}").get_attribute("value") for i in (0, 1)] == [a, b]
+        expected = f"Reveals {n}/10" if n < 10 else "Round 2 · Reveals 0/10"
+        _submit(browser, "form.move button[type=submit]", lambda d, e=expected: e in _css(d, "#live h2").text)
+        if n == 4:
+            assert "ROWS-" in _css(browser, ".verdict").text
+            _fits_the_phone(browser)
+            _wait(browser, lambda d: d.execute_script(
+                "return [...document.querySelectorAll('#live .table-rows img')].every(i => i.complete && i.naturalWidth > 0)"))
+            screenshot(browser, "rows-live")
+    with Store(server.db) as store:
+        rounds = Scorekeeper(store).standings(match).rounds
+    assert len(rounds) == 1
+    assert len(_all(browser, "#sheet details.round")) == 1
+    screenshot(browser, "rows-round-over")
+
+
+def test_a_tricks_round_seat_by_seat(server, browser):
+    match = _new_match(browser, server, "tricks", "Ana, Ben, Chloé")
+    # round 1: one card each, one trick
+    for i, code in enumerate(("RB10", "SH12", "RB2")):
+        _css(browser, f"#c{i}").send_keys(code)
+    _submit(browser, "form.move button[type=submit]", lambda d: "Ben" in _css(d, ".verdict .summary").text)
+    for i, bid in enumerate(("0", "1", "0")):
+        _css(browser, f"input[name=p{i}_bid]").send_keys(bid)
+    assert _css(browser, "input[name=p1_won]").get_attribute("value") == "1"  # filled in by the live table
+    _submit(browser, ".entry button[type=submit]", lambda d: len(_all(d, "#sheet details.round")) == 1)
+    # round 2: two cards each, two tricks; the legal cards asked for on the way
+    _css(browser, "#c0").send_keys("RB5")
+    _submit(browser, "form.move button[type=submit]", lambda d: "Ben" in _css(d, "details.legal summary").text)
+    _css(browser, "details.legal summary").click()
+    _css(browser, "#hand").send_keys("SH3 SH10 flip")
+    _submit(browser, "details.legal button[type=submit]", lambda d: _all(d, "#legal-answer .verdict"))
+    assert "TRICKS-" in _css(browser, "#legal-answer").text
+    _fits_the_phone(browser)
+    screenshot(browser, "tricks-live")
+    for i, code in enumerate(("SH10", "RB7")):
+        _css(browser, f"#c{i}").send_keys(code)
+    _submit(browser, "form.move button[type=submit]", lambda d: "Trick 2" in _css(d, "#live h2").text)
+    for i, code in enumerate(("SH4", "RB8", "RB9")):
+        _css(browser, f"#c{i}").send_keys(code)
+    _submit(browser, "form.move button[type=submit]", lambda d: "Trick 3" in _css(d, "#live h2").text)
+    won = [_css(browser, f"input[name=p{i}_won]").get_attribute("value") for i in range(3)]
+    assert sorted(won) == ["0", "1", "1"] or sum(map(int, won)) == 2
+    for i, w in enumerate(won):
+        _css(browser, f"input[name=p{i}_bid]").send_keys(w)
+    _submit(browser, ".entry button[type=submit]", lambda d: len(_all(d, "#sheet details.round")) == 2)
+    screenshot(browser, "tricks-round-over")
+    with Store(server.db) as store:
+        assert len(Scorekeeper(store).standings(match).rounds) == 2

@@ -55,7 +55,7 @@ def test_a_whole_rows_round_ends_on_the_score_sheet(db):
     rounds = _standings(db).rounds
     assert len(rounds) == 1 and rounds[0].typed == (f"Ana={piles['Ana']}", f"Ben={piles['Ben']}")
     page = web.get("/m/1").text
-    assert "Round 2 · Reveal 1/10" in page  # the rows are back to their 0s for round 2
+    assert "Round 2 · Reveals 0/10" in page  # the rows are back to their 0s for round 2
 
 
 def test_the_cli_continues_from_the_pages_reveal_and_the_page_from_the_clis(db):
@@ -66,7 +66,7 @@ def test_the_cli_continues_from_the_pages_reveal_and_the_page_from_the_clis(db):
     assert cli.code == 0, cli.err
     assert cli.json()["rows"]["R"] == ["R0", "R7", "R9"]  # it started from the page's position
     page = html.unescape(web.get("/m/1").text)
-    assert "Reveal 3/10" in page and 'alt="R9"' in page
+    assert "Reveals 2/10" in page and 'alt="R9"' in page
 
 
 def test_every_reveal_shows_its_placement_steps_with_the_rules(db):
@@ -95,9 +95,9 @@ def test_undoing_the_reveal_that_ended_a_round_takes_the_round_back_too(db):
     assert len(_standings(db).rounds) == 1
     assert web.post("/m/1/live-undo").status_code == 303
     assert _standings(db).rounds == ()
-    assert "Reveal 10/10" in web.get("/m/1").text
+    assert "Reveals 9/10" in web.get("/m/1").text
     web.post("/m/1/live-undo")
-    assert "Reveal 9/10" in web.get("/m/1").text
+    assert "Reveals 8/10" in web.get("/m/1").text
 
 
 def test_undo_walks_back_to_the_start(db):
@@ -108,7 +108,7 @@ def test_undo_walks_back_to_the_start(db):
     assert web.post("/m/1/live-undo").status_code == 303
     assert web.post("/m/1/live-undo").status_code == 303
     page = web.get("/m/1").text
-    assert "Reveal 1/10" in page and 'alt="R7"' not in page
+    assert "Reveals 0/10" in page and 'alt="R7"' not in page
     refused = web.post("/m/1/live-undo")
     assert refused.status_code == 422 and "nothing to undo" in refused.text
 

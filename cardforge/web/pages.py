@@ -74,12 +74,35 @@ def sheet_view(standings: Standings, lang: str) -> dict[str, Any]:
         "over": outcome.over,
         "reason": outcome.reason,
         "rules": [rule_ref(r, lang) for r in outcome.rules],
-        "next_round": standings.next_round,
+        "next_round": _next_round(standings, lang),
         "last_seq": max((r.seq for r in standings.rounds), default=0),
     }
 
 
-def entry_fields(standings: Standings, live: Any = None) -> dict[str, Any]:
+def _next_round(standings: Standings, lang: str) -> str:
+    """``Round 2 of 11 · 2 cards each`` in the page's language, from the adapter's numbers."""
+    from cardforge.table.adapters import adapter_for
+    from cardforge.web.i18n import words
+
+    if standings.outcome.over:
+        return ""
+    w = words(lang)
+    adapter = adapter_for(standings.match)
+    number, limit = len(standings.rounds) + 1, adapter.round_limit()
+    text = w["round_of"].format(n=number, limit=limit) if limit else w["round_n"].format(n=number)
+    schedule = getattr(adapter, "schedule", None)
+    if schedule is not None and number <= len(schedule):
+        text += " · " + _each(schedule[number - 1], lang)
+    return text
+
+
+def _each(n: int, lang: str) -> str:
+    from cardforge.web.i18n import words
+
+    return words(lang)["card_each"] if n == 1 else words(lang)["cards_each"].format(n=n)
+
+
+def entry_fields(standings: Standings, live: Any = None, lang: str = "en") -> dict[str, Any]:
     """The round-entry form of a match: one field per player, in the table syntax's terms,
     filled in from the live table where it knows the answer (tricks won, sequences secured)."""
     from cardforge.table.adapters import adapter_for
@@ -101,6 +124,7 @@ def entry_fields(standings: Standings, live: Any = None) -> dict[str, Any]:
         "prefill": _prefill(standings, live),
         "several": game in ("sequence", "collection"),
         "dealt": dealt,
+        "dealt_text": "" if dealt is None else _each(dealt, lang),
         "syntax": adapter.syntax,
     }
 
@@ -194,7 +218,7 @@ def live_view(live: Any, lang: str) -> dict[str, Any]:
         view.update(
             rows=[{"code": c, "name": deck.families[c].family.name(lang), "cards": list(cards)}
                   for c, cards in position.rows.items()],
-            reveal=position.reveals + 1, total=HAND_SIZE, round=position.round,
+            reveal=position.reveals, total=HAND_SIZE, round=position.round,
             seats=[{"name": p, "captured": list(position.captured.get(p, ())),
                     "points": score_pile(deck.parse_many(list(position.captured.get(p, ())))),
                     "wins": position.wins.get(p, 0)} for p in players])
