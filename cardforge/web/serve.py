@@ -95,4 +95,6 @@ def serve(host: str, port: int, db: Path | None) -> None:
     except OSError as exc:
         raise UsageError(f"cannot listen on {host}:{port}: {exc.strerror}; try another --port") from None
     announce(host, port, db_path, code)
-    uvicorn.run(app, host=host, port=port, log_level="warning", access_log=False)
+    # h11 and asyncio named outright: uvicorn then imports no optional server it would probe for
+    uvicorn.run(app, host=host, port=port, log_level="warning", access_log=False, http="h11", ws="none",
+                loop="asyncio", lifespan="off")
