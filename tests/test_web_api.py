@@ -225,3 +225,18 @@ def test_each_game_has_its_referee_questions(db, game, question, cards, summary)
 def test_an_unknown_match_is_one_line(db):
     page = client(db).get("/m/42")
     assert page.status_code == 404 and _errors(page.text) == [f"no match 42 in {str(db)!r}: see 'cardforge table list'"]
+
+
+def test_numwin_reflex_memory_and_the_rounds_lowest(db):
+    from cardforge.deck import load_deck
+    from cardforge.referee.numwin import reflex_verdict, round_verdict
+
+    deck = load_deck("numwin")
+    web = client(db)
+    reflex = web.get("/referee/numwin", params={"q": "reflex", "discarded": "R7", "claimed": "G7"}).text
+    assert reflex_verdict(deck.parse("R7"), deck.parse("G7")).summary_text("en") in reflex
+    memory = web.get("/referee/numwin", params={"q": "memory", "discarded": "R7", "claimed": "G6"}).text
+    assert reflex_verdict(deck.parse("R7"), deck.parse("G6"), from_opponent=True).summary_text("en") in memory
+    lowest = web.get("/referee/numwin", params={"q": "round", "combos": "R1 G2 B3 Y4 R5; SH1 G6 B7 Y8 R9"}).text
+    expected = round_verdict([deck.parse_many("R1 G2 B3 Y4 R5"), deck.parse_many("SH1 G6 B7 Y8 R9")])
+    assert expected.summary_text("en") in lowest

@@ -178,3 +178,22 @@ def test_numwin_has_no_live_table_but_its_sheet(db):
     assert 'id="live"' not in web.get("/m/1").text
     refused = web.post("/m/1/move", data={"n0": "Ana", "c0": "R3"})
     assert refused.status_code == 422 and "numwin has no live table" in refused.text
+
+
+def test_collection_shows_the_scorecard_and_the_best_set_to_validate(db):
+    _new(db, "collection", "Ana,Ben")
+    web = client(db)
+    from cardforge.deck import load_deck
+    from cardforge.referee.collection import objectives_verdict
+
+    for cards in ("R7", "G3", "B7", "Y2", "G7"):
+        assert web.post("/m/1/move", data={"n0": "Ana", "c0": cards}).status_code == 303
+    assert web.post("/m/1/move", data={"secure": "Ana"}).status_code == 303
+    page = html.unescape(web.get("/m/1").text)
+    assert "Best set to validate — Ana" in page and "Scorecard — Ana" in page
+    best = objectives_verdict(load_deck("collection").parse_many("R7 G3 B7 Y2 G7"), best=True).result["best"]
+    entry = "; ".join(f"{m['id']}:{','.join(m['cards'])}" for m in best)
+    assert "three_of_a_kind" in entry and f'value="{entry}"' in page  # the entry is filled in with the best set
+    assert web.post("/m/1/round", data={"p0_cards": entry}).status_code == 303
+    assert _standings(db).rounds[0].typed == tuple(f"Ana={part.strip()}" for part in entry.split(";"))
+    assert "Round 1" in html.unescape(web.get("/m/1").text).split("Scorecard — Ana")[1].split("</details>")[0]

@@ -126,7 +126,7 @@ def create_app(db: Path | str | None = None, *, join_code: str | None = None,
             "m": standings.match,
             "sheet": pages.sheet_view(standings, lang),
             "entry": None if standings.outcome.over else pages.entry_fields(standings, live, lang),
-            "live": None if live is None else pages.live_view(live, lang),
+            "live": None if live is None else pages.live_view(live, lang, standings),
             "picker": pages.picker(game, len(standings.match.players)),
             "last_event": events[-1].seq,
         }

@@ -138,7 +138,42 @@ def _prefill(standings: Standings, live: Any) -> dict[str, str]:
     if standings.match.game == "sequence":
         return {f"p{i}_cards": "; ".join(",".join(s) for s in position.secured.get(p, ()))
                 for i, p in enumerate(players) if position.secured.get(p)}
+    if standings.match.game == "collection":
+        best = {p: best_set(standings, position, p) for p in players}
+        return {f"p{i}_cards": "; ".join(f"{m['id']}:{','.join(m['cards'])}" for m in best[p].result["best"])
+                for i, p in enumerate(players) if best[p] is not None and best[p].result["best"]}
     return {}
+
+
+def validated(standings: Standings, player: str) -> dict[str, tuple[int, int]]:
+    """Collection: the objectives ``player`` validated so far → (round, points)."""
+    done = {}
+    for r in standings.rounds:
+        for line in r.cells.get(player, {}).get("objectives", []):
+            done[line["objective"]] = (r.number, line["points"])
+    return done
+
+
+def best_set(standings: Standings, position: Any, player: str) -> Verdict | None:
+    """Collection: the referee's best set of objectives for the cards ``player`` secured this
+    round, leaving out those validated in earlier rounds (``None`` with no card secured)."""
+    from cardforge.deck import load_deck
+    from cardforge.referee.collection import objectives_verdict
+
+    cards = [c for s in position.secured.get(player, ()) for c in s]
+    if not cards:
+        return None
+    return objectives_verdict(load_deck("collection").parse_many(cards), set(validated(standings, player)),
+                              best=True, mode=standings.match.mode or "classic")
+
+
+def scorecard(standings: Standings, player: str, lang: str) -> list[dict[str, Any]]:
+    """Collection: a player's personal scorecard, one line per objective of the sheet."""
+    from cardforge.games.objectives import OBJECTIVES
+
+    done = validated(standings, player)
+    return [{"name": o.name(lang), "round": done.get(o.id, ("", ""))[0], "points": done.get(o.id, ("", ""))[1]}
+            for o in OBJECTIVES]
 
 
 def split_entry(game: str, player: str, values: dict[str, str]) -> list[str]:
@@ -201,7 +236,7 @@ def _seat_order(players: Sequence[str], leader: str | None) -> list[str]:
     return [players[(start + i) % len(players)] for i in range(len(players))]
 
 
-def live_view(live: Any, lang: str) -> dict[str, Any]:
+def live_view(live: Any, lang: str, standings: Standings | None = None) -> dict[str, Any]:
     """The live position as template data (cards as codes, players by name)."""
     from cardforge.deck import load_deck
 
@@ -234,6 +269,11 @@ def live_view(live: Any, lang: str) -> dict[str, Any]:
         view.update(seats=[{"name": p, "open": list(position.open.get(p, ())),
                             "secured": [list(s) for s in position.secured.get(p, ())],
                             "pending": p in position.pending} for p in players])
+        if game == "collection" and standings is not None:
+            for seat in view["seats"]:
+                best = best_set(standings, position, seat["name"])
+                seat["best"] = None if best is None else verdict_view(best, lang)
+                seat["scorecard"] = scorecard(standings, seat["name"], lang)
     return view
 
 

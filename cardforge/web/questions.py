@@ -91,7 +91,31 @@ def _numwin(values: Mapping[str, str]) -> Verdict:
     return score_verdict(cards, locked)
 
 
+def _claim(values: Mapping[str, str], from_opponent: bool) -> Verdict:
+    from cardforge.deck import load_deck
+    from cardforge.referee.numwin import reflex_verdict
+
+    deck = load_deck("numwin")
+    discarded, claimed = (deck.parse(values[k].strip()) if values[k].strip() else None for k in ("discarded", "claimed"))
+    if discarded is None or claimed is None:
+        raise UsageError("give the discarded card and the card that claims it, e.g. R7 and G7")
+    return reflex_verdict(discarded, claimed, from_opponent=from_opponent)
+
+
+def _numwin_round(values: Mapping[str, str]) -> Verdict:
+    from cardforge.deck import load_deck
+    from cardforge.referee.numwin import round_verdict
+
+    deck = load_deck("numwin")
+    combos = [deck.parse_many(line) for line in values["combos"].split(";") if line.strip()]
+    if len(combos) < 2:
+        raise UsageError("give each player's final combo, separated by ';', e.g. R1 G2 B3 Y4 R5; SH1 G6 B7 Y8 R9")
+    return round_verdict(combos)
+
+
 _CARDS = Text("Cartes", "Cards")
+_DISCARDED = Field("discarded", Text("Carte défaussée", "Discarded card"), "R7")
+_CLAIMED = Field("claimed", Text("Carte qui la saisit", "Card claiming it"), "G7")
 
 QUESTIONS: dict[str, tuple[Question, ...]] = {
     "tricks": (
@@ -116,6 +140,12 @@ QUESTIONS: dict[str, tuple[Question, ...]] = {
         Question("score", Text("Score du combo final", "Score of the final combo"),
                  (Field("cards", Text("Combo (paire bloquée : R7+G7)", "Combo (locked pair: R7+G7)"), "R7 G7 RB3 SH2 flash"),),
                  _numwin),
+        Question("reflex", Text("Saisie réflexe", "Reflex claim"), (_DISCARDED, _CLAIMED), lambda v: _claim(v, False)),
+        Question("memory", Text("Saisie mémoire (variante)", "Memory claim (variant)"), (_DISCARDED, _CLAIMED),
+                 lambda v: _claim(v, True)),
+        Question("round", Text("Le plus bas de la manche", "The round's lowest"),
+                 (Field("combos", Text("Combos finaux, séparés par ;", "Final combos, separated by ;"),
+                        "R1 G2 B3 Y4 R5; SH1 G6 B7 Y8 R9"),), _numwin_round),
     ),
 }
 
