@@ -57,6 +57,11 @@ def _fits_the_phone(driver) -> None:
           .map(e => [e.outerHTML.slice(0, 60), e.getBoundingClientRect().height])
           .filter(([_, h]) => h < 32);""")
     assert small == []
+    unlabelled = driver.execute_script("""
+        return [...document.querySelectorAll('input:not([type=hidden]), select, button')]
+          .filter(e => !(e.labels && e.labels.length) && !e.getAttribute('aria-label') && !e.textContent.trim())
+          .map(e => e.outerHTML.slice(0, 80));""")
+    assert unlabelled == []  # every control has a name a screen reader can say
 
 
 def _pictures_loaded(driver) -> bool:
@@ -94,6 +99,18 @@ def test_a_rows_round_entered_by_tapping_cards(server, browser):
     screenshot(browser, "rows-sheet")
     with Store(server.db) as store:  # the page wrote to the CLI's store
         assert Scorekeeper(store).standings(match).rounds[0].typed == ("Ana=R5,R9,RB3", "Ben=G4,SH2")
+
+
+def test_the_card_pictures_work_from_the_keyboard(server, browser):
+    from selenium.webdriver.common.keys import Keys
+
+    _new_match(browser, server, "rows", "Ana, Ben")
+    _css(browser, "#c0").click()
+    picture = _css(browser, "button.pick[data-code='R3']")
+    browser.execute_script("arguments[0].focus()", picture)
+    picture.send_keys(Keys.ENTER)
+    assert _css(browser, "#c0").get_attribute("value") == "R3"
+    assert "active" in _css(browser, "#c1").get_attribute("class")  # the next seat's turn
 
 
 def test_a_refused_entry_shows_the_cli_message_and_keeps_the_typing(server, browser):

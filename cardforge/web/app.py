@@ -121,9 +121,12 @@ def create_app(db: Path | str | None = None, *, join_code: str | None = None,
         game = standings.match.game
         if live is None and game in LIVE_GAMES:
             live = LiveTable(db_path, match_id).view(events)
+        from cardforge.deck import load_deck
+
         return {
             "match_id": match_id,
             "m": standings.match,
+            "game_title": load_deck(game).title(lang),
             "sheet": pages.sheet_view(standings, lang),
             "entry": None if standings.outcome.over else pages.entry_fields(standings, live, lang),
             "live": None if live is None else pages.live_view(live, lang, standings),
