@@ -26,6 +26,7 @@ from enum import Enum
 from typing import TYPE_CHECKING
 
 from cardforge.errors import CardCodeError
+from cardforge.i18n import Message
 
 if TYPE_CHECKING:
     from cardforge.deck import Deck
@@ -182,6 +183,8 @@ class CardSystem:
                 raise self._unknown(
                     token,
                     f"{family.name.en} values are {family.min_value}\u2013{family.max_value}",
+                    why_message=Message("error.card.range", name=family.name, low=family.min_value,
+                                        high=family.max_value),
                 )
         return card
 
@@ -206,14 +209,15 @@ class CardSystem:
                         code.lower(),
                     )
                 known = ", ".join(self.families)
-                raise self._unknown(token, f"no family {code!r} (families are {known})")
+                raise self._unknown(token, f"no family {code!r} (families are {known})",
+                                    why_message=Message("error.card.no_family", code=repr(code), known=known))
             return Card(family=code, value=int(digits))
         match = _ACTION.match(text)
         if match:
             slug = match.group(1).lower().replace("-", "").replace("_", "")
             action = self.actions.get(slug)
             if action is None:
-                raise self._unknown(token, "no such action card")
+                raise self._unknown(token, "no such action card", why_message=Message("error.card.no_action"))
             if match.group(2) is None:
                 return Card(action=slug)
             value = int(match.group(2))
@@ -223,13 +227,21 @@ class CardSystem:
                 allowed = " or ".join(f"{slug}={v}" for v in action.declare)
                 raise self._unknown(token, f"{action.name.en} is declared as {allowed}", suggestion=f"{slug}={action.declare[-1]}")
             return Card(action=slug, value=value)
-        raise self._unknown(token, "expected a family code and a value (R7, RB12, SH0) or an action slug (flash, numx=17)")
+        raise self._unknown(token, "expected a family code and a value (R7, RB12, SH0) or an action slug (flash, numx=17)",
+                            why_message=Message("error.card.syntax"))
 
-    def _unknown(self, token: str, why: str, suggestion: str | None = None) -> CardCodeError:
+    def _unknown(self, token: str, why: str, suggestion: str | None = None,
+                 why_message: Message | None = None) -> CardCodeError:
+        from cardforge.i18n import localised
+
         if suggestion is None:
             suggestion = nearest(token, self.all_codes())
         hint = f"; did you mean {suggestion!r}?" if suggestion else ""
-        return CardCodeError(f"unknown card {token!r}: {why}{hint}", token, suggestion)
+        error = CardCodeError(f"unknown card {token!r}: {why}{hint}", token, suggestion)
+        if why_message is None:
+            return error
+        return localised(error, Message("error.card.unknown", token=repr(token), why=why_message,
+                                        hint=Message("error.card.hint", suggestion=repr(suggestion)) if suggestion else ""))
 
     def parse_many(self, tokens: Iterable[str] | str) -> list[Card]:
         """Parse several codes: a string, or each string of a list, is split on whitespace and

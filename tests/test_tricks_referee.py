@@ -55,7 +55,7 @@ def test_trick_players_option_changes_quantique_parity(referee):
     """TRICKS-6.4: --players decides the parity; the cards default to one per player."""
     assert as_json(referee, "trick", "RB12", "SH15", "quantique", "RB7")["winning_card"] == "RB12"
     code, _, err = referee("trick", "--players", "5", "RB12", "SH15", "quantique", "RB7")
-    assert code == 2 and "4 card(s) for 5 players" in err and "TRICKS-8.1" in err
+    assert code == 2 and "4 cards for 5 players" in err and "TRICKS-8.1" in err
 
 
 def test_trick_readable_in_french_cites_rules(referee):
@@ -94,7 +94,9 @@ def test_legal_leader_plays_anything(referee):
 def test_score_points(referee, bid, won, cards_, points, rule):
     data = as_json(referee, "score", "--bid", str(bid), "--won", str(won), "--cards", str(cards_))
     assert data["points"] == points and data["rules"][0] == rule
-    assert "bonus" not in data
+    # every key of the answer is present, without --streak too (issue 13, section 4)
+    assert {k: data[k] for k in ("streak", "streak_after", "bonus", "total")} == dict.fromkeys(
+        ("streak", "streak_after", "bonus", "total"))
 
 
 def test_score_with_streak(referee):
@@ -125,7 +127,7 @@ def test_rounds_command(referee):
     (["trick", "R5", "SH5", "SH3"], "Red family is not in tricks"),
     (["trick", "RB5", "rb5", "SH3"], "'RB5' is given twice"),
     (["trick", "RB5", "SH5"], "tricks plays with 3–10 players, not 2"),
-    (["trick", "--players", "4", "RB5", "SH5", "RB1"], "3 card(s) for 4 players"),
+    (["trick", "--players", "4", "RB5", "SH5", "RB1"], "3 cards for 4 players"),
     (["trick", "RB5", "SH5", "V3"], "not in play with 3 players"),
     (["trick", "RB5", "numx", "SH3"], "numx=17"),
     (["trick", "RB5", "SH5", "SH3", "--house", "triple=pair"], "unknown house rule 'triple'"),

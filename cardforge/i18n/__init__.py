@@ -20,7 +20,9 @@ catalogue, not in the code that asks for a message::
     {player:de}                     → « d'Ana », « de Ben », « d'Émile »
     {names:list}                    → « Inès et Olivier »
     {parts:semi}                    → the parts joined by "; " (French: « ; »)
+    {rows:spaced}                   → the parts joined by two spaces (a table line)
     {name:Cap}                      → the value with its first letter capitalised
+    {g:select:f=validée|m=validé}   → the form chosen by the value (a gender kept in the catalogue)
 
 A third language is a new catalogue module and nothing else: ``languages()`` lists the modules
 present, and the CLI's ``--lang`` accepts them.  A key missing from a catalogue falls back to
@@ -40,11 +42,13 @@ import pkgutil
 import string
 from collections.abc import Iterable, Mapping
 from types import ModuleType
-from typing import Any
+from typing import Any, TypeVar
 
-__all__ = ["Message", "text", "languages", "catalogue", "join", "DEFAULT_LANG"]
+__all__ = ["Message", "text", "languages", "catalogue", "join", "localised", "refusal", "DEFAULT_LANG"]
 
 DEFAULT_LANG = "en"
+
+E = TypeVar("E", bound=BaseException)
 
 
 @functools.cache
@@ -73,8 +77,14 @@ class _Formatter(string.Formatter):
             forms = spec[len("plural:"):].split("|")
             count = len(value) if isinstance(value, list | tuple) else int(value)
             return forms[min(self.module.plural(count), len(forms) - 1)]
+        if spec.startswith("select:"):
+            forms = dict(f.split("=", 1) for f in spec[len("select:"):].split("|"))
+            chosen = _render(value, self.module)
+            return forms.get(chosen, forms.get("other", chosen))
         if spec == "list":
             return self.module.join([_render(v, self.module) for v in value])
+        if spec == "spaced":
+            return "  ".join(_render(v, self.module) for v in value)
         if spec == "semi":
             return self.module.SEMICOLON.join(_render(v, self.module) for v in value)
         if spec == "Cap":
@@ -82,13 +92,21 @@ class _Formatter(string.Formatter):
             return rendered[:1].upper() + rendered[1:]
         if spec and spec.isalpha() and hasattr(self.module, "elide"):
             return self.module.elide(spec, _render(value, self.module))
-        if isinstance(value, Message):
-            return value.render(self.module)
+        if isinstance(value, Message) or (hasattr(value, "en") and not isinstance(value, str)):
+            return _render(value, self.module)
         return super().format_field(value, spec)
 
 
 def _render(value: Any, module: ModuleType) -> str:
-    return value.render(module) if isinstance(value, Message) else str(value)
+    if isinstance(value, Message):
+        return value.render(module)
+    if hasattr(value, "en") and hasattr(value, "fr") and not isinstance(value, str):  # a deck's Text pair
+        return str(getattr(value, _lang(module), value.en))
+    return str(value)
+
+
+def _lang(module: ModuleType) -> str:
+    return module.__name__.rsplit(".", 1)[-1]
 
 
 class Message:
@@ -118,8 +136,7 @@ class Message:
 
     def render(self, module: ModuleType) -> str:
         if not self.key:
-            lang = module.__name__.rsplit(".", 1)[-1]
-            return str(self.params.get(lang, self.params["value"]))
+            return str(self.params.get(_lang(module), self.params["value"]))
         template = module.MESSAGES.get(self.key)
         if template is None:
             english = catalogue(DEFAULT_LANG)
@@ -160,3 +177,17 @@ def join(items: Iterable[Any], lang: str = DEFAULT_LANG) -> str:
 def texts(message: Message) -> Mapping[str, str]:
     """The message in every language (for JSON that carries all of them)."""
     return {lang: message.text(lang) for lang in languages()}
+
+
+def localised(error: E, message: Message) -> E:
+    """``error`` (raised in English) carrying ``message``, so a face can say it in the user's
+    language (``cardforge referee … --lang fr``); returns the error, for ``raise localised(…)``."""
+    error.message = message
+    return error
+
+
+def refusal(cls: type[E], key: str, /, **params: Any) -> E:
+    """An error of ``cls`` whose text is the catalogue message ``key``: English in ``str()``
+    (logs, other faces), the user's language where a face renders ``error.message``."""
+    message = Message(key, **params)
+    return localised(cls(message.text(DEFAULT_LANG)), message)

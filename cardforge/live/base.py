@@ -8,6 +8,7 @@ from typing import Any, ClassVar
 
 from cardforge.cards import Card, nearest
 from cardforge.errors import UsageError
+from cardforge.i18n import Message, refusal
 
 __all__ = ["Position", "VERSION", "seated", "check_seats", "codes", "cards_of"]
 
@@ -84,9 +85,9 @@ def seated(tokens: Sequence[str], what: str, example: str, *, value_required: bo
         name, sep, value = token.partition("=")
         name, value = name.strip(), value.strip()
         if not sep or not name or (value_required and not value):
-            raise UsageError(f"malformed {what} {token!r}: expected PLAYER={example}")
+            raise refusal(UsageError, "error.seat.malformed", what=what, token=repr(token), example=example)
         if name in seen:
-            raise UsageError(f"player {name!r} is given twice ({token!r})")
+            raise refusal(UsageError, "error.seat.twice", name=repr(name), token=repr(token))
         seen.add(name)
         pairs.append((name, value))
     return pairs
@@ -100,8 +101,8 @@ def check_seats(names: Sequence[str], players: Sequence[str]) -> None:
     for name in names:
         if name not in players:
             guess = nearest(name, list(players))
-            hint = f"; did you mean {guess!r}?" if guess else ""
-            raise UsageError(f"unknown player {name!r}: the players are {', '.join(players)}{hint}")
+            raise refusal(UsageError, "error.seat.unknown", name=repr(name), players=list(players),
+                          hint=Message("error.card.hint", suggestion=repr(guess)) if guess else "")
 
 
 def codes(cards: Sequence[Card]) -> tuple[str, ...]:

@@ -17,7 +17,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from cardforge.errors import UsageError
-from cardforge.i18n import Message
+from cardforge.i18n import Message, refusal
 from cardforge.live.base import Position, check_seats, seated
 
 __all__ = ["SequencePosition", "CollectionPosition", "Draw", "Secure", "POSITIONS"]
@@ -67,8 +67,8 @@ class SequencePosition(Position):
         from cardforge.referee.pushluck import parse_table_cards
 
         if len(tokens) != 1:
-            raise UsageError("one move at a time: PLAYER=CARDS (drawn) or PLAYER=secure, e.g. Ana=R3")
-        ((name, value),) = seated(tokens, "move", "CARDS or PLAYER=secure, e.g. Ana=R3")
+            raise refusal(UsageError, "error.seq.one_move")
+        ((name, value),) = seated(tokens, "move", "Ana=R3, Ana=secure")
         word = value.lower()
         if word in SECURE_WORDS:
             return Secure(name, SECURE_WORDS[word])
@@ -113,16 +113,14 @@ class SequencePosition(Position):
         from cardforge.referee.verdict import Verdict
 
         if not current:
-            raise UsageError(f"{move.player} has no open sequence to secure")
+            raise refusal(UsageError, "error.seq.nothing_open", player=move.player)
         if move.player in self.pending:
-            raise UsageError(f"{move.player}'s sequence stopped: it cannot be secured (a Joker from the reserve "
-                             "may save it, else it is lost)")
+            raise refusal(UsageError, "error.seq.stopped", player=move.player)
         cards = [deck.parse(c) for c in current]
         check = self._check(cards)
         prefix = "SEQUENCE" if self.game == "sequence" else "COLLECTION"
         if check.extra_draws and not move.piles_empty:
-            raise UsageError(f"{move.player} must draw again first: after a Rainbow the next card is drawn at once, "
-                             f"before securing ({prefix}-2.6); if both piles are empty, say {move.player}=secure-empty")
+            raise refusal(UsageError, "error.seq.owed", player=move.player, rule=f"{prefix}-2.6")
         kept = tuple(c.code for c in check.kept if c.is_numbered)
         secured = dict(self.secured)
         secured[move.player] = self.secured.get(move.player, ()) + (kept,)

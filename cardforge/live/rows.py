@@ -13,7 +13,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from cardforge.errors import UsageError
-from cardforge.i18n import Message
+from cardforge.i18n import Message, refusal
 from cardforge.live.base import Position, cards_of, check_seats, codes, seated
 
 __all__ = ["RowsPosition", "Reveal", "POSITIONS"]
@@ -60,14 +60,14 @@ class RowsPosition(Position):
     def parse_move(self, tokens: Sequence[str]) -> Reveal:
         """``["Ana=R7", "Ben=SH3"]`` → ``Reveal``; the cards are checked against the deck."""
         if not tokens:
-            raise UsageError("no revealed card: expected PLAYER=CARD arguments, e.g. Ana=R7 Ben=SH3")
+            raise refusal(UsageError, "error.rows.no_reveal")
         deck = _deck()
-        pairs = seated(tokens, "reveal", "CARD, e.g. Ana=R7")
+        pairs = seated(tokens, "reveal", "Ana=R7")
         return Reveal(tuple((name, deck.parse(code).code) for name, code in pairs))
 
     def apply(self, move: Reveal) -> tuple[RowsPosition, Any]:
         from cardforge.games.rows import HAND_SIZE, HouseRules, score_pile
-        from cardforge.referee.rows import play_verdict, round_verdict
+        from cardforge.referee.rows import play_verdict, round_verdict, rows_line
 
         deck = _deck()
         names = [name for name, _ in move.plays]
@@ -75,12 +75,11 @@ class RowsPosition(Position):
         check_seats(names, players)
         missing = [p for p in players if p not in names]
         if missing:
-            raise UsageError(f"{', '.join(missing)} did not reveal a card: every player reveals one card at each step "
-                             f"(ROWS-2.1); the players are {', '.join(players)}")
+            raise refusal(UsageError, "error.rows.missing", missing=missing, players=list(players))
         for name, code in move.plays:
             for owner, pile in self.captured.items():
                 if code in pile:
-                    raise UsageError(f"card {code!r} of {name!r} is already in {owner}'s captured pile")
+                    raise refusal(UsageError, "error.rows.captured", card=repr(code), player=name, owner=owner)
         rules = HouseRules.parse(self.house)
         rows = {colour: cards_of(deck, cards) for colour, cards in self.rows.items()}
         plays = {name: deck.parse(code) for name, code in move.plays}
@@ -90,7 +89,8 @@ class RowsPosition(Position):
         position = self.replace(players=players, rows=after, captured=captured, reveals=self.reveals + 1)
         verdict.result["reveal"] = position.reveals
         verdict.result["round_over"] = position.reveals >= HAND_SIZE
-        verdict.board.append(Message("live.rows.board", rows=_rows_text(after)))
+        verdict.result["round"] = None
+        verdict.board.append(Message("live.rows.board", rows=rows_line(after)))
         verdict.board.append(Message("live.rows.reveal", n=position.reveals, total=HAND_SIZE, round=self.round))
         verdict.board.append(Message("live.rows.piles", piles=[
             Message("live.rows.pile", player=p, points=score_pile(cards_of(deck, captured[p]))) for p in players]))
@@ -105,10 +105,6 @@ class RowsPosition(Position):
             position = position.replace(rows=_start_rows(), captured={}, reveals=0, round=self.round + 1, wins=wins)
         verdict.result["position"] = position.to_json()
         return position, verdict
-
-
-def _rows_text(rows: dict[str, Sequence[str]]) -> str:
-    return "  ".join(f"{colour}: {' '.join(cards)}" for colour, cards in rows.items())
 
 
 POSITIONS = {"rows": RowsPosition}

@@ -15,6 +15,7 @@ from pathlib import Path
 from typing import Any, Protocol
 
 from cardforge.errors import UsageError
+from cardforge.i18n import refusal
 from cardforge.live import from_json, new_position
 from cardforge.live.base import Position
 
@@ -44,8 +45,7 @@ class StateFile:
             raise UsageError(f"state file {str(self.path)!r} is not valid JSON: {exc.msg} (line {exc.lineno})") from None
         position = from_json(data)
         if position.game != game:
-            raise UsageError(f"state file {str(self.path)!r} holds a {position.game} game, not {game}; "
-                             "use another --state file")
+            raise refusal(UsageError, "error.state.other_game", path=repr(str(self.path)), held=position.game, game=game)
         return position
 
     def save(self, position: Position) -> None:
@@ -77,8 +77,7 @@ class MatchSlot:
         match = events[0].event
         assert isinstance(match, MatchCreated)
         if match.game != game:
-            raise UsageError(f"match {mid} is a {match.game} game, not {game}: choose one with --match "
-                             f"or start one with 'cardforge table new {game}'")
+            raise refusal(UsageError, "error.state.match_game", match=mid, held=match.game, game=game)
         self._loaded = _last_position(events)
         if self._loaded is None:
             options = {"explosion": match.variant == "explosion"} if game == "rows" else {}

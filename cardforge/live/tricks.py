@@ -16,7 +16,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from cardforge.errors import UsageError
-from cardforge.i18n import Message
+from cardforge.i18n import Message, refusal
 from cardforge.live.base import Position, check_seats, seated
 
 __all__ = ["TricksPosition", "Lay", "POSITIONS"]
@@ -46,8 +46,8 @@ class TricksPosition(Position):
         from cardforge.referee.tricks import parse_cards
 
         if not tokens:
-            raise UsageError("no card laid: expected PLAYER=CARD arguments in play order, e.g. Ana=RB12 Ben=SH3")
-        pairs = seated(tokens, "card", "CARD, e.g. Ana=RB12")
+            raise refusal(UsageError, "error.tricks.no_card")
+        pairs = seated(tokens, "card", "Ana=RB12")
         cards = parse_cards([c for _, c in pairs], taken=self._taken())
         return Lay(tuple((name, card.code) for (name, _), card in zip(pairs, cards)))
 
@@ -71,8 +71,7 @@ class TricksPosition(Position):
         players = self.players
         if not players:
             if self.trick or len(names) < 2:
-                raise UsageError("the seats are not known yet: give the first trick whole, in play order "
-                                 "(e.g. Ana=RB12 Ben=SH3 Chloé=RB9)")
+                raise refusal(UsageError, "error.tricks.seats_unknown")
             players = tuple(names)
         check_seats(names, players)
         leader = self.leader or names[0] if not self.trick else self.leader
@@ -82,11 +81,11 @@ class TricksPosition(Position):
         rules = parse_house_rules(HouseRules, self.house)
         for name, code in move.plays:
             if len(trick) == len(players):
-                raise UsageError(f"{name}={code}: the trick already has a card from every player")
+                raise refusal(UsageError, "error.tricks.full", token=f"{name}={code}")
             expected = order[len(trick)]
             if name != expected:
-                why = "leads this trick" if not trick else "is next in play order"
-                raise UsageError(f"it is {expected}'s turn, not {name}'s: {expected} {why} (TRICKS-8.1, TRICKS-8.6)")
+                raise refusal(UsageError, "error.tricks.turn_lead" if not trick else "error.tricks.turn_next",
+                              expected=expected, name=name)
             trick.append((name, code))
         position = self.replace(players=players, leader=leader, trick=tuple(trick))
         if len(trick) < len(players):
@@ -134,6 +133,7 @@ def _result(position: TricksPosition, settled: dict | None) -> dict[str, Any]:
     keys["settled"] = settled is not None
     keys["next"] = position.leader if settled is not None else None
     keys["won"] = dict(position.won)
+    keys["position"] = None
     return keys
 
 

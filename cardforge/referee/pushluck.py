@@ -11,19 +11,25 @@ from cardforge.cards import Card
 from cardforge.cli.options import HOUSE_OPTION, JSON_OPTION, LANG_OPTION, check_lang
 from cardforge.errors import CardCodeError, UsageError
 from cardforge.games.pushluck import SequenceCheck, sequence_points
-from cardforge.i18n import Message
+from cardforge.i18n import Message, refusal
 from cardforge.referee.verdict import Verdict
 
 __all__ = ["JSON_OPTION", "LANG_OPTION", "HOUSE_OPTION", "MODE_OPTION", "check_lang", "check_mode", "parse_table_cards",
            "stop_verdict"]
 
-MODE_OPTION = typer.Option("classic", "--mode", help="classic or discovery.")
+MODE_OPTION = typer.Option("classic", "--mode", help="classic or discovery (French: classique, découverte).")
+
+#: Mode names a table may write, French included, → the mode.
+_MODES = {"classic": "classic", "discovery": "discovery", "classique": "classic", "decouverte": "discovery",
+          "découverte": "discovery"}
 
 
 def check_mode(mode: str) -> str:
-    if mode not in ("classic", "discovery"):
-        raise UsageError(f"unknown mode {mode!r}: expected classic or discovery")
-    return mode
+    """The mode named (``classic``/``discovery``, or the sheet's French ``classique``/``découverte``)."""
+    found = _MODES.get(mode.strip().lower())
+    if found is None:
+        raise refusal(UsageError, "error.mode", mode=repr(mode))
+    return found
 
 
 def parse_table_cards(game: str, tokens: Sequence[str], mode: str | None = None) -> list[Card]:
@@ -33,7 +39,7 @@ def parse_table_cards(game: str, tokens: Sequence[str], mode: str | None = None)
 
     deck = load_deck(game)
     if not tokens:
-        raise UsageError("no cards given: expected card codes such as R3 G5 RB7")
+        raise refusal(UsageError, "error.no_cards")
     cards = deck.parse_many(list(tokens))
     if mode is not None:
         held = deck.counts(mode=mode)
@@ -69,7 +75,7 @@ def stop_verdict(game: str, cards: Sequence[Card], check: SequenceCheck, mode: s
         },
     )
     for step in check.steps:
-        verdict.add(step.rule, step.en, step.fr)
+        verdict.add(step.rule, step.message)
     reason = Message(f"seq.reason.{check.reason}") if check.reason else ""
     if check.stop and check.lost:
         verdict.summary = Message("seq.stop_lost", reason=reason, card=cards[check.index].code)
@@ -96,4 +102,5 @@ def _add_points(verdict: Verdict, check: SequenceCheck, mode: str, cites: Mappin
         return
     key = "seq.points_discovery" if mode == "discovery" else "seq.points_classic"
     verdict.say(cites["points_discovery" if mode == "discovery" else "points_classic"], key, n=points)
-    verdict.summary = Message("seq.then_scores", first=verdict.summary, n=points)
+    key = "seq.then_would_score" if check.extra_draws and not check.stop else "seq.then_scores"
+    verdict.summary = Message(key, first=verdict.summary, n=points)

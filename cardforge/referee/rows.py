@@ -20,6 +20,7 @@ from cardforge.cli.options import HOUSE_OPTION, JSON_OPTION, LANG_OPTION, check_
 
 from cardforge.cards import Card, FamilyKind, nearest
 from cardforge.errors import UsageError
+from cardforge.games.house import parse_house_rules
 from cardforge.games.rows import (
     ROW_COLOURS,
     HouseRules,
@@ -50,6 +51,10 @@ app = typer.Typer(help="Num Rangées: place a simultaneous reveal, score capture
 
 VARIANTS = ("explosion",)
 
+#: The house rules each command applies (any other key is refused, never ignored).
+PLACEMENT_KEYS = ("compare_with", "row_tie", "lower_fifth", "shadow_equal")
+ROUND_KEYS = ("round_tie",)
+
 
 def _codes(cards: Sequence[Card]) -> list[str]:
     return [c.code for c in cards]
@@ -70,7 +75,7 @@ def play_verdict(
 ) -> Verdict:
     """Where each revealed card goes and what each player takes (ROWS-2 to ROWS-6, ROWS-8)."""
     result = place_cards(rows, plays, rules, explosion)
-    table = "  ".join(f"{colour}: {_joined(rows[colour])}" for colour in ROW_COLOURS)
+    table = rows_line(rows)
     reveal = " ".join(f"{p}={c.code}" for p, c in plays.items())
     verdict = Verdict(
         game="rows",
@@ -91,6 +96,12 @@ def play_verdict(
         parts.append(Message("rows.discarded", cards=_joined(result.discarded)))
     verdict.summary = Message("rows.summary", parts=parts)
     return verdict
+
+
+def rows_line(rows: Mapping[str, Sequence[Card | str]]) -> list[Message]:
+    """The rows as one table line (``B: B0 SH3  R: R0 R7``, French « B : B0 SH3 »)."""
+    return [Message("rows.row_line", colour=colour, cards=" ".join(getattr(c, "code", c) for c in rows[colour]) or "—")
+            for colour in ROW_COLOURS if colour in rows]
 
 
 def _check_distinct(cards: Sequence[Card]) -> None:
@@ -129,7 +140,7 @@ def round_verdict(piles: Mapping[str, list[Card]], rules: HouseRules | None = No
     _check_distinct([c for pile in piles.values() for c in pile])
     scores = {p: score_pile(pile) for p, pile in piles.items()}
     winners = round_winners(scores, rules)
-    lines = "  ".join(f"{p}: {_joined(c)}" for p, c in piles.items())
+    lines = [Message("rows.pile_line", player=p, cards=_joined(c)) for p, c in piles.items()]
     verdict = Verdict("rows", Message("rows.q.round", piles=lines), {"points": scores, "winners": winners})
     for player, pile in piles.items():
         verdict.say("ROWS-7.1", "rows.pile_points", player=player, cards=_joined(pile), n=scores[player])
@@ -201,7 +212,8 @@ def parse_plays(pairs: Sequence[str]) -> dict[str, Card]:
 
 
 def parse_piles(pairs: Sequence[str]) -> dict[str, list[Card]]:
-    """``["p1=R5,RB7", "p2="]`` → each player's captured pile."""
+    """``["p1=R5,RB7", "p2=-"]`` → each player's captured pile (``-`` or nothing: an empty
+    pile, as ``table round`` writes it)."""
     if not pairs:
         raise UsageError("no pile: expected PLAYER=CARD,CARD… arguments, e.g. p1=R5,RB7 p2=SH3")
     piles: dict[str, list[Card]] = {}
@@ -209,7 +221,7 @@ def parse_piles(pairs: Sequence[str]) -> dict[str, list[Card]]:
         player, value = _split_pair(pair, "pile", "PLAYER=CARD,CARD…, e.g. p1=R5,RB7")
         if player in piles:
             raise UsageError(f"player {player!r} is given twice ({pair!r})")
-        piles[player] = _parse_list(value)
+        piles[player] = [] if value.strip() in ("", "-", "—") else _parse_list(value)
     return piles
 
 
@@ -241,7 +253,10 @@ def play(
     With --state or --table the rows are kept between calls, so the next reveal needs only the
     cards: cardforge referee rows play --state partie.json Ana=R7 Ben=SH3 Chloé=RB9."""
     check_lang(lang)
-    HouseRules.parse(house)  # a bad key is refused before anything else
+    storage = storage_for(state, table, db, match)
+    # a kept position ends its round at the 10th reveal, where the round's tie rule applies
+    parse_house_rules(HouseRules, house, applies=PLACEMENT_KEYS + (ROUND_KEYS if storage else ()),
+                      where="'referee rows play'" + ("" if storage else " without --state/--table"))
     explosion = _explosion(variant)
 
     def prepare(position):
@@ -255,7 +270,7 @@ def play(
             position = position.replace(explosion=explosion)
         return position
 
-    verdict = live_play("rows", storage_for(state, table, db, match), reveals or [], prepare)
+    verdict = live_play("rows", storage, reveals or [], prepare)
     emit(verdict, as_json=as_json, lang=lang)
 
 
@@ -280,5 +295,5 @@ def round_(
 ) -> None:
     """Score every player's captured pile at the end of a round and name the round's winner(s)."""
     check_lang(lang)
-    rules = HouseRules.parse(house)
+    rules = parse_house_rules(HouseRules, house, applies=ROUND_KEYS, where="'referee rows round'")
     emit(round_verdict(parse_piles(piles or []), rules), as_json=as_json, lang=lang)
