@@ -211,15 +211,29 @@ def test_the_referee_refuses_with_the_cli_message(db):
     assert page.status_code == 422 and _errors(page.text) == [f"Refused: {cli.value}"]
 
 
-@pytest.mark.parametrize(("game", "question", "cards", "summary"), [
-    ("sequence", "check", "R3 G5 B5", "STOP (value) at B5"),
-    ("collection", "objectives", "R1 R2 R3 R4 R5 G5 RB6 B5 Y5", "validate Three of a kind, Straight flush: 37 points"),
-    ("numwin", "score", "R7+G7 RB3 SH2 flash Y1", "points"),
-    ("rows", "score", "R5 RB7 SH3", "9 points"),
+def _cli_json(*args: str) -> dict:
+    from tests.conftest import run_cli
+
+    result = run_cli("referee", *args, "--json")
+    assert result.code == 0, result.err
+    return result.json()
+
+
+@pytest.mark.parametrize(("game", "question", "cards", "cli"), [
+    ("sequence", "check", "R3 G5 B5", ("sequence", "check", "R3", "G5", "B5")),
+    ("collection", "objectives", "R1 R2 R3 R4 R5 G5 RB6 B5 Y5",
+     ("collection", "objectives", "--best", "R1", "R2", "R3", "R4", "R5", "G5", "RB6", "B5", "Y5")),
+    ("numwin", "score", "R7 G7 RB3 SH2 flash", ("numwin", "score", "R7", "G7", "RB3", "SH2", "flash")),
+    ("rows", "score", "R5 RB7 SH3", ("rows", "score", "R5", "RB7", "SH3")),
 ])
-def test_each_game_has_its_referee_questions(db, game, question, cards, summary):
+def test_each_game_has_its_referee_questions_answered_as_the_cli_does(db, game, question, cards, cli):
+    import html
+
+    expected = _cli_json(*cli)
     page = client(db).get(f"/referee/{game}", params={"q": question, "cards": cards})
-    assert page.status_code == 200 and summary in page.text
+    text = html.unescape(page.text)
+    assert page.status_code == 200 and f"→ {expected['summary']}" in text
+    assert all(step["text"] in text for step in expected["steps"])
 
 
 def test_an_unknown_match_is_one_line(db):
@@ -240,3 +254,15 @@ def test_numwin_reflex_memory_and_the_rounds_lowest(db):
     lowest = web.get("/referee/numwin", params={"q": "round", "combos": "R1 G2 B3 Y4 R5; SH1 G6 B7 Y8 R9"}).text
     expected = round_verdict([deck.parse_many("R1 G2 B3 Y4 R5"), deck.parse_many("SH1 G6 B7 Y8 R9")])
     assert expected.summary_text("en") in lowest
+
+
+def test_refusals_are_said_in_the_pages_language(db):
+    from cardforge.deck import load_deck
+
+    with pytest.raises(CardforgeError) as cli:
+        load_deck("tricks").parse("RB17")
+    web = client(db)
+    web.cookies.set("lang", "fr")
+    page = web.get("/referee/tricks", params={"q": "trick", "cards": "RB17 SH3"})
+    assert _errors(page.text) == [f"Refusé : {cli.value.message.text('fr')}"]
+    assert "carte inconnue 'RB17'" in _errors(page.text)[0]

@@ -80,7 +80,7 @@ def create_app(db: Path | str | None = None, *, join_code: str | None = None,
             try:
                 return await _threaded(handler, request, form)
             except CardforgeError as exc:
-                return await _threaded(_refused, request, form, str(exc))
+                return await _threaded(_refused, request, form, said(exc, lang_of(request)))
         return endpoint
 
     def _refused(request, form: dict[str, str], message: str) -> Response:
@@ -217,7 +217,7 @@ def create_app(db: Path | str | None = None, *, join_code: str | None = None,
         try:
             verdict, error = pages.verdict_view(pages.legal_verdict(live, request.query_params.get("hand", "")), lang), ""
         except CardforgeError as exc:
-            verdict, error = None, str(exc)
+            verdict, error = None, said(exc, lang)
         return render(request, "_legal.html", 422 if error else 200, verdict=verdict, error=error)
 
     async def join(request) -> Response:
@@ -278,7 +278,7 @@ def create_app(db: Path | str | None = None, *, join_code: str | None = None,
             try:
                 verdict = pages.verdict_view(ask(game, key, asked), lang_of(request))
             except CardforgeError as exc:
-                error, status = str(exc), 422
+                error, status = said(exc, lang_of(request)), 422
         return render(request, "referee.html", status, game=game, games=list(QUESTIONS), questions=QUESTIONS[game],
                       asked=asked, asked_key=key, verdict=verdict, error=error,
                       picker=pages.picker(game))
@@ -288,7 +288,7 @@ def create_app(db: Path | str | None = None, *, join_code: str | None = None,
 
     async def app_errors(request, exc: Exception) -> Response:
         if isinstance(exc, CardforgeError):
-            return render(request, "error.html", 404 if "no match" in str(exc) else 422, error=str(exc))
+            return render(request, "error.html", 404 if "no match" in str(exc) else 422, error=said(exc, lang_of(request)))
         raise exc
 
     routes = [
@@ -312,6 +312,13 @@ def create_app(db: Path | str | None = None, *, join_code: str | None = None,
     app.state.db_path = db_path
     app.state.guard = guard
     return app
+
+
+def said(error: CardforgeError, lang: str) -> str:
+    """A refusal in the page's language: the catalogue message an error carries, if any
+    (``cardforge.i18n.refusal``), else its English line — the CLI's words either way."""
+    message = getattr(error, "message", None)
+    return message.text(lang) if message is not None and hasattr(message, "text") else str(error)
 
 
 def _int(text: str, what: str = "match") -> int:

@@ -73,22 +73,10 @@ def _collection(values: Mapping[str, str]) -> Verdict:
 
 
 def _numwin(values: Mapping[str, str]) -> Verdict:
-    from cardforge.deck import load_deck
-    from cardforge.referee.numwin import score_verdict
+    from cardforge.referee.numwin import parse_combo, score_verdict
 
-    deck = load_deck("numwin")
-    cards, locked = [], []
-    for token in _tokens(values["cards"]):
-        if "+" in token:  # a pair locked by a reflex, as the score sheet writes it
-            a, _, b = token.partition("+")
-            pair = (deck.parse(a), deck.parse(b))
-            locked.append(pair)
-            cards.extend(pair)
-        else:
-            cards.append(deck.parse(token))
-    if not cards:
-        raise UsageError("no cards given: expected card codes such as R7 RB3 SH0 flash")
-    return score_verdict(cards, locked)
+    loose, locked = parse_combo(values["cards"])
+    return score_verdict(loose, locked)
 
 
 def _claim(values: Mapping[str, str], from_opponent: bool) -> Verdict:
@@ -103,14 +91,12 @@ def _claim(values: Mapping[str, str], from_opponent: bool) -> Verdict:
 
 
 def _numwin_round(values: Mapping[str, str]) -> Verdict:
-    from cardforge.deck import load_deck
-    from cardforge.referee.numwin import round_verdict
+    from cardforge.referee.numwin import parse_combo, round_verdict
 
-    deck = load_deck("numwin")
-    combos = [deck.parse_many(line) for line in values["combos"].split(";") if line.strip()]
+    combos = [parse_combo(line) for line in values["combos"].split(";") if line.strip()]
     if len(combos) < 2:
         raise UsageError("give each player's final combo, separated by ';', e.g. R1 G2 B3 Y4 R5; SH1 G6 B7 Y8 R9")
-    return round_verdict(combos)
+    return round_verdict([loose for loose, _ in combos], locked=[pairs for _, pairs in combos])
 
 
 _CARDS = Text("Cartes", "Cards")
