@@ -266,3 +266,14 @@ def test_refusals_are_said_in_the_pages_language(db):
     page = web.get("/referee/tricks", params={"q": "trick", "cards": "RB17 SH3"})
     assert _errors(page.text) == [f"Refusé : {cli.value.message.text('fr')}"]
     assert "carte inconnue 'RB17'" in _errors(page.text)[0]
+
+
+def test_the_match_list_speaks_the_pages_language(db):
+    from cardforge.deck import load_deck
+
+    _keeper(db).new_match("tricks", "Ana,Ben,Chloé", title="Vendredi")
+    web = client(db)
+    web.cookies.set("lang", "fr")
+    page = web.get("/").text
+    assert load_deck("tricks").title("fr") in page and "Vendredi" in page
+    assert "Manche 1 sur" in page and "1 carte chacun" in page and "round 1" not in page

@@ -86,18 +86,19 @@ def create_app(db: Path | str | None = None, *, join_code: str | None = None,
     def _refused(request, form: dict[str, str], message: str) -> Response:
         match_id = request.path_params.get("match_id")
         if match_id is None:
-            return render(request, "index.html", 422, **{**index_context(form), "error": message})
+            return render(request, "index.html", 422, **{**index_context(lang_of(request), form), "error": message})
         return match_page(request, int(match_id), status=422, error=message, form=form,
                           partial=htmx(request))
 
     # -- pages ---------------------------------------------------------------------------------
 
-    def index_context(form: dict[str, str] | None = None) -> dict[str, Any]:
+    def index_context(lang: str, form: dict[str, str] | None = None) -> dict[str, Any]:
         from cardforge.deck import load_deck
         from cardforge.deck.loader import GAMES
 
         with keeper() as k:
-            matches = [(s, st) for s, st in k.list()]
+            matches = [{"id": s.match_id, "match": s.match, "title": load_deck(s.match.game).title(lang),
+                        "over": st.outcome.over, "next": pages.next_round(st, lang)} for s, st in k.list()]
         games = []
         for game in GAMES:
             deck = load_deck(game)
@@ -106,7 +107,7 @@ def create_app(db: Path | str | None = None, *, join_code: str | None = None,
         return {"matches": list(reversed(matches)), "games": games, "form": form or {}, "error": ""}
 
     def index(request) -> Response:
-        return render(request, "index.html", **index_context())
+        return render(request, "index.html", **index_context(lang_of(request)))
 
     def match_events(match_id: int) -> list[Any]:
         with Store(db_path) as store:

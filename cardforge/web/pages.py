@@ -15,7 +15,8 @@ from cardforge.cards import Card
 from cardforge.referee.verdict import Verdict
 from cardforge.table.standings import Standings
 
-__all__ = ["RuleRef", "rule_ref", "verdict_view", "sheet_view", "entry_fields", "picker", "split_entry"]
+__all__ = ["RuleRef", "rule_ref", "verdict_view", "sheet_view", "next_round", "entry_fields", "picker", "split_entry",
+           "move_tokens", "live_view", "legal_verdict"]
 
 
 @dataclass(frozen=True)
@@ -74,12 +75,12 @@ def sheet_view(standings: Standings, lang: str) -> dict[str, Any]:
         "over": outcome.over,
         "reason": outcome.reason,
         "rules": [rule_ref(r, lang) for r in outcome.rules],
-        "next_round": _next_round(standings, lang),
+        "next_round": next_round(standings, lang),
         "last_seq": max((r.seq for r in standings.rounds), default=0),
     }
 
 
-def _next_round(standings: Standings, lang: str) -> str:
+def next_round(standings: Standings, lang: str) -> str:
     """``Round 2 of 11 · 2 cards each`` in the page's language, from the adapter's numbers."""
     from cardforge.table.adapters import adapter_for
     from cardforge.web.i18n import words
