@@ -1,5 +1,5 @@
-"""The table's layers import one way only: standings → adapters → sheet (no cycle), and the web
-face holds no rule logic (it imports no engine module directly)."""
+"""The table's layers import one way only: standings → adapters → sheet (no cycle); the e2e
+tests' browser check skips locally and fails in CI."""
 
 from __future__ import annotations
 
@@ -46,3 +46,19 @@ def test_the_sheet_types_are_the_standings_types():
     from cardforge.table import sheet, standings
 
     assert standings.RoundResult is sheet.RoundResult and standings.Outcome is sheet.Outcome
+
+
+def test_without_a_browser_the_e2e_tests_skip_locally_and_fail_in_ci(monkeypatch):
+    import pytest
+
+    from tests import web_browser
+
+    monkeypatch.setattr(web_browser, "CHROMIUM", "/nonexistent/chromium")
+    assert "install Debian's chromium" in web_browser.missing()
+    monkeypatch.delenv("CI", raising=False)
+    with pytest.raises(pytest.skip.Exception, match="/nonexistent/chromium not found"):
+        web_browser.require_browser()
+    monkeypatch.setenv("CI", "true")
+    with pytest.raises(pytest.fail.Exception, match="end-to-end tests need a browser in CI"):
+        web_browser.require_browser()
+
