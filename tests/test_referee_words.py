@@ -248,3 +248,46 @@ def test_no_english_leftovers_and_no_bracketed_plurals_in_french(ref, args):
     body = out.split("[")  # rule titles in brackets are the rule file's
     for leftover in ("(s)", " the ", " card ", " cards ", "(classic)", "(discovery)", " wild", " pt ", "points points"):
         assert leftover not in " ".join(body), (leftover, out)
+
+
+def test_a_third_language_is_one_new_catalogue(ref, tmp_path, monkeypatch):
+    """A catalogue module dropped beside en.py/fr.py makes --lang accept its language; keys it
+    lacks fall back to English; no code changes."""
+    import cardforge.i18n as i18n
+
+    (tmp_path / "de.py").write_text('''
+NAME = "Deutsch"
+SEMICOLON = "; "
+
+def plural(n):
+    return 0 if n == 1 else 1
+
+def join(items):
+    items = list(items)
+    return items[0] if len(items) == 1 else ", ".join(items[:-1]) + " und " + items[-1]
+
+MESSAGES = {
+    "points": "{n} {n:plural:Punkt|Punkte}",
+    "rows.q.score": "Punkte des Stapels {cards}",
+    "rows.card_classic": "{card}: klassische Karte, Nennwert: {points:+d}",
+}
+''', encoding="utf-8")
+    monkeypatch.setattr(i18n, "__path__", [*i18n.__path__, str(tmp_path)])
+    i18n.languages.cache_clear()
+    i18n.catalogue.cache_clear()
+    try:
+        assert i18n.languages() == ("en", "de", "fr")
+        code, out, err = ref("rows", "score", "R5", "R1", "--lang", "de")
+        assert code == 0, err
+        assert "Punkte des Stapels R5 R1" in out and "R5: klassische Karte, Nennwert: +5" in out and "→ 6 Punkte" in out
+        assert Message("points", n=1).text("de") == "1 Punkt"
+        assert Message("rows.won_by", players=["Ana", "Ben"]).text("de") == "Round won by Ana and Ben"  # English fallback
+    finally:
+        import sys
+
+        monkeypatch.undo()
+        i18n.languages.cache_clear()
+        i18n.catalogue.cache_clear()
+        sys.modules.pop("cardforge.i18n.de", None)
+    code, _, err = ref("rows", "score", "R5", "--lang", "de")
+    assert code == 2 and "unknown language 'de'" in err

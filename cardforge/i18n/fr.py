@@ -273,7 +273,7 @@ MESSAGES: dict[str, str] = {
     "tricks.schedule": "{n} {n:plural:manche|manches} : {deals} {last:plural:carte|cartes}.",
     # -- numwin : décompte et saisies (games/numwin_scoring) ------------------------------------
     "numwin.locked_removed": "paire verrouillée {a}+{b} supprimée : 0 point",
-    "numwin.pair_removed": "paire {a}+{b} découverte en fin de manche, supprimée : 0 point",
+    "numwin.pair_removed": "paire {a}+{b} découverte en fin de manche et supprimée : 0 point",
     "numwin.same_value_all": "règle maison : toutes les cartes d'une valeur répétée sont supprimées ({cards})",
     "numwin.only_pairs": "seules les paires sont supprimées : sur trois cartes d'une valeur, une compte ; quatre font deux paires",
     "numwin.face_value": "{card} compte sa valeur faciale : {n}",

@@ -11,7 +11,7 @@ rows       the four rows between        ``Reveal``: one card per player, ``Ana=R
 tricks     a round trick by trick: the  ``Lay``: cards in play order, ``Ana=RB12``;
            seats by name, the leader,   a trick is resolved when every seat has laid
            the trick so far, tricks won
-sequence / each player's open sequence  ``Draw`` (``Ana=R3``), ``Secure`` (``Ana``):
+sequence / each player's open sequence  ``Draw`` (``Ana=R3``), ``Secure`` (``Ana=secure``):
 collection card by card, draws owed      the sequence card by card
            after a Rainbow, a pending
            STOP, secured sequences
@@ -29,6 +29,14 @@ Serialisation: ``position.to_json()`` is plain JSON (``{"game": "rows", "version
 players by name, cards by code); ``from_json(data)`` rebuilds it, so
 ``from_json(p.to_json()) == p``.  ``cardforge.live.storage`` keeps a position in a state file
 (``--state PATH``, written atomically) or in a table-store match (``--table``).
+
+A face needs only this: ``new_position(game, players, house)`` (or ``from_json`` of what it
+stored), ``position.parse_move(tokens)`` on what the user typed (the CLI's own notation,
+docs/notation.md), ``apply``; then ``verdict.to_json(lang)`` (the referee's ``--json`` answer,
+with ``"position"``: the new position's JSON) or ``verdict.question_text(lang)``,
+``[s.text(lang) for s in verdict.steps]``, ``[line.text(lang) for line in verdict.board]``,
+``verdict.summary_text(lang)``.  An error's ``message`` attribute (when present) is a
+``cardforge.i18n.Message``: ``error.message.text("fr")`` says it in French.
 
 Typical use (the web page does the same with its own input box)::
 

@@ -19,7 +19,10 @@ from cardforge.i18n import refusal
 from cardforge.live import from_json, new_position
 from cardforge.live.base import Position
 
-__all__ = ["Storage", "StateFile", "MatchSlot"]
+__all__ = ["Storage", "StateFile", "MatchSlot", "STATE_MAX_BYTES"]
+
+#: A position is a few kilobytes; a bigger "state file" is not one (and is not read whole).
+STATE_MAX_BYTES = 1024 * 1024
 
 
 class Storage(Protocol):
@@ -37,10 +40,15 @@ class StateFile:
     def load(self, game: str) -> Position:
         if not self.path.exists():
             return new_position(game)
+        from cardforge.userfile import UnreadableFile, read_user_file
+
         try:
-            data = json.loads(self.path.read_text(encoding="utf-8"))
-        except (OSError, UnicodeDecodeError) as exc:
-            raise UsageError(f"cannot read state file {str(self.path)!r}: {getattr(exc, 'strerror', None) or exc}") from None
+            data = json.loads(read_user_file(self.path, limit=STATE_MAX_BYTES).decode("utf-8"))
+        except UnreadableFile as exc:
+            raise UsageError(f"cannot read state file {str(self.path)!r}: {exc}") from None
+        except UnicodeDecodeError:
+            raise UsageError(f"state file {str(self.path)!r} is not UTF-8 text: expected a position written by "
+                             "cardforge") from None
         except json.JSONDecodeError as exc:
             raise UsageError(f"state file {str(self.path)!r} is not valid JSON: {exc.msg} (line {exc.lineno})") from None
         position = from_json(data)
