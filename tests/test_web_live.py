@@ -197,3 +197,12 @@ def test_collection_shows_the_scorecard_and_the_best_set_to_validate(db):
     assert web.post("/m/1/round", data={"p0_cards": entry}).status_code == 303
     assert _standings(db).rounds[0].typed == tuple(f"Ana={part.strip()}" for part in entry.split(";"))
     assert "Round 1" in html.unescape(web.get("/m/1").text).split("Scorecard — Ana")[1].split("</details>")[0]
+
+
+def test_cards_face_up_on_the_table_are_greyed_out_in_the_picker(db):
+    _new(db, "rows", "Ana,Ben")
+    web = client(db)
+    _reveal(web, "R7", "SH3")
+    page = web.get("/m/1").text
+    assert re.search(r'data-code="R7"[^>]*disabled', page) and re.search(r'data-code="R0"[^>]*disabled', page)
+    assert not re.search(r'data-code="R8"[^>]*disabled', page)

@@ -247,6 +247,7 @@ def live_view(live: Any, lang: str, standings: Standings | None = None) -> dict[
     if live.verdict is not None:
         view["verdict"]["board"] = [line.text(lang) for line in live.verdict.board]
     players = list(position.players or live.match.players)
+    view["used"] = sorted(_seen(position, game))
     if game == "rows":
         from cardforge.games.rows import HAND_SIZE, score_pile
 
@@ -276,6 +277,16 @@ def live_view(live: Any, lang: str, standings: Standings | None = None) -> dict[
                 seat["best"] = None if best is None else verdict_view(best, lang)
                 seat["scorecard"] = scorecard(standings, seat["name"], lang)
     return view
+
+
+def _seen(position: Any, game: str) -> set[str]:
+    """Cards the table shows face up, which nobody can play again this round (greyed out in the
+    picker): the rows and captured piles, the tricks played."""
+    if game == "rows":
+        return {c for cards in (*position.rows.values(), *position.captured.values()) for c in cards}
+    if game == "tricks":
+        return {c.split("=")[0] for c in (*position.played, *(c for _, c in position.trick))}
+    return set()
 
 
 def legal_verdict(live: Any, hand: str) -> Verdict:
