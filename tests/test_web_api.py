@@ -111,6 +111,10 @@ def test_on_the_lan_writes_without_the_join_code_are_refused(db):
     assert refused.status_code == 403 and "join code" in refused.text
     assert web.post("/matches", data={"game": "rows", "players": "X,Y"}).status_code == 403
     assert web.get("/join", params={"code": "000000"}).status_code == 403
+    via_htmx = web.post("/m/1/round", data={"p0_cards": "R5"}, headers={"HX-Request": "true"})
+    assert via_htmx.status_code == 403 and via_htmx.headers["hx-redirect"] == "/join?next=/m/1"
+    form = web.get("/join", params={"next": "/m/1"})
+    assert form.status_code == 200 and 'name="code"' in form.text and 'value="/m/1"' in form.text
     assert _keeper(db).standings(1).rounds == ()
     joined = web.get("/join", params={"code": "482913", "next": "/m/1"})
     assert joined.status_code == 303 and joined.headers["location"] == "/m/1"

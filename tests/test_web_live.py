@@ -206,3 +206,16 @@ def test_cards_face_up_on_the_table_are_greyed_out_in_the_picker(db):
     page = web.get("/m/1").text
     assert re.search(r'data-code="R7"[^>]*disabled', page) and re.search(r'data-code="R0"[^>]*disabled', page)
     assert not re.search(r'data-code="R8"[^>]*disabled', page)
+
+
+def test_a_trick_nobody_won_fills_in_the_void_tricks(db):
+    _new(db, "tricks", "Ana,Ben,Chloé", rounds=3)
+    web = client(db)
+    web.post("/m/1/move", data={"n0": "Ana", "c0": "RB5", "n1": "Ben", "c1": "SH5", "n2": "Chloé", "c2": "flash"})
+    page = web.get("/m/1").text
+    assert re.search(r'id="void"[^>]*value="1"', page)
+    for i in range(3):
+        assert f'name="p{i}_won" inputmode="numeric" pattern="[0-9]*" size="2" value="0"' in page
+    recorded = web.post("/m/1/round", data={"p0_bid": "0", "p0_won": "0", "p1_bid": "0", "p1_won": "0",
+                                            "p2_bid": "0", "p2_won": "0", "void": "1"})
+    assert recorded.status_code == 303 and len(_standings(db).rounds) == 1

@@ -75,8 +75,11 @@ def create_app(db: Path | str | None = None, *, join_code: str | None = None,
         async def endpoint(request):
             form = dict(await request.form())
             if not guard.allows(request.cookies.get(COOKIE) or form.get("code")):
-                return render(request, "join.html", 403, message=words(lang_of(request))["join_needed"],
-                              next=request.url.path)
+                back = _page_of(request.url.path)
+                response = render(request, "join.html", 403, message=words(lang_of(request))["join_needed"], next=back)
+                if htmx(request):  # the whole page goes to the join form, not a fragment of it
+                    response.headers["HX-Redirect"] = f"/join?next={back}"
+                return response
             try:
                 return await _threaded(handler, request, form)
             except CardforgeError as exc:
@@ -227,6 +230,8 @@ def create_app(db: Path | str | None = None, *, join_code: str | None = None,
         target = form.get("next") or "/"
         if not target.startswith("/") or target.startswith("//"):
             target = "/"
+        if not code and guard.required:  # the form to type it (a write without it came here)
+            return render(request, "join.html", message=words(lang_of(request))["join_needed"], next=target)
         if not guard.allows(code):
             return render(request, "join.html", 403, message=words(lang_of(request))["join_wrong"], next=target)
         response = RedirectResponse(target, status_code=303)
@@ -320,6 +325,12 @@ def said(error: CardforgeError, lang: str) -> str:
     (``cardforge.i18n.refusal``), else its English line — the CLI's words either way."""
     message = getattr(error, "message", None)
     return message.text(lang) if message is not None and hasattr(message, "text") else str(error)
+
+
+def _page_of(path: str) -> str:
+    """The page a write was made from (``/m/3/round`` → ``/m/3``), to come back to after joining."""
+    parts = path.strip("/").split("/")
+    return f"/m/{parts[1]}" if len(parts) >= 2 and parts[0] == "m" and parts[1].isdigit() else "/"
 
 
 def _int(text: str, what: str = "match") -> int:

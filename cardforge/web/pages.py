@@ -135,7 +135,9 @@ def _prefill(standings: Standings, live: Any) -> dict[str, str]:
         return {}
     position, players = live.position, standings.match.players
     if standings.match.game == "tricks" and getattr(position, "tricks", 0):
-        return {f"p{i}_won": str(position.won.get(p, 0)) for i, p in enumerate(players)}
+        filled = {f"p{i}_won": str(position.won.get(p, 0)) for i, p in enumerate(players)}
+        void = position.tricks - sum(position.won.values())  # tricks nobody won (TRICKS-R12)
+        return {**filled, "void": str(void)} if void else filled
     if standings.match.game == "sequence":
         return {f"p{i}_cards": "; ".join(",".join(s) for s in position.secured.get(p, ()))
                 for i, p in enumerate(players) if position.secured.get(p)}
