@@ -55,6 +55,13 @@ def test_a_busy_port_is_one_line(tmp_path):
     assert result.err.count("\n") == 1
 
 
+def test_a_bad_host_is_one_line_that_names_the_host(tmp_path):
+    result = run_cli("serve", "--host", "999.1.1.1", "--db", str(tmp_path / "t.sqlite3"))
+    assert result.code == 2 and result.err.count("\n") == 1
+    assert result.err.startswith("cardforge: error: cannot listen on 999.1.1.1:8765: ")
+    assert result.err.endswith("expected --host 127.0.0.1, 0.0.0.0 or an address of this computer\n")
+
+
 def test_on_the_lan_it_prints_the_join_url_code_and_a_qr(tmp_path, monkeypatch):
     from cardforge.web import serve
 

@@ -93,7 +93,11 @@ def serve(host: str, port: int, db: Path | None) -> None:
             probe.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
             probe.bind((host, port))
     except OSError as exc:
-        raise UsageError(f"cannot listen on {host}:{port}: {exc.strerror}; try another --port") from None
+        import errno
+
+        hint = "try another --port" if exc.errno in (errno.EADDRINUSE, errno.EACCES) else \
+            "expected --host 127.0.0.1, 0.0.0.0 or an address of this computer"
+        raise UsageError(f"cannot listen on {host}:{port}: {exc.strerror}; {hint}") from None
     announce(host, port, db_path, code)
     # h11 and asyncio named outright: uvicorn then imports no optional server it would probe for
     uvicorn.run(app, host=host, port=port, log_level="warning", access_log=False, http="h11", ws="none",
