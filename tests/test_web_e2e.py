@@ -219,3 +219,17 @@ def test_a_tricks_round_seat_by_seat(server, browser):
     screenshot(browser, "tricks-round-over")
     with Store(server.db) as store:
         assert len(Scorekeeper(store).standings(match).rounds) == 2
+
+
+def test_the_referee_answers_and_a_rule_id_expands_on_tap(server, browser):
+    browser.get(server.url + "/lang/en?next=/referee/tricks")
+    _css(browser, "#trick-cards").send_keys("RB13 RB2 SH13 flip")
+    _css(browser, "form[hx-target='#answer-trick'] button[type=submit]").click()
+    verdict = _wait(browser, lambda d: _all(d, "#answer-trick .verdict"))[0]
+    assert "RB2" in verdict.find_element("css selector", ".summary").text
+    rule = verdict.find_element("css selector", "details.rule")
+    assert not rule.find_element("css selector", "p").is_displayed()
+    rule.find_element("css selector", "summary").click()
+    assert rule.find_element("css selector", "p").is_displayed()  # the rule's text, on tap
+    _fits_the_phone(browser)
+    screenshot(browser, "referee-tricks")
