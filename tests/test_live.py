@@ -144,3 +144,19 @@ def test_broken_state_file_is_one_line(cli, tmp_path):
     assert cli("referee", "tricks", "trick", "--state", str(other), "Ana=RB1", "Ben=RB2", "Chloé=RB3").code == 0
     mixed = cli("referee", "rows", "play", "--state", str(other), "Ana=R7")
     assert mixed.code == 2 and "holds a tricks game" in mixed.err
+
+
+def test_sequence_play_cli_card_by_card(cli, tmp_path):
+    state = tmp_path / "seq.json"
+    for move in ("Ana=R3", "Ana=RB5"):
+        assert cli("referee", "sequence", "play", "--state", str(state), move).code == 0
+    refused = cli("referee", "sequence", "play", "--state", str(state), "Ana=secure", "--lang", "fr")
+    assert refused.code == 2 and "Ana doit d'abord piocher encore" in refused.err
+    assert cli("referee", "sequence", "play", "--state", str(state), "Ana=B7").code == 0
+    secured = cli("referee", "sequence", "play", "--state", str(state), "Ana=secure", "--json")
+    assert secured.code == 0 and secured.json()["points"] == 15
+    other = cli("referee", "sequence", "play", "--state", str(state), "Ben=R1,R4,R9", "--json")
+    assert other.json()["stop"] and other.json()["position"]["pending"] == ["Ben"]
+    saved = cli("referee", "sequence", "play", "--state", str(state), "Ben=joker", "--json")
+    assert saved.json()["stop"] is False and saved.json()["extra_draws"] == 1
+    assert "Joker" in " ".join(s["text"] for s in saved.json()["steps"][-2:])

@@ -93,7 +93,7 @@ def test_cli_round(cli):
     [
         (("score", "R77"), "did you mean 'R16'"),
         (("score",), "no combo given"),
-        (("score", "R7", "--lang", "de"), "expected fr or en"),
+        (("score", "R7", "--lang", "de"), "expected en or fr"),
         (("score", "R7", "--house", "rainbow=every"), "did you mean 'rainbow_zero'"),
         (("score", "R7", "G8", "--locked", "R7+G8"), "two numbered cards of equal value"),
         (("reflex", "--claimed", "R7"), "missing --discarded"),

@@ -140,7 +140,7 @@ def test_round_command(capsys):
         (["play", "--row", "R=R0,R0", "p1=R7"], "twice on the table"),
         (["play", "--variant", "boom", "p1=R5"], "unknown variant 'boom'"),
         (["play", "--house", "rowtie=x", "p1=R5"], "did you mean 'row_tie'"),
-        (["play", "--lang", "de", "p1=R5"], "expected fr or en"),
+        (["play", "--lang", "de", "p1=R5"], "expected en or fr"),
         (["play", "--json"], "no revealed card"),
         (["score", "R5", "R5"], "given twice"),
         (["score", "Q5"], "unknown card 'Q5'"),

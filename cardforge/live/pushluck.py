@@ -45,6 +45,13 @@ class SequencePosition(Position):
     secured: dict[str, tuple[tuple[str, ...], ...]] = dataclasses.field(default_factory=dict)
     #: players whose last card is a STOP that a Joker from the reserve may still cancel
     pending: tuple[str, ...] = ()
+    #: the seats are fixed (a table match's players): another name is refused; otherwise a
+    #: player joins the position with their first move
+    seated: bool = False
+
+    @classmethod
+    def start(cls, players: tuple[str, ...], house: tuple[str, ...], **options: Any) -> SequencePosition:
+        return cls(players=players, house=house, seated=bool(players), **options)
 
     def __hash__(self) -> int:
         return hash((self.players, tuple(self.open.items())))
@@ -79,12 +86,9 @@ class SequencePosition(Position):
         from cardforge.deck import load_deck
         from cardforge.referee.pushluck import stop_verdict
 
-        players = self.players if move.player in self.players or not self.players else self.players
-        if self.players:
+        if self.seated:
             check_seats([move.player], self.players)
-        else:
-            players = ()
-        players = tuple(dict.fromkeys((*players, move.player)))
+        players = tuple(dict.fromkeys((*self.players, move.player)))
         deck = load_deck(self.game)
         current = self.open.get(move.player, ())
         if isinstance(move, Secure):
@@ -128,7 +132,7 @@ class SequencePosition(Position):
         position = self.replace(players=players, open=open_, secured=secured)
         verdict = Verdict(self.game, Message("live.seq.q.secure", player=move.player, cards=" ".join(kept)),
                           {"player": move.player, "secured": list(kept)})
-        verdict.say(f"{prefix}-2.2", "live.seq.secured", player=move.player, cards=" ".join(kept))
+        verdict.say(f"{prefix}-2.5", "live.seq.secured", player=move.player, cards=" ".join(kept))
         if self.game == "sequence":
             points = sequence_points(check.kept, self.mode)
             verdict.result["points"] = points

@@ -38,6 +38,7 @@ from cardforge.referee.pushluck import (
     MODE_OPTION,
     check_lang,
     check_mode,
+    add_play_command,
     parse_table_cards,
     stop_verdict,
 )
@@ -226,3 +227,6 @@ def check(
                                                                                   "shadow_voids_round"),
                                                       where="'referee collection check'"))
     emit(verdict, as_json=as_json, lang=lang)
+
+
+add_play_command(app, "collection", ("stop_cost", "rainbow_colour"))

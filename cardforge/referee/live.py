@@ -41,12 +41,18 @@ def storage_for(state: Path | None, table: bool, db: Path | None = None, match: 
     return StateFile(state) if state is not None else None
 
 
-def play(game: str, storage: Any, tokens: Sequence[str], prepare: Callable[[Any], Any] | None = None):
-    """Load the position (or start one), let ``prepare`` adjust it (``--row``…), apply the move
-    parsed from ``tokens``, save the new position; the verdict."""
+def play(game: str, storage: Any, tokens: Sequence[str], prepare: Callable[[Any], Any] | None = None, *,
+         house: Sequence[str] = (), **changes: Any):
+    """Load the position (or start one), set the house rules given (``--house``) and the fields
+    in ``changes`` (``mode=…``), let ``prepare`` adjust it (``--row``…), apply the move parsed
+    from ``tokens``, save the new position; the verdict."""
     from cardforge.live import new_position
 
     position = storage.load(game) if storage is not None else new_position(game)
+    if house:
+        position = position.replace(house=tuple(house))
+    if changes:
+        position = position.replace(**changes)
     if prepare is not None:
         position = prepare(position)
     move = position.parse_move(list(tokens))

@@ -254,10 +254,7 @@ def round_(
     if storage is not None:
         _rules(house, "round")
 
-        def prepare(position):
-            return position.replace(house=tuple(house)) if house else position
-
-        emit(live_play(GAME, storage, combos or [], prepare), as_json=as_json, lang=lang)
+        emit(live_play(GAME, storage, combos or [], house=house or ()), as_json=as_json, lang=lang)
         return
     if not combos:
         raise UsageError("no combos given: expected one combo per player, e.g. Ana=R7+G7,RB3 Ben=SH2,B9")

@@ -4,6 +4,7 @@ checked against the game's deck, and the STOP check verdict both games use."""
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from pathlib import Path
 
 import typer
 
@@ -12,10 +13,12 @@ from cardforge.cli.options import HOUSE_OPTION, JSON_OPTION, LANG_OPTION, check_
 from cardforge.errors import CardCodeError, UsageError
 from cardforge.games.pushluck import SequenceCheck, sequence_points
 from cardforge.i18n import Message, refusal
+from cardforge.referee.live import DB_OPTION, MATCH_OPTION, STATE_OPTION, TABLE_OPTION, storage_for
+from cardforge.referee.live import play as live_play
 from cardforge.referee.verdict import Verdict
 
 __all__ = ["JSON_OPTION", "LANG_OPTION", "HOUSE_OPTION", "MODE_OPTION", "check_lang", "check_mode", "parse_table_cards",
-           "stop_verdict"]
+           "stop_verdict", "add_play_command"]
 
 MODE_OPTION = typer.Option("classic", "--mode", help="classic or discovery (French: classique, découverte).")
 
@@ -83,7 +86,10 @@ def stop_verdict(game: str, cards: Sequence[Card], check: SequenceCheck, mode: s
         verdict.summary = Message("seq.stop_turn", reason=reason, card=cards[check.index].code)
     elif check.extra_draws:
         verdict.summary = Message("seq.owed", n=check.extra_draws)
-        verdict.say(cites.get("rainbow", f"{game.upper()}-2.6"), "seq.owed_step", n=check.extra_draws)
+        if cards[-1].action == "joker":  # a Joker that saved a STOP: "rejouez immédiatement"
+            verdict.say(cites["joker"], "seq.owed_joker")
+        else:
+            verdict.say(cites["rainbow"], "seq.owed_step", n=check.extra_draws)
     else:
         verdict.summary = Message("seq.securable")
     if mode:
@@ -104,3 +110,38 @@ def _add_points(verdict: Verdict, check: SequenceCheck, mode: str, cites: Mappin
     verdict.say(cites["points_discovery" if mode == "discovery" else "points_classic"], key, n=points)
     key = "seq.then_would_score" if check.extra_draws and not check.stop else "seq.then_scores"
     verdict.summary = Message(key, first=verdict.summary, n=points)
+
+
+def add_play_command(app: typer.Typer, game: str, house_keys: Sequence[str]) -> None:
+    """Register ``referee <game> play``: one move on a kept position (``cardforge.live``), card
+    by card — ``Ana=R3`` (drawn), ``Ana=joker``, ``Ana=secure``."""
+    def play(
+        move: list[str] = typer.Argument(None, metavar="PLAYER=CARDS|PLAYER=secure",
+                                         help="Cards drawn onto a player's sequence (Ana=R3, Ana=RB5,joker) or "
+                                              "Ana=secure (Ana=secure-empty when both piles are empty)."),
+        mode: str = MODE_OPTION,
+        house: list[str] = HOUSE_OPTION,
+        state: Path | None = STATE_OPTION,
+        table: bool = TABLE_OPTION,
+        db: Path | None = DB_OPTION,
+        match: int | None = MATCH_OPTION,
+        as_json: bool = JSON_OPTION,
+        lang: str = LANG_OPTION,
+    ) -> None:
+        from cardforge.games.house import parse_house_rules
+        from cardforge.referee.verdict import emit
+
+        check_lang(lang)
+        chosen = check_mode(mode)
+        module = __import__(f"cardforge.games.{game}", fromlist=["HouseRules"])
+        parse_house_rules(module.HouseRules, house, applies=house_keys, where=f"'referee {game} play'")
+
+        def prepare(position):  # the default mode does not override a position's own mid-round
+            return position.replace(mode=chosen) if mode != "classic" or not position.open else position
+
+        emit(live_play(game, storage_for(state, table, db, match), move or [], prepare, house=house or ()),
+             as_json=as_json, lang=lang)
+
+    play.__doc__ = (f"A player's {game} sequence card by card: each call draws onto it or secures it, checked at once "
+                    "(STOP, draws owed after a Rainbow). With --state or --table the sequences are kept between calls.")
+    app.command("play")(play)

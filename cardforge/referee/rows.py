@@ -264,13 +264,10 @@ def play(
             deck = _deck()
             base = {c: [deck.parse(x) for x in cards] for c, cards in position.rows.items()}
             position = position.with_rows(parse_rows(row, base))
-        if house:
-            position = position.replace(house=tuple(house))
-        if variant is not None:
-            position = position.replace(explosion=explosion)
         return position
 
-    verdict = live_play("rows", storage, reveals or [], prepare)
+    changes = {"explosion": explosion} if variant is not None else {}
+    verdict = live_play("rows", storage, reveals or [], prepare, house=house or (), **changes)
     emit(verdict, as_json=as_json, lang=lang)
 
 

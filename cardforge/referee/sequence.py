@@ -24,6 +24,7 @@ from cardforge.referee.pushluck import (
     MODE_OPTION,
     check_lang,
     check_mode,
+    add_play_command,
     parse_table_cards,
     stop_verdict,
 )
@@ -102,3 +103,6 @@ def score(
     verdict = score_verdict(parsed, mode, parse_house_rules(HouseRules, house, applies=HOUSE_KEYS,
                                                             where="'referee sequence score'"))
     emit(verdict, as_json=as_json, lang=lang)
+
+
+add_play_command(app, "sequence", HOUSE_KEYS)

@@ -289,9 +289,7 @@ def trick(
     storage = storage_for(state, table, db, match)
     named = any("=" in c and not c.lower().startswith("numx=") for c in cards)
     if storage is not None:
-        def prepare(position):
-            return position.replace(house=tuple(house)) if house else position
-        _emit(live_play(GAME, storage, cards, prepare), as_json, lang)
+        _emit(live_play(GAME, storage, cards, house=house or ()), as_json, lang)
         return
     if named:
         from cardforge.live.base import seated
