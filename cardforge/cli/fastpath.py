@@ -16,7 +16,7 @@ __all__ = ["route"]
 
 
 def _referee_app(game: str) -> Any | None:
-    """The referee sub-app of ``game`` if it exists (the same one ``cardforge referee`` lists)."""
+    """The referee command of ``game`` if it exists (the very one ``cardforge referee`` runs)."""
     import importlib.util
 
     if not game.isidentifier() or importlib.util.find_spec(f"cardforge.referee.{game}") is None:
@@ -25,9 +25,9 @@ def _referee_app(game: str) -> Any | None:
 
     if game not in GAMES:
         return None
-    import importlib
+    from cardforge.cli.referee import game_command
 
-    return importlib.import_module(f"cardforge.referee.{game}").app
+    return game_command(game)
 
 
 def route(argv: Sequence[str] | None) -> tuple[Callable[..., Any], list[str], str]:

@@ -24,7 +24,7 @@ LIMITS = {
     "depth": 32,           # mappings and lists inside each other
     "indent": 120,         # columns of indentation (block nesting is bounded by it)
     "values": 20_000,      # values after aliases (*name) are expanded
-    "chars": 10_000,       # characters in one value or key
+    "chars": 10_000,       # characters in one value, key or line
     "digits": 1_000,       # digits in a row (Python refuses ints over 4,300 digits)
 }
 
@@ -97,6 +97,11 @@ def _prescan(text: str, path: Path) -> None:
         code = ord(m.group())
         what = "a NUL byte: is this a binary file?" if code == 0 else "a control character"
         raise _fail(path, f"character U+{code:04X} is not allowed in YAML ({what})", text, m.start())
+    longest = max(text.split("\n"), key=len)
+    if len(longest) > LIMITS["chars"]:
+        start = text.index(longest)
+        raise _fail(path, f"a line of {len(longest):,} characters (at most {LIMITS['chars']:,})", text,
+                    start + LIMITS["chars"])
     m = re.search(r"[0-9]{%d}" % (LIMITS["digits"] + 1), text)
     if m:
         raise _fail(path, f"more than {LIMITS['digits']:,} digits in a row", text, m.start())
@@ -124,7 +129,6 @@ def _prescan(text: str, path: Path) -> None:
 def _check_tree(root: Any, path: Path) -> None:
     """Depth, size after alias expansion, and value length of a parsed tree, with positions."""
     memo: dict[int, tuple[int, int]] = {}   # id(container) → (values, height)
-    open_: set[int] = set()
 
     def children(node: Any) -> list[tuple[Any, tuple[int, int]]]:
         out = []
@@ -153,29 +157,23 @@ def _check_tree(root: Any, path: Path) -> None:
             raise fail(f"a value of {len(node):,} characters (at most {LIMITS['chars']:,})", where)
         if not isinstance(node, (dict, list)):
             return 1, 0
-        key = id(node)
-        if key in open_:
-            raise fail("an alias (*name) refers to the value that contains it", where)
+        key = id(node)  # an alias is the very object it names: counted again, walked once
         if key not in memo:
             if depth >= LIMITS["depth"]:
                 raise fail(f"nested deeper than {LIMITS['depth']} levels", where)
-            open_.add(key)
             values, height = 1, 1   # height: levels of containers, this one included
             for child, pos in children(node):
                 n, h = visit(child, depth + 1, pos)
                 values, height = values + n, max(height, h + 1)
                 if values > LIMITS["values"]:
                     raise fail(f"more than {LIMITS['values']:,} values once aliases (*name) are expanded", where)
-            open_.discard(key)
             memo[key] = (values, height)
         values, height = memo[key]
         if depth + height > LIMITS["depth"]:
             raise fail(f"nested deeper than {LIMITS['depth']} levels once aliases (*name) are expanded", where)
         return values, height
 
-    total, _ = visit(root, 0, (root.lc.line, root.lc.col))
-    if total > LIMITS["values"]:  # pragma: no cover - caught inside visit
-        raise fail(f"more than {LIMITS['values']:,} values", (0, 0))
+    visit(root, 0, (root.lc.line, root.lc.col))  # (ruamel turns an alias inside itself into null)
 
 
 def read_yaml(path: Path) -> Any:
@@ -380,6 +378,14 @@ def error_from_pydantic(err: dict, data: Any, path: Path, model: Any) -> DeckErr
             fields = [f.alias or n for n, f in getattr(target, "model_fields", {}).items() if n != "schema_"]
             if fields:
                 message += f" with keys {', '.join(fields)}"
+    elif kind in ("too_short", "too_long", "string_too_short", "string_too_long"):
+        ctx = err.get("ctx", {})
+        n = ctx.get("min_length") if kind.endswith("short") else ctx.get("max_length")
+        unit = "character" if kind.startswith("string") else "entry" if isinstance(err.get("input"), dict) else "item"
+        plural = {"entry": "entries", "item": "items", "character": "characters"}[unit] if n != 1 else unit
+        message = f"expected {'at least' if kind.endswith('short') else 'at most'} {n} {plural}"
+        if isinstance(err.get("input"), (dict, list)):
+            message += f", found {ctx.get('actual_length', len(err['input']))}"
     elif kind in _BOUNDS:
         message = f"expected {_BOUNDS[kind]} {err.get('ctx', {}).get(_BOUND_CTX[kind], '?')}"
     elif message.startswith("Input should be "):
@@ -393,6 +399,7 @@ def error_from_pydantic(err: dict, data: Any, path: Path, model: Any) -> DeckErr
             "^[a-z][a-z0-9]*$": "expected a lowercase slug like 'flash'",
             "^[A-Z]{1,3}$": "expected an uppercase family code like 'R' or 'RB'",
         }.get(pattern, message)
-    if "input" in err and kind not in ("value_error",) and (kind in _PLAIN or not isinstance(err["input"], dict)):
+    counted = kind.startswith(("too_", "string_too_")) and isinstance(err.get("input"), (dict, list))
+    if "input" in err and kind != "value_error" and not counted and (kind in _PLAIN or not isinstance(err["input"], dict)):
         message += f", found {_describe(err['input'])}"
     return DeckError(message, file=str(path), line=line, column=col, path=dotted)
