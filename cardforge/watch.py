@@ -59,13 +59,21 @@ def watch_decks(decks: Sequence[str] | None, out: Path, *, workers: int | None =
     echo = echo or say
     paths = _watched_paths(decks)
     rebuild_once(decks, out, workers=workers, echo=echo)
-    echo(f"watching {', '.join(map(str, paths))} (Ctrl-C to stop)")
     usual = DefaultFilter(ignore_paths=[str(Path(out).resolve())])
 
     def wanted(change: object, path: str) -> bool:
         return usual(change, path) and not path.endswith(".part")  # our own temporary files
 
-    for changes in watch(*paths, stop_event=stop, debounce=200, step=50, watch_filter=wanted, raise_interrupt=False):
-        names = sorted({Path(p).name for _c, p in changes})
+    ready = False
+    # rust_timeout: an empty yield every half second, the first one once the watcher runs (a save
+    # made before that would be missed, so "watching" is said only then)
+    for changes in watch(*paths, stop_event=stop, debounce=200, step=50, watch_filter=wanted, raise_interrupt=False,
+                         rust_timeout=500, yield_on_timeout=True):
+        if not ready:
+            ready = True
+            echo(f"watching {', '.join(map(str, paths))} (Ctrl-C to stop)")
+        if not changes:
+            continue
+        names = sorted({Path(p).name for _c, p in changes if Path(p).exists()}) or ["(deleted files)"]
         echo(f"changed: {', '.join(names)}")
         rebuild_once(decks, out, workers=workers, echo=echo)

@@ -11,18 +11,19 @@ __all__ = ["PhaseProgress", "phase_progress"]
 
 
 class PhaseProgress:
-    """One line per phase when it finishes: ``faces: 12/12 in 3.1 s``."""
+    """One line per phase when it finishes: ``faces: 12/12 done at 3.1 s`` (seconds into the build)."""
 
     def __init__(self, stream: TextIO | None = None):
         self.stream = stream or sys.stderr
         self.totals: dict[str, int] = {}
         self.done: dict[str, int] = {}
         self.started: dict[str, float] = {}
+        self.start = time.perf_counter()
 
     def phase(self, name: str, total: int) -> None:
         self.totals[name] = total
         self.done.setdefault(name, 0)
-        self.started.setdefault(name, time.perf_counter())
+        self.started.setdefault(name, self.start)
         if total == 0:
             self._finished(name)
 
@@ -35,7 +36,7 @@ class PhaseProgress:
 
     def _finished(self, name: str) -> None:
         seconds = time.perf_counter() - self.started[name]
-        self.stream.write(f"{name}: {self.done[name]}/{self.totals[name]} in {seconds:.1f} s\n")
+        self.stream.write(f"{name}: {self.done[name]}/{self.totals[name]} done at {seconds:.1f} s\n")
         self.stream.flush()
         del self.totals[name]
 
