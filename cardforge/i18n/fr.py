@@ -1,7 +1,9 @@
 """Le catalogue français (syntaxe des modèles : voir ``cardforge.i18n``).
 
-Typographie : espace insécable avant « : ; ? ! » comme le reste du projet l'écrit (espace
-simple ici, les textes existants n'en ont pas d'autre) ; pas de majuscule après un deux-points.
+Typographie : une espace avant « : ; ? ! » (simple, comme l'arbitre l'a toujours écrit en
+terminal ; les livres la rendent insécable à la composition), pas de majuscule après un
+deux-points ; les cartes sont féminines (« R3 est supérieure »), les Rainbow et les Shadow aussi.
+Les noms des joueurs s'élident (« d'Ana », « d'Émile », « d'Yves », mais « de Yann »).
 """
 
 from __future__ import annotations
