@@ -4,6 +4,7 @@ name, one card-list notation, and French a French player would write."""
 from __future__ import annotations
 
 import json
+from pathlib import Path
 
 import pytest
 
@@ -233,6 +234,17 @@ def test_under_lang_fr_errors_are_french_too(ref):
     assert code == 2 and "ne s'applique pas" in err
     code, _, err = ref("tricks", "trick", "RB17", "SH3", "RB2")
     assert "unknown card 'RB17': Rainbow values are 1–16 in tricks; did you mean 'RB16'?" in err
+    for args, french in [
+        (("rows", "play", "--row", "Q=Q1", "Ana=R5"), "rangée inconnue 'Q' dans --row 'Q=Q1'"),
+        (("rows", "round", "Ana=R5", "Ana=R6"), "le joueur 'Ana' est donné deux fois"),
+        (("collection", "objectives", "--validated", "paires", "R1"), "--validated : objectif inconnu 'paires'"),
+        (("collection", "check", "--mode", "découverte", "R3", "joker"), "ne se joue pas en mode découverte"),
+        (("numwin", "score", "R1", "--locked", "R7"), "attendu deux cartes jointes par « + »"),
+        (("sequence", "play", "--state", str(Path(__file__).parent), "Ana=R3"), "impossible de lire le fichier d'état"),
+        (("tricks", "legal", "--hand", "SH3", "--trick", "numx"), "Num-X dans le pli s'écrit telle que déclarée"),
+    ]:
+        code, _, err = ref(*args, "--lang", "fr")
+        assert code == 2 and french in err, (args, err)
 
 
 @pytest.mark.parametrize("args", [

@@ -45,12 +45,11 @@ class StateFile:
         try:
             data = json.loads(read_user_file(self.path, limit=STATE_MAX_BYTES).decode("utf-8"))
         except UnreadableFile as exc:
-            raise UsageError(f"cannot read state file {str(self.path)!r}: {exc}") from None
+            raise refusal(UsageError, "error.state.unreadable", path=repr(str(self.path)), why=str(exc)) from None
         except UnicodeDecodeError:
-            raise UsageError(f"state file {str(self.path)!r} is not UTF-8 text: expected a position written by "
-                             "cardforge") from None
+            raise refusal(UsageError, "error.state.not_utf8", path=repr(str(self.path))) from None
         except json.JSONDecodeError as exc:
-            raise UsageError(f"state file {str(self.path)!r} is not valid JSON: {exc.msg} (line {exc.lineno})") from None
+            raise refusal(UsageError, "error.state.json", path=repr(str(self.path)), msg=exc.msg, line=exc.lineno) from None
         position = from_json(data)
         if position.game != game:
             raise refusal(UsageError, "error.state.other_game", path=repr(str(self.path)), held=position.game, game=game)
@@ -101,8 +100,7 @@ class MatchSlot:
 
         def check(events: list) -> None:
             if _last_position(events[:-1]) != expected:
-                raise UsageError(f"match {self.match_id}'s position changed meanwhile (another referee call); "
-                                 "run the command again")
+                raise refusal(UsageError, "error.state.raced", match=self.match_id)
 
         with self._store() as store:
             store.append(self.match_id, PositionSaved(position=position.to_json()), check=check)
