@@ -335,4 +335,6 @@ MESSAGES: dict[str, str] = {
     "error.position.malformed": "malformed {game} position: {why}",
     "error.position.no_game": "no live position for game {game}: expected one of {games}",
     "error.position.not_one": "not a live position: expected a JSON object with a \"game\" key",
+    "error.card.copies": "card {card} is given {n} times but the {game} deck has {have} {have:plural:copy|copies} of it; name each physical card once",
+    "error.card.copies_round": "card {card} is given {n} times in this round but the {game} deck has {have} {have:plural:copy|copies} of it; name each physical card once",
 }

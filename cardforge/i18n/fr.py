@@ -371,4 +371,6 @@ MESSAGES: dict[str, str] = {
     "error.position.malformed": "position de {game} mal formée : {why}",
     "error.position.no_game": "pas de position en cours pour le jeu {game} : attendu l'un de {games}",
     "error.position.not_one": "ce n'est pas une position : attendu un objet JSON avec une clé \"game\"",
+    "error.card.copies": "la carte {card} est donnée {n} fois mais le paquet de {game} en a {have} {have:plural:exemplaire|exemplaires} ; nommez chaque carte physique une seule fois",
+    "error.card.copies_round": "la carte {card} est donnée {n} fois dans cette manche mais le paquet de {game} en a {have} {have:plural:exemplaire|exemplaires} ; nommez chaque carte physique une seule fois",
 }
