@@ -337,4 +337,7 @@ MESSAGES: dict[str, str] = {
     "error.position.not_one": "not a live position: expected a JSON object with a \"game\" key",
     "error.card.copies": "card {card} is given {n} times but the {game} deck has {have} {have:plural:copy|copies} of it; name each physical card once",
     "error.card.copies_round": "card {card} is given {n} times in this round but the {game} deck has {have} {have:plural:copy|copies} of it; name each physical card once",
+    "error.state.shape": "state file {path} is not a cardforge state: expected a JSON object with a position per game",
+    "error.tricks.too_many": "{n} cards laid but only {left} {left:plural:seat has|seats have} yet to lay in this trick",
+    "error.numwin.seat_count": "{n} {n:plural:combo|combos} for {players:list}: one combo per player, in seat order (or by name, Ana=…)",
 }

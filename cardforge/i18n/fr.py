@@ -373,4 +373,7 @@ MESSAGES: dict[str, str] = {
     "error.position.not_one": "ce n'est pas une position : attendu un objet JSON avec une clé \"game\"",
     "error.card.copies": "la carte {card} est donnée {n} fois mais le paquet de {game} en a {have} {have:plural:exemplaire|exemplaires} ; nommez chaque carte physique une seule fois",
     "error.card.copies_round": "la carte {card} est donnée {n} fois dans cette manche mais le paquet de {game} en a {have} {have:plural:exemplaire|exemplaires} ; nommez chaque carte physique une seule fois",
+    "error.state.shape": "le fichier d'état {path} n'est pas un état cardforge : attendu un objet JSON avec une position par jeu",
+    "error.tricks.too_many": "{n} cartes posées mais {left:plural:il ne reste qu'une place|il ne reste que {left} places} à jouer dans ce pli",
+    "error.numwin.seat_count": "{n} {n:plural:combo|combos} pour {players:list} : un combo par joueur, dans l'ordre des places (ou par nom, Ana=…)",
 }

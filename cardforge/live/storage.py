@@ -1,8 +1,9 @@
 """Where a live position is kept between two referee calls: a JSON state file, or the table
 store's match for that game.
 
-``StateFile(path)``: the position as one JSON object, rewritten atomically after every move
-(``cardforge.atomic``), so an interrupted call leaves the previous position.  ``MatchSlot(db,
+``StateFile(path)``: one JSON object holding a position per game (``{"rows": {…}}``), rewritten
+atomically after every move (``cardforge.atomic``), so an interrupted call leaves the previous
+position.  ``MatchSlot(db,
 match_id)``: the position is appended to the match's log (a ``position_saved`` event), its
 players and house rules are the match's; two referees writing at once cannot both win (the
 second is refused and retries on the new position).
@@ -32,14 +33,15 @@ class Storage(Protocol):
 
 
 class StateFile:
-    """A position in a JSON file (created by the first move when missing)."""
+    """Positions in a JSON file, one per game (``{"rows": {…}, "tricks": {…}}``), so one file
+    (one ``CARDFORGE_STATE``) serves a whole evening of games; created by the first move."""
 
     def __init__(self, path: Path):
         self.path = Path(path)
 
-    def load(self, game: str) -> Position:
+    def _read(self) -> dict[str, Any]:
         if not self.path.exists():
-            return new_position(game)
+            return {}
         from cardforge.userfile import UnreadableFile, read_user_file
 
         try:
@@ -50,6 +52,16 @@ class StateFile:
             raise refusal(UsageError, "error.state.not_utf8", path=repr(str(self.path))) from None
         except json.JSONDecodeError as exc:
             raise refusal(UsageError, "error.state.json", path=repr(str(self.path)), msg=exc.msg, line=exc.lineno) from None
+        if isinstance(data, dict) and isinstance(data.get("game"), str):  # a single position (to_json)
+            return {data["game"]: data}
+        if not isinstance(data, dict) or not all(isinstance(v, dict) for v in data.values()):
+            raise refusal(UsageError, "error.state.shape", path=repr(str(self.path)))
+        return data
+
+    def load(self, game: str) -> Position:
+        data = self._read().get(game)
+        if data is None:
+            return new_position(game)
         position = from_json(data)
         if position.game != game:
             raise refusal(UsageError, "error.state.other_game", path=repr(str(self.path)), held=position.game, game=game)
@@ -58,7 +70,9 @@ class StateFile:
     def save(self, position: Position) -> None:
         from cardforge.atomic import atomic_write_text
 
-        atomic_write_text(self.path, json.dumps(position.to_json(), ensure_ascii=False, indent=1) + "\n")
+        positions = self._read()
+        positions[position.game] = position.to_json()
+        atomic_write_text(self.path, json.dumps(positions, ensure_ascii=False, indent=1) + "\n")
 
 
 class MatchSlot:
