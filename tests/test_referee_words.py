@@ -303,3 +303,30 @@ MESSAGES = {
         sys.modules.pop("cardforge.i18n.de", None)
     code, _, err = ref("rows", "score", "R5", "--lang", "de")
     assert code == 2 and "unknown language 'de'" in err
+
+
+def test_the_readme_referee_tour_is_real_output(cli, tmp_path):
+    """Every command of the README's referee tour prints what the README shows (docs stay true)."""
+    import re
+
+    from conftest import ROOT
+
+    text = (ROOT / "README.md").read_text(encoding="utf-8")
+    block = text[text.index("### Referee"):text.index("### Printing the cards")]
+    code = block[block.index("```") + 4:block.rindex("```")]
+    env = {"COLUMNS": "200", "CARDFORGE_STATE": ""}
+    checked = 0
+    for part in re.split(r"^\$ ", code, flags=re.M)[1:]:
+        first, _, expected = part.partition("\n")
+        if first.startswith("export CARDFORGE_STATE"):
+            env["CARDFORGE_STATE"] = str(tmp_path / "partie.json")
+            continue
+        import shlex
+
+        args = shlex.split(first.split("  #")[0])[1:]
+        result = cli(*args, env={k: v for k, v in env.items() if v})
+        got = (result.out + result.err).strip()
+        lines = [ln for ln in expected.strip().splitlines() if ln.strip() not in ("", "…")]
+        assert all(ln in got for ln in lines) if "…" in expected else got == expected.strip(), (first, got)
+        checked += 1
+    assert checked >= 6
