@@ -256,11 +256,12 @@ class Deck:
         for card, n in Counter(c.undeclared() for c in cards).items():
             have = held.get(card, 0)
             if n > have:
-                raise CardCodeError(
+                raise localised(CardCodeError(
                     f"card {card.code!r} is given {n} times{where} but the {self.id} deck has {have} "
                     f"{'copy' if have == 1 else 'copies'} of it; name each physical card once",
                     card.code,
-                )
+                ), Message("error.card.copies_round" if where else "error.card.copies", card=repr(card.code), n=n,
+                           game=self.id, have=have))
 
     def cards(self, players: int | None = None, mode: str | None = None) -> list[Card]:
         """The deck as a list of physical cards in canonical order (families, then actions)."""
