@@ -90,7 +90,7 @@ def test_markup_error_quotes_the_rendered_line():
         ('<book lang="fr"><p><table/></p></book>', "<table> is not allowed inside <p>"),
         ('<book lang="de"></book>', "expected fr or en"),
         ('<book lang="fr"><p>unclosed</book>', "mismatched tag"),
-        ('<book lang="fr"><rule>x</rule></book>', "<rule> needs the attribute 'id'"),
+        ('<book lang="fr"><rule ref="1">x</rule></book>', "<rule> has no attribute 'ref'"),
     ],
 )
 def test_markup_is_checked(markup, problem):

@@ -33,9 +33,9 @@ __all__ = ["Heading", "StoryBuilder", "build_story", "SHORT_TABLE_ROWS"]
 #: after at least ``MIN_ROWS_BEFORE_SPLIT`` body rows (its header rows repeat on the next page).
 SHORT_TABLE_ROWS = 8
 MIN_ROWS_BEFORE_SPLIT = 4
-#: Examples up to this fraction of the page height are never split across pages; longer ones
+#: Examples up to this fraction of the page height (all that fit) are never split across pages; longer ones
 #: keep their title, setup and first figure together and may continue on the next page.
-KEEP_WHOLE = 0.5
+KEEP_WHOLE = 1.0
 #: Card width as a fraction of true size when a <cards> element gives no ``scale``.
 DEFAULT_CARD_SCALE = 0.25
 
@@ -150,11 +150,14 @@ class StoryBuilder:
         raise self.markup.error(elem, f"<{tag}> cannot be used here")
 
     def _rule(self, elem: ET.Element) -> Paragraph:
+        """A rule: its ID run in (``id``), or a small number in the margin (``num``), or plain."""
         s = self.styles
-        rule_id = elem.get("id")
-        label = (f'<font name="{s.font.condensed_bold}" size="{s.id_size}" color="{s.palette.accent}">'
-                 f"{escape(rule_id)}</font>\u00a0\u00a0")
-        return Paragraph(label + self.inline(elem, s.rule.fontSize), s.rule)
+        rule_id, number = elem.get("id"), elem.get("num")
+        if rule_id:
+            label = (f'<font name="{s.font.condensed_bold}" size="{s.id_size}" color="{s.palette.accent}">'
+                     f"{escape(rule_id)}</font>\u00a0\u00a0")
+            return Paragraph(label + self.inline(elem, s.rule.fontSize), s.rule)
+        return Paragraph(self.inline(elem, s.margin_rule.fontSize), s.margin_rule, bulletText=number or None)
 
     def _section(self, elem: ET.Element) -> list[Any]:
         level = self._depth

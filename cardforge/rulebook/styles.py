@@ -71,6 +71,7 @@ class Styles:
     body: Any
     note: Any
     rule: Any
+    margin_rule: Any
     bullet: Any
     cell: Any
     cell_head: Any
@@ -111,6 +112,9 @@ def make_styles(page: Page, palette: Palette) -> Styles:
         body=body,
         note=ParagraphStyle("note", parent=body, fontSize=size * 0.94, leading=lead * 0.94, spaceAfter=0),
         rule=ParagraphStyle("rule", parent=body, spaceAfter=size * 0.5),
+        margin_rule=ParagraphStyle("margin_rule", parent=body, spaceAfter=size * 0.5, leftIndent=size * 2.1,
+                                   bulletIndent=0, bulletFontName=f.condensed, bulletFontSize=size * 0.7,
+                                   bulletColor=muted),
         bullet=ParagraphStyle("bullet", parent=body, leftIndent=hang, bulletIndent=size * 0.2, spaceAfter=size * 0.25),
         cell=ParagraphStyle("cell", parent=body, alignment=TA_LEFT, fontSize=size * 0.92, leading=lead * 0.9, spaceAfter=0),
         cell_head=ParagraphStyle("cell_head", parent=body, alignment=TA_LEFT, fontName=f.bold, fontSize=size * 0.92,
