@@ -201,13 +201,18 @@ def check_sequence(
     *,
     cites: Cites,
     savers: Iterable[str] = _SAVERS,
+    reserve: Iterable[str] | None = None,
 ) -> SequenceCheck:
     """Walk the cards of one sequence in draw order and say whether it stopped.
 
     ``rules`` is the game's ``HouseRules`` (for ``rainbow_colour``); ``savers`` the action
     cards that cancel a STOP card when they come right after it (Joker, and Infini in
-    ``sequence``).  Other action cards are noted and left out of the sequence.
+    ``sequence``).  Other action cards are noted and left out of the sequence.  Nothing is
+    drawn after a STOP card, so a saver there is played from the reserve: given ``reserve``
+    (the action cards the player holds there), a saver it does not hold is an
+    ``IllegalActionError``; ``None`` (the referee) takes the reserve to hold it.
     """
+    held = None if reserve is None else list(reserve)
     rainbow_colour = getattr(rules, "rainbow_colour", "own")
     savers = tuple(savers)
     kept: list[Card] = []
@@ -223,6 +228,12 @@ def check_sequence(
         if pending is not None:
             stop_index, reason = pending
             if card.action in savers:
+                if held is not None and card.action not in held:
+                    raise IllegalActionError(
+                        f"{card.code} after {cards[stop_index].code}: nothing is drawn after a STOP, so this "
+                        f"{card.code} must come from the reserve, which holds {' '.join(held) or 'nothing'}")
+                if held is not None:
+                    held.remove(card.action)
                 which = "joker" if card.action == "joker" else "infini"
                 add(which, f"{card.code} cancels the STOP of {cards[stop_index].code}: the sequence goes on",
                     f"{card.code} annule le STOP de {cards[stop_index].code} : la séquence continue")
@@ -236,6 +247,8 @@ def check_sequence(
             break
         extra = max(extra - 1, 0)
         if card.is_action:
+            if held is not None and len(held) < 2:
+                held.append(card.action)  # drawn and kept in the reserve
             add("action", f"{card.code} is an action card: it never enters the sequence",
                 f"{card.code} est une carte action : elle n'entre pas dans la séquence")
             continue
@@ -269,7 +282,8 @@ def check_sequence(
         else:
             add("stop_cost", "a colour or value STOP costs the whole sequence, like a Shadow",
                 "un STOP de couleur ou de valeur coûte toute la séquence, comme une Shadow")
-        add("stop_discard", "without a Joker the whole sequence is discarded: 0 points",
+        # a colour or value STOP costs the sequence, not the round (COLLECTION-R2): cite that
+        add("stop_discard" if reason == "shadow" else "stop_cost", "without a Joker the whole sequence is discarded: 0 points",
             "sans Joker toute la séquence est défaussée : 0 point")
         if stop_index + 1 < len(cards):
             ignored = " ".join(c.code for c in cards[stop_index + 1:])

@@ -21,7 +21,10 @@ from reportlab.platypus import BaseDocTemplate, Frame, NextPageTemplate, PageBre
 from cardforge.deck import Deck
 from cardforge.rulebook.styles import Styles
 
-__all__ = ["reference_pdf", "draw_aid"]
+__all__ = ["reference_pdf", "draw_aid", "fits_one_page", "SUMMARY_SCALES"]
+
+#: Type scales the one-page summary tries, largest first.
+SUMMARY_SCALES = (1.0, 0.92, 0.85, 0.78, 0.72, 0.66)
 
 #: Type sizes the aid tries, largest first, until its text fits the card's safe zone.
 AID_SIZES = (8.0, 7.5, 7.0, 6.6, 6.2, 5.8, 5.5)
@@ -63,13 +66,18 @@ def draw_aid(canv: Any, deck: Deck, styles: Styles, title: str, lines: Sequence[
     canv.drawCentredString(w / 2, pad, footer)
 
 
+def fits_one_page(body: list[Any], styles: Styles) -> bool:
+    """Whether the summary's flowables fit the one page they are meant for (laid out alone)."""
+    doc = _ReferenceDocument(io.BytesIO(), styles=styles, deck=None, lang="", title="", sides=None)
+    doc.build(list(body))
+    return doc.page == 1
+
+
 class _ReferenceDocument(BaseDocTemplate):
     """Page 1: the A5 summary (platypus); then one front and one back sheet of aids."""
 
     def __init__(self, target: Any, *, styles: Styles, deck: Deck, lang: str, title: str,
                  sides: tuple[tuple[str, Sequence[str]], tuple[str, Sequence[str]]]):
-        from cardforge.render.sheets import sheet_layout
-
         page = styles.page
         size = (page.width_mm * mm, page.height_mm * mm)
         super().__init__(target, pagesize=size, title=title, author="cardforge", creator="cardforge", lang=lang,
@@ -77,12 +85,16 @@ class _ReferenceDocument(BaseDocTemplate):
                          rightMargin=page.margin_outer_mm * mm, topMargin=page.margin_top_mm * mm * 0.8,
                          bottomMargin=page.margin_bottom_mm * mm * 0.8)
         self.styles, self.deck, self.sides = styles, deck, sides
-        self.sheet = sheet_layout(deck, "a4")
         frame = Frame(self.leftMargin, self.bottomMargin, self.width, self.height, id="summary",
                       leftPadding=0, rightPadding=0, topPadding=0, bottomPadding=0)
+        self.addPageTemplates([PageTemplate("summary", [frame], pagesize=size)])
+        if deck is None:  # measuring the summary alone
+            return
+        from cardforge.render.sheets import sheet_layout
+
+        self.sheet = sheet_layout(deck, "a4")
         tiny = Frame(0, 0, 10, 10, id="sheet", leftPadding=0, rightPadding=0, topPadding=0, bottomPadding=0)
         self.addPageTemplates([
-            PageTemplate("summary", [frame], pagesize=size),
             PageTemplate("front", [tiny], pagesize=self.sheet.page, onPage=lambda c, d: self._sheet(c, back=False)),
             PageTemplate("back", [tiny], pagesize=self.sheet.page, onPage=lambda c, d: self._sheet(c, back=True)),
         ])

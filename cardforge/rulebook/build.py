@@ -73,12 +73,22 @@ def build_book(game: str, lang: str, out: Path, *, paper: str = "a5", kind: str 
     page = page_for(paper)
     markup = render_markup(game, lang, page.name, kind=kind)
     deck = load_deck(game)
-    styles = make_styles(page, Palette(accent=deck.style.back.color, highlight=deck.style.back.accent))
+    palette = Palette(accent=deck.style.back.color, highlight=deck.style.back.accent)
+    styles = make_styles(page, palette, lang)
     cover, body = build_story(markup, deck, styles)
     word = _SUBTITLES[kind][0 if lang == "fr" else 1]
     title = f"{deck.title(lang)} — {word}"
     if kind == "reference":
-        from cardforge.rulebook.aid import reference_pdf
+        from dataclasses import replace
+
+        from cardforge.rulebook.aid import SUMMARY_SCALES, fits_one_page, reference_pdf
+
+        for scale in SUMMARY_SCALES:  # the summary is one page: smaller type until it fits
+            styles = make_styles(replace(page, body_pt=page.body_pt * scale), palette, lang)
+            cover, body = build_story(markup, deck, styles)
+            if fits_one_page(body, styles):
+                break
+        cover, body = build_story(markup, deck, styles)  # fresh flowables: measuring used them
 
         pdf = reference_pdf(body, styles=styles, deck=deck, lang=lang, title=title, sides=_aid_sides(game, lang))
     else:

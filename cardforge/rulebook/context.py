@@ -15,7 +15,7 @@ from cardforge.cards import FamilyKind, Text
 from cardforge.deck import Deck, load_deck
 from cardforge.rulebook.examples import Example, Figure, Table, examples_for
 from cardforge.rulebook.flowables import MARKS
-from cardforge.rulebook.words import in_words
+from cardforge.rulebook.words import RULE_ID, for_players
 from cardforge.rules import RuleBook, load_rules, player_text
 
 __all__ = ["book_context", "component_counts", "section_number", "KINDS"]
@@ -114,11 +114,15 @@ def _example(ex: Example, lang: str, say: Callable[[str], str] = str) -> dict[st
 
 
 def _table(table: Table, lang: str, say: Callable[[str], str] = str) -> dict[str, Any]:
+    """A table's view; for players (``say`` given) without a column of rule IDs."""
+    rows = [[c(lang) if isinstance(c, Text) else c for c in r] for r in table.rows]
+    keep = [i for i in range(len(table.header))
+            if say is str or not all(RULE_ID.fullmatch(str(r[i]).strip()) for r in rows)]
     return {
         "id": table.id,
         "title": say(table.title(lang)),
-        "header": [h(lang) for h in table.header],
-        "rows": [[say(c(lang) if isinstance(c, Text) else c) for c in r] for r in table.rows],
+        "header": [table.header[i](lang) for i in keep],
+        "rows": [[say(r[i]) for i in keep] for r in rows],
         "rules": list(table.rules),
         "note": say(table.note(lang)) if table.note else "",
     }
@@ -181,7 +185,7 @@ def book_context(game: str, lang: str, *, paper: str = "a5", kind: str = "player
     cover = [f["sample"] for f in _components(deck, lang)["families"] if f["from_players"] is None]
     cover += [a.slug for a in deck.actions.values()][: max(0, COVER_CARDS - len(cover))]
     used = {m for ex in examples for f in (*ex.before, *ex.after) for m in f.marks}
-    say = str if kind == "comprehensive" else (lambda text: in_words(text, deck, lang))
+    say = str if kind == "comprehensive" else (lambda text: for_players(text, deck, lang))
     return {
         "lang": lang,
         "game": game,

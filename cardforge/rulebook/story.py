@@ -33,6 +33,8 @@ __all__ = ["Heading", "StoryBuilder", "build_story", "SHORT_TABLE_ROWS"]
 #: after at least ``MIN_ROWS_BEFORE_SPLIT`` body rows (its header rows repeat on the next page).
 SHORT_TABLE_ROWS = 8
 MIN_ROWS_BEFORE_SPLIT = 4
+#: A table that splits keeps at least this many body rows on each side of the break.
+MIN_ROWS_EACH_SIDE = 3
 #: Examples up to this fraction of the page height (all that fit) are never split across pages; longer ones
 #: keep their title, setup and first figure together and may continue on the next page.
 KEEP_WHOLE = 1.0
@@ -42,6 +44,25 @@ DEFAULT_CARD_SCALE = 0.25
 # Characters the rule sheets use that DejaVu Sans has no glyph for, and what to print instead.
 _GLYPH_FALLBACKS = {"\ufe0f": "", "👉": "☞", "💡": "☀", "🃏": "", "🔄": "", "📍": "", "🌈": "", "🌑": "",
                     "🏆": "", "💥": "", "5️⃣": "", "⃣": "", "✅": "✔"}
+
+
+class SplitTable(Table):
+    """A ``Table`` that splits only with at least ``MIN_ROWS_EACH_SIDE`` body rows on each side
+    of the break (its header rows repeat): no orphan "Total" row under a repeated header."""
+
+    def split(self, availWidth: float, availHeight: float) -> list[Any]:
+        parts = super().split(availWidth, availHeight)
+        if len(parts) != 2:
+            return parts
+        head = self.repeatRows if isinstance(self.repeatRows, int) else len(self.repeatRows)
+        body = len(self._cellvalues) - head
+        first = len(parts[0]._cellvalues) - head
+        if body - first >= MIN_ROWS_EACH_SIDE and first >= MIN_ROWS_EACH_SIDE:
+            return parts
+        first = min(first, body - MIN_ROWS_EACH_SIDE)
+        if first < MIN_ROWS_EACH_SIDE:
+            return []
+        return super().split(availWidth, sum(self._rowHeights[:head + first]) + 0.01)
 
 
 def keep_together(flowables: list[Any]) -> KeepTogether:
@@ -237,7 +258,7 @@ class StoryBuilder:
         ]
         if header_rows:
             style.append(("BACKGROUND", (0, 0), (-1, header_rows - 1), colors.HexColor(pal.accent)))
-        table = Table(rows, colWidths=col_widths, repeatRows=header_rows, style=TableStyle(style), hAlign="LEFT")
+        table = SplitTable(rows, colWidths=col_widths, repeatRows=header_rows, style=TableStyle(style), hAlign="LEFT")
         if len(rows) <= SHORT_TABLE_ROWS:
             return [keep_together([table])]
         # a long table may split (its header rows repeat), but only with a few rows on this page
@@ -297,7 +318,7 @@ class StoryBuilder:
         on the next page but never leaves its title, setup and first picture behind."""
         s = self.styles
         title = Paragraph(self.text(elem.get("title"), s.example_title.fontSize), s.example_title)
-        content = [title, *self.blocks(elem)]
+        content = self._grid([title, *self.blocks(elem)])
         if self._height(content) <= KEEP_WHOLE * self._frame_height():
             return self._tinted(content)
         head = 1  # through the first figure and the figures right after it (a "before" picture)
@@ -306,6 +327,42 @@ class StoryBuilder:
         while head < len(content) and isinstance(content[head], CardStrip):
             head += 1
         return self._tinted(content, head)
+
+    def _grid(self, flowables: list[Any], columns: int = 2, least: int = 3) -> list[Any]:
+        """Runs of ``least`` or more labelled card strips (Rows' four rows) set two to a line,
+        so that an example with its pictures and its result fits on one page."""
+        out: list[Any] = []
+        run: list[CardStrip] = []
+
+        def flush() -> None:
+            if len(run) < least or max(len(strip.cards) for strip in run) > 3:  # a long row needs the full width
+                out.extend(run)
+            else:
+                width = (self._frame_width() - 6.4 * mm) / columns
+                for strip in run:
+                    strip.label_width = min(strip.label_width, 13.5 * mm)
+                    strip.hAlign = "LEFT"
+                cells = [run[i:i + columns] + [""] * (columns - len(run[i:i + columns]))
+                         for i in range(0, len(run), columns)]
+                grid = Table(cells, colWidths=[width] * columns, hAlign="LEFT",
+                             style=TableStyle([("VALIGN", (0, 0), (-1, -1), "TOP"),
+                                               ("FONTNAME", (0, 0), (-1, -1), self.styles.font.regular),
+                                               ("LEFTPADDING", (0, 0), (-1, -1), 0),
+                                               ("RIGHTPADDING", (0, 0), (-1, -1), 0),
+                                               ("TOPPADDING", (0, 0), (-1, -1), 0),
+                                               ("BOTTOMPADDING", (0, 0), (-1, -1), 0)]))
+                grid.spaceBefore, grid.spaceAfter = 1.2 * mm, 1.6 * mm
+                out.append(grid)
+            run.clear()
+
+        for f in flowables:
+            if isinstance(f, CardStrip) and f.label:
+                run.append(f)
+            else:
+                flush()
+                out.append(f)
+        flush()
+        return out
 
     def _height(self, flowables: list[Any]) -> float:
         """The height the flowables take in the frame (inside a tinted block's padding)."""

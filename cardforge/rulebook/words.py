@@ -18,10 +18,15 @@ from cardforge.cards import Card
 from cardforge.deck import Deck
 from cardforge.errors import CardCodeError
 
-__all__ = ["card_name", "in_words", "CODE"]
+__all__ = ["card_name", "in_words", "for_players", "CODE", "RULE_ID"]
 
 #: A card code as the engines print it: ``R7``, ``RB12``, ``SH0``, ``numx=17``, ``flash``.
 CODE = re.compile(r"(?<![\w=\-])([A-Z]{1,2}\d{1,2}|[a-z]+=\d+|[a-z]+)(?![\w=])")
+
+
+#: A full rule ID (``NUMWIN-R2``, ``TRICKS-9.1``), and one in brackets as the engines cite it.
+RULE_ID = re.compile(r"\b(?:COLLECTION|SEQUENCE|TRICKS|ROWS|NUMWIN|DECK)-R?\d+(?:\.\d+)?\b")
+_CITED = re.compile(r"\s*[(\[](?:see |voir )?" + RULE_ID.pattern + r"(?:\s*[,/]\s*" + RULE_ID.pattern + r")*[)\]]")
 
 
 def card_name(deck: Deck, card: Card, lang: str) -> str:
@@ -48,3 +53,13 @@ def in_words(text: str, deck: Deck, lang: str) -> str:
             return token
 
     return CODE.sub(name, text)
+
+
+def for_players(text: str, deck: Deck, lang: str) -> str:
+    """``text`` as the player's book prints it: cards in words, no bracketed rule IDs.
+
+    >>> from cardforge.deck import load_deck
+    >>> for_players("RB3 est un Rainbow seul : 0 pt (NUMWIN-R2)", load_deck("numwin"), "fr")
+    'Rainbow 3 est un Rainbow seul : 0 pt'
+    """
+    return in_words(_CITED.sub("", text), deck, lang)
