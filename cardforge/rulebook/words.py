@@ -8,6 +8,8 @@ Engine steps and outcomes speak in card codes (the referee's notation); a player
 'R3 joins the sequence; Num-X played as 17 wins'
 >>> in_words("RB12 after SH7", load_deck("sequence"), "fr")
 'Rainbow 12 after Shadow 7'
+>>> in_words("il passe son tour ; joker", load_deck("sequence"), "fr")
+'il passe son tour ; Joker'
 """
 
 from __future__ import annotations
@@ -39,13 +41,19 @@ def card_name(deck: Deck, card: Card, lang: str) -> str:
     return f"{name} joué comme {card.value}" if lang == "fr" else f"{name} played as {card.value}"
 
 
+#: Action-card codes that are also everyday French words ("il passe", "double", "simple"):
+#: left alone in prose, where they are far more often the word than the card.
+_WORDS = frozenset({"passe", "double", "simple"})
+
+
 def in_words(text: str, deck: Deck, lang: str) -> str:
-    """``text`` with every card code of ``deck`` replaced by the card's name."""
-    slugs = set(deck.actions)
+    """``text`` with every card code of ``deck`` replaced by the card's name (an action code
+    that is also a word, such as ``passe``, only when declared: ``numx=17``)."""
+    slugs = set(deck.actions) - _WORDS
 
     def name(match: re.Match[str]) -> str:
         token = match.group(1)
-        if token.islower() and token.split("=")[0] not in slugs:
+        if token.islower() and token.split("=")[0] not in slugs and "=" not in token:
             return token
         try:
             return card_name(deck, deck.parse(token), lang)
