@@ -120,10 +120,12 @@ def build_rulebook(game: str, lang: str, out: Path, *, paper: str = "a5") -> Pat
 
 def all_jobs(games: Iterable[str] = GAMES, langs: Iterable[str] = LANGS,
              kinds: Iterable[str] = KINDS) -> list[tuple[str, str, str]]:
-    """(game, lang, kind) of every book to build, the longest first (better pool balance)."""
-    order = {"comprehensive": 0, "player": 1, "reference": 2}
-    jobs = [(g, lg, k) for g in games for lg in langs for k in kinds]
-    return sorted(jobs, key=lambda j: order.get(j[2], 3))
+    """(game, lang, kind) of every book to build, game by game."""
+    return [(g, lg, k) for g in games for k in kinds for lg in langs]
+
+
+#: Which books take longest to lay out (scheduled first in the pool).
+_EFFORT = {"comprehensive": 0, "player": 1, "reference": 2}
 
 
 def _job(args: tuple[str, str, str, str, str]) -> Path:
@@ -144,9 +146,14 @@ def build_books(jobs: Iterable[tuple[str, str, str]], out: Path, *, paper: str =
         return [_job(a) for a in args]
     import multiprocessing
 
+    longest_first = sorted(range(len(args)), key=lambda i: _EFFORT.get(args[i][2], 3))  # better balance
     context = multiprocessing.get_context("fork" if "fork" in multiprocessing.get_all_start_methods() else "spawn")
     with context.Pool(workers) as pool:
-        return pool.map(_job, args, chunksize=1)
+        built = pool.map(_job, [args[i] for i in longest_first], chunksize=1)
+    paths: list[Path] = [Path()] * len(args)
+    for i, path in zip(longest_first, built):
+        paths[i] = path
+    return paths  # in the order asked
 
 
 def build_all_rulebooks(out: Path, *, paper: str = "a5") -> list[Path]:
