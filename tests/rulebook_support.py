@@ -44,7 +44,15 @@ def read_pages(path: Path) -> list[str]:
         pdf.close()
 
 
-_HEADER_FOLIO = re.compile(r"\n?[^\n]* · [^\n]*\n\d+\s*$")
+#: The running header and folio, read last on a page (sometimes glued to the last line).
+_HEADER_FOLIO = re.compile(r"\n?Num [^\s·]+ · (?:Règles du jeu|Rules of play|Règles complètes|Comprehensive rules)"
+                           r"[^\n]*\n\d+\s*$")
+
+
+def prose_header(page: str) -> str:
+    """A page's running header line (book title · kind, then the section)."""
+    found = _HEADER_FOLIO.search(page)
+    return found.group(0).strip().rsplit("\n", 1)[0] if found else ""  # without the folio
 
 
 def prose(page: str) -> str:

@@ -15,7 +15,7 @@ from cardforge.rulebook.examples import examples_for
 from cardforge.rulebook.typography import typeset
 from cardforge.rulebook.words import for_players
 from cardforge.rules import load_rules, player_text
-from tests.rulebook_support import BOOKS, body_lines, flat, prose
+from tests.rulebook_support import BOOKS, body_lines, flat, prose, prose_header
 
 #: What a player's book must not say: commands, house-rule switches, card codes, a declared
 #: card written as code, the designer's rule sheet, full rule IDs.
@@ -156,3 +156,26 @@ def test_the_quick_reference_has_a_summary_and_a_double_sided_aid(all_books, gam
         assert flat(typeset(line(lang), lang)) in flat(book.pages[0]), line(lang)
     front, back = ("Votre tour", "Le score") if lang == "fr" else ("Your turn", "Scoring")
     assert book.pages[1].count(front) >= 9 and book.pages[2].count(back) >= 9
+
+
+@pytest.mark.parametrize("kind", ["player", "comprehensive"])
+@pytest.mark.parametrize(("game", "lang"), [("rows", "fr"), ("tricks", "en"), ("collection", "fr")])
+def test_the_running_header_names_the_section_at_the_top_of_the_page(all_books, game, lang, kind):
+    """The header names the section a reader is in at the top of the page: the one a page
+    opens with, else the one the previous page ended in (never one that starts lower down)."""
+    from pypdf import PdfReader
+
+    book = all_books[game, lang, kind]
+    reader = PdfReader(book.path)
+    starts = [(reader.get_destination_page_number(item), item["/Title"]) for item in reader.outline
+              if not isinstance(item, list)]
+    lines = body_lines(book.path)
+    current = ""
+    for number in range(2, len(book.pages)):
+        opening = flat(lines[number][0]) if lines[number] else ""
+        here = [title for page, title in starts if page == number]
+        top = next((t for t in here if flat(t).startswith(opening[:12]) or opening.startswith(flat(t)[:12])), None)
+        expected = top or current
+        header = prose_header(book.pages[number])
+        assert flat(header).endswith(flat(expected)), f"p.{number + 1}: header {header!r}, expected {expected!r}"
+        current = here[-1] if here else current

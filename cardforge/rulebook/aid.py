@@ -84,7 +84,7 @@ class _ReferenceDocument(BaseDocTemplate):
                          invariant=1, initialFontName=styles.font.regular, leftMargin=page.margin_inner_mm * mm,
                          rightMargin=page.margin_outer_mm * mm, topMargin=page.margin_top_mm * mm * 0.8,
                          bottomMargin=page.margin_bottom_mm * mm * 0.8)
-        self.styles, self.deck, self.sides = styles, deck, sides
+        self.styles, self.deck, self.sides, self.book_lang = styles, deck, sides, lang
         frame = Frame(self.leftMargin, self.bottomMargin, self.width, self.height, id="summary",
                       leftPadding=0, rightPadding=0, topPadding=0, bottomPadding=0)
         self.addPageTemplates([PageTemplate("summary", [frame], pagesize=size)])
@@ -104,7 +104,7 @@ class _ReferenceDocument(BaseDocTemplate):
 
         layout = self.sheet
         title, lines = self.sides[1 if back else 0]
-        game = self.deck.title(self.styles_lang)
+        game = self.deck.title(self.book_lang)
         canv.saveState()
         for i in range(layout.per_page):
             _draw_in_cell(canv, layout.cell(i, back=back), layout.slot(i, back=back),
@@ -120,7 +120,6 @@ def reference_pdf(body: list[Any], *, styles: Styles, deck: Deck, lang: str, tit
     (``sides``: (title, lines) of the front, then of the back)."""
     buffer = io.BytesIO()
     doc = _ReferenceDocument(buffer, styles=styles, deck=deck, lang=lang, title=title, sides=sides)
-    doc.styles_lang = lang
     doc.build([*body, NextPageTemplate("front"), PageBreak(), Spacer(1, 1), NextPageTemplate("back"), PageBreak(),
                Spacer(1, 1)])
     return buffer.getvalue()

@@ -17,6 +17,7 @@ from __future__ import annotations
 import os
 from collections.abc import Iterable
 from pathlib import Path
+from typing import Any
 
 from cardforge.atomic import atomic_write_bytes
 from cardforge.deck import GAMES, load_deck
@@ -53,26 +54,42 @@ def rulebook_path(out: Path, game: str, lang: str, paper: str = "a5", *, kind: s
     return Path(out) / "rulebooks" / f"{name}-{lang}{suffix}.pdf"
 
 
-def render_markup(game: str, lang: str, paper: str = "a5", *, kind: str = "player") -> Markup:
-    """The game's content template rendered with its data for ``kind``, parsed as rulebook markup."""
+def template_for(game: str, kind: str) -> str:
+    """The template of a book: the game's own (``rulebook/<game>.j2``, which extends the kind's
+    layout) when there is one, else the kind's layout itself (a custom deck's book)."""
+    from cardforge.paths import templates_dir
+
+    if kind == "reference":
+        return "rulebook/reference.j2"
+    own = f"rulebook/{game}.j2"
+    return own if (templates_dir() / own).is_file() else f"rulebook/{kind}.j2"
+
+
+def render_markup(game: str, lang: str, paper: str = "a5", *, kind: str = "player", deck: Any = None,
+                  rules: Any = None) -> Markup:
+    """The game's content template rendered with its data for ``kind``, parsed as rulebook markup
+    (``deck``/``rules``: a custom deck and its rules, see ``context.book_context``)."""
     from cardforge.rulebook.context import book_context
     from cardforge.rulebook.templates import render_template
 
-    _check(game, lang, kind)
-    name = "rulebook/reference.j2" if kind == "reference" else f"rulebook/{game}.j2"
-    text = render_template(name, book_context(game, lang, paper=paper, kind=kind))
+    if deck is None:
+        _check(game, lang, kind)
+    name = template_for(game, kind)
+    text = render_template(name, book_context(game, lang, paper=paper, kind=kind, deck=deck, rules=rules))
     return parse_markup(text, source=f"templates/{name}")
 
 
-def build_book(game: str, lang: str, out: Path, *, paper: str = "a5", kind: str = "player") -> Path:
-    """Build one book of ``kind`` into ``out/rulebooks/`` and return its path."""
+def build_book(game: str, lang: str, out: Path, *, paper: str = "a5", kind: str = "player", deck: Any = None,
+               rules: Any = None) -> Path:
+    """Build one book of ``kind`` into ``out/rulebooks/`` and return its path; ``deck`` and
+    ``rules`` let a custom deck go through the same pipeline (no engine needed)."""
     from cardforge.rulebook.layout import render_pdf
     from cardforge.rulebook.story import build_story
     from cardforge.rulebook.styles import Palette, make_styles, page_for
 
     page = page_for(paper)
-    markup = render_markup(game, lang, page.name, kind=kind)
-    deck = load_deck(game)
+    markup = render_markup(game, lang, page.name, kind=kind, deck=deck, rules=rules)
+    deck = deck or load_deck(game)
     palette = Palette(accent=deck.style.back.color, highlight=deck.style.back.accent)
     styles = make_styles(page, palette, lang)
     cover, body = build_story(markup, deck, styles)
@@ -90,7 +107,7 @@ def build_book(game: str, lang: str, out: Path, *, paper: str = "a5", kind: str 
                 break
         cover, body = build_story(markup, deck, styles)  # fresh flowables: measuring used them
 
-        pdf = reference_pdf(body, styles=styles, deck=deck, lang=lang, title=title, sides=_aid_sides(game, lang))
+        pdf = reference_pdf(body, styles=styles, deck=deck, lang=lang, title=title, sides=_aid_sides(rules or game, lang))
     else:
         pdf = render_pdf(cover, body, styles=styles, deck=deck, lang=lang, title=title,
                          running_title=f"{deck.title(lang)} · {word}")
@@ -99,12 +116,13 @@ def build_book(game: str, lang: str, out: Path, *, paper: str = "a5", kind: str 
     return path
 
 
-def _aid_sides(game: str, lang: str) -> tuple[tuple[str, list[str]], tuple[str, list[str]]]:
-    """The player aid's two sides: the turn in order, then the scoring (typeset)."""
+def _aid_sides(rules: Any, lang: str) -> tuple[tuple[str, list[str]], tuple[str, list[str]]]:
+    """The player aid's two sides: the turn in order, then the scoring (typeset); ``rules`` is
+    a ``RuleBook`` or a game slug."""
     from cardforge.rules import load_rules
     from cardforge.rulebook.typography import NBSP, NNBSP, typeset
 
-    info = load_rules(game).book
+    info = (load_rules(rules) if isinstance(rules, str) else rules).book
 
     def lines(texts) -> list[str]:
         return [typeset(t(lang), lang).replace(NNBSP, NBSP) for t in texts]

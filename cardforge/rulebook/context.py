@@ -12,7 +12,7 @@ from collections.abc import Callable
 from typing import Any
 
 from cardforge.cards import FamilyKind, Text
-from cardforge.deck import Deck, load_deck
+from cardforge.deck import GAMES, Deck, load_deck
 from cardforge.rulebook.examples import Example, Figure, Table, examples_for
 from cardforge.rulebook.flowables import MARKS
 from cardforge.rulebook.words import RULE_ID, for_players
@@ -170,12 +170,15 @@ def _book_info(book: RuleBook, lang: str) -> dict[str, Any]:
             "turn": [t(lang) for t in info.turn], "scoring": [t(lang) for t in info.scoring]}
 
 
-def book_context(game: str, lang: str, *, paper: str = "a5", kind: str = "player") -> dict[str, Any]:
+def book_context(game: str, lang: str, *, paper: str = "a5", kind: str = "player", deck: Deck | None = None,
+                 rules: RuleBook | None = None) -> dict[str, Any]:
     """The template variables of ``game``'s book of ``kind`` (``KINDS``) in ``lang``.
 
-    In the player's book and the quick reference, example texts name cards in words."""
-    deck = load_deck(game)
-    book = load_rules(game)
+    ``deck`` and ``rules`` default to the shipped deck and catalogue of ``game``; a custom deck
+    passes its own (its rules text as a ``RuleBook``): nothing here needs a game engine.  In the
+    player's book and the quick reference, example texts name cards in words."""
+    deck = deck or load_deck(game)
+    book = rules or load_rules(game)
     examples, tables = examples_for(game)
     section_ids = {section_number(s.id) for s in book.sections}
     deck_rulings = load_rules("deck")
@@ -205,6 +208,7 @@ def book_context(game: str, lang: str, *, paper: str = "a5", kind: str = "player
         "marks_used": [m for m in MARKS if m in used and m != "-"],
         "legend_card": cover[0],
         "kind": kind,
+        "score_pads": game in GAMES,  # the shipped games have printable score pads
         "layout": f"rulebook/{kind}.j2",
         "cover_cards": " ".join(cover),
         "text": lambda fr, en: fr if lang == "fr" else en,

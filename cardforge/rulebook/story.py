@@ -135,7 +135,24 @@ class StoryBuilder:
                 self.body += self.block(child)
 
     def blocks(self, elem: ET.Element) -> list[Any]:
-        return [f for child in elem for f in self.block(child)]
+        return self._pictures_with_tables([f for child in elem for f in self.block(child)])
+
+    def _pictures_with_tables(self, flow: list[Any]) -> list[Any]:
+        """Card pictures followed by a table never part from it: the pictures go to the next page
+        together with the table's first rows (the table's own ``CondPageBreak`` moves before them,
+        grown by their height); before a short table, pictures and table are kept together."""
+        out: list[Any] = []
+        for f in flow:
+            if out and isinstance(out[-1], CardStrip) and isinstance(f, CondPageBreak):
+                strip = out.pop()
+                _, height = strip.wrap(self._frame_width(), 1e6)
+                out += [CondPageBreak(f.height + height + strip.spaceBefore + strip.spaceAfter), strip]
+            elif out and isinstance(out[-1], CardStrip) and isinstance(f, KeepTogether) \
+                    and any(isinstance(c, Table) for c in f._content):
+                out.append(keep_together([out.pop(), f]))
+            else:
+                out.append(f)
+        return out
 
     def block(self, elem: ET.Element, cover: bool = False) -> list[Any]:
         s = self.styles
