@@ -6,7 +6,7 @@ from pathlib import Path
 
 import typer
 
-from cardforge.cli.options import nonempty_path
+from cardforge.cli.options import JSON_OPTION, nonempty_path, print_written
 from cardforge.errors import UsageError
 
 __all__ = ["register", "rulebook"]
@@ -34,6 +34,7 @@ def rulebook(
     kind: str = typer.Option("all", "--kind", help="player, reference, comprehensive or all."),
     paper: str = typer.Option("a5", "--paper", help="a5 (default) or a4."),
     out: Path | None = typer.Option(None, "--out", "-o", parser=nonempty_path, help="Output folder (default: output/); PDFs go in its rulebooks/."),
+    as_json: bool = JSON_OPTION,
 ) -> None:
     """Build the player's rulebook, the quick reference and the comprehensive rules of each game."""
     from cardforge.deck import GAMES
@@ -46,8 +47,12 @@ def rulebook(
     if paper.lower() not in _PAPERS:
         raise UsageError(f"unknown paper size {paper!r}: expected {' or '.join(_PAPERS)}")
     folder = out or output_dir()
-    for path in build_books(all_jobs(games, langs, kinds), folder, paper=paper.lower()):
-        typer.echo(f"wrote {path}")
+    written = build_books(all_jobs(games, langs, kinds), folder, paper=paper.lower())
+    if as_json:
+        print_written(written, folder)
+    else:
+        for path in written:
+            typer.echo(f"wrote {path}")
 
 
 def register(app: typer.Typer) -> None:

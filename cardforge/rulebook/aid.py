@@ -107,10 +107,10 @@ class _ReferenceDocument(BaseDocTemplate):
         game = self.deck.title(self.book_lang)
         canv.saveState()
         for i in range(layout.per_page):
-            _draw_in_cell(canv, layout.cell(i, back=back), layout.slot(i, back=back),
+            _draw_in_cell(canv, layout.cell(i, back=back), layout.placement(i, back=back),
                           lambda: draw_aid(canv, self.deck, self.styles, title, lines, game))
         _crop_marks(canv, layout)
-        _footer(canv, self.deck, layout, f"{game} · {title} · cardforge")
+        _footer(canv, layout, f"{game} · {title} · cardforge")
         canv.restoreState()
 
 
