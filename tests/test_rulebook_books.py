@@ -32,7 +32,7 @@ def test_book_has_a_table_of_contents(all_books, game, lang, kind):
     outline = [item["/Title"] for item in PdfReader(book.path).outline if isinstance(item, dict)]
     for section in load_rules(game).sections:
         title = typeset(section.title(lang), lang)
-        if kind == "player" and section.optional:
+        if section.optional:
             title += " (optionnel)" if lang == "fr" else " (optional)"
         number = section.id.rsplit("-", 1)[-1]
         assert _flat(title) in _flat(contents), f"{title!r} missing from the contents"

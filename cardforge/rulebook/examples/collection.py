@@ -45,7 +45,7 @@ def _objectives(codes: str) -> Example:
         before=(Figure(tuple(codes.split())),),
         steps=steps_of(verdict.steps),
         outcome=Text(f"Résultat : {who} valide {' et '.join(n.fr for n in names)}, soit {facts['best_points']} points.",
-                     f"Result: {who} validates {' and '.join(n.en for n in names)}, {facts['best_points']} points."),
+                     f"Result: {who} scores {' and '.join(n.en for n in names)}, {facts['best_points']} points."),
         facts=facts, recompute=recompute, command=f"cardforge referee collection objectives --best {codes}",
     )
 
