@@ -218,9 +218,22 @@ class StoryBuilder:
         flow: list[Any] = [CondPageBreak(self.styles.page.height_mm * mm * 0.18)] if level == 0 else []
         self._depth += 1
         try:
-            return flow + [heading] + self.blocks(elem)
+            return flow + self._with_heading(heading, self.blocks(elem))
         finally:
             self._depth -= 1
+
+    def _with_heading(self, heading: Heading, body: list[Any]) -> list[Any]:
+        """A heading never ends a page: it is kept with the first block after it (reportlab's
+        ``keepWithNext`` gives up when that block is itself kept together); before a table that
+        may split, the table's ``CondPageBreak`` grows by the heading's height and moves before it."""
+        if not body:
+            return [heading]
+        first, rest = body[0], body[1:]
+        if isinstance(first, CondPageBreak):
+            _, height = heading.wrap(self._frame_width(), 1e6)
+            return [CondPageBreak(first.height + height + heading.getSpaceBefore() + heading.getSpaceAfter()),
+                    heading, *rest]
+        return [keep_together([heading, first]), *rest]
 
     def _toc(self, elem: ET.Element) -> list[Any]:
         s = self.styles
