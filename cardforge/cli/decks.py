@@ -142,9 +142,13 @@ def validate(paths: list[Path] = typer.Argument(..., help="Deck files to check."
         raise typer.Exit(2)
 
 
-def schema(out: Path | None = typer.Option(None, "--out", "-o", parser=nonempty_path, help="Write to this file instead of stdout.")) -> None:
-    """Write the deck JSON Schema (for `# yaml-language-server: $schema=…`)."""
-    from cardforge.deck.schema import json_schema
+def schema(out: Path | None = typer.Option(None, "--out", "-o", parser=nonempty_path, help="Write to this file instead of stdout."),
+           layout: bool = typer.Option(False, "--layout", help="The layout-file schema instead of the deck's.")) -> None:
+    """Write the deck (or layout) JSON Schema (for `# yaml-language-server: $schema=…`)."""
+    if layout:
+        from cardforge.deck.layout_schema import json_schema
+    else:
+        from cardforge.deck.schema import json_schema
 
     text = json.dumps(json_schema(), indent=2, ensure_ascii=False) + "\n"
     if out is None:

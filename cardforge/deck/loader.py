@@ -212,6 +212,12 @@ def validate_file(path: str | os.PathLike[str]) -> str:
     from cardforge.deck.source import read_yaml
 
     raw = read_yaml(p)
+    if raw.get("kind") == "layout":
+        from cardforge.deck.layout import load_layout
+
+        layout = load_layout(str(p.resolve()))
+        faces = [f.name for f in layout.fronts] + (["back"] if layout.back else [])
+        return f"{p}: ok (layout {layout.id}: faces {', '.join(faces)})"
     if raw.get("kind") == "base":
         data = _validate_base(p)
         return f"{p}: ok (base: {len(data['families'])} families, {len(data['actions'])} action cards)"

@@ -133,7 +133,11 @@ class Deck:
     style: Style
     system: CardSystem
     source: Path | None = None
+    layout: str | None = None
     _counts_cache: dict = field(default_factory=dict, repr=False, compare=False)
+    #: what the renderer derived from this deck (layout, contexts, resolved forms); a replaced
+    #: deck (``dataclasses.replace``) starts with an empty one
+    _render_cache: dict = field(default_factory=dict, init=False, repr=False, compare=False)
 
     # -- construction ---------------------------------------------------------------------
 
@@ -196,6 +200,7 @@ class Deck:
             ),
             system=system,
             source=source,
+            layout=game.get("layout") or base.get("layout"),
         )
 
     # -- composition ----------------------------------------------------------------------

@@ -116,6 +116,7 @@ class BaseDeckFile(_Strict):
     actions: dict[Slug, BaseAction]
     card: CardSize
     style: Style
+    layout: StrictStr | None = Field(default=None, description="the card layout: a bundled id (num) or a .yaml file beside the deck")
 
 
 class GameFamily(_Strict):
@@ -167,6 +168,7 @@ class GameDeckFile(_Strict):
     actions: dict[Slug, GameAction] = Field(default_factory=dict)
     card: CardSizeOverride | None = None
     style: Style | None = None
+    layout: StrictStr | None = Field(default=None, description="the card layout: a bundled id (num) or a .yaml file beside the deck")
 
     @model_validator(mode="after")
     def _modes_known(self) -> GameDeckFile:

@@ -33,7 +33,7 @@ class FittedText:
 
 def _wrap(text: str, font: str, size: float, width: float) -> list[str] | None:
     """Greedy word wrap; ``None`` if a single word is wider than the box."""
-    from reportlab.pdfbase.pdfmetrics import stringWidth
+    from cardforge.render.inline import text_width as stringWidth
 
     lines: list[str] = []
     for paragraph in text.split("\n"):
