@@ -8,7 +8,7 @@ every length into a ``Length``.  Drawing is ``cardforge.render.faces``'s busines
 
 >>> layout = load_layout("num")
 >>> [f.name for f in layout.fronts], layout.back.name
-(['number', 'action'], 'back')
+(['number_square', 'action_wide', 'action_small', 'number', 'action'], 'back')
 """
 
 from __future__ import annotations
@@ -125,12 +125,24 @@ def matches(conditions: tuple[tuple[Expr, tuple], ...], ctx: Mapping[str, Any], 
     return any(results) if unless else all(results)
 
 
+_COMPARE = re.compile(r"^\s*(<=|>=|<|>|!=)\s*(-?\d+(?:\.\d+)?)\s*$")
+
+
 def _holds(value: Any, allowed: tuple) -> bool:
+    """``value`` is one of ``allowed``; a string such as ``'>= 10'`` or ``'< 1.2'`` compares numbers."""
     if value in allowed:
         return True
     for a in allowed:  # 'true' matches True, '6' matches 6, 'Shadow' matches 'shadow'
-        if a is not None and value is not None and (type(a) is not type(value) or isinstance(a, str)) \
-                and str(value).lower() == str(a).lower():
+        if a is None or value is None:
+            continue
+        if isinstance(a, str):
+            m = _COMPARE.match(a)
+            if m and isinstance(value, (int, float)) and not isinstance(value, bool):
+                op, n = m.group(1), float(m.group(2))
+                if {"<": value < n, ">": value > n, "<=": value <= n, ">=": value >= n, "!=": value != n}[op]:
+                    return True
+                continue
+        if (type(a) is not type(value) or isinstance(a, str)) and str(value).lower() == str(a).lower():
             return True
     return False
 

@@ -72,6 +72,13 @@ class CardSize:
     safe_mm: float
     corner_radius_mm: float
 
+    @property
+    def name(self) -> str:
+        """``poker``, ``tarot``, … or ``custom``."""
+        from cardforge.deck.sizes import size_name
+
+        return size_name(self.width_mm, self.height_mm)
+
 
 @dataclass(frozen=True, slots=True)
 class BackStyle:
@@ -171,7 +178,7 @@ class Deck:
             )
             for slug, ga in game.get("actions", {}).items()
         }
-        card = {**base["card"], **{k: v for k, v in (game.get("card") or {}).items() if v is not None}}
+        card = _card_size(base["card"], game.get("card") or {})
         style = _merge_style(base["style"], game.get("style") or {})
         back = style["back"]
         return cls(
@@ -345,6 +352,17 @@ def system_from_base(base: dict[str, Any]) -> CardSystem:
         for slug, a in base["actions"].items()
     }
     return CardSystem(families=families, actions=actions)
+
+
+def _card_size(base: dict, override: dict) -> dict:
+    """The base card size with a deck's override: a named ``size`` first, then explicit mm."""
+    from cardforge.deck.sizes import SIZES
+
+    card = {k: v for k, v in base.items() if k != "size"}
+    if override.get("size"):
+        card["width_mm"], card["height_mm"] = SIZES[override["size"]]
+    card.update({k: v for k, v in override.items() if v is not None and k != "size"})
+    return card
 
 
 def _merge_style(base: dict, override: dict) -> dict:

@@ -77,7 +77,12 @@ class CardSize(_Strict):
     corner_radius_mm: Number = Field(default=3.0, ge=0, le=15)
 
 
+SizeName = Literal["poker", "bridge", "tarot", "mini", "square", "landscape"]
+
+
 class CardSizeOverride(_Strict):
+    size: SizeName | None = Field(default=None, description="a standard size (poker 63.5×88.9, bridge 57.15×88.9, tarot 70×120, "
+                                                            "mini 44×63, square 70×70, landscape 88.9×63.5); width_mm/height_mm win")
     width_mm: Number | None = Field(default=None, gt=20, le=200)
     height_mm: Number | None = Field(default=None, gt=20, le=300)
     bleed_mm: Number | None = Field(default=None, ge=0, le=10)

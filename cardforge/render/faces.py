@@ -106,8 +106,9 @@ def _deck_context(deck: Deck, lang: str) -> dict[str, Any]:
         "back": {"color": back.color, "accent": back.accent, "pattern": back.pattern,
                  "title": (back.title or deck.title)(lang), "image": getattr(back, "image", None)},
         "deck": {"id": deck.id, "title": deck.title(lang)},
-        "size": {"width_mm": c.width_mm, "height_mm": c.height_mm, "landscape": c.width_mm > c.height_mm,
-                 "square": abs(c.width_mm - c.height_mm) < 1e-6},
+        "size": {"name": c.name, "width_mm": c.width_mm, "height_mm": c.height_mm,
+                 "landscape": c.width_mm > c.height_mm * 1.05, "square": abs(c.width_mm - c.height_mm) <= 0.05 * c.height_mm,
+                 "ratio": round(c.height_mm / c.width_mm, 3), "short_mm": min(c.width_mm, c.height_mm)},
         "lang": lang,
         "_families": families,
         "families": tuple(families.values()),
@@ -244,8 +245,9 @@ def _finish(el: LayoutElement, props: dict[str, Any], ctx: Mapping[str, Any], ge
         pad = props.get("padding") or 0.0
         x0, y0, x1, y1 = props["_box"]
         if kind == "value":
-            size = props.get("size") or 20 * scale
-            props["size"] = _fit_line(text, font, size, x1 - x0, min_size or LEGIBLE_PT, label)
+            floor = min_size or LEGIBLE_PT
+            size = max(props.get("size") or 20 * scale, floor)  # a small card raises tiny sizes to the floor
+            props["size"] = _fit_line(text, font, size, x1 - x0, floor, label)
             return props
         props["text"] = text = text.replace("'", "\u2019")  # typographic apostrophes on the cards
         from cardforge.render.inline import unknown_icons
@@ -255,6 +257,7 @@ def _finish(el: LayoutElement, props: dict[str, Any], ctx: Mapping[str, Any], ge
             raise DeckError(f"{label}: unknown icon {bad[0]!r} in the text; icons are {_icon_names()}")
         size = props.pop("size", None) or style["text_max_pt"] * scale
         floor = max(min_size if min_size is not None else style["text_min_pt"], LEGIBLE_PT if min_size is None else 0)
+        size = max(size, floor)  # a small card raises tiny sizes to the floor, then they must fit
         if props.get("wrap") is False:
             size = _fit_line(text, font, size, x1 - x0 - 2 * pad, floor, label)
             props.update(lines=(text,), size=size, leading=size * 1.18)
