@@ -127,19 +127,43 @@ def _card(slug: str):
     return Card(action=slug)
 
 
-def validate(paths: list[Path] = typer.Argument(..., help="Deck files to check.")) -> None:
-    """Validate deck files; each problem is one line file:line:column: key: message (exit 2)."""
+def validate(paths: list[Path] = typer.Argument(..., help="Deck or layout files to check.")) -> None:
+    """Validate deck and layout files: every problem, one line each (file:line:column: key: message),
+    including what render would refuse (text fit, fonts, icons, images); exit 2 if any."""
     from cardforge.deck import validate_file
+    from cardforge.errors import DeckErrors
 
     failed = False
     for path in paths:
         try:
-            typer.echo(validate_file(path))
+            summary = validate_file(path)
+            problems, warnings = _render_check(path)
+        except DeckErrors as exc:
+            problems, warnings, summary = exc.errors, [], None
         except CardforgeError as exc:
-            sys.stderr.write(f"cardforge: error: {exc}\n")
+            problems, warnings, summary = [exc], [], None
+        for warning in warnings:
+            sys.stderr.write(f"cardforge: warning: {warning}\n")
+        for problem in problems:
+            sys.stderr.write(f"cardforge: error: {problem}\n")
+        if problems:
             failed = True
+        elif summary:
+            typer.echo(summary)
     if failed:
         raise typer.Exit(2)
+
+
+def _render_check(path: Path) -> tuple[list, list[str]]:
+    """What render would refuse in a game deck (nothing to draw for a base or a layout)."""
+    from cardforge.deck.source import read_yaml
+
+    if read_yaml(Path(path)).get("kind") in ("base", "layout"):
+        return [], []
+    from cardforge.deck import load_deck
+    from cardforge.render.check import check_deck
+
+    return check_deck(load_deck(Path(path)), shown=str(path))
 
 
 def schema(out: Path | None = typer.Option(None, "--out", "-o", parser=nonempty_path, help="Write to this file instead of stdout."),

@@ -39,6 +39,7 @@ class DeckFamily:
     copies: int
     from_players: int | None
     style: FamilyStyle
+    image: str | None = None
 
     @property
     def code(self) -> str:
@@ -58,6 +59,7 @@ class DeckAction:
     effect: Text
     icon: str
     modes: tuple[str, ...] | None = None
+    image: str | None = None
 
     @property
     def slug(self) -> str:
@@ -86,6 +88,7 @@ class BackStyle:
     accent: str
     pattern: str
     title: Text | None
+    image: str | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -141,6 +144,10 @@ class Deck:
     system: CardSystem
     source: Path | None = None
     layout: str | None = None
+    #: art for single cards, by card code; fonts beside the deck, by name (paths as written,
+    #: relative to the deck file)
+    images: dict[str, str] = field(default_factory=dict)
+    fonts: dict[str, str] = field(default_factory=dict)
     _counts_cache: dict = field(default_factory=dict, repr=False, compare=False)
     #: what the renderer derived from this deck (layout, contexts, resolved forms); a replaced
     #: deck (``dataclasses.replace``) starts with an empty one
@@ -167,6 +174,7 @@ class Deck:
                 copies=gf.get("copies", 1),
                 from_players=gf.get("from_players"),
                 style=FamilyStyle(st["color"], st["ink"], st["symbol"], tuple(st["gradient"]) if st.get("gradient") else None),
+                image=gf.get("image"),
             )
         deck_actions = {
             slug: DeckAction(
@@ -175,6 +183,7 @@ class Deck:
                 effect=_text(ga["effect"]),
                 icon=base["actions"][slug]["icon"],
                 modes=tuple(ga["modes"]) if ga.get("modes") else None,
+                image=ga.get("image"),
             )
             for slug, ga in game.get("actions", {}).items()
         }
@@ -200,7 +209,7 @@ class Deck:
                 frame=style["frame"],
                 action_color=style["action_color"],
                 action_ink=style["action_ink"],
-                back=BackStyle(back["color"], back["accent"], back["pattern"], _text(back.get("title"))),
+                back=BackStyle(back["color"], back["accent"], back["pattern"], _text(back.get("title")), back.get("image")),
                 font_text=style.get("font_text") or style["font"],
                 text_max_pt=float(style.get("text_max_pt") or 10.0),
                 text_min_pt=float(style.get("text_min_pt") or 6.0),
@@ -208,6 +217,8 @@ class Deck:
             system=system,
             source=source,
             layout=game.get("layout") or base.get("layout"),
+            images=dict(game.get("images") or {}),
+            fonts=dict(game.get("fonts") or {}),
         )
 
     # -- composition ----------------------------------------------------------------------

@@ -24,6 +24,7 @@ Colour = Annotated[StrictStr, Field(pattern=_HEX, description="An sRGB colour, #
 Slug = Annotated[StrictStr, Field(pattern=r"^[a-z][a-z0-9]*$")]
 FamilyCode = Annotated[StrictStr, Field(pattern=r"^[A-Z]{1,3}$")]
 Number = StrictInt | StrictFloat
+ArtPath = Annotated[StrictStr, Field(min_length=1, description="PNG, JPEG or SVG file, relative to the deck file, inside its folder")]
 Symbol = Literal["circle", "triangle", "square", "diamond", "star", "moon", "hexagon", "heart", "cross", "drop"]
 
 
@@ -95,6 +96,7 @@ class BackStyle(_Strict):
     accent: Colour | None = None
     pattern: Literal["rays", "dots", "stripes", "plain"] | None = None
     title: TextModel | None = None
+    image: ArtPath | None = Field(default=None, description="art for the whole back, relative to the deck file")
 
 
 class Style(_Strict):
@@ -128,12 +130,14 @@ class GameFamily(_Strict):
     values: ValueRange | None = Field(default=None, description="narrow the base range (default: all of it)")
     copies: StrictInt = Field(default=1, ge=1, le=10, description="copies of each numbered card")
     from_players: StrictInt | None = Field(default=None, ge=2, description="only used from this many players")
+    image: ArtPath | None = Field(default=None, description="art for every card of this family")
 
 
 class GameAction(_Strict):
     count: StrictInt = Field(ge=1, le=20)
     effect: TextModel
     modes: list[Slug] | None = Field(default=None, description="modes that use this card (default: all)")
+    image: ArtPath | None = Field(default=None, description="art for this action card")
 
 
 class Players(_Strict):
@@ -174,6 +178,10 @@ class GameDeckFile(_Strict):
     card: CardSizeOverride | None = None
     style: Style | None = None
     layout: StrictStr | None = Field(default=None, description="the card layout: a bundled id (num) or a .yaml file beside the deck")
+    images: dict[StrictStr, ArtPath] = Field(default_factory=dict, description="art for single cards, by card code (R7, passe)")
+    fonts: dict[Annotated[StrictStr, Field(pattern=r"^[A-Za-z][A-Za-z0-9_-]*$")], StrictStr] = Field(
+        default_factory=dict, description="TrueType fonts beside the deck, by the name style.font* uses: {Roboto: fonts/Roboto.ttf}")
+    cards: StrictStr | None = Field(default=None, description="the cards from a CSV or XLSX file (one row a card) instead of families × values")
 
     @model_validator(mode="after")
     def _modes_known(self) -> GameDeckFile:

@@ -96,7 +96,7 @@ def _deck_context(deck: Deck, lang: str) -> dict[str, Any]:
         fs = fam.style
         families[code] = {
             "code": code, "kind": fam.family.kind.value, "name": fam.family.name(lang), "color": fs.color,
-            "ink": fs.ink, "symbol": fs.symbol, "gradient": fs.gradient, "image": getattr(fs, "image", None),
+            "ink": fs.ink, "symbol": fs.symbol, "gradient": fs.gradient, "image": fam.image,
         }
     c = deck.card
     ctx = {
@@ -104,7 +104,7 @@ def _deck_context(deck: Deck, lang: str) -> dict[str, Any]:
                   "font": st.font, "font_bold": st.font_bold, "font_text": st.font_text,
                   "text_max_pt": st.text_max_pt, "text_min_pt": st.text_min_pt},
         "back": {"color": back.color, "accent": back.accent, "pattern": back.pattern,
-                 "title": (back.title or deck.title)(lang), "image": getattr(back, "image", None)},
+                 "title": (back.title or deck.title)(lang), "image": back.image},
         "deck": {"id": deck.id, "title": deck.title(lang)},
         "size": {"name": c.name, "width_mm": c.width_mm, "height_mm": c.height_mm,
                  "landscape": c.width_mm > c.height_mm * 1.05, "square": abs(c.width_mm - c.height_mm) <= 0.05 * c.height_mm,
@@ -127,13 +127,13 @@ def card_context(deck: Deck, card: Card | None, lang: str = "en") -> dict[str, A
         act = deck.actions[card.action]
         fields = {"type": "action", "kind": "action", "code": card.code, "action": card.action,
                   "name": deck.name(card, lang), "title": deck.system.actions[card.action].name(lang),
-                  "effect": act.effect(lang), "icon": act.icon, "image": getattr(act, "image", None),
+                  "effect": act.effect(lang), "icon": act.icon, "image": deck.images.get(card.code) or act.image,
                   "value": card.value, "digits": len(str(card.value)) if card.value is not None else 0}
         return {**base, "card": fields, "family": {}}
     fam = base["_families"][card.family]
     text = str(card.value)
     fields = {"type": "number", "kind": fam["kind"], "code": card.code, "family": card.family, "value": card.value,
-              "digits": len(text), "name": deck.name(card, lang), "image": None}
+              "digits": len(text), "name": deck.name(card, lang), "image": deck.images.get(card.code)}
     return {**base, "card": fields, "family": fam}
 
 
@@ -262,7 +262,7 @@ def _finish(el: LayoutElement, props: dict[str, Any], ctx: Mapping[str, Any], ge
             size = _fit_line(text, font, size, x1 - x0 - 2 * pad, floor, label)
             props.update(lines=(text,), size=size, leading=size * 1.18)
         else:
-            fitted = fit_text(text, font, x1 - x0 - 2 * pad, y1 - y0 - 2 * pad, size, floor, what)
+            fitted = fit_text(text, font, x1 - x0 - 2 * pad, y1 - y0 - 2 * pad, size, floor, label)
             props.update(lines=fitted.lines, size=fitted.size, leading=fitted.leading)
         return props
     if kind == "symbol":
@@ -324,7 +324,11 @@ def _resolve(el: LayoutElement, ctx: Mapping[str, Any], geo: Geometry, deck: Dec
     props = _evaluate(el, prep, ctx)
     box = prep.box
     props["_box"] = box
-    done = _finish(el, props, ctx, geo, deck, what)
+    try:
+        done = _finish(el, props, ctx, geo, deck, what)
+    except DeckError as exc:
+        exc.reads = el.refs  # which card fields the failing element shows (validate points at them)
+        raise
     if done is None:
         return None
     items = tuple(sorted((k, v) for k, v in done.items() if k not in _GEOMETRY_KEYS and k != "_box"))
@@ -361,6 +365,7 @@ def _face(deck: Deck, card: Card | None, ctx: Mapping[str, Any]) -> LayoutFace:
 
 def _plan(deck: Deck, card: Card | None, lang: str, geo: Geometry) -> tuple[LayoutFace, dict, tuple[_Segment, ...]]:
     """The face, the card's context and its segments (forms of static runs cached per family)."""
+    _fonts(deck)
     ctx = card_context(deck, card, lang)
     face = _face(deck, card, ctx)
     key = ("plan", face.name, ctx["family"].get("code"), lang)
@@ -443,7 +448,10 @@ def _checked(deck: Deck, card: Card | None) -> Card | None:
 def _fonts(deck: Deck) -> None:
     """The style's fonts exist (checked once per deck)."""
     if "fonts" not in deck._render_cache:
+        from cardforge.render.deckfonts import register_deck_fonts
         from cardforge.render.fonts import require_font
+
+        register_deck_fonts(deck)
 
         for field in ("font", "font_bold", "font_text"):
             require_font(getattr(deck.style, field), f"{deck.id} style.{field}")
