@@ -237,12 +237,44 @@ def _load_cached(path_str: str, mtime_ns: int, base_mtime_ns: int) -> Deck:
         key = _digest(path, base_path)
         merged = _read_cache(key)
         if merged is not None:
-            return Deck.from_dict(merged, source=path)
+            return _with_table(Deck.from_dict(merged, source=path), merged)
     merged, real_base = _validate_game(path)
-    deck = Deck.from_dict(merged, source=path)
+    deck = _with_table(Deck.from_dict(merged, source=path), merged)
     if key is not None and real_base.resolve() == base_path.resolve():
         _write_cache(key, merged)
     return deck
+
+
+def _with_table(deck: Deck, merged: dict) -> Deck:
+    """The deck with its card table (``cards: file``) read, checked and attached — read on every
+    load, so an edited table is never served from the cache."""
+    src = merged["game"].get("cards")
+    if not src or deck.source is None:
+        return deck
+    import dataclasses
+
+    from cardforge.deck.art import check_image
+    from cardforge.deck.table import read_table
+    from cardforge.errors import CardCodeError
+
+    folder = deck.source.parent
+    problems: list[DeckError] = []
+    rows = read_table(folder / src, shown=str(folder / src), problems=problems)
+    images = dict(deck.images)
+    for row in rows:
+        try:
+            card = deck.parse(row.code)
+        except CardCodeError as exc:
+            problems.append(DeckError(str(exc), file=row.file, line=row.row, column=row.card_col))
+            continue
+        if row.image:
+            try:
+                check_image(row.image, folder)
+                images[card.undeclared().code] = row.image
+            except DeckError as exc:
+                problems.append(DeckError(exc.detail, file=row.file, line=row.row, column=row.image_col))
+    _raise_all(sorted(problems, key=lambda e: (e.line or 0, e.column or 0)))
+    return dataclasses.replace(deck, table=tuple(rows), images=images, _counts_cache={})
 
 
 def load_deck(name: str | os.PathLike[str]) -> Deck:
@@ -307,5 +339,5 @@ def validate_file(path: str | os.PathLike[str]) -> str:
         data = _validate_base(p)
         return f"{p}: ok (base: {len(data['families'])} families, {len(data['actions'])} action cards)"
     merged, _ = _validate_game(p)
-    deck = Deck.from_dict(merged, source=p)
+    deck = _with_table(Deck.from_dict(merged, source=p), merged)
     return f"{p}: ok ({deck.id}: {deck.total()} cards, {deck.players_min}\u2013{deck.players_max} players)"

@@ -148,6 +148,9 @@ class Deck:
     #: relative to the deck file)
     images: dict[str, str] = field(default_factory=dict)
     fonts: dict[str, str] = field(default_factory=dict)
+    rules: str | None = None
+    #: the cards from a spreadsheet (``cards: cards.csv``): when set, the deck's composition
+    table: tuple | None = None
     _counts_cache: dict = field(default_factory=dict, repr=False, compare=False)
     #: what the renderer derived from this deck (layout, contexts, resolved forms); a replaced
     #: deck (``dataclasses.replace``) starts with an empty one
@@ -219,6 +222,7 @@ class Deck:
             layout=game.get("layout") or base.get("layout"),
             images=dict(game.get("images") or {}),
             fonts=dict(game.get("fonts") or {}),
+            rules=game.get("rules"),
         )
 
     # -- composition ----------------------------------------------------------------------
@@ -240,6 +244,8 @@ class Deck:
         the composition is the base one (optional families out, all action cards in).
         """
         key = (players, mode)
+        if key not in self._counts_cache and self.table is not None:
+            self._counts_cache[key] = self._table_counts()
         if key not in self._counts_cache:
             counts: Counter[Card] = Counter()
             for fam in self._families_for(players):
@@ -250,8 +256,26 @@ class Deck:
             self._counts_cache[key] = counts
         return Counter(self._counts_cache[key])
 
+    def _table_counts(self) -> Counter[Card]:
+        counts: Counter[Card] = Counter()
+        for row in self.table or ():
+            counts[self.parse(row.code).undeclared()] += row.count
+        return counts
+
+    def fields_of(self, card: Card) -> dict[str, str]:
+        """The extra columns of ``card``'s row in the deck's card table (empty without one)."""
+        if self.table is None:
+            return {}
+        cache = self._counts_cache.setdefault("fields", {})
+        if not cache:
+            for row in self.table:
+                cache[self.parse(row.code).undeclared().code] = row.fields
+        return cache.get(card.code, {})
+
     def all_counts(self) -> Counter[Card]:
         """Every physical card the deck may use (optional families and all modes included)."""
+        if self.table is not None:
+            return self._table_counts()
         counts: Counter[Card] = Counter()
         for fam in self.families.values():
             for v in fam.values:

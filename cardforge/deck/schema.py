@@ -182,6 +182,7 @@ class GameDeckFile(_Strict):
     fonts: dict[Annotated[StrictStr, Field(pattern=r"^[A-Za-z][A-Za-z0-9_-]*$")], StrictStr] = Field(
         default_factory=dict, description="TrueType fonts beside the deck, by the name style.font* uses: {Roboto: fonts/Roboto.ttf}")
     cards: StrictStr | None = Field(default=None, description="the cards from a CSV or XLSX file (one row a card) instead of families × values")
+    rules: StrictStr | None = Field(default=None, description="the designer's rules text (Markdown) beside the deck, for its rulebook")
 
     @model_validator(mode="after")
     def _modes_known(self) -> GameDeckFile:

@@ -50,7 +50,7 @@ def check_deck(deck: Any, shown: str | None = None) -> tuple[list[DeckError], li
                 if op.type == "image":
                     x0, y0, x1, y1 = op.box
                     dpi = effective_dpi(op.get("src"), x1 - x0, y1 - y0, op.get("fit") or "cover")
-                    if dpi is not None and dpi < LOW_DPI:
+                    if dpi is not None and dpi < LOW_DPI - 0.5:
                         msg = (f"{op.get('src')}: prints at {dpi:.0f} DPI on {face_label(deck, card, lang)} "
                                f"(element {op.name!r}); print shops want {LOW_DPI}")
                         warnings.setdefault(op.get("src") + op.name, msg)

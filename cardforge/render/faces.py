@@ -129,11 +129,15 @@ def card_context(deck: Deck, card: Card | None, lang: str = "en") -> dict[str, A
                   "name": deck.name(card, lang), "title": deck.system.actions[card.action].name(lang),
                   "effect": act.effect(lang), "icon": act.icon, "image": deck.images.get(card.code) or act.image,
                   "value": card.value, "digits": len(str(card.value)) if card.value is not None else 0}
+        if deck.table is not None:
+            fields = {**deck.fields_of(card), **fields}
         return {**base, "card": fields, "family": {}}
     fam = base["_families"][card.family]
     text = str(card.value)
     fields = {"type": "number", "kind": fam["kind"], "code": card.code, "family": card.family, "value": card.value,
               "digits": len(text), "name": deck.name(card, lang), "image": deck.images.get(card.code)}
+    if deck.table is not None:
+        fields = {**deck.fields_of(card), **fields}
     return {**base, "card": fields, "family": fam}
 
 
