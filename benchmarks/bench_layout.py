@@ -7,14 +7,13 @@ pre-layout code (``benchmarks/baseline_faces.py``).  Target: ≤ 1.1× the basel
 
 from __future__ import annotations
 
-import os
 import sys
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from bench_render import best_of  # noqa: E402
+from interleave import interleaved, report  # noqa: E402
 
 REPEAT = 5
 
@@ -39,18 +38,9 @@ def main() -> int:
 
     old_fns = (baseline_faces.draw_card, baseline_faces.draw_back)
     run(old_fns), run(layout_fns)  # warm up: imports, fonts, the layout file
-    base_t = ours_t = float("inf")
-    for _ in range(REPEAT):  # interleaved, so a load spike hits both
-        t, base_pdf = best_of(lambda: run(old_fns), 1)
-        base_t = min(base_t, t)
-        t, ours_pdf = best_of(lambda: run(layout_fns), 1)
-        ours_t = min(ours_t, t)
-    n = len(cards)
-    ratio = ours_t / base_t
-    print(f"cards: {n} (rows deck), sheets with backs, best of {REPEAT} interleaved; load average {os.getloadavg()[0]:.1f}")
-    print(f"hand-written faces (baseline): {base_t * 1000:6.0f} ms  {len(base_pdf) / 1024:5.0f} KB")
-    print(f"layout-driven faces          : {ours_t * 1000:6.0f} ms  {len(ours_pdf) / 1024:5.0f} KB"
-          f"  ratio {ratio:.2f}× ({'OK' if ratio <= 1.1 else 'OVER'}: target ≤ 1.1×)")
+    timings = interleaved({"hand-written faces (baseline)": lambda: run(old_fns),
+                           "layout-driven faces": lambda: run(layout_fns)}, REPEAT)
+    report(f"cards: {len(cards)} (rows deck), sheets with backs, best of {REPEAT} interleaved", timings, 1.1)
     return 0
 
 

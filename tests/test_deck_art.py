@@ -55,8 +55,14 @@ def test_back_family_and_action_art_round_trip_into_the_pdf(tmp_path):
     assert rows and all(r[3:5] == ["900", "1200"] for r in rows), listing
     # 3 red cards and 9 backs show pictures, each file stored once and drawn by reference
     assert len(rows) == 12 and len({r[10] for r in rows}) == 2, listing
-    from cardforge.render.faces import face_ops
+    from cardforge.render.facepages import faces_pdf
+    from cardforge.render.faces import card_size_points, face_ops
+    from cardforge.render.raster import rasterise
 
+    w, h = card_size_points(deck, bleed=True)
+    red, back = rasterise(faces_pdf(deck, [Card("R", 0), None]), size=(110, 150), visible=(w, h))
+    assert red.convert("RGB").getpixel((2, 2)) == (240, 200, 200)  # the PNG's pixels, passed through intact
+    assert back.convert("RGB").getpixel((55, 75)) == (200, 30, 30)
     ops = {op.name: op for op in face_ops(deck, Card(action="passe"))}
     assert "art" in ops and "icon" not in ops  # the action's SVG (vectors, not in pdfimages) replaces its icon
 

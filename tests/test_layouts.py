@@ -10,7 +10,7 @@ import pytest
 from cardforge.cards import Card
 from cardforge.deck import load_deck
 from cardforge.errors import DeckError
-from tests.render_support import MINI_DECK, write_mini_deck
+from tests.render_support import MINI_DECK, ROOT, write_mini_deck
 
 MM = 72 / 25.4
 
@@ -210,3 +210,14 @@ def test_card_texts_use_typographic_apostrophes(decks):
     ops = _ops(decks["collection"], Card(action="swipe"), "fr")
     text = " ".join(ops["effect"].get("lines"))
     assert "d’un voisin" in text and "'" not in text
+
+
+def test_the_example_in_docs_layouts_md_works(tmp_path):
+    """The layout reference's example is a working layout, not prose."""
+    text = (ROOT / "docs" / "layouts.md").read_text(encoding="utf-8")
+    example = text.split("```yaml\n", 1)[1].split("```", 1)[0]
+    deck = _mini_with_layout(tmp_path, example)
+    ops = _ops(deck, Card("R", 1))
+    assert "tiles" not in ops and "stamp" not in ops  # value 1 is not >= 10
+    assert ops["value"].get("color") == "#D62839"  # readable(red, paper, 3): red already reads
+    assert "value_wide" in _ops(deck, Card("SH", 16))  # the shadow face, inheriting the number face

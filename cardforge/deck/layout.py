@@ -108,6 +108,8 @@ class LayoutFace:
 
 @dataclass(frozen=True)
 class Layout:
+    """A compiled layout: its front faces in the order they are tried, and its back."""
+
     id: str
     path: Path
     fronts: tuple[LayoutFace, ...]
@@ -118,11 +120,18 @@ class Layout:
         """The first front face whose ``when`` matches the card."""
         return next((f for f in self.fronts if matches(f.when, ctx)), None)
 
+    @functools.cached_property
+    def choosing(self) -> tuple[Expr, ...]:
+        """The fields the fronts' conditions read: equal values choose the same face."""
+        return tuple({e.source: e for f in self.fronts for e, _ in f.when}.values())
+
 
 def matches(conditions: tuple[tuple[Expr, tuple], ...], ctx: Mapping[str, Any], unless: bool = False) -> bool:
     """All conditions hold (``unless=True``: any of them holds)."""
-    results = (_holds(expr(ctx), allowed) for expr, allowed in conditions)
-    return any(results) if unless else all(results)
+    for expr, allowed in conditions:
+        if _holds(expr(ctx), allowed) is unless:
+            return unless
+    return not unless
 
 
 _COMPARE = re.compile(r"^\s*(<=|>=|<|>|!=)\s*(-?\d+(?:\.\d+)?)\s*$")

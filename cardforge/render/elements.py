@@ -304,8 +304,7 @@ def draw_op(canv: Any, op: Op, palette: Palette, geo: Any) -> None:
     for turned in ((False, True) if op.mirror else (False,)):
         canv.saveState()
         if turned:
-            canv.translate(geo.w, geo.h)
-            canv.rotate(180)
+            canv.transform(-1, 0, 0, -1, geo.w, geo.h)  # turned 180° about the card centre, one operator
         if op.rotate:
             cx, cy = _centre(op.box)
             canv.translate(cx, cy)

@@ -360,7 +360,16 @@ def _layout(deck: Deck) -> Layout:
 
 def _face(deck: Deck, card: Card | None, ctx: Mapping[str, Any]) -> LayoutFace:
     layout = _layout(deck)
-    face = layout.back if card is None else layout.front_for(ctx)
+    if card is None:
+        face = layout.back
+    else:
+        key = ("face", *(e(ctx) for e in layout.choosing))
+        try:
+            face = deck._render_cache.get(key)
+            if face is None:
+                face = deck._render_cache[key] = layout.front_for(ctx)
+        except TypeError:  # a field whose value cannot be a key (a list): choose each time
+            face = layout.front_for(ctx)
     if face is None:
         what = "a back face" if card is None else f"a face for {face_label(deck, card)}"
         raise DeckError(f"layout {layout.id!r} ({layout.path}) has no {what}")
@@ -469,13 +478,11 @@ def _draw(canv: Any, deck: Deck, card: Card | None, lang: str, bleed: bool, cmyk
     _face_, ctx, segments = _plan(deck, card, lang, geo)
     what = face_label(deck, card, lang) + f" ({lang})"
     known = canv.__dict__.setdefault("_cardforge_forms", {})
-    canv.saveState()
-    p = canv.beginPath()
-    if bleed:
-        p.rect(-geo.bleed, -geo.bleed, geo.w + 2 * geo.bleed, geo.h + 2 * geo.bleed)
-    else:
+    if not bleed:  # with bleed, the forms' BBox already stops at the bleed and callers clip their cell
+        canv.saveState()
+        p = canv.beginPath()
         p.roundRect(0, 0, geo.w, geo.h, geo.radius)
-    canv.clipPath(p, stroke=0, fill=0)
+        canv.clipPath(p, stroke=0, fill=0)
     for seg in segments:
         if seg.ops is not None:
             name = seg.form + ("k" if cmyk else "")
@@ -491,8 +498,8 @@ def _draw(canv: Any, deck: Deck, card: Card | None, lang: str, bleed: bool, cmyk
             op = _resolve(seg.element, ctx, geo, deck, what)
             if op is not None:
                 draw_op(canv, op, palette, geo)
-    canv.restoreState()
     if not bleed:
+        canv.restoreState()
         canv.setStrokeColor(palette.colour(deck.style.frame))
         canv.setLineWidth(0.5)
         canv.roundRect(0, 0, geo.w, geo.h, geo.radius, fill=0, stroke=1)
