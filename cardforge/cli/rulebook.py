@@ -29,7 +29,7 @@ def _choices(value: str, allowed: tuple[str, ...], what: str) -> list[str]:
 
 
 def rulebook(
-    game: str = typer.Argument(..., help="Game slug (collection, sequence, tricks, rows, numwin) or 'all'."),
+    game: str = typer.Argument(..., help="Game slug (collection, sequence, tricks, rows, numwin), 'all', or a deck file of your own."),
     lang: str = typer.Option("all", "--lang", help="fr, en or all."),
     paper: str = typer.Option("a5", "--paper", help="a5 (default) or a4."),
     out: Path | None = typer.Option(None, "--out", "-o", parser=nonempty_path, help="Output folder (default: output/); PDFs go in its rulebooks/."),
@@ -40,7 +40,12 @@ def rulebook(
     from cardforge.paths import output_dir
     from cardforge.rulebook.build import build_rulebook
 
-    games = _choices(game, GAMES, "game")
+    from cardforge.rulebook.custom import build_custom_rulebook, is_deck_path
+
+    if is_deck_path(game):  # a deck of your own (mygame/mygame.yaml): its rules text, no engine
+        games, build = [game], build_custom_rulebook
+    else:
+        games, build = _choices(game, GAMES, "game"), build_rulebook
     langs = _choices(lang, _LANGS, "language")
     if paper.lower() not in _PAPERS:
         raise UsageError(f"unknown paper size {paper!r}: expected {' or '.join(_PAPERS)}")
@@ -48,7 +53,7 @@ def rulebook(
     written = []
     for g in games:
         for lg in langs:
-            written.append(build_rulebook(g, lg, folder, paper=paper.lower()))
+            written.append(build(g, lg, folder, paper=paper.lower()))
             if not as_json:
                 typer.echo(f"wrote {written[-1]}")
     if as_json:
