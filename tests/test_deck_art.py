@@ -164,3 +164,10 @@ def test_inline_icons_are_drawn_not_printed(tmp_path):
     pdf = faces_pdf(deck, [Card(action="passe")])
     words = _reader(pdf).pages[0].extract_text()
     assert "targeted" in words and ":skip:" not in words and "icon:flash" not in words
+
+
+def test_a_card_too_big_for_home_sheets_is_a_validate_warning(tmp_path):
+    path = write_mini_deck(tmp_path, MINI_DECK + "card: {width_mm: 199, height_mm: 299}\n")
+    result = _cli("validate", str(path))
+    assert result.returncode == 0, result.stderr
+    assert "cardforge: warning: " in result.stderr and "does not fit on a4" in result.stderr

@@ -54,4 +54,12 @@ def check_deck(deck: Any, shown: str | None = None) -> tuple[list[DeckError], li
                         msg = (f"{op.get('src')}: prints at {dpi:.0f} DPI on {face_label(deck, card, lang)} "
                                f"(element {op.name!r}); print shops want {LOW_DPI}")
                         warnings.setdefault(op.get("src") + op.name, msg)
+    from cardforge.errors import UsageError
+    from cardforge.render.sheets import PAPERS, sheet_layout
+
+    for paper in PAPERS:  # a card too big for home sheets still prints on demand and as PNGs
+        try:
+            sheet_layout(deck, paper)
+        except UsageError as exc:
+            warnings.setdefault(paper, f"{exc}: --format sheets --paper {paper} will refuse it")
     return list(problems.values()), list(warnings.values())
