@@ -221,3 +221,19 @@ def test_the_example_in_docs_layouts_md_works(tmp_path):
     assert "tiles" not in ops and "stamp" not in ops  # value 1 is not >= 10
     assert ops["value"].get("color") == "#D62839"  # readable(red, paper, 3): red already reads
     assert "value_wide" in _ops(deck, Card("SH", 16))  # the shadow face, inheriting the number face
+
+
+def test_the_face_key_changes_when_the_art_file_changes(tmp_path):
+    from PIL import Image
+
+    from cardforge.render.faces import face_key
+
+    (tmp_path / "art").mkdir()
+    Image.new("RGB", (40, 60), (1, 2, 3)).save(tmp_path / "art" / "back.png")
+    deck = load_deck(write_mini_deck(tmp_path, MINI_DECK.replace("style:\n  back: {", "style:\n  back: {image: art/back.png, ")))
+    before = face_key(deck, None)
+    Image.new("RGB", (40, 60), (200, 2, 3)).save(tmp_path / "art" / "back.png")
+    import os
+
+    os.utime(tmp_path / "art" / "back.png", ns=(1, 10**18))
+    assert face_key(deck, None) != before

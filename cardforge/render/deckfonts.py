@@ -11,12 +11,13 @@ from cardforge.errors import DeckError
 __all__ = ["register_deck_fonts"]
 
 
-def register_deck_fonts(deck: Any) -> None:
-    """Check and register every font the deck brings (idempotent)."""
+def register_deck_fonts(deck: Any) -> tuple[str, ...]:
+    """Check and register every font the deck brings (idempotent); their files."""
     if not deck.fonts:
-        return
+        return ()
     from cardforge.render.fonts import register_extra_font
 
+    files = []
     folder = deck.source.parent if deck.source is not None else Path.cwd()
     for name, src in deck.fonts.items():
         try:
@@ -24,3 +25,5 @@ def register_deck_fonts(deck: Any) -> None:
         except DeckError as exc:
             raise DeckError(f"{deck.source}: fonts.{name}: {exc.detail}") from None
         register_extra_font(name, str(path))
+        files.append(str(path))
+    return tuple(files)

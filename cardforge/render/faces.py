@@ -437,8 +437,12 @@ def face_ops(deck: Deck, card: Card | None, lang: str = "en") -> list[Op]:
 def face_key(deck: Deck, card: Card | None, lang: str = "en", *, bleed: bool = False, cmyk: bool = False) -> str:
     """A stable hex key of everything the face is drawn from (ops, card geometry, bleed, colour
     space): two faces with the same key draw the same pixels."""
+    import os
+
     ops = face_ops(deck, card, lang)
-    return hashlib.sha256(repr((ops, Geometry.of(deck), bleed, cmyk, deck.style.frame)).encode()).hexdigest()[:32]
+    files = [op.get("src") for op in ops if op.type == "image"] + sorted(deck._render_cache.get("font_files", ()))
+    stamps = tuple((f, os.stat(f).st_mtime_ns, os.stat(f).st_size) for f in files)  # edited art or fonts: a new key
+    return hashlib.sha256(repr((ops, stamps, Geometry.of(deck), bleed, cmyk, deck.style.frame)).encode()).hexdigest()[:32]
 
 
 def _checked(deck: Deck, card: Card | None) -> Card | None:
@@ -464,7 +468,7 @@ def _fonts(deck: Deck) -> None:
         from cardforge.render.deckfonts import register_deck_fonts
         from cardforge.render.fonts import require_font
 
-        register_deck_fonts(deck)
+        deck._render_cache["font_files"] = register_deck_fonts(deck)
 
         for field in ("font", "font_bold", "font_text"):
             require_font(getattr(deck.style, field), f"{deck.id} style.{field}")
