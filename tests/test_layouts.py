@@ -237,3 +237,19 @@ def test_the_face_key_changes_when_the_art_file_changes(tmp_path):
 
     os.utime(tmp_path / "art" / "back.png", ns=(1, 10**18))
     assert face_key(deck, None) != before
+
+
+def test_no_text_goes_under_6_pt_even_when_a_layout_asks(tmp_path):
+    from cardforge.render.textfit import TextDoesNotFit
+
+    deck = _mini_with_layout(tmp_path, """\
+        kind: layout
+        id: mine
+        extends: num
+        faces:
+          number:
+            elements:
+              fine: {type: text, text: "{card.name} {card.name} {card.name} {card.name}", cx: 50%, cy: 90%, width: 20%, height: 3%, min_size: 3pt, size: 4pt}
+        """)
+    with pytest.raises(TextDoesNotFit, match="minimum 6 pt"):
+        _ops(deck, Card("R", 1))

@@ -228,89 +228,113 @@ def _fit_line(text: str, font: str, size: float, width: float, min_size: float, 
     return size
 
 
+def _text_of(props: dict[str, Any], ctx: Mapping[str, Any]) -> str | None:
+    text = props.get("text")
+    if text is None:
+        text = "" if ctx["card"].get("value") is None else str(ctx["card"]["value"])
+    return str(text) if str(text).strip() else None
+
+
+def _finish_value(el: LayoutElement, props: dict, ctx: Mapping[str, Any], geo: Geometry, deck: Deck, label: str) -> dict | None:
+    text = _text_of(props, ctx)
+    if text is None:
+        return None
+    font = _require_font(props.get("font") or ctx["style"]["font_bold"], deck, f"{deck.id} layout element {el.name!r}")
+    floor = max(props.pop("min_size", None) or LEGIBLE_PT, LEGIBLE_PT)
+    size = max(props.get("size") or 20 * min(geo.w, geo.h) / _REFERENCE_SIDE, floor)  # tiny sizes raised to the floor
+    x0, _y0, x1, _y1 = props["_box"]
+    props.update(text=text, font=font, size=_fit_line(text, font, size, x1 - x0, floor, label))
+    return props
+
+
+def _finish_text(el: LayoutElement, props: dict, ctx: Mapping[str, Any], geo: Geometry, deck: Deck, label: str) -> dict | None:
+    from cardforge.render.inline import unknown_icons
+
+    text = _text_of(props, ctx)
+    if text is None:
+        return None
+    text = text.replace("'", "\u2019")  # typographic apostrophes on the cards
+    bad = unknown_icons(text)
+    if bad:
+        raise DeckError(f"{label}: unknown icon {bad[0]!r} in the text; icons are {_icon_names()}")
+    style = ctx["style"]
+    font = _require_font(props.get("font") or style["font"], deck, f"{deck.id} layout element {el.name!r}")
+    min_size = props.pop("min_size", None)
+    floor = max(min_size if min_size is not None else style["text_min_pt"], LEGIBLE_PT)  # never under 6 pt
+    # no size: the deck's text size, in proportion to the card; tiny sizes are raised to the floor
+    size = max(props.pop("size", None) or style["text_max_pt"] * min(geo.w, geo.h) / _REFERENCE_SIDE, floor)
+    pad = props.get("padding") or 0.0
+    x0, y0, x1, y1 = props["_box"]
+    props.update(text=text, font=font, icon_font=style["font_bold"])
+    if props.get("wrap") is False:
+        size = _fit_line(text, font, size, x1 - x0 - 2 * pad, floor, label)
+        props.update(lines=(text,), size=size, leading=size * 1.18)
+    else:
+        fitted = fit_text(text, font, x1 - x0 - 2 * pad, y1 - y0 - 2 * pad, size, floor, label)
+        props.update(lines=fitted.lines, size=fitted.size, leading=fitted.leading)
+    return props
+
+
+def _finish_symbol(el: LayoutElement, props: dict, ctx: Mapping[str, Any], geo: Geometry, deck: Deck, label: str) -> dict | None:
+    from cardforge.render.symbols import SYMBOLS
+
+    props["symbol"] = props.get("symbol") or ctx["family"].get("symbol")
+    if props["symbol"] not in SYMBOLS:
+        raise DeckError(f"{label}: unknown symbol {props['symbol']!r}; symbols are {', '.join(SYMBOLS)}")
+    return props
+
+
+def _finish_icon(el: LayoutElement, props: dict, ctx: Mapping[str, Any], geo: Geometry, deck: Deck, label: str) -> dict | None:
+    from cardforge.render.symbols import ICONS
+
+    props["icon"] = props.get("icon") or ctx["card"].get("icon")
+    if not props["icon"]:
+        return None
+    if props["icon"] not in ICONS:
+        raise DeckError(f"{label}: unknown icon {props['icon']!r}; icons are {_icon_names()}")
+    props["font"] = _require_font(props.get("font") or ctx["style"]["font_bold"], deck, f"{deck.id} layout element {el.name!r}")
+    return props
+
+
+def _finish_ring(el: LayoutElement, props: dict, ctx: Mapping[str, Any], geo: Geometry, deck: Deck, label: str) -> dict | None:
+    """Each family's symbol with ``fill``/``stroke`` evaluated for that family."""
+    fill, stroke = el.props.get("fill"), el.props.get("stroke")
+    entries = []
+    for fam in ctx["families"]:
+        sub = {**ctx, "family": fam}
+        entries.append((fam["symbol"], fill(sub) if isinstance(fill, Expr) else fill or fam["color"],
+                        stroke(sub) if isinstance(stroke, Expr) else stroke))
+    if not entries:
+        return None
+    props.pop("fill", None)
+    props.pop("stroke", None)
+    props["entries"] = tuple(entries)
+    return props
+
+
+def _finish_image(el: LayoutElement, props: dict, ctx: Mapping[str, Any], geo: Geometry, deck: Deck, label: str) -> dict | None:
+    from cardforge.render.art import resolve_image
+
+    if not props.get("src"):
+        return None
+    props["src"] = resolve_image(str(props["src"]), deck, label)
+    return props
+
+
+def _finish_pattern(el: LayoutElement, props: dict, ctx: Mapping[str, Any], geo: Geometry, deck: Deck, label: str) -> dict | None:
+    return None if props.get("pattern") in (None, "plain") else props
+
+
+#: type-specific defaults and checks of a resolved element (``None``: nothing to draw)
+_FINISH = {"value": _finish_value, "text": _finish_text, "symbol": _finish_symbol, "icon": _finish_icon,
+           "ring": _finish_ring, "image": _finish_image, "pattern": _finish_pattern}
+
+
 def _finish(el: LayoutElement, props: dict[str, Any], ctx: Mapping[str, Any], geo: Geometry, deck: Deck,
             what: str) -> dict[str, Any] | None:
     """Type-specific defaults and checks; ``None`` if there is nothing to draw."""
-    scale = min(geo.w, geo.h) / _REFERENCE_SIDE
-    style = ctx["style"]
-    kind = el.type
-    label = f"{what} (element {el.name!r})"
-    if kind in ("text", "value"):
-        text = props.get("text")
-        if text is None:
-            text = "" if ctx["card"].get("value") is None else str(ctx["card"]["value"])
-        if not str(text).strip():
-            return None
-        props["text"] = text = str(text)
-        font = props.get("font") or (style["font_bold"] if kind == "value" else style["font"])
-        props["font"] = _require_font(font, deck, f"{deck.id} layout element {el.name!r}")
-        props["icon_font"] = style["font_bold"]
-        min_size = props.pop("min_size", None)
-        pad = props.get("padding") or 0.0
-        x0, y0, x1, y1 = props["_box"]
-        if kind == "value":
-            floor = min_size or LEGIBLE_PT
-            size = max(props.get("size") or 20 * scale, floor)  # a small card raises tiny sizes to the floor
-            props["size"] = _fit_line(text, font, size, x1 - x0, floor, label)
-            return props
-        props["text"] = text = text.replace("'", "\u2019")  # typographic apostrophes on the cards
-        from cardforge.render.inline import unknown_icons
-
-        bad = unknown_icons(text)
-        if bad:
-            raise DeckError(f"{label}: unknown icon {bad[0]!r} in the text; icons are {_icon_names()}")
-        size = props.pop("size", None) or style["text_max_pt"] * scale
-        floor = max(min_size if min_size is not None else style["text_min_pt"], LEGIBLE_PT if min_size is None else 0)
-        size = max(size, floor)  # a small card raises tiny sizes to the floor, then they must fit
-        if props.get("wrap") is False:
-            size = _fit_line(text, font, size, x1 - x0 - 2 * pad, floor, label)
-            props.update(lines=(text,), size=size, leading=size * 1.18)
-        else:
-            fitted = fit_text(text, font, x1 - x0 - 2 * pad, y1 - y0 - 2 * pad, size, floor, label)
-            props.update(lines=fitted.lines, size=fitted.size, leading=fitted.leading)
-        return props
-    if kind == "symbol":
-        props["symbol"] = props.get("symbol") or ctx["family"].get("symbol")
-        from cardforge.render.symbols import SYMBOLS
-
-        if props["symbol"] not in SYMBOLS:
-            raise DeckError(f"{label}: unknown symbol {props['symbol']!r}; symbols are {', '.join(SYMBOLS)}")
-        return props
-    if kind == "icon":
-        props["icon"] = props.get("icon") or ctx["card"].get("icon")
-        if not props["icon"]:
-            return None
-        from cardforge.render.symbols import ICONS
-
-        if props["icon"] not in ICONS:
-            raise DeckError(f"{label}: unknown icon {props['icon']!r}; icons are {_icon_names()}")
-        props["font"] = _require_font(props.get("font") or style["font_bold"], deck, f"{deck.id} layout element {el.name!r}")
-        return props
-    if kind == "ring":
-        entries = []
-        for fam in ctx["families"]:
-            sub = {**ctx, "family": fam}
-            fill = el.props.get("fill")
-            stroke = el.props.get("stroke")
-            entries.append((fam["symbol"], fill(sub) if isinstance(fill, Expr) else fill or fam["color"],
-                            stroke(sub) if isinstance(stroke, Expr) else stroke))
-        if not entries:
-            return None
-        props.pop("fill", None)
-        props.pop("stroke", None)
-        props["entries"] = tuple(entries)
-        return props
-    if kind == "image":
-        src = props.get("src")
-        if not src:
-            return None
-        from cardforge.render.art import resolve_image
-
-        props["src"] = resolve_image(str(src), deck, label)
-        return props
-    if kind == "pattern" and props.get("pattern") in (None, "plain"):
-        return None
-    return props
+    finish = _FINISH.get(el.type)
+    return props if finish is None else finish(el, props, ctx, geo, deck, f"{what} (element {el.name!r})")
 
 
 def _icon_names() -> str:
