@@ -20,6 +20,17 @@ def _mini_with_layout(tmp_path, layout_text: str, name: str = "mine.yaml"):
     return load_deck(write_mini_deck(tmp_path, MINI_DECK + f"layout: {name}\n"))
 
 
+#: a layout extending num whose number face's elements follow (indented as below)
+_NUMBER_OVERRIDE = """\
+        kind: layout
+        id: mine
+        extends: num
+        faces:
+          number:
+            elements:
+"""
+
+
 def _ops(deck, card, lang="en"):
     from cardforge.render.faces import face_ops
 
@@ -35,13 +46,7 @@ def test_bundled_layout_has_number_action_and_back_faces():
 
 
 def test_extends_overrides_an_element_and_removes_another(tmp_path):
-    deck = _mini_with_layout(tmp_path, """\
-        kind: layout
-        id: mine
-        extends: num
-        faces:
-          number:
-            elements:
+    deck = _mini_with_layout(tmp_path, _NUMBER_OVERRIDE + """\
               value: {color: "'#00AA00'"}
               tiles: null
         """)
@@ -242,13 +247,7 @@ def test_the_face_key_changes_when_the_art_file_changes(tmp_path):
 def test_no_text_goes_under_6_pt_even_when_a_layout_asks(tmp_path):
     from cardforge.render.textfit import TextDoesNotFit
 
-    deck = _mini_with_layout(tmp_path, """\
-        kind: layout
-        id: mine
-        extends: num
-        faces:
-          number:
-            elements:
+    deck = _mini_with_layout(tmp_path, _NUMBER_OVERRIDE + """\
               fine: {type: text, text: "{card.name} {card.name} {card.name} {card.name}", cx: 50%, cy: 90%, width: 20%, height: 3%, min_size: 3pt, size: 4pt}
         """)
     with pytest.raises(TextDoesNotFit, match="minimum 6 pt"):
