@@ -252,3 +252,12 @@ def test_no_text_goes_under_6_pt_even_when_a_layout_asks(tmp_path):
         """)
     with pytest.raises(TextDoesNotFit, match="minimum 6 pt"):
         _ops(deck, Card("R", 1))
+
+
+def test_layout_schema_matches_the_committed_copy():
+    import json
+
+    from cardforge.deck.layout_schema import json_schema
+
+    committed = json.loads((ROOT / "docs" / "layout.schema.json").read_text(encoding="utf-8"))
+    assert json_schema() == committed, "run: cardforge schema --layout --out docs/layout.schema.json"
