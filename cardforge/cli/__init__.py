@@ -29,6 +29,7 @@ app = typer.Typer(
 #: Modules that add commands; a module not present yet is skipped.
 COMMAND_MODULES = (
     "cardforge.cli.decks",
+    "cardforge.cli.new",
     "cardforge.cli.referee",
     "cardforge.cli.render",
     "cardforge.cli.rulebook",

@@ -29,7 +29,7 @@ def _choices(value: str, allowed: tuple[str, ...], what: str) -> list[str]:
 
 
 def rulebook(
-    game: str = typer.Argument(..., help="Game slug (collection, sequence, tricks, rows, numwin) or 'all'."),
+    game: str = typer.Argument(..., help="Game slug (collection, sequence, tricks, rows, numwin), 'all', or a deck file of your own."),
     lang: str = typer.Option("all", "--lang", help="fr, en or all."),
     kind: str = typer.Option("all", "--kind", help="player, reference, comprehensive or all."),
     paper: str = typer.Option("a5", "--paper", help="a5 (default) or a4."),
@@ -40,14 +40,19 @@ def rulebook(
     from cardforge.deck import GAMES
     from cardforge.paths import output_dir
     from cardforge.rulebook.build import KINDS, all_jobs, build_books
+    from cardforge.rulebook.custom import build_custom_rulebook, is_deck_path
 
-    games = _choices(game, GAMES, "game")
+    custom = is_deck_path(game)  # a deck of your own (mygame/mygame.yaml): its rules text, no engine
+    games = [game] if custom else _choices(game, GAMES, "game")
     langs = _choices(lang, _LANGS, "language")
     kinds = _choices(kind, KINDS, "book")
     if paper.lower() not in _PAPERS:
         raise UsageError(f"unknown paper size {paper!r}: expected {' or '.join(_PAPERS)}")
     folder = out or output_dir()
-    written = build_books(all_jobs(games, langs, kinds), folder, paper=paper.lower())
+    if custom:
+        written = [build_custom_rulebook(game, lg, folder, paper=paper.lower()) for lg in langs]
+    else:
+        written = build_books(all_jobs(games, langs, kinds), folder, paper=paper.lower())
     if as_json:
         print_written(written, folder)
     else:

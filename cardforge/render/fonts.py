@@ -16,7 +16,10 @@ from typing import NamedTuple
 
 from cardforge.errors import DeckError
 
-__all__ = ["FontNames", "register_fonts", "available_fonts", "require_font"]
+__all__ = ["FontNames", "register_fonts", "available_fonts", "require_font", "register_extra_font"]
+
+#: fonts a deck brought from its own folder (name → file), registered by ``register_extra_font``
+_EXTRA: dict[str, str] = {}
 
 
 class FontNames(NamedTuple):
@@ -66,10 +69,22 @@ def available_fonts() -> tuple[str, ...]:
 def require_font(name: str, where: str = "style") -> str:
     """Return ``name`` if it is a bundled font; else a ``DeckError`` listing the choices."""
     fonts = available_fonts()
-    if name in fonts:
+    if name in fonts or name in _EXTRA:
         return name
     from cardforge.cards import nearest
 
     guess = nearest(name, list(fonts))
     hint = f"; did you mean {guess!r}?" if guess else ""
     raise DeckError(f"unknown font {name!r} in {where}: bundled fonts are {', '.join(fonts)}{hint}")
+
+
+def register_extra_font(name: str, path: str) -> None:
+    """Register a deck's own TrueType file under ``name`` (embedded and subset like the bundled ones)."""
+    if _EXTRA.get(name) == path:
+        return
+    from reportlab.pdfbase import pdfmetrics
+    from reportlab.pdfbase.ttfonts import TTFont
+
+    _register()
+    pdfmetrics.registerFont(TTFont(name, path))
+    _EXTRA[name] = path
