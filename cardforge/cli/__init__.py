@@ -33,6 +33,7 @@ COMMAND_MODULES = (
     "cardforge.cli.render",
     "cardforge.cli.rulebook",
     "cardforge.cli.table",
+    "cardforge.cli.simulate",
 )
 
 

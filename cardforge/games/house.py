@@ -14,7 +14,7 @@ from typing import Any, TypeVar
 from cardforge.cards import nearest
 from cardforge.errors import UsageError
 
-__all__ = ["parse_house_rules", "describe_house_rules"]
+__all__ = ["parse_house_rules", "describe_house_rules", "house_rule_field"]
 
 T = TypeVar("T")
 
@@ -38,6 +38,17 @@ def _convert(raw: str, default: Any, key: str) -> Any:
     return raw
 
 
+def house_rule_field(cls: type, key: str, where: str = "") -> dataclasses.Field:
+    """The field of house rule ``key`` (``-`` read as ``_``); ``UsageError`` with a suggestion."""
+    fields = {f.name: f for f in dataclasses.fields(cls)}  # type: ignore[arg-type]
+    key = key.replace("-", "_")
+    if key not in fields:
+        guess = nearest(key, list(fields))
+        hint = f"; did you mean {guess!r}?" if guess else f" (keys: {', '.join(fields)})"
+        raise UsageError(f"unknown house rule {key!r}{where}{hint}")
+    return fields[key]
+
+
 def parse_house_rules(cls: type[T], pairs: Iterable[str] | None) -> T:
     """``["streak_table=cumulative"]`` → ``cls(streak_table="cumulative")``, with clear errors."""
     fields = {f.name: f for f in dataclasses.fields(cls)}  # type: ignore[arg-type]
@@ -46,12 +57,8 @@ def parse_house_rules(cls: type[T], pairs: Iterable[str] | None) -> T:
         if "=" not in pair:
             raise UsageError(f"house rule {pair!r}: expected KEY=VALUE (keys: {', '.join(fields)})")
         key, raw = (p.strip() for p in pair.split("=", 1))
-        key = key.replace("-", "_")
-        if key not in fields:
-            guess = nearest(key, list(fields))
-            hint = f"; did you mean {guess!r}?" if guess else f" (keys: {', '.join(fields)})"
-            raise UsageError(f"unknown house rule {key!r}{hint}")
-        f = fields[key]
+        f = house_rule_field(cls, key)
+        key = f.name
         default = f.default if f.default is not dataclasses.MISSING else None
         value = _convert(raw, default, key)
         choices = f.metadata.get("choices")
