@@ -30,6 +30,7 @@ __all__ = [
     "ReflexResult",
     "score_combo",
     "check_reflex",
+    "reflex_outcome",
     "is_rainbow",
     "same_value",
 ]
@@ -250,6 +251,15 @@ class ReflexResult:
         }
 
 
+def reflex_outcome(discarded: Card, claimed: Card, rules: HouseRules | None = None, *,
+                   from_opponent: bool = False) -> tuple[bool, bool]:
+    """(valid, penalty card) of a reflex claim — the decision ``check_reflex`` explains, without
+    the explanation (the engine's path): same value, numbered cards only (NUMWIN-4.1, R8); a
+    wrong memory claim draws a penalty (NUMWIN-5.4), a wrong own claim as NUMWIN-R12 says."""
+    valid = discarded.action is None and claimed.action is None and discarded.value == claimed.value
+    return valid, not valid and (from_opponent or (rules or DEFAULT_RULES).own_miss_penalty)
+
+
 def check_reflex(
     discarded: Card, claimed: Card, rules: HouseRules | None = None, *, from_opponent: bool = False
 ) -> ReflexResult:
@@ -261,12 +271,11 @@ def check_reflex(
     steps: list[Step] = []
     if discarded == claimed and discarded.is_numbered:
         raise UsageError(f"claimed card {claimed.code!r} is the discarded card itself: claim with another card of the same value")
+    valid, penalty = reflex_outcome(discarded, claimed, rules, from_opponent=from_opponent)
     if discarded.is_action or claimed.is_action:
         steps.append(Step("NUMWIN-R8", "action cards have no value: they never form a pair",
                           "les cartes Action n'ont pas de valeur : elles ne forment jamais de paire"))
-        valid = False
     else:
-        valid = discarded.value == claimed.value
         if valid:
             steps.append(Step("NUMWIN-4.1", f"{claimed} has the value of the discarded {discarded} ({discarded.value}): the claim is valid",
                               f"{claimed} a la valeur de la carte défaussée {discarded} ({discarded.value}) : la saisie est valable"))
@@ -288,13 +297,10 @@ def check_reflex(
         steps.append(Step("NUMWIN-4.3", "action cards can no longer affect this pair",
                           "les cartes Action ne peuvent plus affecter cette paire"))
         steps.append(Step("NUMWIN-4.4", "the pair is removed at scoring: 0 pt", "la paire est supprimée au décompte : 0 pt"))
-        penalty = False
     elif from_opponent:
         steps.append(Step("NUMWIN-5.4", "nothing changes, the cards stay in place; draw a penalty card and put it unseen into your combo",
                           "rien ne change, les cartes restent en place ; piochez une carte de pénalité et posez-la sans la regarder dans votre combo"))
-        penalty = True
     else:
-        penalty = rules.own_miss_penalty
         if penalty:
             steps.append(Step("NUMWIN-R12", "own_miss_penalty: draw a penalty card and put it unseen into your combo",
                               "own_miss_penalty : piochez une carte de pénalité et posez-la sans la regarder dans votre combo"))

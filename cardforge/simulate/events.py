@@ -12,6 +12,8 @@ from __future__ import annotations
 from collections import defaultdict
 from typing import Any
 
+from cardforge.games.pushluck import Phase, stop_reason
+
 __all__ = ["Tracker", "tracker_for"]
 
 
@@ -111,8 +113,6 @@ class PushLuckTracker(Tracker):
         self._where: tuple[int, int, str] | None = None
 
     def before(self, state: Any, player: int, action: Any) -> None:
-        from cardforge.games.pushluck import Phase, stop_reason
-
         self._where = (state.round, state.turns_played, state.phase)
         kind = action.kind
         drawn = None
@@ -133,8 +133,6 @@ class PushLuckTracker(Tracker):
                 self.note("stop_saved", player)
 
     def after(self, state: Any, player: int, action: Any) -> None:
-        from cardforge.games.pushluck import Phase
-
         round_, played, phase = self._where
         if state.round == round_:
             self.turns += state.turns_played - played

@@ -33,18 +33,22 @@ def play_game(spec: SimSpec, index: int, options: dict[str, Any] | None = None) 
     state = new_game(spec.game, players=spec.players, seed=seed, **(options or spec.engine_options()))
     tracker = tracker_for(spec.game, spec.players)
     before, after = tracker.before, tracker.after
-    for _ in range(MAX_ACTIONS):
-        if state.is_terminal():
-            break
-        player = state.current_player()
-        legal = state.legal_actions()
-        bot = bots[player]
-        action = bot.act(state.observation(player) if bot.sees else None, legal, rng)
+    # bound once: this loop is the simulator's hot path
+    is_terminal, current, legal_actions, apply, observe = (
+        state.is_terminal, state.current_player, state.legal_actions, state.apply_legal, state.observation)
+    acts = [bot.act for bot in bots]
+    sees = [bot.sees for bot in bots]
+    steps = 0
+    while not is_terminal():
+        player = current()
+        legal = legal_actions()
+        action = acts[player](observe(player) if sees[player] else None, legal, rng)
         before(state, player, action)
-        state.apply_action(action)
+        apply(action)
         after(state, player, action)
-    else:
-        raise RuntimeError(f"{spec.game} game {index} (seed {seed}) did not end within {MAX_ACTIONS} actions")
+        steps += 1
+        if steps > MAX_ACTIONS:
+            raise RuntimeError(f"{spec.game} game {index} (seed {seed}) did not end within {MAX_ACTIONS} actions")
     return {"index": index, "bots": names, "scores": list(state.returns()), "winners": _winners(state),
             **tracker.finish(state)}
 

@@ -86,7 +86,7 @@ def _cluster(spec: SimSpec, address: str, progress: Progress | None, records: li
     except ImportError:
         raise UsageError("--cluster needs Dask distributed: pip install 'cardforge[cluster]'") from None
     try:
-        client = Client(address, timeout="10s", set_as_default=False)
+        client = Client(address, timeout="10s")
     except (OSError, TimeoutError) as exc:
         raise UsageError(f"cannot reach the Dask scheduler at {address!r}: {exc}") from None
     with client:
