@@ -121,3 +121,28 @@ def test_cli_bad_input_is_one_line(cli, tmp_path, args, message):
     result = cli("simulate", *args, "--out", str(tmp_path / "x"))
     assert result.code == 2
     assert result.err.startswith("cardforge: error: ") and message in result.err and result.err.count("\n") == 1
+
+
+def test_ctrl_c_on_the_command_line_writes_the_games_played(tmp_path):
+    """A real SIGINT to a running ``cardforge simulate`` on a process pool: exit 130, one line on
+    stderr, and a report of the games finished so far."""
+    import os
+    import signal
+    import subprocess
+    import sys
+    import time
+
+    from tests.conftest import ROOT
+
+    out = tmp_path / "rep"
+    proc = subprocess.Popen([sys.executable, "-m", "cardforge", "simulate", "rows", "--players", "2", "--games", "1000000",
+                             "--jobs", "2", "--out", str(out)], cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                            text=True, env={**os.environ, "PYTHONPATH": str(ROOT)}, start_new_session=True)
+    time.sleep(6)
+    os.killpg(proc.pid, signal.SIGINT)  # as a terminal's Ctrl-C: the whole process group
+    stdout, stderr = proc.communicate(timeout=120)
+    assert proc.returncode == 130, stderr
+    assert stderr.strip().splitlines()[-1] == "cardforge: interrupted: the report covers the games played so far"
+    report = json.loads((out / "report.json").read_text())["report"]
+    assert report["interrupted"] and 0 < report["games_played"] < 1_000_000
+    assert f"{report['games_played']} games in" in stdout

@@ -11,7 +11,7 @@ from cardforge.simulate.spec import SimSpec, game_seed
 __all__ = ["play_game", "play_batch", "MAX_ACTIONS"]
 
 #: a game longer than this is a bug in an engine or a bot, not a long game
-MAX_ACTIONS = 1_000_000
+MAX_ACTIONS = 200_000
 
 
 def _winners(state: Any) -> list[int]:

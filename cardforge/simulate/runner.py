@@ -76,8 +76,13 @@ def _local(spec: SimSpec, jobs: int, progress: Progress | None, records: list) -
     try:
         futures = [pool.submit(play_batch, spec, a, b) for a, b in ranges]
         _collect(as_completed(futures), spec.games, progress, records)
-    finally:
-        pool.shutdown(wait=True, cancel_futures=True)
+    except BaseException:  # Ctrl-C or an error: stop now, do not wait for the batches running
+        workers = list(getattr(pool, "_processes", {}).values())
+        pool.shutdown(wait=False, cancel_futures=True)
+        for worker in workers:
+            worker.terminate()
+        raise
+    pool.shutdown()
 
 
 def _cluster(spec: SimSpec, address: str, progress: Progress | None, records: list) -> None:
