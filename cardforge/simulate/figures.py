@@ -1,6 +1,7 @@
 """The report's figures as data (``figures.json``) and as plots (matplotlib, Agg, imported only
 here and only when drawing): each figure is a title, axis labels and series of bars with
-their 95 % intervals, or a histogram."""
+their 95 % intervals (a comparison's as changes relative to the default, so that measures of
+different scales share one axis), or a histogram."""
 
 from __future__ import annotations
 
@@ -40,10 +41,13 @@ def figure_data(report: dict[str, Any], comparison: dict[str, Any] | None = None
         figs["events_effect"] = _bars(f"{game}: win rate with the event minus without", "event", "difference",
                                       [e["event"] for e in events], [e["effect"] for e in events], 0.0)
     for variant in (comparison or {}).get("variants", []):
-        keep = [m for m in variant["measures"] if "per player-round" not in m["measure"]]
-        figs[f"compare_{comparison['key']}_{variant['value']}"] = _bars(
-            f"{game}: {comparison['key']}={variant['value']} minus {comparison['default']}", "measure",
-            "difference (same seeds)", [m["measure"] for m in keep], [m["difference"] for m in keep], 0.0)
+        keep = [m for m in variant["measures"] if "per player-round" not in m["measure"] and m["default"]["value"]
+                and (m["difference"]["low"] or m["difference"]["high"])]
+        relative = [{k: m["difference"][k] / abs(m["default"]["value"]) for k in ("value", "low", "high")} for m in keep]
+        figure = _bars(f"{game}: {comparison['key']}={variant['value']} against {comparison['default']}",
+                       "change relative to the default (same seeds)", "measure",
+                       [m["measure"] for m in keep], relative, 0.0)
+        figs[f"compare_{comparison['key']}_{variant['value']}"] = {**figure, "kind": "hbars"}
     return figs
 
 
@@ -56,9 +60,17 @@ def draw(figure: dict[str, Any]) -> Any:
 
     labels = figure.get("labels", [])
     wide = figure["kind"] == "bars" and len(labels) > 6
-    fig = Figure(figsize=(8, 4.5 if not wide else 5.5), dpi=100)
+    tall = figure["kind"] == "hbars"
+    fig = Figure(figsize=(8, max(3.0, 0.35 * len(labels) + 1.5) if tall else 4.5 if not wide else 5.5), dpi=100)
     ax = fig.add_subplot()
-    if figure["kind"] == "bars":
+    if tall:
+        values = figure["values"]
+        errors = [[v - lo for v, lo in zip(values, figure["low"])], [hi - v for v, hi in zip(values, figure["high"])]]
+        ax.barh(range(len(values)), values, xerr=errors, capsize=3, color="#4C72B0")
+        ax.set_yticks(list(range(len(values))), labels, fontsize=8)
+        ax.axvline(0, color="#C44E52", linestyle="--", linewidth=1)
+        ax.xaxis.set_major_formatter(lambda x, _pos: f"{x:+.0%}")
+    elif figure["kind"] == "bars":
         values = figure["values"]
         errors = [[v - lo for v, lo in zip(values, figure["low"])], [hi - v for v, hi in zip(values, figure["high"])]]
         positions = range(len(values))
