@@ -1,36 +1,164 @@
 """Atomic file writes: write to a temporary file in the same folder, fsync, then rename.
 
 A reader never sees a half-written output, and an error or Ctrl-C leaves the previous file
-(or nothing) in place.
+(or nothing) in place.  Writing never clobbers what is not an output file: a symlink is
+written through (its target is replaced atomically, the link stays), a FIFO, device or socket
+is refused with one line.  The temporary file is ``.NAME.<pid>.<random>.part``; one left by a
+killed process (its pid no longer runs) is removed by the next write into that folder.
+Folders created by a command that then fails are removed again if they stayed empty
+(``tidy_on_failure``).
 """
 
 from __future__ import annotations
 
 import contextlib
+import errno
 import os
+import re
+import stat
 import tempfile
+import time
 from collections.abc import Iterator
 from pathlib import Path
 from typing import BinaryIO
 
 from cardforge.errors import OutputError
 
-__all__ = ["atomic_write_bytes", "atomic_write_text", "atomic_open", "ensure_dir"]
+__all__ = ["atomic_write_bytes", "atomic_write_text", "atomic_open", "ensure_dir", "check_writable_file",
+           "sweep_stale_parts", "tidy_on_failure"]
+
+#: ``.NAME.<pid>.<random>.part`` — the pid says whether the writer may still be running.
+_PART = re.compile(r"^\..+\.(\d+)\.[^.]+\.part$")
+#: A ``.part`` without a pid (older cardforge) is stale once it is this old.
+_LEGACY_PART_AGE_S = 3600
+
+_swept: set[tuple[int, str]] = set()
+_created: list[list[Path]] = []  # folders made by ensure_dir, per open tidy_on_failure block
 
 
-def ensure_dir(path: Path) -> Path:
-    """Create ``path`` (and parents) or raise ``OutputError`` saying why it cannot be."""
+def ensure_dir(path: Path, what: str = "output folder") -> Path:
+    """Create ``path`` (and parents) or raise ``OutputError`` saying why it cannot be.
+
+    ``what`` names the folder in messages (``"database folder"`` for the score-sheet store).
+    """
+    path = Path(path)
+    missing = [p for p in (path, *path.parents) if not os.path.lexists(p)]
     try:
         path.mkdir(parents=True, exist_ok=True)
     except OSError as exc:
         blocker = next((p for p in (path, *path.parents) if p.exists() and not p.is_dir()), None)
         if blocker is not None:
-            raise OutputError(f"cannot create output folder {str(path)!r}: {str(blocker)!r} is a file, "
+            raise OutputError(f"cannot create {what} {str(path)!r}: {str(blocker)!r} is a file, "
                               "not a folder; choose another path") from None
-        raise OutputError(f"cannot create output folder {str(path)!r}: {exc.strerror}") from None
+        raise OutputError(f"cannot create {what} {str(path)!r}: {exc.strerror}") from None
+    if _created and missing:
+        _created[-1].extend(missing)
     if not os.access(path, os.W_OK):
-        raise OutputError(f"output folder {str(path)!r} is not writable")
+        raise OutputError(f"{what} {str(path)!r} is not writable")
     return path
+
+
+@contextlib.contextmanager
+def tidy_on_failure() -> Iterator[None]:
+    """If the block raises (or is interrupted), remove the folders ``ensure_dir`` created in it
+    that are still empty, deepest first: a failed render leaves no empty folders behind."""
+    _created.append([])
+    try:
+        yield
+    except BaseException:
+        for folder in sorted(set(_created[-1]), key=lambda p: len(p.parts), reverse=True):
+            with contextlib.suppress(OSError):
+                folder.rmdir()  # only succeeds on an empty folder
+        raise
+    finally:
+        made = _created.pop()
+        if _created:
+            _created[-1].extend(made)
+
+
+def _kind(mode: int) -> str:
+    if stat.S_ISFIFO(mode):
+        return "a FIFO (named pipe)"
+    if stat.S_ISCHR(mode) or stat.S_ISBLK(mode):
+        return "a device"
+    if stat.S_ISSOCK(mode):
+        return "a socket"
+    return "not a regular file"
+
+
+def check_writable_file(path: Path, what: str = "write") -> Path:
+    """The file a write to ``path`` must replace: ``path`` itself, or a symlink's final target.
+
+    ``OutputError`` if that is a folder, a FIFO, a device or another special file (replacing
+    ``/dev/full`` or a named pipe with a regular file would break the system or the reader),
+    or a symlink loop.
+    """
+    path = Path(path)
+    target = Path(os.path.realpath(path)) if os.path.islink(path) else path
+    if os.path.islink(target):
+        raise OutputError(f"cannot {what} {str(path)!r}: it is a symlink loop")
+    try:
+        mode = os.stat(target).st_mode
+    except (FileNotFoundError, NotADirectoryError):
+        return target  # a new file (ensure_dir explains a parent that is a file)
+    except OSError as exc:
+        raise OutputError(f"cannot {what} {str(path)!r}: {exc.strerror}") from None
+    if stat.S_ISDIR(mode):
+        raise OutputError(f"cannot {what} {str(path)!r}: it is a folder; expected a file name, "
+                          f"e.g. {str(path / path.name)!r}")
+    if not stat.S_ISREG(mode):
+        raise OutputError(f"cannot {what} {str(path)!r}: it is {_kind(mode)}, not a regular file; "
+                          "choose a file name")
+    return target
+
+
+def _pid_running(pid: int) -> bool:
+    if pid == os.getpid():
+        return True
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except (PermissionError, OverflowError):
+        return True  # someone else's process (or an absurd number): leave its file alone
+    return True
+
+
+def sweep_stale_parts(folder: Path) -> list[Path]:
+    """Remove the ``.part`` files in ``folder`` whose writer is gone (killed mid-write).
+
+    Done once per folder and process by ``atomic_open``; returns what was removed.
+    """
+    folder = Path(folder)
+    removed = []
+    try:
+        entries = list(os.scandir(folder))
+    except OSError:
+        return removed
+    now = time.time()
+    for entry in entries:
+        name = entry.name
+        if not (name.startswith(".") and name.endswith(".part")):
+            continue
+        match = _PART.match(name)
+        try:
+            if not entry.is_file(follow_symlinks=False):
+                continue
+            stale = (not _pid_running(int(match.group(1))) if match
+                     else now - entry.stat(follow_symlinks=False).st_mtime > _LEGACY_PART_AGE_S)
+            if stale:
+                os.unlink(entry.path)
+                removed.append(Path(entry.path))
+        except (OSError, ValueError):
+            continue
+    return removed
+
+
+def _sweep_once(folder: Path) -> None:
+    key = (os.getpid(), str(folder))
+    if key not in _swept:
+        _swept.add(key)
+        sweep_stale_parts(folder)
 
 
 def _file_mode(path: Path) -> int:
@@ -45,26 +173,35 @@ def _file_mode(path: Path) -> int:
 
 @contextlib.contextmanager
 def atomic_open(path: Path) -> Iterator[BinaryIO]:
-    """Open a binary temporary file that replaces ``path`` only if the block succeeds."""
+    """Open a binary temporary file that replaces ``path`` only if the block succeeds.
+
+    A symlink ``path`` is written through: its target is the file replaced.
+    """
     path = Path(path)
-    ensure_dir(path.parent)
+    target = check_writable_file(path)
+    ensure_dir(target.parent)
+    _sweep_once(target.parent)
     try:
-        fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".part", dir=path.parent)
+        fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.{os.getpid()}.", suffix=".part", dir=target.parent)
     except OSError as exc:
-        raise OutputError(f"cannot write in {str(path.parent)!r}: {exc.strerror}") from None
+        raise OutputError(f"cannot write in {str(target.parent)!r}: {exc.strerror}") from None
     try:
         with os.fdopen(fd, "wb") as handle:
             yield handle
             handle.flush()
             os.fsync(handle.fileno())
-        os.chmod(tmp, _file_mode(path))
+        os.chmod(tmp, _file_mode(target))
         try:
-            os.replace(tmp, path)
+            os.replace(tmp, target)
         except OSError as exc:
-            if path.is_dir():
-                raise OutputError(f"cannot write {str(path)!r}: it is a folder; expected a file name, "
-                                  f"e.g. {str(path / path.name)!r}") from None
+            check_writable_file(path)  # it became a folder or a device meanwhile: say so
             raise OutputError(f"cannot write {str(path)!r}: {exc.strerror}") from None
+    except OSError as exc:
+        with contextlib.suppress(OSError):
+            os.unlink(tmp)
+        if exc.errno == errno.ENOSPC:
+            raise OutputError(f"cannot write {str(path)!r}: the disk is full") from None
+        raise OutputError(f"cannot write {str(path)!r}: {exc.strerror or exc}") from None
     except BaseException:
         with contextlib.suppress(OSError):
             os.unlink(tmp)

@@ -9,8 +9,12 @@ The hierarchy, drawn once (as httpx does)::
     ├── IllegalActionError (ValueError) -- an engine was asked for a move the rules forbid
     └── OutputError                 -- an output folder or file cannot be written
 
+    Interrupted (BaseException)     -- Ctrl-C, raised by the CLI's SIGINT handler
+
 The CLI catches ``CardforgeError`` at the top and prints ``str(error)`` on stderr; no other
-exception is expected to reach a user.
+exception is expected to reach a user.  ``Interrupted`` is not a ``KeyboardInterrupt``, so no
+library turns it into something else on the way up (click prints a blank line and raises
+``Abort``); it ends as the one line ``cardforge: interrupted``, exit 130.
 """
 
 from __future__ import annotations
@@ -22,6 +26,7 @@ __all__ = [
     "DeckError",
     "IllegalActionError",
     "OutputError",
+    "Interrupted",
 ]
 
 
@@ -29,6 +34,15 @@ class CardforgeError(Exception):
     """Base class: a problem a user can fix; printed as one line, exit code 2."""
 
     exit_code = 2
+
+    def to_json(self) -> dict[str, object]:
+        """``{"message": …, "kind": …}`` plus the fields that locate the problem (``--json``)."""
+        data: dict[str, object] = {"message": str(self), "kind": type(self).__name__}
+        for key in ("token", "suggestion", "file", "line", "column", "path"):
+            value = getattr(self, key, None)
+            if value not in (None, ""):
+                data[key] = value
+        return data
 
 
 class UsageError(CardforgeError):
@@ -83,3 +97,9 @@ class IllegalActionError(CardforgeError, ValueError):
 
 class OutputError(CardforgeError):
     """An output cannot be written (folder not writable, disk full, …)."""
+
+
+class Interrupted(BaseException):
+    """Ctrl-C (SIGINT) during a command; cleanup handlers (``except BaseException``) still run."""
+
+    exit_code = 130

@@ -28,8 +28,19 @@ def _data(name: str) -> Path:
 
 
 def decks_dir() -> Path:
-    """The folder of deck YAML files (``CARDFORGE_DECKS`` overrides it)."""
-    return Path(os.environ["CARDFORGE_DECKS"]) if os.environ.get("CARDFORGE_DECKS") else _data("decks")
+    """The folder of deck YAML files (``CARDFORGE_DECKS`` overrides it; a folder that does not
+    exist is a one-line ``UsageError``, not an empty list of decks)."""
+    chosen = os.environ.get("CARDFORGE_DECKS")
+    if not chosen:
+        return _data("decks")
+    folder = Path(chosen)
+    if not folder.is_dir():
+        from cardforge.errors import UsageError
+
+        what = "is not a folder" if folder.exists() else "does not exist"
+        raise UsageError(f"CARDFORGE_DECKS={chosen!r}: the folder {what}; expected a folder of deck files "
+                         "(base.yaml and one YAML file per game), or unset it to use the bundled decks")
+    return folder
 
 
 def templates_dir() -> Path:

@@ -153,7 +153,10 @@ def test_round_command(capsys):
 def test_bad_input_is_one_line_on_stderr_exit_2(capsys, args, message):
     code, out, err = run(capsys, *args)
     assert code == 2
-    assert out == ""
+    if "--json" in args:  # the error is also one JSON object on stdout (issue 12)
+        assert json.loads(out)["error"]["message"] in err
+    else:
+        assert out == ""
     assert err.count("\n") == 1 and err.startswith("cardforge: error: ")
     assert message in err
 

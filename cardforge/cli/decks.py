@@ -52,8 +52,9 @@ def decks(
     if as_json:
         _print_json({"decks": rows})
         return
-    from rich.console import Console
     from rich.table import Table
+
+    from cardforge.console import make_console, text
 
     table = Table(title="cardforge decks")
     for col, justify in (("game", "left"), ("title", "left"), ("cards", "right"), ("numbered", "right"),
@@ -62,10 +63,10 @@ def decks(
     for r in rows:
         extra = f" (+{r['all_cards'] - r['cards']} optional)" if r["all_cards"] and r["all_cards"] != r["cards"] else ""
         table.add_row(
-            r["game"], r["title"], f"{r['cards']}{extra}", str(r["numbered"]), str(r["actions"]),
-            f"{r['players'][0]}–{r['players'][1]}", ", ".join(r["modes"] + r["variants"]) or "—",
+            text(r["game"]), text(r["title"]), f"{r['cards']}{extra}", str(r["numbered"]), str(r["actions"]),
+            f"{r['players'][0]}–{r['players'][1]}", text(", ".join(r["modes"] + r["variants"]) or "—"),
         )
-    Console().print(table)
+    make_console().print(table)
 
 
 @deck_app.command("show")
@@ -104,20 +105,21 @@ def deck_show(
     if as_json:
         _print_json(data)
         return
-    from rich.console import Console
     from rich.table import Table
 
-    console = Console()
-    table = Table(title=f"{deck.title(lang)} — {data['total']} cards")
+    from cardforge.console import make_console, text
+
+    console = make_console()
+    table = Table(title=text(f"{deck.title(lang)} — {data['total']} cards"))
     for col in ("card", "name", "values / effect", "count"):
         table.add_column(col)
     for f in families:
         note = "" if f["in_deck"] else f" (from {f['from_players']} players)"
-        table.add_row(f"{f['code']}{f['values'][0]}–{f['code']}{f['values'][1]}", f["name"] + note,
-                      f"{f['values'][0]}–{f['values'][1]} ({f['kind']})", str(f["count"]))
+        table.add_row(text(f"{f['code']}{f['values'][0]}–{f['code']}{f['values'][1]}"), text(f["name"] + note),
+                      text(f"{f['values'][0]}–{f['values'][1]} ({f['kind']})"), str(f["count"]))
     for a in actions:
         note = "" if a["in_deck"] else f" (modes: {', '.join(a['modes'] or [])})"
-        table.add_row(a["code"], a["name"] + note, a["effect"], str(a["count"]))
+        table.add_row(text(a["code"]), text(a["name"] + note), text(a["effect"]), str(a["count"]))
     console.print(table)
 
 
@@ -127,17 +129,27 @@ def _card(slug: str):
     return Card(action=slug)
 
 
-def validate(paths: list[Path] = typer.Argument(..., help="Deck files to check.")) -> None:
+def validate(paths: list[Path] = typer.Argument(..., help="Deck files to check."),
+             as_json: bool = typer.Option(False, "--json", help="Print one JSON object: each file's verdict.")) -> None:
     """Validate deck files; each problem is one line file:line:column: key: message (exit 2)."""
     from cardforge.deck import validate_file
 
     failed = False
+    files = []
     for path in paths:
         try:
-            typer.echo(validate_file(path))
+            summary = validate_file(path)
         except CardforgeError as exc:
             sys.stderr.write(f"cardforge: error: {exc}\n")
+            files.append({"file": str(path), "ok": False, "error": exc.to_json()})
             failed = True
+            continue
+        files.append({"file": str(path), "ok": True, "summary": summary})
+        if not as_json:
+            typer.echo(summary)
+    if as_json:
+        errors = [f["error"] for f in files if not f["ok"]]
+        _print_json({"ok": not failed, **({"error": errors[0]} if errors else {}), "files": files})
     if failed:
         raise typer.Exit(2)
 
@@ -170,10 +182,11 @@ def box(
     if as_json:
         _print_json(result.to_json())
         return
-    from rich.console import Console
     from rich.table import Table
 
-    table = Table(title=f"Box for {', '.join(result.games)} — {result.total} cards")
+    from cardforge.console import make_console, text
+
+    table = Table(title=text(f"Box for {', '.join(result.games)} — {result.total} cards"))
     table.add_column("cards")
     table.add_column("copies", justify="right")
     table.add_column("used by")
@@ -187,21 +200,28 @@ def box(
         else:
             groups.append([key, code, code])
     for (_, count, users), first, last in groups:
-        table.add_row(first if first == last else f"{first}–{last}", str(count), ", ".join(users))
-    Console().print(table)
+        table.add_row(text(first if first == last else f"{first}–{last}"), str(count), text(", ".join(users)))
+    make_console().print(table)
 
 
-def build(out: Path | None = typer.Option(None, "--out", "-o", parser=nonempty_path, help="Output folder (default: output/).")) -> None:
+def build(out: Path | None = typer.Option(None, "--out", "-o", parser=nonempty_path, help="Output folder (default: output/)."),
+          as_json: bool = typer.Option(False, "--json", help="Print one JSON object: the files written.")) -> None:
     """Build every output (card sheets, rulebooks, score sheets, reference files) into output/."""
     from cardforge.build import build_all
     from cardforge.paths import output_dir
 
     folder = out or output_dir()
+    groups: dict[str, int] = {}
 
     def report(label: str, paths: list) -> None:
-        typer.echo(f"{label}: {len(paths)} files")
+        groups[label] = len(paths)
+        if not as_json:
+            typer.echo(f"{label}: {len(paths)} files")
 
     written = build_all(folder, report)
+    if as_json:
+        _print_json({"folder": str(folder), "groups": groups, "written": [str(p) for p in written]})
+        return
     typer.echo(f"built {len(written)} files into {folder}")
 
 

@@ -8,7 +8,7 @@ import typer
 
 from cardforge.errors import UsageError
 
-__all__ = ["JSON_OPTION", "LANG_OPTION", "HOUSE_OPTION", "LANGS", "check_lang", "nonempty_path"]
+__all__ = ["JSON_OPTION", "LANG_OPTION", "HOUSE_OPTION", "LANGS", "check_lang", "nonempty_path", "print_written"]
 
 LANGS = ("fr", "en")
 
@@ -33,3 +33,12 @@ def nonempty_path(value: str) -> Path:
     if not value.strip():
         raise typer.BadParameter("the path is empty: expected a file or folder name, e.g. output/ or scores.sqlite3")
     return Path(value)
+
+
+def print_written(paths: list[Path], folder: Path) -> None:
+    """``--json`` of a command that writes files: ``{"folder": …, "written": [paths]}``."""
+    import json
+    import sys
+
+    data = {"folder": str(folder), "written": [str(p) for p in paths]}
+    sys.stdout.write(json.dumps(data, ensure_ascii=False) + "\n")

@@ -6,7 +6,7 @@ from pathlib import Path
 
 import typer
 
-from cardforge.cli.options import nonempty_path
+from cardforge.cli.options import JSON_OPTION, nonempty_path, print_written
 from cardforge.errors import UsageError
 
 __all__ = ["register"]
@@ -22,6 +22,7 @@ def render(
     back_offset: str = typer.Option("0,0", "--back-offset", help="Shift back pages by X,Y mm (read off the --calibrate page)."),
     gutter: float = typer.Option(0.0, "--gutter", help="Space between cards on home sheets, mm."),
     calibrate: bool = typer.Option(False, "--calibrate", help="Write the duplex calibration page instead."),
+    as_json: bool = JSON_OPTION,
 ) -> None:
     """Render a deck (or the box) to home sheets, print-on-demand files, PNGs or TTS sheets."""
     from cardforge.paths import output_dir
@@ -33,7 +34,11 @@ def render(
         raise UsageError(f"unknown paper {paper!r}: expected {' or '.join(PAPERS)}")
     folder = out or output_dir() / "cards"
     if calibrate:
-        typer.echo(f"wrote {write_calibration(folder, paper=paper, lang=lang)}")
+        page = write_calibration(folder, paper=paper, lang=lang)
+        if as_json:
+            print_written([page], folder)
+            return
+        typer.echo(f"wrote {page}")
         return
     if not target:
         raise UsageError("missing GAME: give a game (collection, sequence, tricks, rows, numwin), 'box', or --calibrate")
@@ -54,15 +59,20 @@ def render(
     from cardforge.render.pod import PROFILES
 
     total = planned_faces(deck, formats, profiles or list(PROFILES))
-    from rich.console import Console
+    from rich.markup import escape
     from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 
-    console = Console(stderr=True)
+    from cardforge.console import make_console
+
+    console = make_console(stderr=True)
     with Progress(TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(),
                   console=console, transient=True, disable=not console.is_terminal) as bar:
-        task = bar.add_task(f"rendering {deck.id} ({', '.join(formats)})", total=total)
+        task = bar.add_task(escape(f"rendering {deck.id} ({', '.join(formats)})"), total=total)
         written = render_target(deck, formats, folder, lang=lang, paper=paper, profiles=profiles, gutter_mm=gutter,
                                 back_offset=offset, progress=lambda n: bar.advance(task, n))
+    if as_json:
+        print_written(written, folder)
+        return
     pdfs = [p for p in written if p.suffix == ".pdf"]
     for path in pdfs:
         typer.echo(f"wrote {path}")

@@ -6,7 +6,7 @@ from pathlib import Path
 
 import typer
 
-from cardforge.cli.options import nonempty_path
+from cardforge.cli.options import JSON_OPTION, nonempty_path, print_written
 from cardforge.errors import UsageError
 
 __all__ = ["register", "rulebook"]
@@ -33,6 +33,7 @@ def rulebook(
     lang: str = typer.Option("all", "--lang", help="fr, en or all."),
     paper: str = typer.Option("a5", "--paper", help="a5 (default) or a4."),
     out: Path | None = typer.Option(None, "--out", "-o", parser=nonempty_path, help="Output folder (default: output/); PDFs go in its rulebooks/."),
+    as_json: bool = JSON_OPTION,
 ) -> None:
     """Build rulebook PDFs: rules from the catalogue, examples computed by the engines."""
     from cardforge.deck import GAMES
@@ -44,9 +45,14 @@ def rulebook(
     if paper.lower() not in _PAPERS:
         raise UsageError(f"unknown paper size {paper!r}: expected {' or '.join(_PAPERS)}")
     folder = out or output_dir()
+    written = []
     for g in games:
         for lg in langs:
-            typer.echo(f"wrote {build_rulebook(g, lg, folder, paper=paper.lower())}")
+            written.append(build_rulebook(g, lg, folder, paper=paper.lower()))
+            if not as_json:
+                typer.echo(f"wrote {written[-1]}")
+    if as_json:
+        print_written(written, folder)
 
 
 def register(app: typer.Typer) -> None:

@@ -15,7 +15,7 @@ from pathlib import Path
 import typer
 
 from cardforge.cli.options import HOUSE_OPTION, JSON_OPTION, LANG_OPTION, check_lang, nonempty_path
-from cardforge.errors import UsageError
+from cardforge.errors import CardforgeError, OutputError, UsageError
 
 __all__ = ["register"]
 
@@ -47,18 +47,28 @@ def _print_json(data: object) -> None:
     sys.stdout.write(json.dumps(data, ensure_ascii=False) + "\n")
 
 
-def _show(standings, as_json: bool, headline: str = "") -> None:
-    if as_json:
-        _print_json(standings.to_json())
-        return
-    from rich.console import Console
+def _show(standings, as_json: bool, headline: str = "", *, written: bool = False) -> None:
+    """Print the sheet (or its JSON).  After a write (``written``), a display that fails still
+    says the entry was saved, so nobody types it twice."""
+    try:
+        if as_json:
+            _print_json(standings.to_json())
+            return
+        from cardforge.console import make_console, text
+        from cardforge.table.display import standings_table
 
-    from cardforge.table.display import standings_table
-
-    console = Console()
-    if headline:
-        console.print(headline)
-    console.print(standings_table(standings))
+        console = make_console()
+        if headline:
+            console.print(text(headline))
+        console.print(standings_table(standings))
+    except (BrokenPipeError, KeyboardInterrupt):
+        raise
+    except Exception as exc:
+        if not written:
+            raise
+        done = headline or "saved"
+        raise OutputError(f"{done} (saved in the score sheet), but it could not be displayed ({exc}); "
+                          "do not enter it again: see 'cardforge table show'") from None
 
 
 @table_app.command("new")
@@ -100,7 +110,7 @@ def round_(
     with _keeper(db) as keeper:
         standings = keeper.record_round(results, {"void": void}, match)
     last = standings.rounds[-1]
-    _show(standings, as_json, f"recorded round {last.number}")
+    _show(standings, as_json, f"recorded round {last.number}", written=True)
 
 
 @table_app.command("show")
@@ -116,7 +126,8 @@ def undo(match: int | None = _match_option(), db: Path | None = _db_option(), as
     """Take back the last round recorded."""
     with _keeper(db) as keeper:
         result = keeper.undo(match)
-    _show(result.standings, as_json, f"took back round {result.taken_back.number} ({' '.join(result.taken_back.typed)})")
+    _show(result.standings, as_json, f"took back round {result.taken_back.number} ({' '.join(result.taken_back.typed)})",
+          written=True)
 
 
 @table_app.command("list")
@@ -128,7 +139,7 @@ def list_(db: Path | None = _db_option(), as_json: bool = JSON_OPTION) -> None:
         matches = keeper.list()
         try:
             current = keeper.store.current_match()
-        except UsageError:
+        except CardforgeError:  # none yet, or a setting edited by hand: list without a marker
             current = None
     rows = [{"match": s.match_id, "game": s.match.game, "title": s.match.title, "players": list(s.match.players),
              "created_at": s.created_at, "updated_at": s.updated_at, "rounds": len(st.rounds), "over": st.outcome.over,
@@ -140,17 +151,18 @@ def list_(db: Path | None = _db_option(), as_json: bool = JSON_OPTION) -> None:
     if not rows:
         typer.echo("no matches yet: start one with 'cardforge table new GAME --players \"Ana,Ben\"'")
         return
-    from rich.console import Console
     from rich.table import Table
+
+    from cardforge.console import make_console, text
 
     table = Table(title="Score sheets")
     for col in ("", "match", "game", "players", "rounds", "started", "status"):
         table.add_column(col)
     for r in rows:
         state = ("won by " + " & ".join(r["winners"])) if r["over"] else "in progress"
-        table.add_row("▶" if r["current"] else "", str(r["match"]), r["game"], ", ".join(r["players"]),
-                      str(r["rounds"]), r["created_at"][:16].replace("T", " "), state)
-    Console().print(table)
+        table.add_row("▶" if r["current"] else "", str(r["match"]), text(r["game"]), text(", ".join(r["players"])),
+                      str(r["rounds"]), text(str(r["created_at"])[:16].replace("T", " ")), text(state))
+    make_console().print(table)
 
 
 @table_app.command("resume")
@@ -159,7 +171,7 @@ def resume(match_id: int = typer.Argument(..., help="Match ID (see 'cardforge ta
     """Make a match the current one again."""
     with _keeper(db) as keeper:
         standings = keeper.resume(match_id)
-    _show(standings, as_json, f"resumed match {match_id}")
+    _show(standings, as_json, f"resumed match {match_id}", written=True)
 
 
 @table_app.command("export")

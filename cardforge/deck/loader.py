@@ -10,12 +10,13 @@ import functools
 import hashlib
 import json
 import os
+import time
 from pathlib import Path
 from typing import Any
 
 from cardforge import __version__
 from cardforge.deck.model import Deck, system_from_base
-from cardforge.errors import DeckError, UsageError
+from cardforge.errors import CardforgeError, DeckError, UsageError
 
 __all__ = ["GAMES", "deck_path", "load_deck", "load_base", "load_all", "validate_file", "BaseDeck"]
 
@@ -62,24 +63,44 @@ def _cache_dir() -> Path | None:
 
 
 def _digest(*paths: Path) -> str:
+    """Cache key of deck files; reads them within the deck limits (a folder, a device or an
+    unreadable file is a ``DeckError`` here, before any parsing)."""
+    from cardforge.deck.source import read_source
+
     h = hashlib.sha256(__version__.encode())
     for p in paths:
         h.update(str(p.resolve()).encode())
-        h.update(p.read_bytes())
+        h.update(read_source(p).encode())
     return h.hexdigest()[:32]
 
 
-def _read_cache(key: str) -> dict | None:
+#: A cache entry unused for this long is removed (a deck in a folder since deleted, …).
+CACHE_MAX_AGE_S = 30 * 24 * 3600
+
+
+def _cache_file(folder: Path, slot: str, key: str) -> Path:
+    """``deck-<slot>-<key>.json``: ``slot`` names the deck file, ``key`` its contents."""
+    return folder / f"deck-{slot}-{key}.json"
+
+
+def _slot(path: Path) -> str:
+    return hashlib.sha256(str(path.resolve()).encode()).hexdigest()[:12]
+
+
+def _read_cache(slot: str, key: str) -> dict | None:
     folder = _cache_dir()
     if folder is None:
         return None
+    entry = _cache_file(folder, slot, key)
     try:
-        return json.loads((folder / f"deck-{key}.json").read_text(encoding="utf-8"))
+        data = json.loads(entry.read_text(encoding="utf-8"))
+        os.utime(entry)  # recently used: kept by the pruning
+        return data
     except (OSError, ValueError):
         return None
 
 
-def _write_cache(key: str, merged: dict) -> None:
+def _write_cache(slot: str, key: str, merged: dict) -> None:
     folder = _cache_dir()
     if folder is None:
         return
@@ -87,9 +108,30 @@ def _write_cache(key: str, merged: dict) -> None:
         from cardforge.atomic import atomic_write_text
 
         folder.mkdir(parents=True, exist_ok=True)
-        atomic_write_text(folder / f"deck-{key}.json", json.dumps(merged, ensure_ascii=False))
-    except OSError:
+        entry = _cache_file(folder, slot, key)
+        atomic_write_text(entry, json.dumps(merged, ensure_ascii=False))
+        prune_cache(folder, entry, slot)
+    except (OSError, CardforgeError):
         pass  # a cache we cannot write is only a slower start
+
+
+def prune_cache(folder: Path, keep: Path, slot: str) -> list[Path]:
+    """Remove the entries a new one (``keep``) makes stale: older versions of the same deck
+    file (same ``slot``), entries of an older naming, and entries unused for 30 days."""
+    removed = []
+    now = time.time()
+    for entry in folder.glob("deck-*.json"):
+        if entry == keep:
+            continue
+        try:
+            parts = entry.stem.split("-")
+            stale = (len(parts) != 3 or parts[1] == slot or now - entry.stat().st_mtime > CACHE_MAX_AGE_S)
+            if stale:
+                entry.unlink()
+                removed.append(entry)
+        except OSError:
+            continue
+    return removed
 
 
 def _validate_base(path: Path) -> dict:
@@ -150,13 +192,13 @@ def _load_cached(path_str: str, mtime_ns: int, base_mtime_ns: int) -> Deck:
     key = None
     if base_path.is_file():
         key = _digest(path, base_path)
-        merged = _read_cache(key)
+        merged = _read_cache(_slot(path), key)
         if merged is not None:
             return Deck.from_dict(merged, source=path)
     merged, real_base = _validate_game(path)
     deck = Deck.from_dict(merged, source=path)
     if key is not None and real_base.resolve() == base_path.resolve():
-        _write_cache(key, merged)
+        _write_cache(_slot(path), key, merged)
     return deck
 
 
@@ -176,10 +218,10 @@ def load_deck(name: str | os.PathLike[str]) -> Deck:
 def _load_base_cached(path_str: str, mtime_ns: int) -> BaseDeck:
     path = Path(path_str)
     key = _digest(path)
-    data = _read_cache("base-" + key)
+    data = _read_cache(_slot(path), key)
     if data is None:
         data = _validate_base(path)
-        _write_cache("base-" + key, data)
+        _write_cache(_slot(path), key, data)
     return BaseDeck(data, path)
 
 

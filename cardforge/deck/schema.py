@@ -11,7 +11,7 @@ Schema that editors use for completion.
 
 from __future__ import annotations
 
-from typing import Annotated, Literal
+from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, StrictFloat, StrictInt, StrictStr, model_validator
 
@@ -23,7 +23,10 @@ _HEX = r"^#[0-9A-Fa-f]{6}$"
 Colour = Annotated[StrictStr, Field(pattern=_HEX, description="An sRGB colour, #RRGGBB")]
 Slug = Annotated[StrictStr, Field(pattern=r"^[a-z][a-z0-9]*$")]
 FamilyCode = Annotated[StrictStr, Field(pattern=r"^[A-Z]{1,3}$")]
-Number = StrictInt | StrictFloat
+# A strict float takes ints too (3 and 3.5, not "3" or true), and carries its bounds into the JSON
+# Schema as exclusiveMinimum/maximum; a StrictInt | StrictFloat union left them as pydantic's
+# own ``gt``/``le`` keys, which JSON Schema ignores.
+Number = StrictFloat
 Symbol = Literal["circle", "triangle", "square", "diamond", "star", "moon", "hexagon", "heart", "cross", "drop"]
 
 
@@ -182,12 +185,36 @@ DeckFile = BaseDeckFile | GameDeckFile
 
 
 def json_schema() -> dict:
-    """The JSON Schema of a deck file (either kind), for yaml-language-server."""
+    """The JSON Schema of a deck file (either kind), for yaml-language-server.
+
+    The file's kind is chosen by ``kind: base`` (``if``/``then``/``else``) rather than an
+    ``anyOf`` of both kinds, so an editor reports an error at the key that is wrong instead of
+    "matches none of the alternatives" at the top of the file.
+    """
     from pydantic import TypeAdapter
 
-    schema = TypeAdapter(BaseDeckFile | GameDeckFile).json_schema(by_alias=True)
-    schema["$schema"] = "https://json-schema.org/draft/2020-12/schema"
-    schema["title"] = JSON_SCHEMA_TITLE
-    schema["description"] = "A cardforge deck file: decks/base.yaml (kind: base) or a game deck (extends: base)."
-    return schema
+    schema = _closed_maps(TypeAdapter(BaseDeckFile | GameDeckFile).json_schema(by_alias=True))
+    kinds = schema.pop("anyOf")
+    base, game = (next(k for k in kinds if k["$ref"].endswith(f"/{m.__name__}")) for m in (BaseDeckFile, GameDeckFile))
+    return {
+        "$schema": "https://json-schema.org/draft/2020-12/schema",
+        "title": JSON_SCHEMA_TITLE,
+        "description": "A cardforge deck file: decks/base.yaml (kind: base) or a game deck (extends: base).",
+        "type": "object",
+        "if": {"properties": {"kind": {"const": "base"}}, "required": ["kind"]},
+        "then": base,
+        "else": game,
+        **schema,
+    }
 
+
+def _closed_maps(node: Any) -> Any:
+    """Maps keyed by a pattern (family codes, slugs) refuse other keys, as pydantic does;
+    pydantic's ``patternProperties`` alone lets any other key through."""
+    if isinstance(node, dict):
+        node = {k: _closed_maps(v) for k, v in node.items()}
+        if "patternProperties" in node:
+            node.setdefault("additionalProperties", False)
+    elif isinstance(node, list):
+        node = [_closed_maps(v) for v in node]
+    return node

@@ -7,30 +7,185 @@ stays the string "no"), refuses duplicate keys, and keeps the line and column of
 from __future__ import annotations
 
 import difflib
+import re
 import typing
 from pathlib import Path
 from typing import Any
 
 from cardforge.errors import DeckError
 
-__all__ = ["read_yaml", "position_of", "validate", "to_plain"]
+__all__ = ["read_yaml", "read_source", "position_of", "validate", "to_plain", "LIMITS"]
+
+#: What a deck file may hold.  The shipped decks are under 4 KiB, 4 levels deep and under 400 values;
+#: the limits stop hostile or broken files (a 10 MB title, "billion laughs" aliases, 2,000
+#: levels of brackets, /dev/zero) in milliseconds, with a position.
+LIMITS = {
+    "bytes": 128 * 1024,   # file size
+    "depth": 32,           # mappings and lists inside each other
+    "indent": 120,         # columns of indentation (block nesting is bounded by it)
+    "values": 20_000,      # values after aliases (*name) are expanded
+    "chars": 10_000,       # characters in one value or key
+    "digits": 1_000,       # digits in a row (Python refuses ints over 4,300 digits)
+}
+
+# Characters YAML 1.2 allows in a stream (§5.1): tab, newlines, printable ASCII, NEL, and the
+# printable Unicode planes.  Anything else is refused with its position before parsing.
+_FORBIDDEN = re.compile("[^\t\n\r\x20-\x7e\x85\xa0-\ud7ff\ue000-\ufffd\U00010000-\U0010ffff]")
+_FLOW = re.compile(r"""[\[\]{}"'#\n]""")
+
+
+def _fail(path: Path, message: str, text: str | None = None, index: int | None = None,
+          line: int | None = None, column: int | None = None) -> DeckError:
+    """A DeckError at a character ``index`` of ``text`` (or at line/column)."""
+    if text is not None and index is not None:
+        line = text.count("\n", 0, index) + 1
+        column = index - (text.rfind("\n", 0, index) + 1) + 1
+    return DeckError(message, file=str(path), line=line, column=column)
+
+
+def read_source(path: Path) -> str:
+    """The text of a deck file: a regular file of at most ``LIMITS["bytes"]``, UTF-8."""
+    from cardforge.userfile import UnreadableFile, read_user_file
+
+    try:
+        data = read_user_file(path, limit=LIMITS["bytes"])
+    except UnreadableFile as exc:
+        reason = str(exc)
+        if reason.startswith("is a folder"):
+            reason = "is a folder, expected a .yaml file"
+        elif reason.startswith("too large"):
+            reason += ": a deck file is a few KiB of YAML"
+        raise DeckError(reason, file=str(path)) from None
+    try:
+        return data.decode("utf-8-sig")
+    except UnicodeDecodeError as exc:
+        bad = data[exc.start]
+        line_start = data.rfind(b"\n", 0, exc.start) + 1
+        line = data.count(b"\n", 0, exc.start) + 1
+        column = len(data[line_start : exc.start].decode("utf-8", "replace")) + 1
+        guess = f" ({bytes([bad]).decode('latin-1')!r} in Latin-1)" if bad >= 0xA0 else ""
+        raise DeckError(
+            f"not UTF-8 text: byte 0x{bad:02X}{guess} cannot be read; save the file as UTF-8",
+            file=str(path), line=line, column=column,
+        ) from None
+
+
+def _quote_end(text: str, i: int, quote: str) -> int:
+    """Index of the quote closing the quoted scalar opened at ``i`` (or the end of text)."""
+    j = i + 1
+    while True:
+        j = text.find(quote, j)
+        if j < 0:
+            return len(text)
+        if quote == "'":
+            if text.startswith("''", j):
+                j += 2
+                continue
+            return j
+        k = j
+        while k > i and text[k - 1] == "\\":
+            k -= 1
+        if (j - k) % 2 == 0:
+            return j
+        j += 1
+
+
+def _prescan(text: str, path: Path) -> None:
+    """Refuse, before the parser sees them, what would make it slow or recurse without end."""
+    m = _FORBIDDEN.search(text)
+    if m:
+        code = ord(m.group())
+        what = "a NUL byte: is this a binary file?" if code == 0 else "a control character"
+        raise _fail(path, f"character U+{code:04X} is not allowed in YAML ({what})", text, m.start())
+    m = re.search(r"[0-9]{%d}" % (LIMITS["digits"] + 1), text)
+    if m:
+        raise _fail(path, f"more than {LIMITS['digits']:,} digits in a row", text, m.start())
+    m = re.search(r"(?m)^(?:[ \t]|[-?](?=[ \t])){%d}" % (LIMITS["indent"] + 1), text)
+    if m:
+        raise _fail(path, f"indented more than {LIMITS['indent']} columns: nested too deeply for a deck "
+                          f"(at most {LIMITS['depth']} levels)", text, m.end())
+    depth, pos = 0, 0
+    while (m := _FLOW.search(text, pos)) is not None:
+        c, i = m.group(), m.start()
+        pos = i + 1
+        before = text[i - 1] if i else "\n"
+        if c == "#" and before in " \t\n":
+            pos = text.find("\n", i) + 1 or len(text)
+        elif c in "\"'" and before in " \t\n[{,:-?":
+            pos = _quote_end(text, i, c) + 1
+        elif c in "[{":
+            depth += 1
+            if depth > LIMITS["depth"]:
+                raise _fail(path, f"nested deeper than {LIMITS['depth']} levels", text, i)
+        elif c in "]}":
+            depth = max(0, depth - 1)
+
+
+def _check_tree(root: Any, path: Path) -> None:
+    """Depth, size after alias expansion, and value length of a parsed tree, with positions."""
+    memo: dict[int, tuple[int, int]] = {}   # id(container) → (values, height)
+    open_: set[int] = set()
+
+    def children(node: Any) -> list[tuple[Any, tuple[int, int]]]:
+        out = []
+        if isinstance(node, dict):
+            for k, v in node.items():
+                try:
+                    kl, kc = node.lc.key(k)
+                    vl, vc = node.lc.value(k)
+                except (AttributeError, KeyError, TypeError):  # a key merged in with <<
+                    kl, kc = vl, vc = node.lc.line, node.lc.col
+                out.append((k, (kl, kc)))
+                out.append((v, (vl, vc)))
+        else:
+            for i, v in enumerate(node):
+                try:
+                    out.append((v, node.lc.item(i)))
+                except (AttributeError, KeyError, TypeError):
+                    out.append((v, (node.lc.line, node.lc.col)))
+        return out
+
+    def fail(message: str, where: tuple[int, int]) -> DeckError:
+        return _fail(path, message, line=where[0] + 1, column=where[1] + 1)
+
+    def visit(node: Any, depth: int, where: tuple[int, int]) -> tuple[int, int]:
+        if isinstance(node, str) and len(node) > LIMITS["chars"]:
+            raise fail(f"a value of {len(node):,} characters (at most {LIMITS['chars']:,})", where)
+        if not isinstance(node, (dict, list)):
+            return 1, 0
+        key = id(node)
+        if key in open_:
+            raise fail("an alias (*name) refers to the value that contains it", where)
+        if key not in memo:
+            if depth >= LIMITS["depth"]:
+                raise fail(f"nested deeper than {LIMITS['depth']} levels", where)
+            open_.add(key)
+            values, height = 1, 1   # height: levels of containers, this one included
+            for child, pos in children(node):
+                n, h = visit(child, depth + 1, pos)
+                values, height = values + n, max(height, h + 1)
+                if values > LIMITS["values"]:
+                    raise fail(f"more than {LIMITS['values']:,} values once aliases (*name) are expanded", where)
+            open_.discard(key)
+            memo[key] = (values, height)
+        values, height = memo[key]
+        if depth + height > LIMITS["depth"]:
+            raise fail(f"nested deeper than {LIMITS['depth']} levels once aliases (*name) are expanded", where)
+        return values, height
+
+    total, _ = visit(root, 0, (root.lc.line, root.lc.col))
+    if total > LIMITS["values"]:  # pragma: no cover - caught inside visit
+        raise fail(f"more than {LIMITS['values']:,} values", (0, 0))
 
 
 def read_yaml(path: Path) -> Any:
-    """Parse ``path`` as YAML 1.2; syntax errors and duplicate keys become ``DeckError``."""
+    """Parse ``path`` as YAML 1.2 within ``LIMITS``; every problem becomes a positioned ``DeckError``."""
     from ruamel.yaml import YAML
     from ruamel.yaml.error import MarkedYAMLError, YAMLError
+    from ruamel.yaml.reader import ReaderError
 
-    try:
-        text = path.read_text(encoding="utf-8")
-    except FileNotFoundError:
-        raise DeckError("file not found", file=str(path)) from None
-    except IsADirectoryError:
-        raise DeckError("is a folder, expected a .yaml file", file=str(path)) from None
-    except UnicodeDecodeError as exc:
-        raise DeckError(f"not UTF-8 text ({exc.reason} at byte {exc.start})", file=str(path)) from None
-    except OSError as exc:
-        raise DeckError(f"cannot read: {exc.strerror}", file=str(path)) from None
+    text = read_source(path)
+    _prescan(text, path)
     yaml = YAML(typ="rt")
     yaml.allow_duplicate_keys = False
     try:
@@ -47,12 +202,19 @@ def read_yaml(path: Path) -> Any:
             line=mark.line + 1 if mark else None,
             column=mark.column + 1 if mark else None,
         ) from None
+    except ReaderError as exc:
+        raise _fail(path, f"character U+{exc.character:04X} is not allowed in YAML", text, exc.position) from None
     except YAMLError as exc:
-        raise DeckError(f"YAML error: {exc}", file=str(path)) from None
+        first = str(exc).strip().splitlines()[0] if str(exc).strip() else "invalid YAML"
+        raise DeckError(f"YAML error: {first}", file=str(path)) from None
+    except RecursionError:
+        raise DeckError(f"nested deeper than {LIMITS['depth']} levels", file=str(path)) from None
     if data is None:
         raise DeckError("the file is empty: expected a deck mapping (id, families, …)", file=str(path), line=1, column=1)
     if not hasattr(data, "lc") or not isinstance(data, dict):
-        raise DeckError(f"expected a mapping at the top level, found {type(data).__name__}", file=str(path), line=1, column=1)
+        raise DeckError(f"expected a mapping (key: value) at the top level, found {_kind(data)}",
+                        file=str(path), line=1, column=1)
+    _check_tree(data, path)
     return data
 
 
@@ -132,11 +294,32 @@ def _unwrap(tp: Any) -> Any:
         return tp
 
 
+def _kind(value: Any) -> str:
+    """What a YAML value is, in plain words: ``a list``, ``a number``, ``text``…"""
+    if isinstance(value, bool):
+        return "true/false"
+    if isinstance(value, (int, float)):
+        return "a number"
+    if isinstance(value, str):
+        return "text"
+    if isinstance(value, dict):
+        return "a mapping (key: value)"
+    if isinstance(value, (list, tuple)):
+        return "a list"
+    if value is None:
+        return "nothing (an empty value)"
+    return "a value of another kind"
+
+
 def _describe(value: Any) -> str:
-    text = repr(to_plain(value))
+    """``0 (a number)``, ``'abc' (text)``, ``a list`` — never an internal type name."""
+    plain = to_plain(value)
+    if isinstance(plain, (dict, list)) or plain is None:
+        return _kind(plain)
+    text = repr(plain).lower() if isinstance(plain, bool) else repr(plain)
     if len(text) > 40:
         text = text[:37] + "..."
-    return f"{text} ({type(to_plain(value)).__name__})" if not isinstance(value, (dict, list)) else type(to_plain(value)).__name__
+    return f"{text} ({_kind(plain)})"
 
 
 def validate(model: Any, data: Any, path: Path) -> Any:
@@ -153,6 +336,23 @@ def validate(model: Any, data: Any, path: Path) -> Any:
             key=lambda e: (position_of(data, tuple(e["loc"]))[0], priority.get(e["type"], 1)),
         )
         raise error_from_pydantic(errors[0], data, path, model) from None
+
+
+#: pydantic's type errors in the words of a YAML file (pydantic names Python types and classes).
+_PLAIN = {
+    "model_type": "expected a mapping (key: value)",
+    "model_attributes_type": "expected a mapping (key: value)",
+    "dict_type": "expected a mapping (key: value)",
+    "list_type": "expected a list",
+    "string_type": "expected text",
+    "float_type": "expected a number",
+    "bool_type": "expected true or false",
+}
+
+
+_BOUNDS = {"greater_than": "more than", "greater_than_equal": "at least", "less_than": "less than",
+           "less_than_equal": "at most"}
+_BOUND_CTX = {"greater_than": "gt", "greater_than_equal": "ge", "less_than": "lt", "less_than_equal": "le"}
 
 
 def error_from_pydantic(err: dict, data: Any, path: Path, model: Any) -> DeckError:
@@ -173,7 +373,16 @@ def error_from_pydantic(err: dict, data: Any, path: Path, model: Any) -> DeckErr
         return DeckError(f"missing required key {loc[-1]!r}", file=str(path), line=line, column=col, path=".".join(map(str, loc[:-1])) or "(top level)")
     line, col = position_of(data, loc)
     message = err["msg"]
-    if message.startswith("Input should be "):
+    if kind in _PLAIN:
+        message = _PLAIN[kind]
+        if kind in ("model_type", "model_attributes_type"):
+            target = _model_at(model, loc)
+            fields = [f.alias or n for n, f in getattr(target, "model_fields", {}).items() if n != "schema_"]
+            if fields:
+                message += f" with keys {', '.join(fields)}"
+    elif kind in _BOUNDS:
+        message = f"expected {_BOUNDS[kind]} {err.get('ctx', {}).get(_BOUND_CTX[kind], '?')}"
+    elif message.startswith("Input should be "):
         message = "expected " + message[len("Input should be "):]
     elif message.startswith("Value error, "):
         message = message[len("Value error, "):]
@@ -184,6 +393,6 @@ def error_from_pydantic(err: dict, data: Any, path: Path, model: Any) -> DeckErr
             "^[a-z][a-z0-9]*$": "expected a lowercase slug like 'flash'",
             "^[A-Z]{1,3}$": "expected an uppercase family code like 'R' or 'RB'",
         }.get(pattern, message)
-    if "input" in err and kind not in ("value_error",) and not isinstance(err["input"], dict):
+    if "input" in err and kind not in ("value_error",) and (kind in _PLAIN or not isinstance(err["input"], dict)):
         message += f", found {_describe(err['input'])}"
     return DeckError(message, file=str(path), line=line, column=col, path=dotted)

@@ -42,14 +42,20 @@ app = typer.Typer(help="Num Collection: objectives of a collection, the best set
                   no_args_is_help=True)
 
 
+#: A scorecard lists at most ten objective ids; anything larger is not one (``/dev/zero``…).
+SCORECARD_MAX_BYTES = 64 * 1024
+
+
 def load_scorecard(path: Path) -> set[str]:
     """The objective ids already validated, from a file: JSON (a list of ids, an object whose
     keys are ids, or ``{"validated": [...]}``) or text (ids separated by spaces, commas or
     lines; ``#`` starts a comment)."""
+    from cardforge.userfile import UnreadableFile, read_user_file
+
     try:
-        text = Path(path).read_text(encoding="utf-8")
-    except OSError as exc:
-        raise UsageError(f"cannot read scorecard {str(path)!r}: {exc.strerror or exc}") from None
+        text = read_user_file(path, limit=SCORECARD_MAX_BYTES).decode("utf-8")
+    except UnreadableFile as exc:
+        raise UsageError(f"cannot read scorecard {str(path)!r}: {exc}") from None
     except UnicodeDecodeError:
         raise UsageError(f"scorecard {str(path)!r} is not UTF-8 text: expected objective ids such as pair flush") from None
     stripped = text.strip()

@@ -64,12 +64,12 @@ def emit(verdict: Verdict, *, as_json: bool = False, lang: str = "en") -> None:
     if as_json:
         sys.stdout.write(json.dumps(verdict.to_json(lang), ensure_ascii=False) + "\n")
         return
-    from rich.console import Console
     from rich.markup import escape
 
+    from cardforge.console import make_console
     from cardforge.rules import rule as lookup
 
-    console = Console(highlight=False)
+    console = make_console()  # unwrapped into a pipe: a step and its rule ID stay on one line
     question = verdict.question_fr if lang == "fr" and verdict.question_fr else verdict.question
     console.print(f"[bold]{escape(question)}[/bold]")
     for number, step in enumerate(verdict.steps, 1):

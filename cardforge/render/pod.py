@@ -5,15 +5,17 @@ profile            what the vendor gets
 =================  ====================================================================
 thegamecrafter     one PNG per distinct face, 825×1125 px (poker + 1/8" bleed), RGB
 makeplayingcards   one PNG per distinct face, 822×1122 px, RGB
-drivethrucards     one PDF, page per face at trim + bleed, back 1, front 1, back 2, …, CMYK
+drivethrucards     one PDF/X-1a:2003 (CMYK only, SWOP intent), page per face at trim +
+                   bleed, back 1, front 1, back 2, … (plain CMYK without Ghostscript)
 printninja         one PDF, page per face at trim + bleed, front 1, back 1, …, RGB
 home-a4            the home sheets on A4 (3×3 poker cards, crop marks, mirrored backs)
-home-letter        the home sheets on Letter
+home-letter        the home sheets on Letter (8 poker cards turned, so the marks print)
 =================  ====================================================================
 
 Every PDF page of a one-face-per-page profile carries a TrimBox and a BleedBox; CMYK profiles
-draw every colour in DeviceCMYK (reportlab's ``enforceColorSpace``).  Fonts are embedded
-everywhere.  PDF/X conversion, if a shop insists, is one Ghostscript call away (docs/render.md).
+draw every colour in DeviceCMYK (reportlab's ``enforceColorSpace``), black text and lines in
+100 % K.  Fonts are embedded everywhere.  A ``pdfx`` profile is then re-written as PDF/X-1a by
+``render.prepress`` (Ghostscript).
 """
 
 from __future__ import annotations
@@ -39,13 +41,14 @@ class Profile:
     size_px: tuple[int, int] | None = None     # png: exact pixel size at 300 DPI
     order: Literal["front-back", "back-front"] = "front-back"  # pdf: page order per card
     cmyk: bool = False
+    pdfx: bool = False                         # pdf: PDF/X-1a:2003 (needs Ghostscript)
     paper: str | None = None                   # sheets
 
 
 PROFILES: dict[str, Profile] = {p.name: p for p in (
     Profile("thegamecrafter", "The Game Crafter", "png", size_px=(825, 1125)),
     Profile("makeplayingcards", "MakePlayingCards", "png", size_px=(822, 1122)),
-    Profile("drivethrucards", "DriveThruCards", "pdf", order="back-front", cmyk=True),
+    Profile("drivethrucards", "DriveThruCards", "pdf", order="back-front", cmyk=True, pdfx=True),
     Profile("printninja", "PrintNinja", "pdf", order="front-back"),
     Profile("home-a4", "home printer, A4", "sheets", paper="a4"),
     Profile("home-letter", "home printer, Letter", "sheets", paper="letter"),
@@ -99,6 +102,13 @@ def render_profile(deck: Deck, profile: Profile, folder: Path, *, lang: str = "e
     else:
         data = faces_pdf(deck, _interleaved(deck, profile.order), lang=lang, cmyk=profile.cmyk,
                          progress=(lambda n: progress(n / 2)) if progress else None)
+        if profile.pdfx:
+            from cardforge.render import prepress
+
+            try:
+                data = prepress.to_pdfx1a(data, title=f"{deck.title(lang)} — cards")
+            except prepress.PrepressUnavailable as exc:
+                prepress.notice(str(exc), f"the {profile.vendor} PDF")
     path = folder / f"{stem}.pdf"
     atomic_write_bytes(path, data)
     return [path]

@@ -108,10 +108,22 @@ def render_pngs(pdf: bytes, paths: Sequence[Path], *, size: tuple[int, int], vis
     from concurrent.futures import ProcessPoolExecutor, as_completed
 
     context = multiprocessing.get_context("fork" if "fork" in multiprocessing.get_all_start_methods() else "spawn")
-    with ProcessPoolExecutor(workers, mp_context=context) as pool:
+    with ProcessPoolExecutor(workers, mp_context=context, initializer=_ignore_interrupts) as pool:
         futures = [pool.submit(_render_share, pdf, chunk, size, visible, dpi) for chunk in chunks]
-        for future in as_completed(futures):
-            done = future.result()
-            if progress:
-                progress(done)
+        try:
+            for future in as_completed(futures):
+                done = future.result()
+                if progress:
+                    progress(done)
+        except BaseException:  # Ctrl-C or a failed share: drop the queued shares, end at once
+            pool.shutdown(wait=True, cancel_futures=True)
+            raise
     return list(paths)
+
+
+def _ignore_interrupts() -> None:
+    """Workers ignore Ctrl-C: the parent stops the pool and reports it once (a worker's
+    KeyboardInterrupt printed a 20-line traceback)."""
+    import signal
+
+    signal.signal(signal.SIGINT, signal.SIG_IGN)

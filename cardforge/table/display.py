@@ -50,17 +50,19 @@ def status_line(standings: Standings) -> str:
 
 
 def standings_table(standings: Standings) -> Any:
-    """A ``rich.table.Table`` of the whole sheet."""
+    """A ``rich.table.Table`` of the whole sheet.  Every user text (title, names, what was
+    typed) is a ``rich.text.Text``, so ``[/]`` or ``[red]Ana`` print as typed, never as markup."""
     from rich.table import Table
+    from rich.text import Text
 
     m = standings.match
     title = m.title or f"{m.game} — match {standings.match_id}"
     options = [x for x in (m.mode, m.variant) if x] + list(m.house)
-    table = Table(title=title, caption=status_line(standings), title_style="bold",
+    table = Table(title=Text(title), caption=Text(status_line(standings)), title_style="bold",
                   show_lines=False, caption_justify="left")
-    table.add_column("Round" + (f" ({', '.join(options)})" if options else ""), justify="right", style="dim")
+    table.add_column(Text("Round" + (f" ({', '.join(options)})" if options else "")), justify="right", style="dim")
     for side in m.sides:
-        table.add_column(side, justify="right")
+        table.add_column(Text(side), justify="right")
     running = {side: 0 for side in m.sides}
     for r in standings.rounds:
         row = [str(r.number)]
@@ -69,14 +71,15 @@ def standings_table(standings: Standings) -> Any:
             cell = r.cells.get(side, {})
             detail = cell_detail(m.game, cell) if not m.teams else _team_detail(standings, r.cells, side)
             star = " ✓" if side in r.winners else ""
-            row.append(f"{detail}  [bold]{signed(r.points.get(side, 0))}[/] = {number(running[side])}{star}")
+            row.append(Text.assemble(detail, "  ", (signed(r.points.get(side, 0)), "bold"),
+                                     f" = {number(running[side])}{star}"))
         table.add_row(*row)
     table.add_section()
     winners = set(standings.outcome.winners)
-    table.add_row("Total", *[f"[bold]{number(standings.totals[s])}[/]" + (" 🏆" if s in winners else "")
+    table.add_row("Total", *[Text.assemble((number(standings.totals[s]), "bold"), " 🏆" if s in winners else "")
                              for s in m.sides])
     for tally in standings.tallies:
-        table.add_row(tally.label.en, *[_tally_cell(standings, tally, s) for s in m.sides])
+        table.add_row(Text(tally.label.en), *[Text(_tally_cell(standings, tally, s)) for s in m.sides])
     return table
 
 

@@ -12,11 +12,11 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from cardforge.errors import UsageError
+from cardforge.errors import CardforgeError, UsageError
 from cardforge.table.adapters import adapter_class, adapter_for
 from cardforge.table.events import MatchCreated, RoundRecorded, StoredEvent, Undone
 from cardforge.table.standings import RoundResult, Standings, compute_standings, live_rounds
-from cardforge.table.store import MatchSummary, Store
+from cardforge.table.store import MatchSummary, Store, damaged_event
 
 __all__ = ["Scorekeeper", "Undo", "parse_players"]
 
@@ -87,7 +87,24 @@ class Scorekeeper:
         return compute_standings([stored])
 
     def standings(self, match_id: int | None = None) -> Standings:
-        return compute_standings(self.store.events(self.match_id(match_id)))
+        return self._replay(self.store.events(self.match_id(match_id)))
+
+    def _replay(self, events: Sequence[StoredEvent], *, new: bool = False) -> Standings:
+        """``compute_standings``; a stored row that breaks the replay (a hand edit: wrong shape,
+        unknown card …) is named in one line.  With ``new``, the last event is the entry being
+        recorded: its own refusal passes through unchanged."""
+        try:
+            return compute_standings(events)
+        except (CardforgeError, TypeError, ValueError, KeyError, AttributeError, IndexError, AssertionError,
+                ArithmeticError) as exc:
+            stored = events[:-1] if new else events
+            bad = _first_unreplayable(stored)
+            if bad is None:
+                if isinstance(exc, CardforgeError):
+                    raise
+                bad = events[-1]
+            reason = str(exc) if isinstance(exc, CardforgeError) else f"its content has the wrong shape ({exc!r})"
+            raise damaged_event(self.store.path, bad.seq, bad.event.kind, reason) from None
 
     def resume(self, match_id: int) -> Standings:
         self.store.set_current(match_id)
@@ -102,14 +119,16 @@ class Scorekeeper:
                      match_id: int | None = None) -> Standings:
         """Record one round from table tokens; refused rounds change nothing."""
         mid = self.match_id(match_id)
-        match = self.store.events(mid)[0].event
-        assert isinstance(match, MatchCreated)
+        first = self.store.events(mid)[0]
+        match = first.event
+        if not isinstance(match, MatchCreated):
+            raise damaged_event(self.store.path, first.seq, match.kind, "a match must start with its creation")
         entries = adapter_for(match).parse_round(tokens, options or {})
         after: list[Standings] = []
 
         def check(events: list[StoredEvent]) -> None:
-            _refuse_if_over(compute_standings(events[:-1]))  # no round after the end of the match
-            after.append(compute_standings(events))
+            _refuse_if_over(self._replay(events[:-1]))  # no round after the end of the match
+            after.append(self._replay(events, new=True))
 
         self.store.append(mid, RoundRecorded(entries=entries, typed=tuple(tokens)), check=check)
         return after[-1]
@@ -129,6 +148,16 @@ class Scorekeeper:
 
         self.store.append(mid, Undone(round_seq=last.seq), check=check)
         return Undo(last, self.standings(mid))
+
+
+def _first_unreplayable(events: Sequence[StoredEvent]) -> StoredEvent | None:
+    """The first event whose addition makes the log fail to replay, or ``None``."""
+    for end in range(1, len(events) + 1):
+        try:
+            compute_standings(events[:end])
+        except Exception:
+            return events[end - 1]
+    return None
 
 
 def _refuse_if_over(standings: Standings) -> None:

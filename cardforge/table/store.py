@@ -14,18 +14,21 @@ another.
 
 from __future__ import annotations
 
+import json
+import os
 import sqlite3
 from collections.abc import Callable, Iterator
-from contextlib import contextmanager
+from contextlib import contextmanager, suppress
 from dataclasses import dataclass
 from datetime import datetime, timezone
 from pathlib import Path
 
-from cardforge.atomic import ensure_dir
+from cardforge.atomic import check_writable_file, ensure_dir
 from cardforge.errors import OutputError, UsageError
+from cardforge.table.dberrors import explain
 from cardforge.table.events import Event, MatchCreated, StoredEvent, decode_event, encode_event
 
-__all__ = ["SCHEMA_VERSION", "Store", "MatchSummary", "default_db_path"]
+__all__ = ["SCHEMA_VERSION", "APPLICATION_ID", "Store", "MatchSummary", "default_db_path", "damaged_event"]
 
 _MIGRATIONS: tuple[str, ...] = (
     """
@@ -47,6 +50,9 @@ _MIGRATIONS: tuple[str, ...] = (
 
 #: The schema version this code writes.
 SCHEMA_VERSION = len(_MIGRATIONS)
+
+#: SQLite ``application_id`` marking a cardforge score sheet ("CFts").
+APPLICATION_ID = int.from_bytes(b"CFts", "big")
 
 
 def default_db_path() -> Path:
@@ -78,16 +84,30 @@ class Store:
         self.path = Path(path) if path is not None else default_db_path()
         if self.path.is_dir():
             raise UsageError(f"--db {str(self.path)!r} is a folder: expected a database file path")
+        check_writable_file(self.path, "use score-sheet database")
+        #: A database this process may not write is opened read-only: show/list/export work,
+        #: an entry is refused in one line, and no -wal/-shm is left behind (issue 12).
+        self.read_only = self.path.exists() and not os.access(self.path, os.W_OK)
         try:
-            ensure_dir(self.path.parent)
-            self._db = sqlite3.connect(self.path, timeout=timeout, isolation_level=None)
-            self._db.execute("PRAGMA journal_mode=WAL")
-            self._db.execute("PRAGMA synchronous=FULL")
-            self._migrate()
-        except sqlite3.DatabaseError as exc:
-            raise OutputError(f"cannot use score-sheet database {str(self.path)!r}: {exc}") from None
+            if self.read_only:
+                self._db = sqlite3.connect(_read_only_uri(self.path), timeout=timeout, isolation_level=None, uri=True)
+            else:
+                ensure_dir(self.path.parent, "database folder")
+                self._db = sqlite3.connect(self.path, timeout=timeout, isolation_level=None)
+        except sqlite3.Error as exc:
+            raise explain(exc, self.path) from None
         except OSError as exc:
             raise OutputError(f"cannot create score-sheet database {str(self.path)!r}: {exc.strerror}") from None
+        try:
+            with self._guard():
+                self._check_ours()  # before WAL mode, which would change the header of a foreign file
+                if not self.read_only:
+                    self._db.execute("PRAGMA journal_mode=WAL")
+                    self._db.execute("PRAGMA synchronous=FULL")
+                self._migrate()
+        except BaseException:
+            self._db.close()
+            raise
 
     # -- lifecycle ---------------------------------------------------------------------------
 
@@ -100,14 +120,41 @@ class Store:
     def __exit__(self, *exc: object) -> None:
         self.close()
 
+    @contextmanager
+    def _guard(self) -> Iterator[None]:
+        """Any SQLite failure inside becomes one ``OutputError`` line (``dberrors.explain``)."""
+        try:
+            yield
+        except sqlite3.Error as exc:
+            raise explain(exc, self.path) from None
+
+    def _check_ours(self) -> None:
+        """Refuse a SQLite file of another program (it would get our tables added to it).
+
+        Ours carry ``application_id`` = ``APPLICATION_ID``; an empty database is adopted, and so is
+        one written by cardforge before the marker existed (exactly our two tables).
+        """
+        app_id = self._db.execute("PRAGMA application_id").fetchone()[0]
+        if app_id == APPLICATION_ID:
+            return
+        tables = sorted(r[0] for r in self._db.execute(
+            "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%'"))
+        if app_id == 0 and (not tables or set(tables) == {"events", "settings"}):
+            return  # empty, or cardforge's before the marker: _migrate marks it
+        held = f"it holds the tables {', '.join(tables[:5])}{' …' if len(tables) > 5 else ''}" if tables else \
+            f"its application id is {app_id:#x}"
+        raise UsageError(f"--db {str(self.path)!r} is not a cardforge score-sheet database ({held}): "
+                         "choose another file, e.g. scores.sqlite3")
+
     def _migrate(self) -> None:
         version = self._db.execute("PRAGMA user_version").fetchone()[0]
+        marked = self._db.execute("PRAGMA application_id").fetchone()[0] == APPLICATION_ID
         if version > SCHEMA_VERSION:
             raise UsageError(
                 f"score-sheet database {str(self.path)!r} has schema version {version}, newer than this "
                 f"cardforge understands ({SCHEMA_VERSION}); upgrade cardforge"
             )
-        if version == SCHEMA_VERSION:
+        if version == SCHEMA_VERSION and (marked or self.read_only):
             return
         with self._transaction():
             version = self._db.execute("PRAGMA user_version").fetchone()[0]  # another process may have won
@@ -115,17 +162,21 @@ class Store:
                 for statement in _statements(_MIGRATIONS[step]):
                     self._db.execute(statement)
             self._db.execute(f"PRAGMA user_version = {SCHEMA_VERSION}")
+            self._db.execute(f"PRAGMA application_id = {APPLICATION_ID}")
 
     @contextmanager
     def _transaction(self, mode: str = "IMMEDIATE") -> Iterator[sqlite3.Connection]:
         """One transaction: committed if the block succeeds, rolled back if it raises."""
-        self._db.execute(f"BEGIN {mode}")
         try:
-            yield self._db
+            with self._guard():
+                self._db.execute(f"BEGIN {mode}")
+                yield self._db
+                self._db.execute("COMMIT")
         except BaseException:
-            self._db.execute("ROLLBACK")
+            if self._db.in_transaction:  # SQLite may have rolled back itself (disk full, I/O error)
+                with suppress(sqlite3.Error):
+                    self._db.execute("ROLLBACK")
             raise
-        self._db.execute("COMMIT")
 
     # -- writing -----------------------------------------------------------------------------
 
@@ -153,10 +204,11 @@ class Store:
 
     def _insert(self, match_id: int, event: Event) -> StoredEvent:
         at = _now()
-        cursor = self._db.execute(
-            "INSERT INTO events (match_id, kind, payload, recorded_at) VALUES (?, ?, ?, ?)",
-            (match_id, event.kind, encode_event(event), at),
-        )
+        with self._guard():
+            cursor = self._db.execute(
+                "INSERT INTO events (match_id, kind, payload, recorded_at) VALUES (?, ?, ?, ?)",
+                (match_id, event.kind, encode_event(event), at),
+            )
         return StoredEvent(cursor.lastrowid, match_id, at, event)
 
     def set_current(self, match_id: int) -> None:
@@ -166,10 +218,10 @@ class Store:
                 raise UsageError(self._no_such_match(match_id))
             self._set(db, "current_match", str(match_id))
 
-    @staticmethod
-    def _set(db: sqlite3.Connection, key: str, value: str) -> None:
-        db.execute("INSERT INTO settings (key, value) VALUES (?, ?) "
-                   "ON CONFLICT (key) DO UPDATE SET value = excluded.value", (key, value))
+    def _set(self, db: sqlite3.Connection, key: str, value: str) -> None:
+        with self._guard():
+            db.execute("INSERT INTO settings (key, value) VALUES (?, ?) "
+                       "ON CONFLICT (key) DO UPDATE SET value = excluded.value", (key, value))
 
     # -- reading -----------------------------------------------------------------------------
 
@@ -184,46 +236,78 @@ class Store:
     def _read(self, match_id: int) -> list[StoredEvent]:
         if not _storable(match_id):  # beyond SQLite's 64-bit INTEGER: no such match
             return []
-        rows = self._db.execute(
-            "SELECT seq, match_id, recorded_at, kind, payload FROM events WHERE match_id = ? ORDER BY seq",
-            (match_id,),
-        ).fetchall()
-        return [StoredEvent(seq, mid, at, decode_event(kind, payload)) for seq, mid, at, kind, payload in rows]
+        with self._guard():
+            rows = self._db.execute(
+                "SELECT seq, match_id, recorded_at, kind, payload FROM events WHERE match_id = ? ORDER BY seq",
+                (match_id,),
+            ).fetchall()
+        return [StoredEvent(seq, mid, at, self._decode(seq, kind, payload)) for seq, mid, at, kind, payload in rows]
+
+    def _decode(self, seq: int, kind: str, payload: str) -> Event:
+        """``decode_event``, or one line naming the event a hand edit broke."""
+        try:
+            return decode_event(kind, payload)
+        except (ValueError, TypeError, KeyError, AttributeError) as exc:
+            reason = "its payload is not JSON" if isinstance(exc, json.JSONDecodeError) else str(exc)
+            raise damaged_event(self.path, seq, kind, reason) from None
 
     def current_match(self) -> int:
         """The current match's ID; ``UsageError`` telling how to start one if there is none."""
-        row = self._db.execute("SELECT value FROM settings WHERE key = 'current_match'").fetchone()
+        with self._guard():
+            row = self._db.execute("SELECT value FROM settings WHERE key = 'current_match'").fetchone()
         if row is None:
             raise UsageError(
                 f"no match in {str(self.path)!r}: start one with "
                 "'cardforge table new GAME --players \"Ana,Ben,Chloé\"'"
             )
-        return int(row[0])
+        try:
+            return int(row[0])
+        except (TypeError, ValueError):
+            raise OutputError(f"score-sheet database {str(self.path)!r}: the setting current_match is {row[0]!r}, "
+                              "not a match number (edited by hand?); choose the match with "
+                              "'cardforge table resume ID'") from None
 
     def matches(self) -> list[MatchSummary]:
         """Every match, oldest first."""
         with self._transaction("DEFERRED") as db:
             rows = db.execute(
-                "SELECT e.match_id, e.recorded_at, e.payload, "
+                "SELECT e.match_id, e.recorded_at, e.payload, e.seq, "
                 "(SELECT MAX(recorded_at) FROM events x WHERE x.match_id = e.match_id), "
                 "(SELECT COUNT(*) - 1 FROM events x WHERE x.match_id = e.match_id) "
                 "FROM events e WHERE e.kind = ? ORDER BY e.match_id",
                 (MatchCreated.kind,),
             ).fetchall()
-        return [MatchSummary(mid, created, updated, decode_event(MatchCreated.kind, payload), count)
-                for mid, created, payload, updated, count in rows]
+        return [MatchSummary(mid, created, updated, self._decode(seq, MatchCreated.kind, payload), count)
+                for mid, created, payload, seq, updated, count in rows]
 
     def _exists(self, match_id: int) -> bool:
         if not _storable(match_id):
             return False
-        return self._db.execute("SELECT 1 FROM events WHERE match_id = ? LIMIT 1", (match_id,)).fetchone() is not None
+        with self._guard():
+            return self._db.execute("SELECT 1 FROM events WHERE match_id = ? LIMIT 1", (match_id,)).fetchone() is not None
 
     def _no_such_match(self, match_id: int) -> str:
         return f"no match {match_id!r} in {str(self.path)!r}: see 'cardforge table list'"
 
     def integrity_check(self) -> str:
         """SQLite's own verdict on the file (``"ok"`` when intact)."""
-        return self._db.execute("PRAGMA integrity_check").fetchone()[0]
+        with self._guard():
+            return self._db.execute("PRAGMA integrity_check").fetchone()[0]
+
+
+def damaged_event(path: Path, seq: int, kind: str, reason: str) -> OutputError:
+    """The one line for a log row that cannot be read or replayed (a hand edit, usually)."""
+    return OutputError(f"score-sheet database {str(path)!r}: event {seq} ({kind}) cannot be read: {reason} "
+                       "(edited by hand?); nothing was changed")
+
+
+def _read_only_uri(path: Path) -> str:
+    """A read-only SQLite URI; ``immutable`` unless a writer's -wal is there, so that a read
+    leaves no -wal/-shm files (owned by us, unwritable to the owner) behind."""
+    from urllib.request import pathname2url
+
+    live_wal = Path(f"{path}-wal").exists()
+    return f"file:{pathname2url(str(path.resolve()))}?mode=ro" + ("" if live_wal else "&immutable=1")
 
 
 def _storable(match_id: int) -> bool:

@@ -1,0 +1,121 @@
+"""PDF/X-1a:2003 for print shops that require it (DriveThruCards), through Ghostscript.
+
+reportlab writes a DeviceCMYK PDF with embedded fonts and a TrimBox/BleedBox on every page but
+cannot write PDF/X.  Ghostscript's ``pdfwrite`` can: it re-writes the file with
+``-dPDFX`` and our own PDF/X definition file — ``GTS_PDFXVersion (PDF/X-1a:2003)``, an
+OutputIntent whose DestOutputProfile is a CMYK ICC profile (Artifex's SWOP profile, which
+Ghostscript ships as ``default_cmyk.icc``; characterisation CGATS TR 001), ``/Trapped
+/False`` — keeping the page boxes, the CMYK values and the fonts (embedded).  The output is
+reproducible: fixed file names in a private folder and ``SOURCE_DATE_EPOCH`` for the dates.
+
+Ghostscript is a system program (Debian ``ghostscript``), not a wheel: where it, or its CMYK
+profile, is missing, ``to_pdfx1a`` returns ``None`` and the caller keeps the plain CMYK PDF
+after ``notice`` says so in one line.
+"""
+
+from __future__ import annotations
+
+import functools
+import os
+import shutil
+import subprocess
+import sys
+import tempfile
+from pathlib import Path
+
+__all__ = ["PDFX_VERSION", "PrepressUnavailable", "ghostscript", "cmyk_profile", "to_pdfx1a", "notice"]
+
+PDFX_VERSION = "PDF/X-1a:2003"
+#: reportlab's ``invariant=1`` date (2000-01-01), so both tools agree when nothing is given.
+_EPOCH = "946684800"
+_GS_NAMES = ("gs", "gswin64c", "gswin32c")
+_PROFILE = "default_cmyk.icc"  # Artifex CMYK SWOP profile, ICC v2 (PDF 1.4 readers need v2)
+
+
+def ghostscript() -> str | None:
+    """The Ghostscript executable on ``PATH``, or None."""
+    return next((p for p in map(shutil.which, _GS_NAMES) if p), None)
+
+
+def cmyk_profile(gs: str) -> Path | None:
+    """Ghostscript's CMYK ICC profile: Debian's /usr/share/color/icc, or beside its own install."""
+    roots = [Path("/usr/share/color/icc/ghostscript")]
+    share = Path(gs).resolve().parent.parent / "share" / "ghostscript"
+    roots += sorted(share.glob("*/iccprofiles"), reverse=True) + [share / "iccprofiles"]
+    roots += [Path(gs).resolve().parent.parent / "iccprofiles"]  # Windows: gs<ver>/bin/../iccprofiles
+    return next((r / _PROFILE for r in roots if (r / _PROFILE).is_file()), None)
+
+
+def _ps_string(text: str) -> str:
+    r"""``text`` as a PostScript string literal: ASCII as it is, anything else UTF-16 with a BOM
+    (what PDF text strings allow), with octal escapes.
+
+    >>> _ps_string("Num (x)"), _ps_string("é")
+    ('(Num \\050x\\051)', '(\\376\\377\\000\\351)')
+    """
+    data = text.encode("ascii") if text.isascii() else b"\xfe\xff" + text.encode("utf-16-be")
+    return "(" + "".join(chr(b) if 32 <= b < 127 and chr(b) not in "()\\" else f"\\{b:03o}" for b in data) + ")"
+
+
+def _definition(title: str) -> str:
+    """The PDF/X definition Ghostscript runs before the document (after its lib/PDFX_def.ps)."""
+    return f"""%!PS
+[ /GTS_PDFXVersion ({PDFX_VERSION}) /GTS_PDFXConformance ({PDFX_VERSION})
+  /Title {_ps_string(title)} /Trapped /False /DOCINFO pdfmark
+[/_objdef {{icc_PDFX}} /type /stream /OBJ pdfmark
+[{{icc_PDFX}} << /N 4 >> /PUT pdfmark
+[{{icc_PDFX}} (cmyk.icc) (r) file /PUT pdfmark
+[/_objdef {{OutputIntent_PDFX}} /type /dict /OBJ pdfmark
+[{{OutputIntent_PDFX}} <<
+  /Type /OutputIntent /S /GTS_PDFX
+  /OutputConditionIdentifier (CGATS TR 001) /RegistryName (http://www.color.org)
+  /OutputCondition (SWOP, coated, web offset) /Info (Artifex CMYK SWOP Profile)
+  /DestOutputProfile {{icc_PDFX}}
+>> /PUT pdfmark
+[{{Catalog}} << /OutputIntents [ {{OutputIntent_PDFX}} ] >> /PUT pdfmark
+"""
+
+
+class PrepressUnavailable(Exception):
+    """Why a PDF/X file could not be made (Ghostscript or its profile missing, or it failed)."""
+
+
+def to_pdfx1a(pdf: bytes, *, title: str) -> bytes:
+    """``pdf`` (DeviceCMYK, fonts embedded, boxes set) as PDF/X-1a:2003.
+
+    Raises ``PrepressUnavailable`` with the reason in plain words if it cannot be done here.
+    """
+    gs = ghostscript()
+    if gs is None:
+        raise PrepressUnavailable("Ghostscript (gs) is not installed")
+    profile = cmyk_profile(gs)
+    if profile is None:
+        raise PrepressUnavailable(f"Ghostscript's CMYK profile {_PROFILE} was not found")
+    with tempfile.TemporaryDirectory(prefix="cardforge-pdfx-") as tmp:
+        folder = Path(tmp)
+        (folder / "in.pdf").write_bytes(pdf)
+        (folder / "pdfx.ps").write_text(_definition(title), encoding="ascii")
+        shutil.copyfile(profile, folder / "cmyk.icc")
+        command = [gs, "-q", "-dSAFER", "-dBATCH", "-dNOPAUSE", "-dNOOUTERSAVE", "-sDEVICE=pdfwrite",
+                   "-dPDFX=true", "-dCompatibilityLevel=1.4", "-sColorConversionStrategy=CMYK",
+                   "-sProcessColorModel=DeviceCMYK", "-sOutputICCProfile=cmyk.icc", "-dEmbedAllFonts=true",
+                   "-dSubsetFonts=true", "-dAutoRotatePages=/None", "--permit-file-read=cmyk.icc",
+                   "-sOutputFile=out.pdf", "pdfx.ps", "in.pdf"]
+        env = {**os.environ, "SOURCE_DATE_EPOCH": os.environ.get("SOURCE_DATE_EPOCH", _EPOCH)}
+        try:
+            run = subprocess.run(command, cwd=folder, env=env, capture_output=True, text=True, timeout=600,
+                                 stdin=subprocess.DEVNULL)
+        except (OSError, subprocess.TimeoutExpired) as exc:
+            raise PrepressUnavailable(f"Ghostscript did not run ({exc})") from None
+        out = folder / "out.pdf"
+        if run.returncode != 0 or not out.is_file():
+            first = next((line.strip() for line in (run.stderr + run.stdout).splitlines() if line.strip()), "")
+            raise PrepressUnavailable(f"Ghostscript failed (exit {run.returncode}: {first[:120]})")
+        return out.read_bytes()
+
+
+@functools.cache
+def notice(reason: str, what: str) -> None:
+    """Say once per process, in one line on stderr, that ``what`` stays plain CMYK and why."""
+    sys.stderr.write(f"cardforge: notice: {reason}: {what} is plain CMYK, not {PDFX_VERSION} "
+                     f"(install Ghostscript for PDF/X)\n")

@@ -1,0 +1,187 @@
+"""Deck files a user may hand us by mistake or on purpose: one line, a position, fast (issue 12 §5).
+
+Folders, unreadable files, devices and FIFOs; "billion laughs" aliases, deep nesting, giant
+values; NUL bytes and Latin-1; pydantic's type names.  Each hostile file is refused in well
+under a second, with file:line:column where the file has a position to give.
+"""
+
+from __future__ import annotations
+
+import errno
+import os
+import shutil
+import time
+from pathlib import Path
+
+import pytest
+
+from cardforge.deck import load_deck, validate_file
+from cardforge.deck.source import LIMITS
+from cardforge.errors import DeckError
+from tests.test_deck_errors import GOOD
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+@pytest.fixture
+def deck_dir(tmp_path):
+    shutil.copy(ROOT / "decks" / "base.yaml", tmp_path / "base.yaml")
+    return tmp_path
+
+
+def refused(path: Path, seconds: float = 0.5) -> DeckError:
+    """The DeckError ``validate_file`` raises for ``path``, checked to come quickly."""
+    start = time.perf_counter()
+    with pytest.raises(DeckError) as info:
+        validate_file(path)
+    assert time.perf_counter() - start < seconds, f"{path.name} took {time.perf_counter() - start:.2f} s"
+    assert "\n" not in str(info.value)
+    return info.value
+
+
+def run_main(*argv: str) -> tuple[int, str]:
+    """Run the CLI in-process (so a test can stand in for the file system); exit code, stderr."""
+    import contextlib
+    import io
+
+    from cardforge.cli import main
+
+    err = io.StringIO()
+    with contextlib.redirect_stderr(err), contextlib.redirect_stdout(io.StringIO()), pytest.raises(SystemExit) as info:
+        main(list(argv))
+    return info.value.code, err.getvalue()
+
+
+# -- what is not a deck file ---------------------------------------------------------------------
+
+@pytest.mark.parametrize("command", [["render", "{p}", "--out", "{out}"], ["deck", "show", "{p}"], ["validate", "{p}"]])
+def test_a_folder_is_one_line_in_every_command(tmp_path, cli, command):
+    folder = tmp_path / "rows.yaml"
+    folder.mkdir()
+    args = [a.format(p=folder, out=tmp_path / "out") for a in command]
+    result = cli(*args)
+    assert result.code == 2 and "Traceback" not in result.err
+    assert result.err.strip().splitlines() == [result.err.strip()]
+    assert "rows.yaml: is a folder, expected a .yaml file" in result.err
+
+
+@pytest.mark.parametrize("command", [["render", "{p}", "--out", "{out}"], ["deck", "show", "{p}"], ["validate", "{p}"]])
+def test_an_unreadable_file_is_one_line(deck_dir, monkeypatch, command):
+    deck = deck_dir / "mini.yaml"
+    deck.write_text(GOOD, encoding="utf-8")
+    real_open = os.open
+
+    def no_permission(path, flags, *rest):
+        if Path(path).name == "mini.yaml":
+            raise PermissionError(errno.EACCES, "Permission denied", str(path))
+        return real_open(path, flags, *rest)
+
+    monkeypatch.setattr(os, "open", no_permission)  # tests run as root, where chmod 000 reads anyway
+    code, err = run_main(*[a.format(p=deck, out=deck_dir / "out") for a in command])
+    assert code == 2 and "Traceback" not in err
+    assert err.strip().endswith("mini.yaml: permission denied (the file is not readable)")
+
+
+@pytest.mark.skipif(not Path("/dev/zero").exists(), reason="no /dev/zero on this system")
+def test_devices_and_fifos_are_refused_without_reading(tmp_path):
+    link = tmp_path / "zero.yaml"
+    link.symlink_to("/dev/zero")
+    assert "is a device, expected a regular file" in str(refused(link))
+    fifo = tmp_path / "fifo.yaml"
+    os.mkfifo(fifo)  # nobody writes to it: opening it blocking would hang forever
+    assert "is a pipe (FIFO)" in str(refused(fifo))
+
+
+def test_scorecard_read_is_bounded_and_regular_files_only(cli, tmp_path):
+    big = tmp_path / "card.txt"
+    big.write_text("pair " * 20_000)
+    for path, fragment in (("/dev/zero", "is a device"), (str(big), "too large (97.7 KiB; at most 64 KiB)"),
+                           (str(tmp_path), "is a folder")):
+        result = cli("referee", "collection", "objectives", "--scorecard", path, "R1", "R2", timeout=20)
+        assert result.code == 2 and "Traceback" not in result.err
+        assert f"cannot read scorecard {path!r}: {fragment}" in result.err
+
+
+# -- resource limits -----------------------------------------------------------------------------
+
+def billion_laughs(levels: int = 9) -> str:
+    lines = ['a0: &a0 ["lol", "lol", "lol", "lol", "lol", "lol", "lol", "lol", "lol"]']
+    lines += [f"a{i}: &a{i} [" + ", ".join([f"*a{i - 1}"] * 9) + "]" for i in range(1, levels + 1)]
+    return GOOD + "\n".join(lines) + "\n"
+
+
+@pytest.mark.parametrize("name, text, fragment, where", [
+    ("laughs", billion_laughs(), "more than 20,000 values once aliases (*name) are expanded", (16, 5)),
+    ("brackets", GOOD + "deep: " + "[" * 2000 + "]" * 2000 + "\n", "nested deeper than 32 levels", (12, 39)),
+    ("blocks", GOOD + "deep:\n" + "".join(" " * i + "-\n" for i in range(1, 60)), "nested deeper than 32 levels", (44, 33)),
+    ("dashes", GOOD + "deep:\n  " + "- " * 2000 + "x\n", "indented more than 120 columns", (13, 122)),
+    ("aliases deep", GOOD + "a0: &a0 [1]\n" + "".join(f"a{i}: &a{i} [*a{i - 1}]\n" for i in range(1, 40)),
+     "nested deeper than 32 levels once aliases (*name) are expanded", (42, 6)),
+    ("long value", GOOD.replace("title: {fr: Mini, en: Mini}", "title: {fr: Mini, en: " + "M" * 100_000 + "}"),
+     "a value of 100,000 characters (at most 10,000)", (3, 23)),
+    ("digits", GOOD.replace("count: 1", "count: " + "9" * 5000), "more than 1,000 digits in a row", (10, 12)),
+])
+def test_hostile_files_are_refused_fast_with_a_position(deck_dir, name, text, fragment, where):
+    path = deck_dir / "mini.yaml"
+    path.write_text(text, encoding="utf-8")
+    err = refused(path)
+    assert fragment in str(err)
+    assert (err.line, err.column) == where
+
+
+def test_a_giant_file_is_refused_before_parsing(deck_dir):
+    path = deck_dir / "mini.yaml"
+    path.write_text(GOOD.replace("title: {fr: Mini, en: Mini}", "title: {fr: Mini, en: " + "M" * 10_000_000 + "}"))
+    err = refused(path, seconds=0.3)
+    assert str(err) == f"{path}: too large (9.54 MiB; at most 128 KiB): a deck file is a few KiB of YAML"
+
+
+def test_limits_leave_room_for_real_decks():
+    """The shipped decks sit far inside every limit (so the limits refuse no honest deck)."""
+    for path in (ROOT / "decks").glob("*.yaml"):
+        assert path.stat().st_size * 10 < LIMITS["bytes"], path
+        validate_file(path)
+
+
+# -- positions and plain words --------------------------------------------------------------------
+
+def test_nul_byte_is_one_line_with_its_position(deck_dir):
+    path = deck_dir / "mini.yaml"
+    path.write_bytes(GOOD.replace("players:", "play\0ers:").encode())
+    err = refused(path)
+    assert (err.line, err.column) == (4, 5)
+    assert str(err).endswith("character U+0000 is not allowed in YAML (a NUL byte: is this a binary file?)")
+
+
+def test_latin1_file_gives_line_and_column_not_a_byte_offset(deck_dir):
+    path = deck_dir / "mini.yaml"
+    path.write_bytes(GOOD.replace("Annule le pli.", "Annule le pli é.").encode("latin-1"))
+    err = refused(path)
+    assert (err.line, err.column) == (11, 32)
+    assert "byte 0xE9 ('é' in Latin-1)" in str(err) and "save the file as UTF-8" in str(err)
+    assert "at byte" not in str(err)
+
+
+@pytest.mark.parametrize("mutation, expected", [
+    (("players: {min: 2, max: 4}", "players: {min: 0, max: 4}"), "players.min: expected at least 1, found 0 (a number)"),
+    (("title: {fr: Mini, en: Mini}", "title: [Mini]"), "title: expected a mapping (key: value) with keys fr, en, found a list"),
+    (("players: {min: 2, max: 4}", "players: [2, 4]"), "players: expected a mapping (key: value) with keys min, max, found a list"),
+    (("count: 1", "count: [1]"), "actions.flash.count: expected a valid integer, found a list"),
+    (("title: {fr: Mini, en: Mini}", "title: {fr: 3, en: Mini}"), "title.fr: expected text, found 3 (a number)"),
+    (("families:\n  R: {}\n  RB: {values: {min: 1, max: 5}}", "families: [R, RB]"), "families: expected a mapping (key: value), found a list"),
+    (("count: 1", "count: true"), "actions.flash.count: expected a valid integer, found true (true/false)"),
+])
+def test_messages_use_plain_words(deck_dir, mutation, expected):
+    path = deck_dir / "mini.yaml"
+    path.write_text(GOOD.replace(*mutation), encoding="utf-8")
+    err = refused(path)
+    assert expected in str(err)
+    for internal in ("Scalar", "Commented", "instance of", "dictionary", "TextModel", "str", "int)"):
+        assert internal not in str(err)
+
+
+def test_load_deck_refuses_the_same_way(deck_dir):
+    folder = deck_dir / "sub.yaml"
+    folder.mkdir()
+    with pytest.raises(DeckError, match="is a folder, expected a .yaml file"):
+        load_deck(folder)

@@ -1,0 +1,161 @@
+"""Machine-readable and pipe-friendly: ``--json`` errors on stdout, ``--json`` on the commands
+that write files, no wrapping into a pipe, Ctrl-C in one line, ``CARDFORGE_DECKS`` checked,
+the deck cache pruned."""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+from cli_helpers import one_line_error
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+@pytest.fixture(autouse=True)
+def _no_columns(monkeypatch):
+    monkeypatch.delenv("COLUMNS", raising=False)
+
+
+def _error_json(result) -> dict:
+    """The one ``{"error": {...}}`` object a failed ``--json`` command prints on stdout."""
+    one_line_error(result)
+    lines = result.out.splitlines()
+    assert len(lines) == 1, result.out
+    data = json.loads(lines[0])
+    assert data["error"]["message"] in result.err
+    return data["error"]
+
+
+def test_json_errors_are_one_object_on_stdout(cli, tmp_path):
+    """With --json an error printed nothing on stdout: a script saw empty output."""
+    error = _error_json(cli("referee", "tricks", "trick", "RB17", "SH3", "--json"))
+    assert error["token"] == "RB17" and error["suggestion"] == "RB16"
+    assert _error_json(cli("render", "rowz", "--json"))["kind"] == "UsageError"
+    assert "No such option" in _error_json(cli("decks", "--json", "--bogus"))["message"]
+    db = str(tmp_path / "t.db")
+    assert "no match" in _error_json(cli("table", "show", "--json", "--db", db))["message"]
+
+
+def test_validate_json_locates_the_problem(cli, tmp_path):
+    bad = tmp_path / "rows.yaml"
+    bad.write_text("kind: game\nid: rows\ntitle: [unclosed\n", encoding="utf-8")
+    result = cli("validate", str(ROOT / "decks" / "rows.yaml"), str(bad), "--json")
+    one_line_error(result)
+    data = json.loads(result.out)
+    assert data["ok"] is False and data["error"]["file"] == str(bad) and data["error"]["line"] >= 3
+    assert [f["ok"] for f in data["files"]] == [True, False]
+    good = cli("validate", str(ROOT / "decks" / "rows.yaml"), "--json")
+    assert good.code == 0 and json.loads(good.out)["ok"] is True
+
+
+def test_render_and_rulebook_json_say_what_was_written(cli, tmp_path):
+    page = cli("render", "--calibrate", "--out", str(tmp_path), "--json")
+    assert page.code == 0, page.err
+    written = json.loads(page.out)["written"]
+    assert len(written) == 1 and Path(written[0]).is_file()
+    book = cli("rulebook", "rows", "--lang", "fr", "--out", str(tmp_path), "--json")
+    assert book.code == 0, book.err
+    assert [Path(p).name for p in json.loads(book.out)["written"]] == ["rows-fr.pdf"]
+
+
+def test_build_json_lists_the_files(tmp_path, monkeypatch, capsys):
+    from cardforge import build
+    from cardforge.cli import main
+
+    monkeypatch.setattr(build, "BUILDERS", [("reference", "cardforge.build:build_reference")])
+    with pytest.raises(SystemExit) as done:
+        main(["build", "--out", str(tmp_path), "--json"])
+    assert done.value.code == 0
+    data = json.loads(capsys.readouterr().out)
+    assert data["groups"] == {"reference": 3} and all(Path(p).is_file() for p in data["written"])
+
+
+def test_a_pipe_gets_unwrapped_untruncated_lines(cli):
+    """Into a pipe rich wrapped at 80 columns: rule IDs on their own line, names cut with '…'."""
+    ruling = cli("referee", "rows", "play", "--row", "R=R0,R5,R9,R11", "p1=R7", "p2=SH3", "p3=RB9")
+    assert ruling.code == 0
+    lines = ruling.out.splitlines()
+    assert len(lines) == 9, lines  # the question, 7 steps, the result
+    assert all(line == line.rstrip() for line in lines)
+    assert any(line.startswith("  3. ") and line.endswith("[ROWS-R2 · Two rows equally close]") for line in lines)
+    decks = cli("decks")
+    assert "classic, discovery" in decks.out and "…" not in decks.out
+
+
+def test_columns_still_sets_a_width(cli):
+    result = cli("referee", "rows", "play", "--row", "R=R0,R5,R9,R11", "p1=R7", "p2=SH3", "p3=RB9",
+                 env={"COLUMNS": "60"})
+    assert max(len(line) for line in result.out.splitlines()) <= 60
+
+
+def test_ctrl_c_during_png_workers_is_one_line(tmp_path):
+    """Ctrl-C while the PNG workers run printed a worker's 20-line KeyboardInterrupt traceback."""
+    out = tmp_path / "cards"
+    proc = subprocess.Popen([sys.executable, "-m", "cardforge", "render", "rows", "--format", "png", "--out", str(out)],
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, cwd=ROOT,
+                            env={**os.environ, "PYTHONPATH": str(ROOT)}, start_new_session=True)
+    deadline = time.monotonic() + 120
+    while not list(out.rglob("*.png")) and proc.poll() is None and time.monotonic() < deadline:
+        time.sleep(0.05)
+    assert proc.poll() is None, "the render ended before it could be interrupted"
+    os.killpg(proc.pid, signal.SIGINT)  # as a terminal does: the whole process group
+    sent = time.monotonic()
+    _, err = proc.communicate(timeout=60)
+    assert err == "cardforge: interrupted\n" and proc.returncode == 130
+    assert time.monotonic() - sent < 20  # queued work is dropped, not finished
+    assert not [p for p in out.rglob("*.part")]
+
+
+def test_ctrl_c_in_process_is_one_line(monkeypatch, capsys):
+    from cardforge.cli import main
+    from cardforge.cli import decks as deck_cli
+
+    def interrupted(*args, **kwargs):
+        os.kill(os.getpid(), signal.SIGINT)
+        time.sleep(5)
+
+    monkeypatch.setattr(deck_cli, "_print_json", interrupted)
+    before = signal.getsignal(signal.SIGINT)
+    with pytest.raises(SystemExit) as done:
+        main(["decks", "--json"])
+    assert done.value.code == 130 and capsys.readouterr().err == "cardforge: interrupted\n"
+    assert signal.getsignal(signal.SIGINT) is before
+
+
+@pytest.mark.parametrize("args", [("decks",), ("deck", "show", "rows"), ("render", "rows"), ("box",)])
+def test_cardforge_decks_must_be_a_folder(cli, tmp_path, args):
+    """`CARDFORGE_DECKS=/nonexistent cardforge decks` listed no deck, exit 0."""
+    one_line_error(cli(*args, env={"CARDFORGE_DECKS": str(tmp_path / "nonexistent")}),
+                   "CARDFORGE_DECKS=", "does not exist")
+    (tmp_path / "file").write_text("x")
+    one_line_error(cli(*args, env={"CARDFORGE_DECKS": str(tmp_path / "file")}), "is not a folder")
+
+
+def test_the_deck_cache_keeps_one_entry_per_deck_file(cli, tmp_path, monkeypatch):
+    """~/.cache/cardforge kept every version of every deck ever loaded (27 files after a day)."""
+    decks = tmp_path / "decks"
+    shutil.copytree(ROOT / "decks", decks)
+    cache = tmp_path / "cache"
+    folder = cache / "cardforge"
+    folder.mkdir(parents=True)
+    legacy = folder / ("deck-" + "ab" * 16 + ".json")
+    legacy.write_text("{}")
+    env = {"CARDFORGE_DECKS": str(decks), "XDG_CACHE_HOME": str(cache)}
+    monkeypatch.delenv("CARDFORGE_NO_CACHE", raising=False)
+    assert cli("decks", "--json", env=env).code == 0
+    entries = sorted(p.name for p in folder.glob("deck-*.json"))
+    assert len(entries) == 5 and legacy.name not in entries  # one per game deck
+    for edit in range(3):
+        path = decks / "rows.yaml"
+        path.write_text(path.read_text(encoding="utf-8") + f"\n# edit {edit}\n", encoding="utf-8")
+        assert cli("decks", "--json", env=env).code == 0
+    after = sorted(p.name for p in folder.glob("deck-*.json"))
+    assert len(after) == 5 and len(set(after) - set(entries)) == 1  # only rows' entry was replaced
