@@ -131,14 +131,20 @@ def test_ctrl_c_on_the_command_line_writes_the_games_played(tmp_path):
     import subprocess
     import sys
     import time
+    from pathlib import Path
 
     from tests.conftest import ROOT
 
     out = tmp_path / "rep"
     proc = subprocess.Popen([sys.executable, "-m", "cardforge", "simulate", "rows", "--players", "2", "--games", "1000000",
                              "--jobs", "2", "--out", str(out)], cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
-                            text=True, env={**os.environ, "PYTHONPATH": str(ROOT)}, start_new_session=True)
-    time.sleep(6)
+                            text=True, env={**os.environ, "PYTHONPATH": str(ROOT)}, start_new_session=True,
+                            preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL))  # even if we run in the background
+    children = Path(f"/proc/{proc.pid}/task/{proc.pid}/children")
+    deadline = time.monotonic() + 90
+    while time.monotonic() < deadline and not children.read_text().split():  # the pool is up
+        time.sleep(0.2)
+    time.sleep(3)  # some batches done
     os.killpg(proc.pid, signal.SIGINT)  # as a terminal's Ctrl-C: the whole process group
     stdout, stderr = proc.communicate(timeout=120)
     assert proc.returncode == 130, stderr

@@ -13,7 +13,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from cardforge.errors import UsageError
+from cardforge.errors import Interrupted, UsageError
 from cardforge.simulate.play import play_batch
 from cardforge.simulate.spec import SimSpec
 
@@ -72,12 +72,15 @@ def _local(spec: SimSpec, jobs: int, progress: Progress | None, records: list) -
     import multiprocessing
 
     context = multiprocessing.get_context("fork" if "fork" in multiprocessing.get_all_start_methods() else "spawn")
-    pool = ProcessPoolExecutor(max_workers=jobs, mp_context=context, initializer=_ignore_sigint)
+    pool = None
     try:
+        pool = ProcessPoolExecutor(max_workers=jobs, mp_context=context, initializer=_ignore_sigint)
         futures = [pool.submit(play_batch, spec, a, b) for a, b in ranges]
         _collect(as_completed(futures), spec.games, progress, records)
     except BaseException:  # Ctrl-C or an error: stop now, do not wait for the batches running
-        workers = list(getattr(pool, "_processes", {}).values())
+        if pool is None:
+            raise
+        workers = list((getattr(pool, "_processes", None) or {}).values())
         pool.shutdown(wait=False, cancel_futures=True)
         for worker in workers:
             worker.terminate()
@@ -117,6 +120,6 @@ def run(spec: SimSpec, *, jobs: int | None = None, cluster: str | None = None,
             _cluster(spec, cluster, progress, records)
         else:
             _local(spec, jobs or default_jobs(), progress, records)
-    except KeyboardInterrupt:
+    except (KeyboardInterrupt, Interrupted):  # Ctrl-C (the CLI turns SIGINT into Interrupted)
         interrupted = True
     return Outcome(records, time.perf_counter() - start, interrupted)
