@@ -44,7 +44,7 @@ def simulate(
     jobs: int | None = typer.Option(None, "--jobs", "-j", help="Worker processes (default: every core)."),
     out: Path | None = typer.Option(None, "--out", "-o", parser=nonempty_path, help="Report folder (default: output/simulate/GAME)."),
     compare_key: str | None = typer.Option(None, "--compare", help="Compare every value of this house rule with the default."),
-    cluster: str | None = typer.Option(None, "--cluster", help="Dask scheduler address (tcp://host:8786); needs cardforge[cluster]."),
+    cluster: str | None = typer.Option(None, "--cluster", help="Dask scheduler address (tcp://host:8786); needs the extra cardforge\\[cluster]."),
     turn_seconds: float | None = typer.Option(None, "--turn-seconds", help="Seconds a turn takes at the table (playing-time estimate)."),
     quiet: bool = typer.Option(False, "--quiet", "-q", help="No progress bar."),
 ) -> None:
