@@ -46,7 +46,7 @@ def ensure_dir(path: Path, what: str = "output folder") -> Path:
     try:
         path.mkdir(parents=True, exist_ok=True)
     except OSError as exc:
-        blocker = next((p for p in (path, *path.parents) if p.exists() and not p.is_dir()), None)
+        blocker = next((p for p in (path, *path.parents) if os.path.exists(p) and not os.path.isdir(p)), None)
         if blocker is not None:
             raise OutputError(f"cannot create {what} {str(path)!r}: {str(blocker)!r} is a file, "
                               "not a folder; choose another path") from None

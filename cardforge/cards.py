@@ -26,6 +26,7 @@ from enum import Enum
 from typing import TYPE_CHECKING
 
 from cardforge.errors import CardCodeError
+from cardforge.i18n import Message
 
 if TYPE_CHECKING:
     from cardforge.deck import Deck
@@ -40,6 +41,7 @@ __all__ = [
     "parse_card",
     "parse_cards",
     "format_cards",
+    "split_cards",
 ]
 
 
@@ -181,6 +183,8 @@ class CardSystem:
                 raise self._unknown(
                     token,
                     f"{family.name.en} values are {family.min_value}\u2013{family.max_value}",
+                    why_message=Message("error.card.range", name=family.name, low=family.min_value,
+                                        high=family.max_value),
                 )
         return card
 
@@ -205,14 +209,15 @@ class CardSystem:
                         code.lower(),
                     )
                 known = ", ".join(self.families)
-                raise self._unknown(token, f"no family {code!r} (families are {known})")
+                raise self._unknown(token, f"no family {code!r} (families are {known})",
+                                    why_message=Message("error.card.no_family", code=repr(code), known=known))
             return Card(family=code, value=int(digits))
         match = _ACTION.match(text)
         if match:
             slug = match.group(1).lower().replace("-", "").replace("_", "")
             action = self.actions.get(slug)
             if action is None:
-                raise self._unknown(token, "no such action card")
+                raise self._unknown(token, "no such action card", why_message=Message("error.card.no_action"))
             if match.group(2) is None:
                 return Card(action=slug)
             value = int(match.group(2))
@@ -222,19 +227,26 @@ class CardSystem:
                 allowed = " or ".join(f"{slug}={v}" for v in action.declare)
                 raise self._unknown(token, f"{action.name.en} is declared as {allowed}", suggestion=f"{slug}={action.declare[-1]}")
             return Card(action=slug, value=value)
-        raise self._unknown(token, "expected a family code and a value (R7, RB12, SH0) or an action slug (flash, numx=17)")
+        raise self._unknown(token, "expected a family code and a value (R7, RB12, SH0) or an action slug (flash, numx=17)",
+                            why_message=Message("error.card.syntax"))
 
-    def _unknown(self, token: str, why: str, suggestion: str | None = None) -> CardCodeError:
+    def _unknown(self, token: str, why: str, suggestion: str | None = None,
+                 why_message: Message | None = None) -> CardCodeError:
+        from cardforge.i18n import localised
+
         if suggestion is None:
             suggestion = nearest(token, self.all_codes())
         hint = f"; did you mean {suggestion!r}?" if suggestion else ""
-        return CardCodeError(f"unknown card {token!r}: {why}{hint}", token, suggestion)
+        error = CardCodeError(f"unknown card {token!r}: {why}{hint}", token, suggestion)
+        if why_message is None:
+            return error
+        return localised(error, Message("error.card.unknown", token=repr(token), why=why_message,
+                                        hint=Message("error.card.hint", suggestion=repr(suggestion)) if suggestion else ""))
 
     def parse_many(self, tokens: Iterable[str] | str) -> list[Card]:
-        """Parse several codes; a string is split on whitespace and commas."""
-        if isinstance(tokens, str):
-            tokens = tokens.replace(",", " ").split()
-        return [self.parse(t) for t in tokens]
+        """Parse several codes: a string, or each string of a list, is split on whitespace and
+        commas (``split_cards``)."""
+        return [self.parse(t) for t in split_cards(tokens)]
 
     def name(self, card: Card, lang: str = "en") -> str:
         """A card's readable name, e.g. ``Rainbow 7`` / ``Rainbow 7``, ``Num-X (17)``."""
@@ -258,11 +270,21 @@ def parse_card(token: str, deck: Deck | None = None) -> Card:
     return CardSystem.default().parse(token)
 
 
-def parse_cards(tokens: Iterable[str] | str, deck: Deck | None = None) -> list[Card]:
-    """Parse several card codes (a string is split on whitespace and commas)."""
+def split_cards(tokens: Iterable[str] | str) -> list[str]:
+    """The one card-list notation: codes separated by spaces or commas, in one string or spread
+    over several (command-line arguments); empty items are dropped.
+
+    >>> split_cards("R7, RB3 SH0"), split_cards(["R7,G7", "B2"])
+    (['R7', 'RB3', 'SH0'], ['R7', 'G7', 'B2'])
+    """
     if isinstance(tokens, str):
-        tokens = tokens.replace(",", " ").split()
-    return [parse_card(t, deck) for t in tokens]
+        tokens = [tokens]
+    return [code for token in tokens for code in token.replace(",", " ").split()]
+
+
+def parse_cards(tokens: Iterable[str] | str, deck: Deck | None = None) -> list[Card]:
+    """Parse several card codes (``split_cards`` notation)."""
+    return [parse_card(t, deck) for t in split_cards(tokens)]
 
 
 def format_cards(cards: Iterable[Card]) -> str:

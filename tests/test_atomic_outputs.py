@@ -144,3 +144,9 @@ def test_a_failed_render_keeps_folders_that_existed_or_hold_files(cli, tmp_path)
     result = cli("render", "rows", "--out", str(out / "sub"), env={"CARDFORGE_DECKS": str(decks)})
     assert result.code == 2
     assert out.is_dir() and not (out / "sub").exists()
+
+
+@pytest.mark.parametrize("args", [("render", "--calibrate", "--out"), ("schema", "--out"), ("table", "list", "--db")])
+def test_a_name_too_long_is_one_line(cli, tmp_path, args):
+    """ENAMETOOLONG escaped from Path.exists()/is_dir() as a traceback."""
+    one_line_error(cli(*args, str(tmp_path / ("x" * 300))), "too long")

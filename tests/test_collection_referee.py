@@ -69,7 +69,7 @@ def test_readable_in_french(capsys):
 def test_check(capsys):
     code, out, _ = run(capsys, "referee", "collection", "check", "--json", "R3", "G5", "SH2")
     data = json.loads(out)
-    assert (data["stop"], data["reason"], data["index"]) == (True, "shadow", 2)
+    assert (data["stop"], data["reason"], data["index"]) == (True, "shadow", 3)
     assert "COLLECTION-4.1" in data["rules"]
 
 

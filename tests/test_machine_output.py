@@ -83,7 +83,7 @@ def test_a_pipe_gets_unwrapped_untruncated_lines(cli):
     ruling = cli("referee", "rows", "play", "--row", "R=R0,R5,R9,R11", "p1=R7", "p2=SH3", "p3=RB9")
     assert ruling.code == 0
     lines = ruling.out.splitlines()
-    assert len(lines) == 9, lines  # the question, 7 steps, the result
+    assert len(lines) == 12, lines  # the question, 7 steps, rows now / reveal / captured, the result
     assert all(line == line.rstrip() for line in lines)
     assert any(line.startswith("  3. ") and line.endswith("[ROWS-R2 · Two rows equally close]") for line in lines)
     decks = cli("decks")
@@ -159,3 +159,30 @@ def test_the_deck_cache_keeps_one_entry_per_deck_file(cli, tmp_path, monkeypatch
         assert cli("decks", "--json", env=env).code == 0
     after = sorted(p.name for p in folder.glob("deck-*.json"))
     assert len(after) == 5 and len(set(after) - set(entries)) == 1  # only rows' entry was replaced
+
+
+def test_ctrl_c_while_the_cli_is_still_importing_is_one_line():
+    """Ctrl-C in the first few hundred ms (typer and the commands still importing) printed an
+    import traceback ending in KeyboardInterrupt."""
+    code = (
+        "import builtins, os, signal, sys\n"
+        "from cardforge import __main__ as entry\n"
+        "real = builtins.__import__\n"
+        "def hooked(name, *args, **kwargs):\n"
+        "    if name == 'typer':\n"
+        "        os.kill(os.getpid(), signal.SIGINT)\n"
+        "    return real(name, *args, **kwargs)\n"
+        "builtins.__import__ = hooked\n"
+        "sys.argv = ['cardforge', 'decks']\n"
+        "entry.run()\n"
+    )
+    proc = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=ROOT, timeout=60,
+                          env={**os.environ, "PYTHONPATH": str(ROOT)})
+    assert (proc.returncode, proc.stderr, proc.stdout) == (130, "cardforge: interrupted\n", "")
+
+
+def test_the_script_entry_point_catches_interrupts_first():
+    import tomllib
+
+    scripts = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))["project"]["scripts"]
+    assert scripts["cardforge"] == "cardforge.__main__:run"

@@ -93,7 +93,7 @@ def test_cli_round(cli):
     [
         (("score", "R77"), "did you mean 'R16'"),
         (("score",), "no combo given"),
-        (("score", "R7", "--lang", "de"), "expected fr or en"),
+        (("score", "R7", "--lang", "de"), "expected en or fr"),
         (("score", "R7", "--house", "rainbow=every"), "did you mean 'rainbow_zero'"),
         (("score", "R7", "G8", "--locked", "R7+G8"), "two numbered cards of equal value"),
         (("reflex", "--claimed", "R7"), "missing --discarded"),
@@ -116,7 +116,7 @@ def test_cli_bad_input_one_line_exit_2(cli, args, message):
     "call,message",
     [
         (lambda: numwin_referee._cards(["V3"], "combo"), "Violet family is not in numwin"),
-        (lambda: numwin_referee._rules(["same_value=triples"]), "expected one of pairs, all"),
+        (lambda: numwin_referee._rules(["same_value=triples"], "score"), "expected one of pairs, all"),
         (lambda: numwin_referee.parse_locked(["R7"]), "expected two cards joined by '+'"),
         (lambda: reflex_verdict(*cards("R7 R7")), "discarded card itself"),
         (lambda: numwin_referee._one_card(" ", "--claimed"), "missing --claimed"),

@@ -95,7 +95,7 @@ def assert_cmyk_only(pdf: bytes) -> None:
 def test_dtc_is_pdfx1a(dtc):
     reader = pypdf.PdfReader(io.BytesIO(dtc))
     info = reader.trailer["/Info"].get_object()
-    assert info["/GTS_PDFXVersion"] == "PDF/X-1a:2003"
+    assert info["/GTS_PDFXVersion"] == "PDF/X-1:2003" and info["/GTS_PDFXConformance"] == "PDF/X-1a:2003"
     assert info["/Trapped"] == "/False" and info["/Title"] == "Num Rangées — cards"
     assert reader.pdf_header in ("%PDF-1.3", "%PDF-1.4") and "/ID" in reader.trailer
     (intent,) = reader.trailer["/Root"]["/OutputIntents"]

@@ -40,7 +40,7 @@ def test_play_verdict_a_rainbow_placed_on_a_row():
     assert verdict.result["rows"]["R"] == ["R0", "R9", "RB10"]
     assert verdict.result["captured"] == {"ann": []}
     assert "ROWS-4.1" in verdict.rules
-    assert verdict.summary == "nobody takes a card"
+    assert verdict.summary_text() == "nobody takes a card"
 
 
 def test_play_verdict_fifth_card_capture_in_both_languages():
@@ -48,8 +48,8 @@ def test_play_verdict_fifth_card_capture_in_both_languages():
     assert verdict.result["captured"] == {"ann": ["B0", "B3", "B5", "B8"], "bob": []}
     assert verdict.result["points"] == {"ann": 16, "bob": 0}
     assert verdict.rules[:1] == ["ROWS-2.3"] and {"ROWS-6.1", "ROWS-6.2"} <= set(verdict.rules)
-    assert verdict.summary == "ann takes B0 B3 B5 B8 (+16)"
-    assert verdict.summary_fr == "ann récupère B0 B3 B5 B8 (+16)"
+    assert verdict.summary_text() == "ann takes B0 B3 B5 B8 (+16)"
+    assert verdict.summary_text("fr") == "ann récupère B0 B3 B5 B8 (+16)"
     assert all(step.fr and step.en != step.fr for step in verdict.steps)
 
 
@@ -140,7 +140,7 @@ def test_round_command(capsys):
         (["play", "--row", "R=R0,R0", "p1=R7"], "twice on the table"),
         (["play", "--variant", "boom", "p1=R5"], "unknown variant 'boom'"),
         (["play", "--house", "rowtie=x", "p1=R5"], "did you mean 'row_tie'"),
-        (["play", "--lang", "de", "p1=R5"], "expected fr or en"),
+        (["play", "--lang", "de", "p1=R5"], "expected en or fr"),
         (["play", "--json"], "no revealed card"),
         (["score", "R5", "R5"], "given twice"),
         (["score", "Q5"], "unknown card 'Q5'"),

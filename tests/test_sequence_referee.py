@@ -44,7 +44,7 @@ def test_check_json(capsys, seq, mode, stop, reason, points):
 
 def test_check_reports_the_stopping_card():
     verdict = check_verdict(cards("R3 R5 R9 G1"))
-    assert verdict.result["index"] == 2 and verdict.result["card"] == "R9"
+    assert verdict.result["index"] == 3 and verdict.result["card"] == "R9"
     assert verdict.result["sequence"] == ["R3", "R5"]
     assert "SEQUENCE-4.4" in verdict.rules and "SEQUENCE-4.3" in verdict.rules
 

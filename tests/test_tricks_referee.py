@@ -39,7 +39,7 @@ def as_json(referee, *args):
 def test_trick_json_winner_and_cancelled(referee):
     """TRICKS-7.1 through the CLI: RB5/SH5 cancel, RB3 is the only valid card left under Flip."""
     data = as_json(referee, "trick", "RB5", "SH5", "RB3", "flip")
-    assert data["winner"] == 2 and data["winning_card"] == "RB3"
+    assert data["winner"] == 3 and data["winning_card"] == "RB3"
     assert data["cancelled"] == ["RB5", "SH5"]
     assert {"TRICKS-7.1", "TRICKS-7.5", "TRICKS-8.6"} <= set(data["rules"])
     assert all(step["rule"] in data["rules"] for step in data["steps"])
@@ -55,13 +55,13 @@ def test_trick_players_option_changes_quantique_parity(referee):
     """TRICKS-6.4: --players decides the parity; the cards default to one per player."""
     assert as_json(referee, "trick", "RB12", "SH15", "quantique", "RB7")["winning_card"] == "RB12"
     code, _, err = referee("trick", "--players", "5", "RB12", "SH15", "quantique", "RB7")
-    assert code == 2 and "4 card(s) for 5 players" in err and "TRICKS-8.1" in err
+    assert code == 2 and "4 cards for 5 players" in err and "TRICKS-8.1" in err
 
 
 def test_trick_readable_in_french_cites_rules(referee):
     code, out, _ = referee("trick", "RB13", "RB2", "SH13", "--lang", "fr")
     assert code == 0
-    assert "s'annulent" in out and "TRICKS-7.1" in out and "gagne le pli" in out
+    assert "s'annulent" in out and "TRICKS-7.1" in out and "remporte le pli" in out and "commence le suivant" in out
 
 
 def test_trick_house_rule_switch(referee):
@@ -94,7 +94,9 @@ def test_legal_leader_plays_anything(referee):
 def test_score_points(referee, bid, won, cards_, points, rule):
     data = as_json(referee, "score", "--bid", str(bid), "--won", str(won), "--cards", str(cards_))
     assert data["points"] == points and data["rules"][0] == rule
-    assert "bonus" not in data
+    # every key of the answer is present, without --streak too (issue 13, section 4)
+    assert {k: data[k] for k in ("streak", "streak_after", "bonus", "total")} == dict.fromkeys(
+        ("streak", "streak_after", "bonus", "total"))
 
 
 def test_score_with_streak(referee):
@@ -125,7 +127,7 @@ def test_rounds_command(referee):
     (["trick", "R5", "SH5", "SH3"], "Red family is not in tricks"),
     (["trick", "RB5", "rb5", "SH3"], "'RB5' is given twice"),
     (["trick", "RB5", "SH5"], "tricks plays with 3–10 players, not 2"),
-    (["trick", "--players", "4", "RB5", "SH5", "RB1"], "3 card(s) for 4 players"),
+    (["trick", "--players", "4", "RB5", "SH5", "RB1"], "3 cards for 4 players"),
     (["trick", "RB5", "SH5", "V3"], "not in play with 3 players"),
     (["trick", "RB5", "numx", "SH3"], "numx=17"),
     (["trick", "RB5", "SH5", "SH3", "--house", "triple=pair"], "unknown house rule 'triple'"),
@@ -159,7 +161,7 @@ def test_legal_explains_the_target_as_the_house_rule_defines_it(referee):
 def test_real_process_json_and_error(cli):
     """As a user runs it: one JSON object on stdout; an error is one stderr line, exit 2."""
     ok = cli("referee", "tricks", "trick", "RB5", "SH5", "RB3", "--json")
-    assert ok.code == 0 and ok.json()["winner"] == 2 and ok.json()["cancelled"] == ["RB5", "SH5"]
+    assert ok.code == 0 and ok.json()["winner"] == 3 and ok.json()["cancelled"] == ["RB5", "SH5"]
     bad = cli("referee", "tricks", "trick", "RB5", "SH5", "RB5")
     assert bad.code == 2 and bad.out == "" and bad.err.strip().count("\n") == 0
     assert "Traceback" not in bad.err and "'RB5' is given twice" in bad.err
@@ -169,7 +171,7 @@ def test_real_process_json_and_error(cli):
 
 def test_verdict_functions_without_cli():
     v = trick_verdict(cards("RB9 SH2 RB4"), 3)
-    assert v.result["winner"] == 0 and v.summary_fr
+    assert v.result["winner"] == 1 and v.summary_text("fr")
     assert legal_verdict(cards("RB9"), cards("SH2 SH12")).result["legal"] == ["SH12"]
     assert score_verdict(1, 1, 2, streak=1).result["bonus"] == 5
     assert rounds_verdict(4, team=True).result["rounds"] == [6] * 5

@@ -128,6 +128,9 @@ def main(argv: list[str] | None = None) -> None:
     except BrokenPipeError:  # `cardforge … | head`: the reader left, nothing to report
         _quiet_stdout()
         sys.exit(0)
+    except OSError as exc:  # the system refused something no check foresaw: still one line
+        where = f" {str(exc.filename)!r}" if exc.filename else ""
+        _fail(f"cannot continue:{where} {exc.strerror or exc}", as_json=as_json)
     finally:
         _restore_interrupts(previous)
     sys.exit(result if isinstance(result, int) else 0)

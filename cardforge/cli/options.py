@@ -8,7 +8,7 @@ import typer
 
 from cardforge.errors import UsageError
 
-__all__ = ["JSON_OPTION", "LANG_OPTION", "HOUSE_OPTION", "LANGS", "check_lang", "nonempty_path", "print_written"]
+__all__ = ["JSON_OPTION", "LANG_OPTION", "HOUSE_OPTION", "LANGS", "check_lang", "check_message_lang", "nonempty_path", "print_written"]
 
 LANGS = ("fr", "en")
 
@@ -24,6 +24,17 @@ def check_lang(lang: str) -> str:
     """``lang`` if it is fr or en, else a one-line ``UsageError``."""
     if lang not in LANGS:
         raise UsageError(f"unknown language {lang!r}: expected fr or en")
+    return lang
+
+
+def check_message_lang(lang: str) -> str:
+    """``lang`` if a message catalogue speaks it (``cardforge/i18n/<lang>.py``: fr, en, and any
+    catalogue added), else a one-line ``UsageError``.  For outputs made only of catalogue
+    messages (the referee); books and sheets keep ``check_lang``."""
+    from cardforge.i18n import languages
+
+    if lang not in languages():
+        raise UsageError(f"unknown language {lang!r}: expected {' or '.join(languages())}")
     return lang
 
 

@@ -205,6 +205,10 @@ def _load_cached(path_str: str, mtime_ns: int, base_mtime_ns: int) -> Deck:
 def load_deck(name: str | os.PathLike[str]) -> Deck:
     """Load a game deck by game name (``"rows"``) or path; raise ``DeckError`` if invalid."""
     path = deck_path(name)
+    if not path.is_file():  # a folder, a device, a FIFO, nothing: say so, with the path as given
+        from cardforge.deck.source import read_source
+
+        read_source(path)
     try:
         mtime = path.stat().st_mtime_ns
     except FileNotFoundError:

@@ -13,6 +13,11 @@ from typing import Any
 
 from cardforge.cards import ActionDef, Card, CardSystem, Family, FamilyKind, Text, nearest
 from cardforge.errors import CardCodeError
+from cardforge.i18n import Message, localised
+
+
+def _hint(suggestion: str | None) -> Message | str:
+    return Message("error.card.hint", suggestion=repr(suggestion)) if suggestion else ""
 
 __all__ = ["system_from_base", "FamilyStyle", "DeckFamily", "DeckAction", "CardSize", "Style", "BackStyle", "Mode", "Variant", "Deck"]
 
@@ -283,40 +288,43 @@ class Deck:
         if card.is_action:
             if card.action not in self.actions:
                 have = ", ".join(self.actions) or "none"
-                raise CardCodeError(
+                raise localised(CardCodeError(
                     f"unknown card {token!r}: {self.system.actions[card.action].name.en} is not in {self.id} "
                     f"(its action cards: {have})",
                     token,
                     nearest(token, list(self.actions)),
-                )
+                ), Message("error.card.action_not_in", token=repr(token), name=self.system.actions[card.action].name,
+                           game=self.id, have=have))
             return card
         fam = self.families.get(card.family)
         if fam is None:
             have = ", ".join(self.families)
             suggestion = nearest(token, self.valid_codes())
             hint = f"; did you mean {suggestion!r}?" if suggestion else ""
-            raise CardCodeError(
+            raise localised(CardCodeError(
                 f"unknown card {token!r}: the {self.system.families[card.family].name.en} family is not in {self.id} "
                 f"(its families: {have}){hint}",
                 token,
                 suggestion,
-            )
+            ), Message("error.card.family_not_in", token=repr(token), name=self.system.families[card.family].name,
+                       game=self.id, have=have, hint=_hint(suggestion)))
         if not fam.min_value <= card.value <= fam.max_value:
             clamp = min(max(card.value, fam.min_value), fam.max_value)
             suggestion = f"{fam.code}{clamp}"
-            raise CardCodeError(
+            raise localised(CardCodeError(
                 f"unknown card {token!r}: {fam.family.name.en} values are {fam.min_value}\u2013{fam.max_value} "
                 f"in {self.id}; did you mean {suggestion!r}?",
                 token,
                 suggestion,
-            )
+            ), Message("error.card.range_in", token=repr(token), name=fam.family.name, low=fam.min_value,
+                       high=fam.max_value, game=self.id, hint=_hint(suggestion)))
         return card
 
     def parse_many(self, tokens: Any) -> list[Card]:
-        """Parse several codes against this deck (a string is split on spaces and commas)."""
-        if isinstance(tokens, str):
-            tokens = tokens.replace(",", " ").split()
-        return [self.parse(t) for t in tokens]
+        """Parse several codes against this deck (``cards.split_cards``: spaces or commas)."""
+        from cardforge.cards import split_cards
+
+        return [self.parse(t) for t in split_cards(tokens)]
 
     def valid_codes(self) -> list[str]:
         codes = [f"{f.code}{v}" for f in self.families.values() for v in f.values]

@@ -24,7 +24,7 @@ LIMITS = {
     "depth": 32,           # mappings and lists inside each other
     "indent": 120,         # columns of indentation (block nesting is bounded by it)
     "values": 20_000,      # values after aliases (*name) are expanded
-    "chars": 10_000,       # characters in one value or key
+    "chars": 10_000,       # characters in one value, key or line
     "digits": 1_000,       # digits in a row (Python refuses ints over 4,300 digits)
 }
 
@@ -97,6 +97,11 @@ def _prescan(text: str, path: Path) -> None:
         code = ord(m.group())
         what = "a NUL byte: is this a binary file?" if code == 0 else "a control character"
         raise _fail(path, f"character U+{code:04X} is not allowed in YAML ({what})", text, m.start())
+    longest = max(text.split("\n"), key=len)
+    if len(longest) > LIMITS["chars"]:
+        start = text.index(longest)
+        raise _fail(path, f"a line of {len(longest):,} characters (at most {LIMITS['chars']:,})", text,
+                    start + LIMITS["chars"])
     m = re.search(r"[0-9]{%d}" % (LIMITS["digits"] + 1), text)
     if m:
         raise _fail(path, f"more than {LIMITS['digits']:,} digits in a row", text, m.start())
@@ -124,7 +129,6 @@ def _prescan(text: str, path: Path) -> None:
 def _check_tree(root: Any, path: Path) -> None:
     """Depth, size after alias expansion, and value length of a parsed tree, with positions."""
     memo: dict[int, tuple[int, int]] = {}   # id(container) → (values, height)
-    open_: set[int] = set()
 
     def children(node: Any) -> list[tuple[Any, tuple[int, int]]]:
         out = []
@@ -153,29 +157,23 @@ def _check_tree(root: Any, path: Path) -> None:
             raise fail(f"a value of {len(node):,} characters (at most {LIMITS['chars']:,})", where)
         if not isinstance(node, (dict, list)):
             return 1, 0
-        key = id(node)
-        if key in open_:
-            raise fail("an alias (*name) refers to the value that contains it", where)
+        key = id(node)  # an alias is the very object it names: counted again, walked once
         if key not in memo:
             if depth >= LIMITS["depth"]:
                 raise fail(f"nested deeper than {LIMITS['depth']} levels", where)
-            open_.add(key)
             values, height = 1, 1   # height: levels of containers, this one included
             for child, pos in children(node):
                 n, h = visit(child, depth + 1, pos)
                 values, height = values + n, max(height, h + 1)
                 if values > LIMITS["values"]:
                     raise fail(f"more than {LIMITS['values']:,} values once aliases (*name) are expanded", where)
-            open_.discard(key)
             memo[key] = (values, height)
         values, height = memo[key]
         if depth + height > LIMITS["depth"]:
             raise fail(f"nested deeper than {LIMITS['depth']} levels once aliases (*name) are expanded", where)
         return values, height
 
-    total, _ = visit(root, 0, (root.lc.line, root.lc.col))
-    if total > LIMITS["values"]:  # pragma: no cover - caught inside visit
-        raise fail(f"more than {LIMITS['values']:,} values", (0, 0))
+    visit(root, 0, (root.lc.line, root.lc.col))  # (ruamel turns an alias inside itself into null)
 
 
 def read_yaml(path: Path) -> Any:

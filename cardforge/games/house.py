@@ -13,6 +13,7 @@ from typing import Any, TypeVar
 
 from cardforge.cards import nearest
 from cardforge.errors import UsageError
+from cardforge.i18n import Message, refusal
 
 __all__ = ["parse_house_rules", "describe_house_rules", "house_rule_field"]
 
@@ -29,41 +30,51 @@ def _convert(raw: str, default: Any, key: str) -> Any:
             return True
         if low in _FALSE:
             return False
-        raise UsageError(f"house rule {key!r}: expected true or false, found {raw!r}")
+        raise refusal(UsageError, "error.house.bool", key=repr(key), raw=repr(raw))
     if isinstance(default, int):
         try:
             return int(raw)
         except ValueError:
-            raise UsageError(f"house rule {key!r}: expected a whole number, found {raw!r}") from None
+            raise refusal(UsageError, "error.house.int", key=repr(key), raw=repr(raw)) from None
     return raw
 
 
-def house_rule_field(cls: type, key: str, where: str = "") -> dataclasses.Field:
+def house_rule_field(cls: type, key: str) -> dataclasses.Field:
     """The field of house rule ``key`` (``-`` read as ``_``); ``UsageError`` with a suggestion."""
     fields = {f.name: f for f in dataclasses.fields(cls)}  # type: ignore[arg-type]
     key = key.replace("-", "_")
     if key not in fields:
         guess = nearest(key, list(fields))
-        hint = f"; did you mean {guess!r}?" if guess else f" (keys: {', '.join(fields)})"
-        raise UsageError(f"unknown house rule {key!r}{where}{hint}")
+        hint = Message("error.card.hint", suggestion=repr(guess)) if guess else Message("error.house.keys",
+                                                                                         keys=", ".join(fields))
+        raise refusal(UsageError, "error.house.unknown", key=repr(key), hint=hint)
     return fields[key]
 
 
-def parse_house_rules(cls: type[T], pairs: Iterable[str] | None) -> T:
-    """``["streak_table=cumulative"]`` → ``cls(streak_table="cumulative")``, with clear errors."""
+def parse_house_rules(cls: type[T], pairs: Iterable[str] | None, *, applies: Iterable[str] | None = None,
+                      where: str = "") -> T:
+    """``["streak_table=cumulative"]`` → ``cls(streak_table="cumulative")``, with clear errors.
+
+    ``applies`` (the keys a command really uses, ``where`` its name) refuses the others, so no
+    command accepts a house rule and then ignores it."""
     fields = {f.name: f for f in dataclasses.fields(cls)}  # type: ignore[arg-type]
+    used = None if applies is None else tuple(applies)
     values: dict[str, Any] = {}
     for pair in pairs or []:
         if "=" not in pair:
-            raise UsageError(f"house rule {pair!r}: expected KEY=VALUE (keys: {', '.join(fields)})")
+            raise refusal(UsageError, "error.house.pair", pair=repr(pair), keys=", ".join(fields))
         key, raw = (p.strip() for p in pair.split("=", 1))
         f = house_rule_field(cls, key)
         key = f.name
+        if used is not None and key not in used:
+            raise refusal(UsageError, "error.house.not_here" if used else "error.house.none_here", key=repr(key),
+                          where=where or "this command", used=", ".join(used))
         default = f.default if f.default is not dataclasses.MISSING else None
         value = _convert(raw, default, key)
         choices = f.metadata.get("choices")
         if choices and value not in choices:
-            raise UsageError(f"house rule {key!r}: expected one of {', '.join(map(str, choices))}, found {raw!r}")
+            raise refusal(UsageError, "error.house.choice", key=repr(key), choices=", ".join(map(str, choices)),
+                          raw=repr(raw))
         values[key] = value
     return cls(**values)
 

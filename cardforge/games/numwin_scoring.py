@@ -20,6 +20,7 @@ from typing import Any
 
 from cardforge.cards import Card, FamilyKind, format_cards
 from cardforge.errors import UsageError
+from cardforge.i18n import Message
 from cardforge.referee.verdict import Step
 
 __all__ = [
@@ -197,33 +198,29 @@ def score_combo(
     steps: list[Step] = []
     for a, b in locked:
         breakdown += [CardPoints(a, 0, "NUMWIN-4.4", True), CardPoints(b, 0, "NUMWIN-4.4", True)]
-        steps.append(Step("NUMWIN-4.4", f"locked pair {a}+{b} removed: 0 pt", f"paire verrouillée {a}+{b} supprimée : 0 pt"))
+        steps.append(Step("NUMWIN-4.4", Message("numwin.locked_removed", a=a, b=b)))
     for a, b in pairs:
         breakdown += [CardPoints(a, 0, "NUMWIN-7.2", True), CardPoints(b, 0, "NUMWIN-7.2", True)]
-        steps.append(Step("NUMWIN-7.2", f"pair {a}+{b} found at the end, removed: 0 pt",
-                          f"paire {a}+{b} découverte en fin de manche, supprimée : 0 pt"))
+        steps.append(Step("NUMWIN-7.2", Message("numwin.pair_removed", a=a, b=b)))
     paired = {c for p in pairs for c in p}
     for card in extra:
         if card not in paired:
             breakdown.append(CardPoints(card, 0, "NUMWIN-R1", True))
     if extra:
-        steps.append(Step("NUMWIN-R1", f"same_value=all: every card of a repeated value removed ({format_cards(extra)})",
-                          f"same_value=all : toutes les cartes d'une valeur répétée supprimées ({format_cards(extra)})"))
+        steps.append(Step("NUMWIN-R1", Message("numwin.same_value_all", cards=format_cards(extra))))
     elif max(Counter(c.value for c in combo.elements() if c.is_numbered).values(), default=0) >= 3:
-        steps.append(Step("NUMWIN-R1", "only pairs are removed: of three cards of one value, one scores; four make two pairs",
-                          "seules les paires sont supprimées : sur trois cartes d'une valeur, une compte ; quatre font deux paires"))
+        steps.append(Step("NUMWIN-R1", Message("numwin.only_pairs")))
     breakdown += left_points
     for cp in left_points:
         if cp.rule == "NUMWIN-7.1":
-            steps.append(Step("NUMWIN-7.1", f"{cp.card} scores its face value: {cp.points}",
-                              f"{cp.card} compte sa valeur faciale : {cp.points}"))
+            steps.append(Step("NUMWIN-7.1", Message("numwin.face_value", card=cp.card, n=cp.points)))
         else:
-            why = "the Rainbow left after a pair" if cp.rule == "NUMWIN-7.4" else "a lone Rainbow"
-            pourquoi = "la Rainbow restante après une paire" if cp.rule == "NUMWIN-7.4" else "un Rainbow seul"
-            steps.append(Step(cp.rule, f"{cp.card} is {why}: 0 pt (NUMWIN-R2)", f"{cp.card} est {pourquoi} : 0 pt (NUMWIN-R2)"))
+            key = "numwin.rainbow_after_pair" if cp.rule == "NUMWIN-7.4" else (
+                "numwin.rainbow_every" if rules.rainbow_zero == "every" else "numwin.rainbow_lone")
+            steps.append(Step(cp.rule, Message(key, card=cp.card)))
     for card in actions:
         breakdown.append(CardPoints(card, ACTION_POINTS, "NUMWIN-7.5"))
-        steps.append(Step("NUMWIN-7.5", f"action card {card}: +{ACTION_POINTS}", f"carte Action {card} : +{ACTION_POINTS}"))
+        steps.append(Step("NUMWIN-7.5", Message("numwin.action_card", card=card, n=ACTION_POINTS)))
     total = sum(cp.points for cp in breakdown)
     removed = tuple(cp.card for cp in breakdown if cp.removed)
     return ComboScore(total, tuple(pairs), tuple(locked), removed, tuple(breakdown), tuple(steps))
@@ -273,38 +270,29 @@ def check_reflex(
         raise UsageError(f"claimed card {claimed.code!r} is the discarded card itself: claim with another card of the same value")
     valid, penalty = reflex_outcome(discarded, claimed, rules, from_opponent=from_opponent)
     if discarded.is_action or claimed.is_action:
-        steps.append(Step("NUMWIN-R8", "action cards have no value: they never form a pair",
-                          "les cartes Action n'ont pas de valeur : elles ne forment jamais de paire"))
+        steps.append(Step("NUMWIN-R8", Message("numwin.actions_no_pair")))
     else:
         if valid:
-            steps.append(Step("NUMWIN-4.1", f"{claimed} has the value of the discarded {discarded} ({discarded.value}): the claim is valid",
-                              f"{claimed} a la valeur de la carte défaussée {discarded} ({discarded.value}) : la saisie est valable"))
+            steps.append(Step("NUMWIN-4.1", Message("numwin.claim_valid", claimed=claimed, discarded=discarded,
+                                                    n=discarded.value)))
         else:
-            steps.append(Step("NUMWIN-4.1", f"{claimed} ({claimed.value}) does not have the value of the discarded {discarded} ({discarded.value})",
-                              f"{claimed} ({claimed.value}) n'a pas la valeur de la carte défaussée {discarded} ({discarded.value})"))
+            steps.append(Step("NUMWIN-4.1", Message("numwin.claim_wrong", claimed=claimed, discarded=discarded,
+                                                    m=claimed.value, n=discarded.value)))
     if from_opponent:
-        steps.insert(0, Step("NUMWIN-5.1", "memory claim: the pair is made with an opponent's card",
-                             "saisie mémoire : la paire se fait avec une carte d'un adversaire"))
+        steps.insert(0, Step("NUMWIN-5.1", Message("numwin.memory_claim")))
     if valid:
         if from_opponent:
-            steps.append(Step("NUMWIN-5.2", f"you take {discarded} and {claimed} into your own combo; you may announce Num Win",
-                              f"vous récupérez {discarded} et {claimed} dans votre combo ; vous pouvez annoncer Num Win"))
+            steps.append(Step("NUMWIN-5.2", Message("numwin.memory_take", claimed=claimed, discarded=discarded)))
         else:
-            steps.append(Step("NUMWIN-R11", f"{discarded} joins your combo next to {claimed}",
-                              f"{discarded} rejoint votre combo à côté de {claimed}"))
-        steps.append(Step("NUMWIN-4.2", "both cards are revealed and stay visible, locked",
-                          "les deux cartes sont révélées et restent visibles, verrouillées"))
-        steps.append(Step("NUMWIN-4.3", "action cards can no longer affect this pair",
-                          "les cartes Action ne peuvent plus affecter cette paire"))
-        steps.append(Step("NUMWIN-4.4", "the pair is removed at scoring: 0 pt", "la paire est supprimée au décompte : 0 pt"))
+            steps.append(Step("NUMWIN-R11", Message("numwin.joins_combo", claimed=claimed, discarded=discarded)))
+        steps.append(Step("NUMWIN-4.2", Message("numwin.revealed_locked")))
+        steps.append(Step("NUMWIN-4.3", Message("numwin.actions_cannot")))
+        steps.append(Step("NUMWIN-4.4", Message("numwin.pair_scores_zero")))
     elif from_opponent:
-        steps.append(Step("NUMWIN-5.4", "nothing changes, the cards stay in place; draw a penalty card and put it unseen into your combo",
-                          "rien ne change, les cartes restent en place ; piochez une carte de pénalité et posez-la sans la regarder dans votre combo"))
+        steps.append(Step("NUMWIN-5.4", Message("numwin.memory_penalty")))
     else:
         if penalty:
-            steps.append(Step("NUMWIN-R12", "own_miss_penalty: draw a penalty card and put it unseen into your combo",
-                              "own_miss_penalty : piochez une carte de pénalité et posez-la sans la regarder dans votre combo"))
+            steps.append(Step("NUMWIN-R12", Message("numwin.own_penalty")))
         else:
-            steps.append(Step("NUMWIN-R12", f"nothing changes; {claimed} stays in your combo, face up; no penalty card",
-                              f"rien ne change ; {claimed} reste dans votre combo, face visible ; pas de carte de pénalité"))
+            steps.append(Step("NUMWIN-R12", Message("numwin.own_miss", claimed=claimed)))
     return ReflexResult(valid, discarded, claimed, from_opponent, penalty, tuple(steps))

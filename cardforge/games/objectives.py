@@ -21,7 +21,7 @@ from typing import Any
 
 from cardforge.cards import Card, CardSystem, FamilyKind, Text
 
-__all__ = ["Objective", "ObjectiveMatch", "OBJECTIVES", "OBJECTIVE_IDS", "objective", "find_objectives",
+__all__ = ["Objective", "ObjectiveMatch", "OBJECTIVES", "OBJECTIVE_IDS", "objective", "objective_id", "find_objectives",
            "candidates", "best_validation", "validation_key"]
 
 Finder = Callable[[Sequence[Card]], list[tuple[Card, ...]]]
@@ -93,6 +93,27 @@ _BY_ID = {o.id: o for o in OBJECTIVES}
 def objective(objective_id: str) -> Objective:
     """The objective with this id (``KeyError`` if none)."""
     return _BY_ID[objective_id]
+
+
+def _fold(name: str) -> str:
+    import unicodedata
+
+    decomposed = unicodedata.normalize("NFKD", name.strip())
+    bare = "".join(c for c in decomposed if not unicodedata.combining(c)).casefold()
+    return bare.replace("-", "_").replace(" ", "_")
+
+
+_ALIASES = {_fold(n): o.id for o in OBJECTIVES for n in (o.id, o.name.fr, o.name.en)}
+
+
+def objective_id(typed: str) -> str | None:
+    """The objective a player names: its id, or its French or English name, in any case and
+    with or without accents (``paire``, ``Arc-en-ciel``, ``small straight``); ``None`` if none.
+
+    >>> objective_id("arc-en-ciel"), objective_id("Petite Suite"), objective_id("pair")
+    ('rainbow_set', 'small_straight', 'pair')
+    """
+    return _ALIASES.get(_fold(typed))
 
 
 # -- families of the card system (no family code is hard-coded) ---------------------------------

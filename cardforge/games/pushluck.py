@@ -32,6 +32,8 @@ from typing import Any
 from cardforge.cards import Card, CardSystem, FamilyKind
 from cardforge.errors import IllegalActionError, UsageError
 from cardforge.games.base import TERMINAL, GameState
+from cardforge.i18n import Message
+from cardforge.referee.verdict import Step
 
 __all__ = [
     "STOP_REASONS",
@@ -115,13 +117,9 @@ def is_rainbow(card: Card) -> bool:
 Cites = Mapping[str, str]
 
 
-@dataclass(frozen=True, slots=True)
-class CheckStep:
-    """One step of a sequence check: the rule applied and what it found (en, fr)."""
-
-    rule: str
-    en: str
-    fr: str
+#: One step of a sequence check: the rule applied and what it found (a catalogue message,
+#: ``pl.*`` in ``cardforge.i18n``); the referee's ``Step``, as the other engines use.
+CheckStep = Step
 
 
 @dataclass(frozen=True)
@@ -140,6 +138,9 @@ class SequenceCheck:
     saved: tuple[int, ...]
     extra_draws: int
     steps: tuple[CheckStep, ...]
+    #: after a STOP: whether the sequence is lost (a Shadow, or ``stop_cost=sequence``); with
+    #: ``stop_cost=turn`` a colour or value STOP costs the turn only and ``kept`` stays open
+    lost: bool = False
 
 
 def _colour_key(card: Card, rainbow_colour: str) -> str | None:
@@ -187,14 +188,7 @@ def sequence_points(cards: Iterable[Card], mode: str) -> int:
     raise UsageError(f"unknown mode {mode!r}: expected classic or discovery")
 
 
-_REASON_TEXT = {
-    "shadow": ("a Shadow stops the sequence", "une Shadow stoppe la séquence"),
-    "color": ("three consecutive cards of the same colour", "3 cartes consécutives de même couleur"),
-    "value": ("two consecutive cards of the same value", "2 cartes consécutives de même valeur"),
-}
 _SAVERS = ("joker", "infini")
-
-
 def check_sequence(
     cards: Sequence[Card],
     rules: Any = None,
@@ -209,73 +203,82 @@ def check_sequence(
     ``sequence``).  Other action cards are noted and left out of the sequence.
     """
     rainbow_colour = getattr(rules, "rainbow_colour", "own")
+    stop_cost = getattr(rules, "stop_cost", "sequence")
     savers = tuple(savers)
+    shield = False  # Infini played in advance: the next STOP card is set aside (SEQUENCE-R3)
     kept: list[Card] = []
     saved: list[int] = []
     steps: list[CheckStep] = []
     extra = 0
     pending: tuple[int, str] | None = None  # a STOP card waiting for a saver
 
-    def add(rule: str, en: str, fr: str) -> None:
-        steps.append(CheckStep(cites[rule], en, fr))
+    def add(rule: str, key: str, **params: Any) -> None:
+        steps.append(CheckStep(cites[rule], Message(f"pl.{key}", **params)))
 
     for index, card in enumerate(cards):
         if pending is not None:
             stop_index, reason = pending
             if card.action in savers:
                 which = "joker" if card.action == "joker" else "infini"
-                add(which, f"{card.code} cancels the STOP of {cards[stop_index].code}: the sequence goes on",
-                    f"{card.code} annule le STOP de {cards[stop_index].code} : la séquence continue")
+                add(which, "saves", card=card.code, stop=cards[stop_index].code)
                 saved.append(stop_index)
                 if reason == "shadow":
-                    add("shadow_table", f"the Shadow {cards[stop_index].code} stays on the table",
-                        f"la Shadow {cards[stop_index].code} reste sur la table")
+                    add("shadow_table", "shadow_stays", card=cards[stop_index].code)
                 pending = None
                 extra = 1 if which == "joker" else 0
                 continue
-            break
+            if reason == "shadow" or stop_cost == "sequence":
+                break
+            add("stop_cost", "turn_cost_went_on", card=cards[stop_index].code)
+            pending = None
+            extra = 0
         extra = max(extra - 1, 0)
+        if card.action == "infini" and "infini" in savers:
+            shield = True
+            add("infini", "infini_ahead", card=card.code)
+            continue
         if card.is_action:
-            add("action", f"{card.code} is an action card: it never enters the sequence",
-                f"{card.code} est une carte action : elle n'entre pas dans la séquence")
+            add("action", "action", card=card.code)
             continue
         reason = stop_reason(kept, card, rainbow_colour)
         if reason is not None:
-            en, fr = _REASON_TEXT[reason]
             rule = {"shadow": "stop_shadow", "color": "stop_color", "value": "stop_value"}[reason]
             shown = " ".join(c.code for c in {"shadow": [], "color": kept[-2:], "value": kept[-1:]}[reason])
-            add(rule, f"{card.code} after {shown}: STOP — {en}" if shown else f"{card.code}: STOP — {en}",
-                f"{card.code} après {shown} : STOP — {fr}" if shown else f"{card.code} : STOP — {fr}")
+            add(rule, "stop_after" if shown else "stop", card=card.code, after=shown,
+                why=Message(f"pl.reason.{reason}"))
             if reason == "color" and any(is_rainbow(c) for c in (*kept[-2:], card)):
-                add("rainbow_stop", f"a Rainbow counts as colour {rainbow_colour!r} for this STOP",
-                    f"une Rainbow compte comme couleur « {rainbow_colour} » pour ce STOP")
+                add("rainbow_stop", f"rainbow_colour.{rainbow_colour}")
             if reason == "value" and (is_rainbow(card) or is_rainbow(kept[-1])):
-                add("rainbow_stop", "a Rainbow counts with its face value for the value STOP",
-                    "une Rainbow compte avec sa valeur faciale pour le STOP de valeur")
+                add("rainbow_stop", "rainbow_value")
+            if shield:
+                shield = False
+                saved.append(index)
+                add("infini", "infini_ahead_saves", card=card.code)
+                if reason == "shadow":
+                    add("shadow_table", "shadow_stays", card=card.code)
+                continue
             pending = (index, reason)
             continue
         kept.append(card)
-        add("classic", f"{card.code} joins the sequence", f"{card.code} rejoint la séquence")
+        add("classic", "joins", card=card.code)
         if is_rainbow(card):
             extra += 1
-            add("rainbow", f"{card.code} is a Rainbow: the player must draw one more card at once",
-                f"{card.code} est une Rainbow : le joueur doit piocher immédiatement une carte de plus")
+            add("rainbow", "rainbow_draw", card=card.code)
 
     if pending is not None:
         stop_index, reason = pending
+        lost = reason == "shadow" or stop_cost == "sequence"
         if reason == "shadow":
-            add("shadow_table", f"the Shadow {cards[stop_index].code} stays on the table",
-                f"la Shadow {cards[stop_index].code} reste sur la table")
+            add("shadow_table", "shadow_stays", card=cards[stop_index].code)
+        elif lost:
+            add("stop_cost", "stop_costs_sequence")
         else:
-            add("stop_cost", "a colour or value STOP costs the whole sequence, like a Shadow",
-                "un STOP de couleur ou de valeur coûte toute la séquence, comme une Shadow")
-        add("stop_discard", "without a Joker the whole sequence is discarded: 0 points",
-            "sans Joker toute la séquence est défaussée : 0 point")
+            add("stop_cost", "turn_cost", card=cards[stop_index].code)
+        if lost:
+            add("stop_discard", "discarded_infini" if "infini" in savers else "discarded")
         if stop_index + 1 < len(cards):
-            ignored = " ".join(c.code for c in cards[stop_index + 1:])
-            add("stop_discard", f"cards after the STOP are not part of this sequence: {ignored}",
-                f"les cartes après le STOP ne font pas partie de cette séquence : {ignored}")
-        return SequenceCheck(True, reason, stop_index, tuple(kept), tuple(saved), 0, tuple(steps))
+            add("stop_discard", "after_stop", cards=" ".join(c.code for c in cards[stop_index + 1:]))
+        return SequenceCheck(True, reason, stop_index, tuple(kept), tuple(saved), 0, tuple(steps), lost)
     return SequenceCheck(False, None, None, tuple(kept), tuple(saved), extra, tuple(steps))
 
 

@@ -146,7 +146,7 @@ def default_rows() -> dict[str, list[Card]]:
 class Event:
     """One thing that happened during placement: the rule applied and its facts.
 
-    ``what`` names a sentence template in ``_TEMPLATES``; texts are built only when asked
+    ``what`` names a catalogue message (``rows.<what>``); texts are built only when asked
     (``PlacementResult.steps``), so the engine's hot loop stays cheap.
     """
 
@@ -160,65 +160,17 @@ class Event:
     tied: tuple[str, ...] = ()
 
 
-_ROW_NAMES = {"B": ("Blue", "Bleue"), "R": ("Red", "Rouge"), "Y": ("Yellow", "Jaune"), "G": ("Green", "Verte")}
+def _message(event: Event) -> Any:
+    """The event as a catalogue message (``rows.<what>``, texts in ``cardforge.i18n``)."""
+    from cardforge.i18n import Message
 
-_TEMPLATES: dict[str, tuple[str, str]] = {
-    "order": ("Cards are placed in ascending value: {cards}.",
-              "Les cartes se placent en ordre croissant : {cards}."),
-    "tie_order": ("Equal values: Shadow first, then Rainbow, then classic colours.",
-                  "À valeur égale : Shadow, puis Rainbow, puis les couleurs classiques."),
-    "lower": ("{player}'s {card} is lower than the {row} row's last card: placed at the end, {player} takes the first card {cards}.",
-              "{card} de {player} est inférieure à la dernière carte de la rangée {row} : placée en fin de rangée, {player} récupère la 1re carte {cards}."),
-    "append": ("{player}'s {card} is higher than or equal to the {row} row's last card: added at the end.",
-               "{card} de {player} est supérieure ou égale à la dernière carte de la rangée {row} : ajoutée en fin de rangée."),
-    "special_fits": ("{player}'s {card} goes on the {row} row, whose card {cards} is the closest lower or equal.",
-                     "{card} de {player} va sur la rangée {row}, dont la carte {cards} est la plus proche inférieure ou égale."),
-    "same_value": ("{card} goes after a card of the same value in last position.",
-                   "{card} se place après une carte de même valeur en dernière position."),
-    "shadow_equal": ("A Shadow equal to a row's last card fits on that row.",
-                     "Une Shadow égale à la dernière carte d'une rangée se place sur cette rangée."),
-    "shadow_strict": ("House rule: a Shadow needs a strictly lower last card; an equal one is not enough.",
-                      "Règle maison : une Shadow demande une dernière carte strictement inférieure ; une carte égale ne suffit pas."),
-    "row_tie": ("The {tied} rows are equally close: the {row} row is chosen (first in the order Blue, Red, Yellow, Green).",
-                "Les rangées {tied} sont aussi proches : la rangée {row} est choisie (la première dans l'ordre Bleu, Rouge, Jaune, Vert)."),
-    "row_tie_fewest": ("The {tied} rows are equally close: the {row} row, with the fewest cards, is chosen.",
-                       "Les rangées {tied} sont aussi proches : la rangée {row}, qui a le moins de cartes, est choisie."),
-    "rainbow_nowhere": ("{player}'s {card} is lower than every row: it goes on the {row} row, whose last card is the closest, and {player} takes the first card {cards}.",
-                        "{card} de {player} est inférieure à toutes les rangées : posée sur la rangée {row}, dont la dernière carte est la plus proche, et {player} récupère la première carte {cards}."),
-    "shadow_nowhere": ("{player}'s {card} fits no row: {player} takes it, for negative points.",
-                       "{card} de {player} ne va sur aucune rangée : {player} la récupère, en points négatifs."),
-    "fifth": ("{player}'s {card} is the {row} row's 5th card: {player} takes all the others, {cards}.",
-              "{card} de {player} est la 5e carte de la rangée {row} : {player} récupère toutes les autres, {cards}."),
-    "new_first": ("{card} becomes the {row} row's new first card.",
-                  "{card} devient la nouvelle 1re carte de la rangée {row}."),
-    "lower_fifth": ("{card} is lower than the row's last card, but as its 5th card it takes the whole row, not only the first card.",
-                    "{card} est inférieure à la dernière carte, mais en tant que 5e carte elle prend toute la rangée, pas seulement la 1re carte."),
-    "explode": ("{player}'s {card} is the {row} row's 5th card: the row explodes.",
-                "{card} de {player} est la 5e carte de la rangée {row} : la rangée explose."),
-    "discard": ("{cards} are discarded, not captured.",
-                "{cards} sont défaussées, pas récupérées."),
-    "no_points": ("Nobody scores points for the {row} row.",
-                  "Aucun point n'est marqué pour la rangée {row}."),
-    "survivor": ("{card} stays as the {row} row's only card.",
-                 "{card} reste seule dans la rangée {row}."),
-}
-
-
-def _row_name(colour: str, lang: str) -> str:
-    en, fr = _ROW_NAMES.get(colour, (colour, colour))
-    return fr if lang == "fr" else en
-
-
-def _render(event: Event, lang: str) -> str:
-    en, fr = _TEMPLATES[event.what]
-    tied = [_row_name(c, lang) for c in event.tied]
-    joiner = " et " if lang == "fr" else " and "
-    return (fr if lang == "fr" else en).format(
+    return Message(
+        f"rows.{event.what}",
         player=event.player,
         card=event.card.code if event.card else "",
-        row=_row_name(event.row, lang),
+        row=Message(f"rows.row.{event.row}") if event.row else "",
         cards=" ".join(c.code for c in event.cards),
-        tied=", ".join(tied[:-1]) + joiner + tied[-1] if len(tied) > 1 else "".join(tied),
+        tied=[Message(f"rows.row.{c}") for c in event.tied],
     )
 
 
@@ -239,10 +191,10 @@ class PlacementResult:
 
     @property
     def steps(self) -> list[Any]:
-        """The events as referee steps (``Step(rule, en, fr)``)."""
+        """The events as referee steps (``Step(rule, message)``)."""
         from cardforge.referee.verdict import Step
 
-        return [Step(e.rule, _render(e, "en"), _render(e, "fr")) for e in self.events]
+        return [Step(e.rule, _message(e)) for e in self.events]
 
     def rules(self) -> list[str]:
         return list(dict.fromkeys(e.rule for e in self.events))

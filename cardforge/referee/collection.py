@@ -22,7 +22,14 @@ from cardforge.errors import UsageError
 from cardforge.games import pushluck
 from cardforge.games.collection import CITES, HouseRules
 from cardforge.games.house import parse_house_rules
-from cardforge.games.objectives import OBJECTIVE_IDS, ObjectiveMatch, best_validation, find_objectives, objective
+from cardforge.games.objectives import (
+    OBJECTIVE_IDS,
+    ObjectiveMatch,
+    best_validation,
+    find_objectives,
+    objective,
+    objective_id,
+)
 from cardforge.games.pushluck import is_shadow
 from cardforge.referee.pushluck import (
     HOUSE_OPTION,
@@ -31,12 +38,14 @@ from cardforge.referee.pushluck import (
     MODE_OPTION,
     check_lang,
     check_mode,
+    add_play_command,
     parse_table_cards,
     stop_verdict,
 )
-from cardforge.referee.verdict import Verdict, emit
+from cardforge.i18n import Message
+from cardforge.referee.verdict import Step, Verdict, emit
 
-__all__ = ["app", "objectives_verdict", "check_verdict", "load_scorecard", "collection_cards"]
+__all__ = ["app", "objectives_verdict", "check_verdict", "load_scorecard", "parse_objectives", "collection_cards"]
 
 app = typer.Typer(help="Num Collection: objectives of a collection, the best set to validate, STOP checks.",
                   no_args_is_help=True)
@@ -71,13 +80,24 @@ def load_scorecard(path: Path) -> set[str]:
                              f'["pair", "flush"], found {json.dumps(data)[:60]}')
         ids = data
     else:
-        ids = " ".join(line.split("#", 1)[0] for line in text.splitlines()).replace(",", " ").split()
-    for oid in ids:
-        if oid not in OBJECTIVE_IDS:
-            guess = nearest(oid, OBJECTIVE_IDS)
+        ids = [name.strip() for line in text.splitlines() for name in line.split("#", 1)[0].split(",")]
+        # one name per comma or line; a name may hold spaces (« Petite Suite ») but ids do not
+        ids = [part for name in ids if name for part in ([name] if objective_id(name) else name.split())]
+    return parse_objectives(ids, f"scorecard {str(path)!r}")
+
+
+def parse_objectives(names: Iterable[str], where: str = "--validated") -> set[str]:
+    """Objective ids from what a player writes: ids or French/English names (``paire``,
+    ``arc-en-ciel``, ``Petite Suite``), in any case, with or without accents."""
+    found = set()
+    for typed in names:
+        oid = objective_id(typed)
+        if oid is None:
+            guess = nearest(typed.replace(" ", "_").replace("-", "_").lower(), OBJECTIVE_IDS)
             hint = f"; did you mean {guess!r}?" if guess else f" (ids: {', '.join(OBJECTIVE_IDS)})"
-            raise UsageError(f"scorecard {str(path)!r}: unknown objective {oid!r}{hint}")
-    return set(ids)
+            raise UsageError(f"{where}: unknown objective {typed!r}{hint}")
+        found.add(oid)
+    return found
 
 
 def collection_cards(tokens: Sequence[str]) -> list[Card]:
@@ -92,12 +112,14 @@ def collection_cards(tokens: Sequence[str]) -> list[Card]:
     return cards
 
 
-def _match_text(match: ObjectiveMatch, lang: str) -> str:
+def _match_message(match: ObjectiveMatch) -> Message:
     obj = objective(match.id)
-    codes = " ".join(c.code for c in match.cards)
     extra = obj.per_extra_card * max(len(match.cards) - obj.min_cards, 0)
     sums = f"{obj.base}" + (f" + {extra}" if extra else "") + f" + {match.highest} = {match.points}"
-    return f"{obj.name(lang)}: {codes} → {sums}"
+    return Message("coll.match", name=obj.name, cards=" ".join(c.code for c in match.cards), sums=sums)
+
+
+_COLOUR_OBJECTIVES = ("flush", "grand_flush", "straight_flush")
 
 
 def objectives_verdict(
@@ -109,49 +131,46 @@ def objectives_verdict(
     rules: HouseRules | None = None,
 ) -> Verdict:
     """Every objective the collection achieves (at its best choice of cards), leaving out those
-    in ``exclude``; with ``best``, also the set to validate together that scores best."""
+    in ``exclude``; with ``best``, also the set to validate together that scores best, its own
+    cards shown (they are what ``table round`` takes)."""
+    from cardforge.games.pushluck import is_rainbow
+
     rules = rules or HouseRules()
     done = set(exclude)
     codes = " ".join(c.code for c in cards)
-    verdict = Verdict(game="collection", question=f"Objectives of the collection {codes}",
-                      question_fr=f"Objectifs de la collection {codes}", result={})
+    verdict = Verdict(game="collection", question=Message("coll.q.objectives", cards=codes), result={})
     matches = find_objectives(cards, done)
     for oid in OBJECTIVE_IDS:
         if oid in done:
-            name = objective(oid).name
-            verdict.add("COLLECTION-6.5", f"{name.en} is already validated: it cannot be tried again",
-                        f"{name.fr} est déjà validé : impossible de le retenter")
+            verdict.say("COLLECTION-6.5", "coll.already", name=objective(oid).name,
+                        the=Message(f"objective.the.{oid}"), gender=Message(f"objective.gender.{oid}"))
     for match in matches:
-        verdict.add(objective(match.id).rule, _match_text(match, "en"), _match_text(match, "fr"))
-        if any(c.family != match.cards[0].family for c in match.cards) and match.id in ("flush", "grand_flush",
-                                                                                          "straight_flush"):
-            verdict.add("COLLECTION-R19", "a Rainbow stands in for the colour", "une Rainbow remplace la couleur")
+        verdict.steps.append(Step(objective(match.id).rule, _match_message(match)))
+        if match.id in _COLOUR_OBJECTIVES and any(is_rainbow(c) for c in match.cards):
+            alone = all(is_rainbow(c) for c in match.cards)
+            verdict.say("COLLECTION-R19", "coll.rainbows_alone" if alone else "coll.rainbow_stands_in")
     if matches:
-        verdict.add("COLLECTION-R18", "each bonus is the highest card among the objective's own cards",
-                    "chaque bonus est la plus haute carte parmi les cartes de l'objectif")
+        verdict.say("COLLECTION-R18", "coll.bonus_highest")
     result = {"objectives": [{**m.to_json(), "name": objective(m.id).name.en} for m in matches],
-              "validated": sorted(done, key=OBJECTIVE_IDS.index), "mode": mode}
+              "validated": sorted(done, key=OBJECTIVE_IDS.index), "mode": mode,
+              "best": None, "best_points": None, "best_count": None}
     if best:
         chosen = best_validation(cards, done, mode=mode, share_cards=rules.share_cards)
         points = sum(m.points for m in chosen)
-        share = ("a card may serve several objectives (house rule)", "une carte peut servir plusieurs objectifs (règle maison)") \
-            if rules.share_cards else ("each card serves one objective only", "chaque carte ne sert qu'un objectif")
-        verdict.add("COLLECTION-R17", share[0], share[1])
-        goal = ("most objectives, then points", "le plus d'objectifs, puis de points") if mode == "discovery" else \
-            ("most points", "le plus de points")
-        names = ", ".join(objective(m.id).name.en for m in chosen) or "nothing"
-        names_fr = ", ".join(objective(m.id).name.fr for m in chosen) or "rien"
-        verdict.add("COLLECTION-8.4" if mode == "discovery" else "COLLECTION-8.3",
-                    f"best set ({goal[0]}): {names} = {points} points",
-                    f"meilleur ensemble ({goal[1]}) : {names_fr} = {points} points")
+        verdict.say("COLLECTION-R17", "coll.share" if rules.share_cards else "coll.no_share")
+        names = [objective(m.id).name for m in chosen]
+        sets = [Message("coll.best_item", name=objective(m.id).name, cards=" ".join(c.code for c in m.cards),
+                        n=m.points) for m in chosen]
+        verdict.say("COLLECTION-8.4" if mode == "discovery" else "COLLECTION-8.3",
+                    "coll.best_discovery" if mode == "discovery" else "coll.best_classic",
+                    sets=sets or [Message("coll.nothing")], n=points)
         result["best"] = [m.to_json() for m in chosen]
         result["best_points"] = points
         result["best_count"] = len(chosen)
-        verdict.summary = f"validate {names}: {points} points"
-        verdict.summary_fr = f"valider {names_fr} : {points} points"
+        verdict.summary = Message("coll.validate", sets=sets or [Message("coll.nothing")], n=points) if names \
+            else Message("coll.validate_nothing")
     else:
-        verdict.summary = f"{len(matches)} objective(s) achievable"
-        verdict.summary_fr = f"{len(matches)} objectif(s) réalisable(s)"
+        verdict.summary = Message("coll.achievable", n=len(matches))
     verdict.result = result
     return verdict
 
@@ -163,13 +182,10 @@ def check_verdict(cards: Sequence[Card], rules: HouseRules | None = None) -> Ver
     verdict = stop_verdict("collection", cards, check, None, CITES)
     if check.reason == "shadow":
         if rules.shadow_voids_round:
-            verdict.add("COLLECTION-R20", "and the player validates no objective at the end of this round",
-                        "et le joueur ne valide aucun objectif à la fin de cette manche")
-            verdict.summary += ", and no objective this round"
-            verdict.summary_fr += ", et aucun objectif pour cette manche"
+            verdict.say("COLLECTION-R20", "coll.void_round")
+            verdict.summary = Message("coll.and_void", first=verdict.summary)
         else:
-            verdict.add("COLLECTION-R20", "sequences already secured this round still count (house rule)",
-                        "les séquences déjà sécurisées dans la manche comptent encore (règle maison)")
+            verdict.say("COLLECTION-R20", "coll.void_not")
     verdict.result["round_void"] = check.reason == "shadow" and rules.shadow_voids_round
     return verdict
 
@@ -177,7 +193,10 @@ def check_verdict(cards: Sequence[Card], rules: HouseRules | None = None) -> Ver
 @app.command("objectives")
 def objectives(
     cards: list[str] = typer.Argument(..., help="The cards of a player's collection this round."),
-    scorecard: Path | None = typer.Option(None, "--scorecard", help="File of objective ids already validated."),
+    scorecard: Path | None = typer.Option(None, "--scorecard", help="File of objectives already validated "
+                                                                    "(ids or French/English names)."),
+    validated: str = typer.Option("", "--validated", help="Objectives already validated, e.g. pair,flush or "
+                                                          "\"paire, arc-en-ciel\" (with or beside --scorecard)."),
     best: bool = typer.Option(False, "--best", help="Also choose the best set of objectives to validate together."),
     mode: str = MODE_OPTION,
     house: list[str] = HOUSE_OPTION,
@@ -186,8 +205,9 @@ def objectives(
 ) -> None:
     """Every objective this collection achieves, each at its best-scoring choice of cards."""
     check_lang(lang)
-    rules = parse_house_rules(HouseRules, house)
+    rules = parse_house_rules(HouseRules, house, applies=("share_cards",), where="'referee collection objectives'")
     exclude = load_scorecard(scorecard) if scorecard is not None else set()
+    exclude |= parse_objectives([n for n in validated.split(",") if n.strip()])
     verdict = objectives_verdict(collection_cards(cards), exclude, best=best, mode=check_mode(mode), rules=rules)
     emit(verdict, as_json=as_json, lang=lang)
 
@@ -203,5 +223,10 @@ def check(
     """Does this sequence STOP (Shadow, colour, value)?  Discovery mode has no Joker."""
     check_lang(lang)
     parsed = parse_table_cards("collection", cards, check_mode(mode))
-    verdict = check_verdict(parsed, parse_house_rules(HouseRules, house))
+    verdict = check_verdict(parsed, parse_house_rules(HouseRules, house, applies=("stop_cost", "rainbow_colour",
+                                                                                  "shadow_voids_round"),
+                                                      where="'referee collection check'"))
     emit(verdict, as_json=as_json, lang=lang)
+
+
+add_play_command(app, "collection", ("stop_cost", "rainbow_colour"))

@@ -8,14 +8,19 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Sequence
+from typing import Any
+from pathlib import Path
 
 import typer
 
-from cardforge.cli.options import HOUSE_OPTION, JSON_OPTION, LANG_OPTION, check_lang
+from cardforge.cli.options import HOUSE_OPTION, JSON_OPTION, LANG_OPTION, check_message_lang as check_lang
 
 from cardforge.cards import Card, format_cards
 from cardforge.errors import UsageError
 from cardforge.games.numwin_scoring import HouseRules, check_reflex, score_combo
+from cardforge.i18n import Message
+from cardforge.referee.live import DB_OPTION, MATCH_OPTION, STATE_OPTION, TABLE_OPTION, storage_for
+from cardforge.referee.live import play as live_play
 from cardforge.referee.verdict import Verdict, emit
 
 __all__ = ["app", "score_verdict", "reflex_verdict", "round_verdict", "parse_locked"]
@@ -26,6 +31,8 @@ app = typer.Typer(
 )
 
 GAME = "numwin"
+#: NUMWIN-1.2: « Construire un combo de 5 cartes ».
+COMBO_SIZE = 5
 
 
 def _deck():
@@ -34,10 +41,19 @@ def _deck():
     return load_deck(GAME)
 
 
-def _rules(house: Sequence[str] | None) -> HouseRules:
+#: The house rules each command applies (any other key is refused, never ignored).
+HOUSE_KEYS = {
+    "score": ("same_value", "rainbow_zero", "locked_count"),
+    "round": ("same_value", "rainbow_zero", "locked_count"),
+    "reflex": ("own_miss_penalty",),
+    "memory": (),
+}
+
+
+def _rules(house: Sequence[str] | None, command: str) -> HouseRules:
     from cardforge.games.house import parse_house_rules
 
-    return parse_house_rules(HouseRules, house)
+    return parse_house_rules(HouseRules, house, applies=HOUSE_KEYS[command], where=f"'referee numwin {command}'")
 
 
 def _cards(tokens: Sequence[str] | None, what: str) -> list[Card]:
@@ -76,15 +92,14 @@ def score_verdict(
     combo = format_cards(cards)
     verdict = Verdict(
         GAME,
-        f"Score of the final combo {combo}",
+        Message("numwin.q.score", combo=combo),
         {"combo": [c.code for c in cards], **result.to_dict()},
         list(result.steps),
-        summary=f"{result.points} point{'s' if result.points != 1 else ''}",
-        summary_fr=f"{result.points} point{'s' if result.points > 1 else ''}",
-        question_fr=f"Score du combo final {combo}",
+        summary=Message("points", n=result.points),
     )
-    verdict.add("NUMWIN-1.1", "fewest points is best: this combo adds "
-                f"{result.points} to the player's total", f"le moins de points gagne : ce combo ajoute {result.points} au total du joueur")
+    verdict.say("NUMWIN-1.1", "numwin.adds", n=result.points)
+    _warn_incomplete(verdict, None, cards, list(locked_pairs), rules)
+    verdict.result["incomplete"] = combo_size(cards, list(locked_pairs), rules) < COMBO_SIZE
     return verdict
 
 
@@ -93,44 +108,64 @@ def reflex_verdict(
 ) -> Verdict:
     """Is a reflex (or, ``from_opponent``, memory) claim valid, and what happens (4.*, 5.*)."""
     result = check_reflex(discarded, claimed, rules, from_opponent=from_opponent)
-    kind = "memory claim" if from_opponent else "reflex"
-    if result.valid:
-        summary, summary_fr = f"valid {kind}: {claimed}+{discarded} is a locked pair", f"saisie valable : {claimed}+{discarded} forment une paire verrouillée"
-    elif result.penalty:
-        summary, summary_fr = f"wrong {kind}: draw a penalty card", "saisie ratée : carte de pénalité"
-    else:
-        summary, summary_fr = f"wrong {kind}: nothing changes", "saisie ratée : rien ne change"
+    kind = "memory" if from_opponent else "reflex"
+    outcome = "valid" if result.valid else ("penalty" if result.penalty else "nothing")
     return Verdict(
         GAME,
-        f"May {claimed} seize the discarded {discarded}?" + (" (memory extension)" if from_opponent else ""),
+        Message("numwin.q.memory" if from_opponent else "numwin.q.reflex", claimed=claimed.code, discarded=discarded.code),
         result.to_dict(),
         list(result.steps),
-        summary=summary,
-        summary_fr=summary_fr,
-        question_fr=f"{claimed} peut-elle saisir la carte défaussée {discarded} ?"
-        + (" (extension mémoire)" if from_opponent else ""),
+        summary=Message(f"numwin.outcome_{outcome}", kind=kind, claimed=claimed.code, discarded=discarded.code),
     )
 
 
-def round_verdict(combos: Sequence[Sequence[Card]], rules: HouseRules | None = None) -> Verdict:
-    """Score every player's final combo of a round and name the lowest (NUMWIN-7.*, 8.3, R15)."""
-    verdict = Verdict(GAME, "Scores of a round", {}, question_fr="Scores d'une manche")
+def combo_size(cards: Sequence[Card], locked: Sequence[tuple[Card, Card]], rules: HouseRules | None) -> int:
+    """Cards counted among the combo's 5: locked pairs count unless ``locked_count=false``
+    (NUMWIN-R7)."""
+    return len(cards) + (2 * len(locked) if (rules or HouseRules()).locked_count else 0)
+
+
+def _warn_incomplete(verdict: Verdict, player: Any, cards: Sequence[Card], locked: Sequence[tuple[Card, Card]],
+                     rules: HouseRules | None) -> None:
+    size = combo_size(cards, locked, rules)
+    if size < COMBO_SIZE:
+        key = "numwin.incomplete" if player is not None else "numwin.incomplete_this"
+        verdict.say("NUMWIN-R14", key, player=player, n=size, full=COMBO_SIZE)
+        if locked and not (rules or HouseRules()).locked_count:
+            verdict.say("NUMWIN-R7", "numwin.locked_not_counted")
+
+
+def round_verdict(combos: Sequence[Sequence[Card]], rules: HouseRules | None = None, *,
+                  names: Sequence[str] | None = None,
+                  locked: Sequence[Sequence[tuple[Card, Card]]] | None = None) -> Verdict:
+    """Score every player's final combo of a round and name the lowest (NUMWIN-7.*, 8.3, R15).
+
+    ``names`` (one per combo) names the players in the answer; ``locked`` gives each player's
+    pairs locked by a reflex (``R7+G7``).  JSON: ``points`` in seat order, ``lowest`` the
+    1-based seat numbers, ``lowest_players`` their names (``null`` without names)."""
+    verdict = Verdict(GAME, Message("numwin.q.round"), {})
+    who = list(names) if names else [Message("numwin.player_n", n=i) for i in range(1, len(combos) + 1)]
+    pairs = list(locked) if locked else [() for _ in combos]
     points = []
-    for player, cards in enumerate(combos, 1):
-        result = score_combo(cards, (), rules)
+    for player, cards, held in zip(who, combos, pairs):
+        result = score_combo(cards, held, rules)
         points.append(result.points)
-        verdict.add(result.steps[0].rule if result.steps else "NUMWIN-7.1",
-                    f"player {player}: {format_cards(cards)} → {result.points}",
-                    f"joueur {player} : {format_cards(cards)} → {result.points}")
+        shown = " ".join([*(f"{a}+{b}" for a, b in held), format_cards(cards)]).strip()
+        verdict.say(result.steps[0].rule if result.steps else "NUMWIN-7.1", "numwin.combo_line",
+                    player=player, cards=shown, n=result.points)
+        _warn_incomplete(verdict, player, cards, held, rules)
     low = min(points)
     best = [p for p, v in enumerate(points, 1) if v == low]
-    verdict.add("NUMWIN-8.3", f"lowest: {low} (player {', '.join(map(str, best))})",
-                f"le plus bas : {low} (joueur {', '.join(map(str, best))})")
+    best_who = [who[p - 1] for p in best]
+    verdict.say("NUMWIN-8.3", "numwin.lowest", n=low, players=best_who)
     if len(best) > 1:
-        verdict.add("NUMWIN-R15", "tied players share the lowest score", "les joueurs à égalité partagent le plus bas score")
-    verdict.result = {"points": points, "lowest": best}
-    verdict.summary = f"player {' and '.join(map(str, best))} lowest with {low}"
-    verdict.summary_fr = f"joueur {' et '.join(map(str, best))} le plus bas avec {low}"
+        verdict.say("NUMWIN-R15", "numwin.tie")
+    verdict.result = {"players": list(names) if names else None, "points": points, "lowest": best,
+                      "lowest_players": [who[p - 1] for p in best] if names else None,
+                      "incomplete": [i for i, (c, h) in enumerate(zip(combos, pairs), 1)
+                                     if combo_size(c, h, rules) < COMBO_SIZE],
+                      "totals": None, "position": None}  # filled by a kept position (cardforge.live.numwin)
+    verdict.summary = Message("numwin.lowest_summary", players=best_who, n=low, count=len(best))
     return verdict
 
 
@@ -150,7 +185,7 @@ def score(
     combo = _cards(cards, "combo")
     in_pairs = Counter(card for pair in locked_pairs for card in pair)
     _deck().check_copies(list((Counter(combo) | in_pairs).elements()))
-    emit(score_verdict(combo, locked_pairs, _rules(house)), as_json=as_json, lang=lang)
+    emit(score_verdict(combo, locked_pairs, _rules(house, "score")), as_json=as_json, lang=lang)
 
 
 def _claim_command(name: str, *, from_opponent: bool, claimed_help: str, doc: str) -> None:
@@ -165,7 +200,7 @@ def _claim_command(name: str, *, from_opponent: bool, claimed_help: str, doc: st
     ) -> None:
         lang = check_lang(lang)
         verdict = reflex_verdict(
-            _one_card(discarded, "--discarded"), _one_card(claimed, "--claimed"), _rules(house), from_opponent=from_opponent
+            _one_card(discarded, "--discarded"), _one_card(claimed, "--claimed"), _rules(house, name), from_opponent=from_opponent
         )
         emit(verdict, as_json=as_json, lang=lang)
 
@@ -183,17 +218,55 @@ _claim_command(
 )
 
 
+def parse_combo(text: str) -> tuple[list[Card], list[tuple[Card, Card]]]:
+    """``"R7+G7, B2 SH3"`` → the loose cards and the locked pairs (``split_cards`` notation,
+    a pair joined by ``+``)."""
+    from cardforge.cards import split_cards
+
+    loose, pairs = [], []
+    for item in split_cards(text):
+        if "+" in item:
+            pairs.extend(parse_locked([item]))
+        else:
+            loose.append(_deck().parse(item))
+    if not loose and not pairs:
+        raise UsageError("no combo given: expected card codes such as R7 RB3 SH0 flash")
+    return loose, pairs
+
+
 @app.command("round")
 def round_(
-    combos: list[str] = typer.Argument(None, help="One quoted combo per player, e.g. 'R7 G7 RB3' 'SH2 B9'."),
+    combos: list[str] = typer.Argument(None, help="One combo per player: by name, Ana=R7+G7,B2 Ben=SH2,B9, or "
+                                                  "positional, one quoted combo each ('R7 G7 RB3' 'SH2 B9')."),
     house: list[str] = HOUSE_OPTION,
+    state: Path | None = STATE_OPTION,
+    table: bool = TABLE_OPTION,
+    db: Path | None = DB_OPTION,
+    match: int | None = MATCH_OPTION,
     as_json: bool = JSON_OPTION,
     lang: str = LANG_OPTION,
 ) -> None:
-    """Score every player's final combo of a round and name the lowest."""
+    """Score every player's final combo of a round and name the lowest.
+
+    With --state or --table the totals carry over from round to round (by name)."""
     lang = check_lang(lang)
+    storage = storage_for(state, table, db, match)
+    if storage is not None:
+        _rules(house, "round")
+
+        emit(live_play(GAME, storage, combos or [], house=house or ()), as_json=as_json, lang=lang)
+        return
     if not combos:
-        raise UsageError("no combos given: expected one quoted combo per player, e.g. 'R7 G7 RB3' 'SH2 B9'")
-    parsed = [_cards([c], "combo") for c in combos]
-    _deck().check_copies([card for combo in parsed for card in combo], len(parsed), where=" in this round")
-    emit(round_verdict(parsed, _rules(house)), as_json=as_json, lang=lang)
+        raise UsageError("no combos given: expected one combo per player, e.g. Ana=R7+G7,RB3 Ben=SH2,B9")
+    names = None
+    if all("=" in c for c in combos):
+        from cardforge.live.base import seated
+
+        pairs = seated(combos, "combo", "Ana=R7+G7,RB3")
+        names, combos = [n for n, _ in pairs], [c for _, c in pairs]
+    parsed = [parse_combo(c) for c in combos]
+    every = [card for loose, held in parsed for card in (*loose, *(c for pair in held for c in pair))]
+    _deck().check_copies(every, len(parsed), where=" in this round")
+    verdict = round_verdict([loose for loose, _ in parsed], _rules(house, "round"), names=names,
+                            locked=[held for _, held in parsed])
+    emit(verdict, as_json=as_json, lang=lang)

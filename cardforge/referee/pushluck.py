@@ -4,25 +4,35 @@ checked against the game's deck, and the STOP check verdict both games use."""
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from pathlib import Path
 
 import typer
 
 from cardforge.cards import Card
-from cardforge.cli.options import HOUSE_OPTION, JSON_OPTION, LANG_OPTION, check_lang
+from cardforge.cli.options import HOUSE_OPTION, JSON_OPTION, LANG_OPTION, check_message_lang as check_lang
 from cardforge.errors import CardCodeError, UsageError
 from cardforge.games.pushluck import SequenceCheck, sequence_points
+from cardforge.i18n import Message, refusal
+from cardforge.referee.live import DB_OPTION, MATCH_OPTION, STATE_OPTION, TABLE_OPTION, storage_for
+from cardforge.referee.live import play as live_play
 from cardforge.referee.verdict import Verdict
 
 __all__ = ["JSON_OPTION", "LANG_OPTION", "HOUSE_OPTION", "MODE_OPTION", "check_lang", "check_mode", "parse_table_cards",
-           "stop_verdict"]
+           "stop_verdict", "add_play_command"]
 
-MODE_OPTION = typer.Option("classic", "--mode", help="classic or discovery.")
+MODE_OPTION = typer.Option("classic", "--mode", help="classic or discovery (French: classique, découverte).")
+
+#: Mode names a table may write, French included, → the mode.
+_MODES = {"classic": "classic", "discovery": "discovery", "classique": "classic", "decouverte": "discovery",
+          "découverte": "discovery"}
 
 
 def check_mode(mode: str) -> str:
-    if mode not in ("classic", "discovery"):
-        raise UsageError(f"unknown mode {mode!r}: expected classic or discovery")
-    return mode
+    """The mode named (``classic``/``discovery``, or the sheet's French ``classique``/``découverte``)."""
+    found = _MODES.get(mode.strip().lower())
+    if found is None:
+        raise refusal(UsageError, "error.mode", mode=repr(mode))
+    return found
 
 
 def parse_table_cards(game: str, tokens: Sequence[str], mode: str | None = None) -> list[Card]:
@@ -32,7 +42,7 @@ def parse_table_cards(game: str, tokens: Sequence[str], mode: str | None = None)
 
     deck = load_deck(game)
     if not tokens:
-        raise UsageError("no cards given: expected card codes such as R3 G5 RB7")
+        raise refusal(UsageError, "error.no_cards")
     cards = deck.parse_many(list(tokens))
     if mode is not None:
         held = deck.counts(mode=mode)
@@ -47,58 +57,91 @@ def parse_table_cards(game: str, tokens: Sequence[str], mode: str | None = None)
 
 def stop_verdict(game: str, cards: Sequence[Card], check: SequenceCheck, mode: str | None, cites: Mapping[str, str]) -> Verdict:
     """A verdict on one sequence: STOP or not, why, and (when ``mode`` is given: ``sequence``
-    scores sequences, ``collection`` does not) what it scores if secured now."""
+    scores sequences, ``collection`` does not) what it scores if secured now.
+
+    JSON positions (``index``, ``saved``) count the cards given from 1."""
     codes = " ".join(c.code for c in cards)
     verdict = Verdict(
         game=game,
-        question=f"Sequence {codes}" + (f" ({mode})" if mode else ""),
-        question_fr=f"Séquence {codes}" + (f" ({_MODE_FR[mode]})" if mode else ""),
+        question=Message("seq.q.mode", cards=codes, mode=Message(f"mode.{mode}")) if mode
+        else Message("seq.q", cards=codes),
         result={
             "stop": check.stop,
             "reason": check.reason,
-            "index": check.index,
+            "index": check.index + 1 if check.index is not None else None,
             "card": cards[check.index].code if check.index is not None else None,
+            "lost": check.stop and check.lost,
             "sequence": [c.code for c in check.kept],
-            "saved": list(check.saved),
+            "saved": [i + 1 for i in check.saved],
             "extra_draws": check.extra_draws,
+            "securable": not check.stop and not check.extra_draws,
         },
     )
     for step in check.steps:
-        verdict.add(step.rule, step.en, step.fr)
-    if check.stop:
-        card = cards[check.index].code
-        verdict.summary = f"STOP ({check.reason}) at {card}: the sequence is lost"
-        verdict.summary_fr = f"STOP ({_REASON_FR[check.reason]}) sur {card} : la séquence est perdue"
+        verdict.add(step.rule, step.message)
+    reason = Message(f"seq.reason.{check.reason}") if check.reason else ""
+    if check.stop and check.lost:
+        verdict.summary = Message("seq.stop_lost", reason=reason, card=cards[check.index].code)
+    elif check.stop:
+        verdict.summary = Message("seq.stop_turn", reason=reason, card=cards[check.index].code)
+    elif check.extra_draws:
+        verdict.summary = Message("seq.owed", n=check.extra_draws)
+        if cards[-1].action == "joker":  # a Joker that saved a STOP: "rejouez immédiatement"
+            verdict.say(cites["joker"], "seq.owed_joker")
+        else:
+            verdict.say(cites["rainbow"], "seq.owed_step", n=check.extra_draws)
     else:
-        owed = f"; {check.extra_draws} draw(s) still owed" if check.extra_draws else ""
-        owed_fr = f" ; encore {check.extra_draws} pioche(s) due(s)" if check.extra_draws else ""
-        verdict.summary = f"no STOP: it can be secured{owed}"
-        verdict.summary_fr = f"pas de STOP : elle peut être sécurisée{owed_fr}"
+        verdict.summary = Message("seq.securable")
     if mode:
         _add_points(verdict, check, mode, cites)
     return verdict
 
 
 def _add_points(verdict: Verdict, check: SequenceCheck, mode: str, cites: Mapping[str, str]) -> None:
-    """What the sequence scores if secured now: 0 after a STOP, else face values or cards."""
-    points = 0 if check.stop else sequence_points(check.kept, mode)
+    """What the sequence scores if secured now: 0 after a STOP that costs it, else face values
+    or cards (after a ``stop_cost=turn`` STOP, of the cards still open)."""
+    points = 0 if check.stop and check.lost else sequence_points(check.kept, mode)
     verdict.result["points"] = points
     verdict.result["mode"] = mode
-    if check.stop:
-        verdict.summary += ", 0 points"
-        verdict.summary_fr += ", 0 point"
+    if check.stop and check.lost:
+        verdict.summary = Message("seq.then", first=verdict.summary, then=Message("points", n=0))
         return
-    if mode == "discovery":
-        en, fr = (f"Discovery mode counts the secured cards: {points}",
-                  f"le Mode Découverte compte les cartes sécurisées : {points}")
-    else:
-        en, fr = (f"Classic mode adds up the face values: {points}",
-                  f"le Mode Classique additionne les valeurs faciales : {points}")
-    verdict.add(cites["points_discovery" if mode == "discovery" else "points_classic"], en, fr)
-    verdict.summary += f"; secured now it scores {points}"
-    verdict.summary_fr += f" ; sécurisée maintenant, elle rapporte {points}"
+    key = "seq.points_discovery" if mode == "discovery" else "seq.points_classic"
+    verdict.say(cites["points_discovery" if mode == "discovery" else "points_classic"], key, n=points)
+    key = "seq.then_would_score" if check.extra_draws and not check.stop else "seq.then_scores"
+    verdict.summary = Message(key, first=verdict.summary, n=points)
 
 
-_REASON_FR = {"shadow": "Shadow", "color": "couleur", "value": "valeur"}
-_MODE_FR = {"classic": "classique", "discovery": "découverte"}
+def add_play_command(app: typer.Typer, game: str, house_keys: Sequence[str]) -> None:
+    """Register ``referee <game> play``: one move on a kept position (``cardforge.live``), card
+    by card — ``Ana=R3`` (drawn), ``Ana=joker``, ``Ana=secure``."""
+    def play(
+        move: list[str] = typer.Argument(None, metavar="PLAYER=CARDS|PLAYER=secure",
+                                         help="Cards drawn onto a player's sequence (Ana=R3, Ana=RB5,joker) or "
+                                              "Ana=secure (Ana=secure-empty when both piles are empty)."),
+        mode: str = MODE_OPTION,
+        house: list[str] = HOUSE_OPTION,
+        state: Path | None = STATE_OPTION,
+        table: bool = TABLE_OPTION,
+        db: Path | None = DB_OPTION,
+        match: int | None = MATCH_OPTION,
+        as_json: bool = JSON_OPTION,
+        lang: str = LANG_OPTION,
+    ) -> None:
+        from cardforge.games.house import parse_house_rules
+        from cardforge.referee.verdict import emit
 
+        check_lang(lang)
+        chosen = check_mode(mode)
+        module = __import__(f"cardforge.games.{game}", fromlist=["HouseRules"])
+        parse_house_rules(module.HouseRules, house, applies=house_keys, where=f"'referee {game} play'")
+
+        def prepare(position):  # the default mode does not override a position's own mid-round
+            return position.replace(mode=chosen) if mode != "classic" or not position.open else position
+
+        emit(live_play(game, storage_for(state, table, db, match), move or [], prepare, house=house or ()),
+             as_json=as_json, lang=lang)
+
+    play.__doc__ = (f"A player's {game} sequence card by card: each call draws onto it or secures it, checked at once "
+                    "(STOP, draws owed after a Rainbow). With --state or --table the sequences are kept between calls.")
+    app.command("play")(play)

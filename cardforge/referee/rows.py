@@ -12,13 +12,15 @@ parse the command line and call them.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from pathlib import Path
 
 import typer
 
-from cardforge.cli.options import HOUSE_OPTION, JSON_OPTION, LANG_OPTION, check_lang
+from cardforge.cli.options import HOUSE_OPTION, JSON_OPTION, LANG_OPTION, check_message_lang as check_lang
 
 from cardforge.cards import Card, FamilyKind, nearest
 from cardforge.errors import UsageError
+from cardforge.games.house import parse_house_rules
 from cardforge.games.rows import (
     ROW_COLOURS,
     HouseRules,
@@ -30,6 +32,9 @@ from cardforge.games.rows import (
     round_winners,
     score_pile,
 )
+from cardforge.i18n import Message
+from cardforge.referee.live import DB_OPTION, MATCH_OPTION, STATE_OPTION, TABLE_OPTION, storage_for
+from cardforge.referee.live import play as live_play
 from cardforge.referee.verdict import Verdict, emit
 
 __all__ = [
@@ -45,6 +50,10 @@ __all__ = [
 app = typer.Typer(help="Num Rangées: place a simultaneous reveal, score captured piles.", no_args_is_help=True)
 
 VARIANTS = ("explosion",)
+
+#: The house rules each command applies (any other key is refused, never ignored).
+PLACEMENT_KEYS = ("compare_with", "row_tie", "lower_fifth", "shadow_equal")
+ROUND_KEYS = ("round_tie",)
 
 
 def _codes(cards: Sequence[Card]) -> list[str]:
@@ -66,11 +75,11 @@ def play_verdict(
 ) -> Verdict:
     """Where each revealed card goes and what each player takes (ROWS-2 to ROWS-6, ROWS-8)."""
     result = place_cards(rows, plays, rules, explosion)
-    table = "  ".join(f"{colour}: {_joined(rows[colour])}" for colour in ROW_COLOURS)
+    table = rows_line(rows)
     reveal = " ".join(f"{p}={c.code}" for p, c in plays.items())
     verdict = Verdict(
         game="rows",
-        question=f"Reveal {reveal} on rows {table}" + (" (explosion variant)" if explosion else ""),
+        question=Message("rows.q.play_explosion" if explosion else "rows.q.play", reveal=reveal, table=table),
         result={
             "rows": {colour: _codes(result.rows[colour]) for colour in ROW_COLOURS},
             "captured": {p: _codes(cards) for p, cards in result.captured.items()},
@@ -80,17 +89,19 @@ def play_verdict(
             "variant": "explosion" if explosion else None,
         },
     )
-    verdict.question_fr = f"Révélation {reveal} sur les rangées {table}" + (" (variante explosion)" if explosion else "")
     verdict.steps.extend(result.steps)
-    takers = [(p, cards) for p, cards in result.captured.items() if cards]
-    en = [f"{p} takes {_joined(c)} ({score_pile(c):+d})" for p, c in takers] or ["nobody takes a card"]
-    fr = [f"{p} récupère {_joined(c)} ({score_pile(c):+d})" for p, c in takers] or ["personne ne récupère de carte"]
+    parts = [Message("rows.takes", player=p, cards=_joined(c), points=score_pile(c))
+             for p, c in result.captured.items() if c] or [Message("rows.nobody_takes")]
     if result.discarded:
-        en.append(f"discarded: {_joined(result.discarded)}")
-        fr.append(f"défaussées : {_joined(result.discarded)}")
-    verdict.summary = "; ".join(en)
-    verdict.summary_fr = " ; ".join(fr)
+        parts.append(Message("rows.discarded", cards=_joined(result.discarded)))
+    verdict.summary = Message("rows.summary", parts=parts)
     return verdict
+
+
+def rows_line(rows: Mapping[str, Sequence[Card | str]]) -> list[Message]:
+    """The rows as one table line (``B: B0 SH3  R: R0 R7``, French « B : B0 SH3 »)."""
+    return [Message("rows.row_line", colour=colour, cards=" ".join(getattr(c, "code", c) for c in rows[colour]) or "—")
+            for colour in ROW_COLOURS if colour in rows]
 
 
 def _check_distinct(cards: Sequence[Card]) -> None:
@@ -106,25 +117,20 @@ def _add_card_steps(verdict: Verdict, cards: Sequence[Card]) -> None:
         points = card_points(card)
         kind = card_kind(card)
         if kind is FamilyKind.SHADOW:
-            verdict.add("ROWS-7.2", f"{card.code}: Shadow, negative face value: {points:+d}",
-                        f"{card.code} : Shadow, valeur faciale en négatif : {points:+d}")
+            verdict.say("ROWS-7.2", "rows.card_shadow", card=card.code, points=points)
         elif kind is FamilyKind.RAINBOW:
-            verdict.add("ROWS-4.3", f"{card.code}: Rainbow, positive face value: {points:+d}",
-                        f"{card.code} : Rainbow, valeur faciale en positif : {points:+d}")
+            verdict.say("ROWS-4.3", "rows.card_rainbow", card=card.code, points=points)
         else:
-            verdict.add("ROWS-7.1", f"{card.code}: classic card, face value: {points:+d}",
-                        f"{card.code} : carte classique, valeur faciale : {points:+d}")
+            verdict.say("ROWS-7.1", "rows.card_classic", card=card.code, points=points)
 
 
 def score_verdict(cards: Sequence[Card]) -> Verdict:
     """Points of one pile of captured cards (ROWS-7.1, ROWS-7.2, ROWS-4.3)."""
     _check_distinct(cards)
     points = score_pile(cards)
-    verdict = Verdict("rows", f"Points of the pile {_joined(cards)}", {"points": points, "cards": _codes(cards)},
-                      question_fr=f"Points de la pile {_joined(cards)}")
+    verdict = Verdict("rows", Message("rows.q.score", cards=_joined(cards)), {"points": points, "cards": _codes(cards)})
     _add_card_steps(verdict, cards)
-    verdict.summary = f"{points} points"
-    verdict.summary_fr = f"{points} points"
+    verdict.summary = Message("points", n=points)
     return verdict
 
 
@@ -134,25 +140,16 @@ def round_verdict(piles: Mapping[str, list[Card]], rules: HouseRules | None = No
     _check_distinct([c for pile in piles.values() for c in pile])
     scores = {p: score_pile(pile) for p, pile in piles.items()}
     winners = round_winners(scores, rules)
-    verdict = Verdict(
-        "rows",
-        "Who wins the round with " + "  ".join(f"{p}: {_joined(c)}" for p, c in piles.items()),
-        {"points": scores, "winners": winners},
-        question_fr="Qui gagne la manche avec " + "  ".join(f"{p} : {_joined(c)}" for p, c in piles.items()),
-    )
+    lines = [Message("rows.pile_line", player=p, cards=_joined(c)) for p, c in piles.items()]
+    verdict = Verdict("rows", Message("rows.q.round", piles=lines), {"points": scores, "winners": winners})
     for player, pile in piles.items():
-        verdict.add("ROWS-7.1", f"{player}: {_joined(pile)} = {scores[player]} points",
-                    f"{player} : {_joined(pile)} = {scores[player]} points")
+        verdict.say("ROWS-7.1", "rows.pile_points", player=player, cards=_joined(pile), n=scores[player])
     best = max(scores.values(), default=0)
     tied = [p for p, s in scores.items() if s == best]
-    verdict.add("ROWS-7.3", f"Most points: {best} ({', '.join(tied)})", f"Le plus de points : {best} ({', '.join(tied)})")
+    verdict.say("ROWS-7.3", "rows.most", best=best, players=tied)
     if len(tied) > 1:
-        if winners:
-            verdict.add("ROWS-R6", "A tie: each tied player wins the round.", "Égalité : chaque joueur à égalité gagne la manche.")
-        else:
-            verdict.add("ROWS-R6", "A tie: nobody wins the round (house rule).", "Égalité : personne ne gagne la manche (règle maison).")
-    verdict.summary = f"Round won by {', '.join(winners)}" if winners else "Nobody wins the round"
-    verdict.summary_fr = f"Manche gagnée par {', '.join(winners)}" if winners else "Personne ne gagne la manche"
+        verdict.say("ROWS-R6", "rows.tie_all" if winners else "rows.tie_nobody")
+    verdict.summary = Message("rows.won_by", players=winners) if winners else Message("rows.nobody_wins")
     return verdict
 
 
@@ -177,9 +174,10 @@ def _parse_list(value: str) -> list[Card]:
     return [deck.parse(token) for token in value.replace(",", " ").split()]
 
 
-def parse_rows(options: Sequence[str]) -> dict[str, list[Card]]:
-    """``["R=R0,R5,R9"]`` → the four rows, those not given starting with their colour's 0."""
-    rows = default_rows()
+def parse_rows(options: Sequence[str], base: Mapping[str, list[Card]] | None = None) -> dict[str, list[Card]]:
+    """``["R=R0,R5,R9"]`` → the four rows; those not given are as in ``base`` (default: each
+    starting with its colour's 0)."""
+    rows = {c: list(cards) for c, cards in base.items()} if base is not None else default_rows()
     given: set[str] = set()
     for option in options:
         colour, value = _split_pair(option, "--row", "COLOUR=CARD,CARD,… e.g. R=R0,R5,R9")
@@ -214,7 +212,8 @@ def parse_plays(pairs: Sequence[str]) -> dict[str, Card]:
 
 
 def parse_piles(pairs: Sequence[str]) -> dict[str, list[Card]]:
-    """``["p1=R5,RB7", "p2="]`` → each player's captured pile."""
+    """``["p1=R5,RB7", "p2=-"]`` → each player's captured pile (``-`` or nothing: an empty
+    pile, as ``table round`` writes it)."""
     if not pairs:
         raise UsageError("no pile: expected PLAYER=CARD,CARD… arguments, e.g. p1=R5,RB7 p2=SH3")
     piles: dict[str, list[Card]] = {}
@@ -222,7 +221,7 @@ def parse_piles(pairs: Sequence[str]) -> dict[str, list[Card]]:
         player, value = _split_pair(pair, "pile", "PLAYER=CARD,CARD…, e.g. p1=R5,RB7")
         if player in piles:
             raise UsageError(f"player {player!r} is given twice ({pair!r})")
-        piles[player] = _parse_list(value)
+        piles[player] = [] if value.strip() in ("", "-", "—") else _parse_list(value)
     return piles
 
 
@@ -236,20 +235,40 @@ def _explosion(variant: str | None) -> bool:
 
 @app.command("play")
 def play(
-    reveals: list[str] = typer.Argument(None, metavar="PLAYER=CARD...", help="Revealed cards, e.g. p1=R5 p2=SH3."),
-    row: list[str] = typer.Option(None, "--row", metavar="COLOUR=CARD,CARD", help="A row's cards (B R Y G); rows not given start with their 0."),
+    reveals: list[str] = typer.Argument(None, metavar="PLAYER=CARD...", help="Revealed cards, e.g. Ana=R7 Ben=SH3."),
+    row: list[str] = typer.Option(None, "--row", metavar="COLOUR=CARD,CARD",
+                                  help="A row's cards (B R Y G) as the table shows them; the others are kept "
+                                       "(from the last reveal, or their 0)."),
     variant: str | None = typer.Option(None, "--variant", help="explosion: the 5th card makes the row explode."),
     house: list[str] = HOUSE_OPTION,
+    state: Path | None = STATE_OPTION,
+    table: bool = TABLE_OPTION,
+    db: Path | None = DB_OPTION,
+    match: int | None = MATCH_OPTION,
     as_json: bool = JSON_OPTION,
     lang: str = LANG_OPTION,
 ) -> None:
-    """Place a simultaneous reveal on the rows: where each card goes, who takes what, and why."""
+    """Place a simultaneous reveal on the rows: where each card goes, who takes what, and why.
+
+    With --state or --table the rows are kept between calls, so the next reveal needs only the
+    cards: cardforge referee rows play --state partie.json Ana=R7 Ben=SH3 Chloé=RB9."""
     check_lang(lang)
-    rules = HouseRules.parse(house)
+    storage = storage_for(state, table, db, match)
+    # a kept position ends its round at the 10th reveal, where the round's tie rule applies
+    parse_house_rules(HouseRules, house, applies=PLACEMENT_KEYS + (ROUND_KEYS if storage else ()),
+                      where="'referee rows play'" + ("" if storage else " without --state/--table"))
     explosion = _explosion(variant)
-    rows = parse_rows(row or [])
-    plays = parse_plays(reveals or [])
-    emit(play_verdict(rows, plays, rules, explosion), as_json=as_json, lang=lang)
+
+    def prepare(position):
+        if row:
+            deck = _deck()
+            base = {c: [deck.parse(x) for x in cards] for c, cards in position.rows.items()}
+            position = position.with_rows(parse_rows(row, base))
+        return position
+
+    changes = {"explosion": explosion} if variant is not None else {}
+    verdict = live_play("rows", storage, reveals or [], prepare, house=house or (), **changes)
+    emit(verdict, as_json=as_json, lang=lang)
 
 
 @app.command("score")
@@ -273,5 +292,5 @@ def round_(
 ) -> None:
     """Score every player's captured pile at the end of a round and name the round's winner(s)."""
     check_lang(lang)
-    rules = HouseRules.parse(house)
+    rules = parse_house_rules(HouseRules, house, applies=ROUND_KEYS, where="'referee rows round'")
     emit(round_verdict(parse_piles(piles or []), rules), as_json=as_json, lang=lang)

@@ -24,12 +24,17 @@ from cardforge.referee.pushluck import (
     MODE_OPTION,
     check_lang,
     check_mode,
+    add_play_command,
     parse_table_cards,
     stop_verdict,
 )
+from cardforge.i18n import Message
 from cardforge.referee.verdict import Verdict, emit
 
 __all__ = ["app", "check_verdict", "score_verdict"]
+
+#: The house rules the checks apply (any other key is refused, never ignored).
+HOUSE_KEYS = ("stop_cost", "rainbow_colour")
 
 app = typer.Typer(help="Num Séquence: STOP conditions and the score of secured sequences.", no_args_is_help=True)
 
@@ -41,28 +46,29 @@ def check_verdict(cards: Sequence[Card], mode: str = "classic", rules: HouseRule
 
 def score_verdict(sequences: Sequence[Sequence[Card]], mode: str = "classic", rules: HouseRules | None = None) -> Verdict:
     """A player's round total: each secured sequence checked, then scored (SEQUENCE-6.2)."""
-    verdict = Verdict(game="sequence", question=f"Round total of {len(sequences)} secured sequence(s) ({mode})",
-                      question_fr=f"Total de la manche : {len(sequences)} séquence(s) sécurisée(s) ({mode})", result={})
+    verdict = Verdict(game="sequence", question=Message("seq.q.total", n=len(sequences), mode=Message(f"mode.{mode}")),
+                      result={})
     rows, total = [], 0
     for cards in sequences:
         check = check_sequence(cards, rules)
         codes = " ".join(c.code for c in cards)
-        if check.stop:
-            verdict.add(CITES["stop_discard"], f"{codes}: stopped at {cards[check.index].code}, it cannot have been secured: 0",
-                        f"{codes} : stoppée sur {cards[check.index].code}, elle n'a pas pu être sécurisée : 0")
+        if check.stop and check.lost:
+            verdict.say(CITES["stop_discard"], "seq.score_stopped", cards=codes, card=cards[check.index].code)
             points = 0
         else:
             points = sequence_points(check.kept, mode)
             rule = CITES["points_discovery" if mode == "discovery" else "points_classic"]
-            verdict.add(rule, f"{codes}: {points}", f"{codes} : {points}")
+            verdict.say(rule, "seq.score_line", cards=" ".join(c.code for c in check.kept), n=points)
+            if check.extra_draws:
+                verdict.say(CITES["rainbow"], "seq.score_rainbow_end", cards=codes)
         if any(c.is_action for c in cards):
-            verdict.add(CITES["actions_no_points"], "action cards score nothing", "les cartes action ne rapportent rien")
-        rows.append({"cards": [c.code for c in cards], "stop": check.stop, "points": points})
+            verdict.say(CITES["actions_no_points"], "seq.actions_nothing")
+        rows.append({"cards": [c.code for c in cards], "stop": check.stop, "lost": check.stop and check.lost,
+                     "extra_draws": check.extra_draws, "points": points})
         total += points
-    verdict.add("SEQUENCE-6.2", f"total of the secured sequences: {total}", f"total des séquences sécurisées : {total}")
+    verdict.say("SEQUENCE-6.2", "seq.total", n=total)
     verdict.result = {"sequences": rows, "total": total, "mode": mode}
-    verdict.summary = f"the round scores {total}"
-    verdict.summary_fr = f"la manche rapporte {total}"
+    verdict.summary = Message("seq.round_scores", n=total)
     return verdict
 
 
@@ -77,7 +83,8 @@ def check(
     """Does this sequence STOP (Shadow, colour, value), and what does it score if secured now?"""
     check_lang(lang)
     mode = check_mode(mode)
-    verdict = check_verdict(parse_table_cards("sequence", cards, mode), mode, parse_house_rules(HouseRules, house))
+    verdict = check_verdict(parse_table_cards("sequence", cards, mode), mode,
+                            parse_house_rules(HouseRules, house, applies=HOUSE_KEYS, where="'referee sequence check'"))
     emit(verdict, as_json=as_json, lang=lang)
 
 
@@ -93,5 +100,9 @@ def score(
     check_lang(lang)
     mode = check_mode(mode)
     parsed = [parse_table_cards("sequence", s.replace(",", " ").split(), mode) for s in sequences]
-    verdict = score_verdict(parsed, mode, parse_house_rules(HouseRules, house))
+    verdict = score_verdict(parsed, mode, parse_house_rules(HouseRules, house, applies=HOUSE_KEYS,
+                                                            where="'referee sequence score'"))
     emit(verdict, as_json=as_json, lang=lang)
+
+
+add_play_command(app, "sequence", HOUSE_KEYS)

@@ -8,10 +8,11 @@ typer commands below only parse the command line and print.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from pathlib import Path
 
 import typer
 
-from cardforge.cli.options import HOUSE_OPTION, JSON_OPTION, LANG_OPTION, check_lang
+from cardforge.cli.options import HOUSE_OPTION, JSON_OPTION, LANG_OPTION, check_message_lang as check_lang
 
 from cardforge.cards import Card
 from cardforge.errors import UsageError
@@ -32,7 +33,10 @@ from cardforge.games.tricks import (
     streak_rule,
 )
 from cardforge.games.tricks.resolution import codes
-from cardforge.referee.verdict import Verdict, emit
+from cardforge.i18n import Message, refusal
+from cardforge.referee.live import DB_OPTION, MATCH_OPTION, STATE_OPTION, TABLE_OPTION, storage_for
+from cardforge.referee.live import play as live_play
+from cardforge.referee.verdict import Step, Verdict, emit
 
 __all__ = ["app", "parse_cards", "trick_verdict", "legal_verdict", "score_verdict", "rounds_verdict"]
 
@@ -58,48 +62,64 @@ def parse_cards(tokens: Sequence[str] | str, *, players: int | None = None,
     for card in cards:
         physical = card.undeclared()
         if physical in seen:
-            raise UsageError(f"card {card.code!r} is given twice: each card exists once in the deck (TRICKS-1.1)")
+            raise refusal(UsageError, "error.tricks.twice", card=repr(card.code))
         seen.add(physical)
         if in_play is not None and physical not in in_play:
-            why = "the extra family is switched off (TRICKS-R19)" if players >= 7 else "it is added from 7 players only (TRICKS-3.1)"
-            raise UsageError(f"card {card.code!r} is not in play with {players} players: {why}")
+            raise refusal(UsageError, "error.tricks.extra_off" if players >= 7 else "error.tricks.extra_from_7",
+                          card=repr(card.code), n=players)
     return cards
 
 
 # -- verdicts ------------------------------------------------------------------------------------
 
-def trick_verdict(cards: Sequence[Card], players: int, rules: HouseRules | None = None) -> Verdict:
-    """Who wins a complete trick (cards in play order, the leader's first)."""
+def trick_verdict(cards: Sequence[Card], players: int, rules: HouseRules | None = None,
+                  names: Sequence[str] | None = None) -> Verdict:
+    """Who wins a complete trick (cards in play order, the leader's first); ``names`` (the seat
+    of each card, in the same order) lets the answer name the winner.
+
+    JSON: ``winner`` is the winning card's position in play order counted from 1 (as the text
+    says "card 3"), ``winner_player`` its player's name (``null`` without names)."""
     rules = rules or DEFAULT_RULES
     check_players(players)
     if len(cards) != players:
-        raise UsageError(f"{len(cards)} card(s) for {players} players: a trick has one card per player (TRICKS-8.1)")
+        raise refusal(UsageError, "error.tricks.count", cards=len(cards), n=players)
+    if names is not None and len(names) != len(cards):
+        raise UsageError("each card of the trick needs its player's name, e.g. Ana=RB12 Ben=SH3")
     result = resolve_trick(cards, players, rules)
     winner = result.winner
+    laid = " ".join(f"{n}={c.code}" for n, c in zip(names, cards)) if names else codes(cards)
     verdict = Verdict(
         GAME,
-        f"Trick {codes(cards)} ({players} players)",
+        Message("tricks.q.trick", cards=laid, n=players),
         {
             "players": players,
+            "seats": list(names) if names else None,
             "cards": [c.code for c in cards],
-            "winner": winner,
+            "winner": None if winner is None else winner + 1,
+            "winner_player": None if winner is None or not names else names[winner],
             "winning_card": None if winner is None else cards[winner].code,
             "cancelled": [c.code for c in result.cancelled],
+            # filled by a kept position (cardforge.live.tricks); present in every answer
+            "settled": True, "next": None, "won": None, "position": None,
         },
-        question_fr=f"Pli {codes(cards)} ({players} joueurs)",
     )
     verdict.steps.extend(result.steps)
     if winner is None:
-        verdict.summary = "No winner: the trick counts for nobody; its leader leads again." if rules.no_winner_lead == "same" \
-            else "No winner: the trick counts for nobody; the next player leads."
-        verdict.summary_fr = "Aucun vainqueur : le pli ne compte pour personne ; son meneur rejoue." if rules.no_winner_lead == "same" \
-            else "Aucun vainqueur : le pli ne compte pour personne ; le joueur suivant mène."
-        verdict.add("TRICKS-R12", verdict.summary, verdict.summary_fr)
+        leader = names[0] if names else None
+        if rules.no_winner_lead == "same":
+            key = "tricks.no_winner_same_named" if names else "tricks.no_winner_same"
+        else:
+            key = "tricks.no_winner_next_named" if names else "tricks.no_winner_next"
+            leader = names[1 % len(names)] if names else None
+        verdict.summary = Message(key, player=leader)
+        verdict.result["next"] = leader
+        verdict.steps.append(Step("TRICKS-R12", verdict.summary))
     else:
         card = cards[winner].code
-        verdict.summary = f"Card {winner + 1} ({card}) wins the trick and its player leads the next one."
-        verdict.summary_fr = f"La carte {winner + 1} ({card}) gagne le pli et son joueur mène le suivant."
-        verdict.add("TRICKS-8.6", verdict.summary, verdict.summary_fr)
+        verdict.summary = Message("tricks.wins_named", player=names[winner], card=card) if names \
+            else Message("tricks.wins", n=winner + 1, card=card)
+        verdict.result["next"] = names[winner] if names else None
+        verdict.steps.append(Step("TRICKS-8.6", verdict.summary))
     return verdict
 
 
@@ -122,102 +142,82 @@ def legal_verdict(trick: Sequence[Card], hand: Sequence[Card], rules: HouseRules
     target = follow_target(trick, rules)
     verdict = Verdict(
         GAME,
-        f"Play on {codes(trick) or '(empty trick)'} from {codes(hand)}",
+        Message("tricks.q.legal", trick=codes(trick), hand=codes(hand)) if trick
+        else Message("tricks.q.legal_empty", hand=codes(hand)),
         {"legal": [c.code for c in legal], "target": target, "trick": [c.code for c in trick],
          "hand": [c.code for c in hand]},
-        question_fr=f"Jouer sur {codes(trick) or '(pli vide)'} depuis {codes(hand)}",
     )
     all_options = legal_plays([], hand, rules)
     gone = [trick[p] for p in cancelled_positions(trick, rules)] if rules.follow_target == "valid" else []
-    why_en = f"; {codes(gone)} are cancelled and no longer count" if gone else ""
-    why_fr = f" ; {codes(gone)} sont annulées et ne comptent plus" if gone else ""
+    cancelled = Message("tricks.cancelled_note", cards=codes(gone)) if gone else ""
     if not trick:
-        verdict.add("TRICKS-8.1", "The leader may lead any card.", "Le meneur peut jouer n'importe quelle carte.")
+        verdict.say("TRICKS-8.1", "tricks.lead_any")
     elif target is None:
-        verdict.add("TRICKS-R5", f"No valid card of the trick has a value{why_en}: any card may be played.",
-                    f"Aucune carte valide du pli n'a de valeur{why_fr} : toute carte peut être jouée.")
+        verdict.say("TRICKS-R5", "tricks.no_value", cancelled=cancelled)
     else:
-        if rules.follow_target == "played":
-            what_en, what_fr = "the highest card laid, cancelled or not: house rule", "la plus haute carte posée, annulée ou non : règle maison"
-        else:
-            what_en, what_fr = f"the highest valid card{why_en}", f"la plus haute carte valide{why_fr}"
-        verdict.add("TRICKS-R5", f"The card to beat is worth {target} ({what_en}).",
-                    f"La carte à battre vaut {target} ({what_fr}).")
+        what = Message("tricks.target_played") if rules.follow_target == "played" \
+            else Message("tricks.target_valid", cancelled=cancelled)
+        verdict.say("TRICKS-R5", "tricks.target", n=target, what=what)
         if any(c.action == "flip" for c in trick):
-            verdict.add("TRICKS-6.3", "Flip is in the trick, but players still go higher.",
-                        "Flip est dans le pli, mais on continue à monter.")
-        if legal == all_options:
-            verdict.add("TRICKS-5.1", f"No card of the hand is strictly higher than {target}: any card may be played.",
-                        f"Aucune carte de la main n'est strictement plus haute que {target} : toute carte peut être jouée.")
+            verdict.say("TRICKS-6.3", "tricks.flip_still_higher")
+        higher = [c for c in all_options if c.value is not None and c.value > target
+                  and (c.is_numbered or rules.action_cards == "follow")]
+        if not higher:
+            verdict.say("TRICKS-5.1", "tricks.none_higher", n=target)
         else:
-            higher = [c for c in legal if c.value is not None and c.value > target and (c.is_numbered or rules.action_cards == "follow")]
-            verdict.add("TRICKS-5.1", f"A strictly higher card can be played, so one must be: {codes(higher)}.",
-                        f"Une carte strictement plus haute peut être jouée, il faut donc la jouer : {codes(higher)}.")
+            verdict.say("TRICKS-5.1", "tricks.must_higher", cards=codes(higher))
             laid = {c.value for c in trick if c.is_numbered}
             equal = [c for c in legal if c.is_numbered and c.value in laid]
             if equal:
-                verdict.add("TRICKS-5.2", f"Equal value allowed, to provoke an annulation: {codes(equal)}.",
-                            f"Valeur égale permise, pour provoquer une annulation : {codes(equal)}.")
+                verdict.say("TRICKS-5.2", "tricks.equal_allowed", cards=codes(equal))
             actions = [c for c in all_options if c.is_action]
             if actions:
                 if rules.action_cards == "always":
-                    verdict.add("TRICKS-R4", f"Action cards may always be played: {codes(actions)}.",
-                                f"Les cartes action peuvent toujours être jouées : {codes(actions)}.")
+                    verdict.say("TRICKS-R4", "tricks.actions_always", cards=codes(actions))
                 else:
-                    verdict.add("TRICKS-R4", "House rule: action cards only when not forced to go higher.",
-                                "Règle maison : cartes action seulement quand on n'est pas obligé de monter.")
+                    verdict.say("TRICKS-R4", "tricks.actions_follow")
     if any(c.action == "numx" for c in legal):
-        verdict.add("TRICKS-6.2", "Num-X is declared 17 or 0 as it is played.", "Num-X est déclarée 17 ou 0 en la jouant.")
-    verdict.summary = f"Legal: {codes(legal)}."
-    verdict.summary_fr = f"Jouables : {codes(legal)}."
+        verdict.say("TRICKS-6.2", "tricks.numx_declared")
+    verdict.summary = Message("tricks.legal", cards=codes(legal))
     return verdict
 
 
 def score_verdict(bid: int, won: int, cards: int, streak: int | None = None,
                   rules: HouseRules | None = None, *, final: bool = False) -> Verdict:
     """One player's points for a round; with ``streak`` (exact bids in a row before it), the
-    streak bonus too."""
+    streak bonus too.  JSON: ``streak``, ``streak_after``, ``bonus``, ``total`` are always
+    present (``null`` without a streak)."""
     rules = rules or DEFAULT_RULES
     score = round_points(bid, won, cards, streak or 0, rules, final=final)  # validates the numbers
     points = bid_points(bid, won, cards)
     line = bid_rule(bid, won)
-    formula = {
-        "TRICKS-9.1": (f"Exact bid: 10 + 3 × {bid} = {points}.", f"Annonce exacte : 10 + 3 × {bid} = {points}."),
-        "TRICKS-9.2": (f"Missed bid: −3 × |{bid} − {won}| = {points}.", f"Annonce manquée : −3 × |{bid} − {won}| = {points}."),
-        "TRICKS-9.3": (f"0 bid made: 20 + 2 × {cards} cards = {points}.", f"Annonce 0 réussie : 20 + 2 × {cards} cartes = {points}."),
-        "TRICKS-9.4": (f"0 bid missed: −(10 + 5 × {won}) = {points}.", f"Annonce 0 échouée : −(10 + 5 × {won}) = {points}."),
-    }[line]
-    verdict = Verdict(GAME, f"Bid {bid}, won {won}, {cards} card(s)" + ("" if streak is None else f", streak {streak}"),
-                      {"bid": bid, "won": won, "cards": cards, "points": points},
-                      question_fr=f"Annonce {bid}, plis faits {won}, {cards} carte(s)"
-                      + ("" if streak is None else f", série {streak}"))
-    verdict.add(line, *formula)
+    formula = {"TRICKS-9.1": "tricks.f.exact", "TRICKS-9.2": "tricks.f.missed",
+               "TRICKS-9.3": "tricks.f.zero_made", "TRICKS-9.4": "tricks.f.zero_missed"}[line]
+    verdict = Verdict(GAME, Message("tricks.q.score_streak" if streak is not None else "tricks.q.score",
+                                    bid=bid, won=won, cards=cards, streak=streak),
+                      {"bid": bid, "won": won, "cards": cards, "points": points,
+                       "streak": streak, "streak_after": None, "bonus": None, "total": None})
+    verdict.say(line, formula, bid=bid, won=won, cards=cards, n=points)
     if line == "TRICKS-9.3":
-        verdict.add("TRICKS-R16", f"The cards of the round are the {cards} dealt to each player.",
-                    f"Les cartes de la manche sont les {cards} distribuées à chaque joueur.")
-    verdict.summary, verdict.summary_fr = f"{points} points.", f"{points} points."
+        verdict.say("TRICKS-R16", "tricks.round_cards", cards=cards)
+    verdict.summary = Message("tricks.points", n=points)
     if streak is None:
         return verdict
     verdict.result.update({"streak": streak, "streak_after": score.streak_after, "bonus": score.bonus, "total": score.total})
     if bid == won:
-        verdict.add("TRICKS-10.1", f"Exact bid: the streak goes from {streak} to {score.streak_after}.",
-                    f"Annonce exacte : la série passe de {streak} à {score.streak_after}.")
+        verdict.say("TRICKS-10.1", "tricks.streak_grows", before=streak, after=score.streak_after)
     else:
-        verdict.add("TRICKS-10.10", "Missed bid: the streak is reset to 0.", "Annonce manquée : la série repart à 0.")
+        verdict.say("TRICKS-10.10", "tricks.streak_reset")
     if rules.streak_payout == "each_round":
         if score.bonus:
-            verdict.add(streak_rule(score.streak_after), f"Streak of {score.streak_after}: +{score.bonus}.",
-                        f"Série de {score.streak_after} : +{score.bonus}.")
-        verdict.add("TRICKS-R14", "One line of the table only, paid at the end of the round.",
-                    "Une seule ligne du tableau, payée à la fin de la manche.")
+            verdict.say(streak_rule(score.streak_after), "tricks.streak_bonus", n=score.streak_after, bonus=score.bonus)
+        verdict.say("TRICKS-R14", "tricks.one_line")
     else:
         paid = streak if bid != won else score.streak_after
-        verdict.add("TRICKS-R14", f"House rule: a streak is paid once, when it ends: +{score.bonus}"
-                    + (f" for {paid}." if score.bonus else "."),
-                    f"Règle maison : une série est payée une fois, quand elle s'arrête : +{score.bonus}"
-                    + (f" pour {paid}." if score.bonus else "."))
-    verdict.summary = f"{points} + bonus {score.bonus} = {score.total} points; streak now {score.streak_after}."
-    verdict.summary_fr = f"{points} + bonus {score.bonus} = {score.total} points ; série désormais {score.streak_after}."
+        verdict.say("TRICKS-R14", "tricks.paid_once_for" if score.bonus else "tricks.paid_once",
+                    bonus=score.bonus, n=paid)
+    verdict.summary = Message("tricks.points_bonus", points=points, bonus=score.bonus, n=score.total,
+                              streak=score.streak_after)
     return verdict
 
 
@@ -228,33 +228,37 @@ def rounds_verdict(players: int, rules: HouseRules | None = None, *, start_cards
     check_players(players, team)
     deck = len(deck_for(players, rules))
     schedule = round_schedule(players, deck, start_cards=start_cards, team=team, rules=rules)
-    verdict = Verdict(GAME, f"Rounds for {players} players" + (" (teams)" if team else ""),
+    verdict = Verdict(GAME, Message("tricks.q.rounds_team" if team else "tricks.q.rounds", n=players),
                       {"players": players, "deck": deck, "rounds": list(schedule),
-                       "reserve": [deck - players * n for n in schedule]},
-                      question_fr=f"Manches pour {players} joueurs" + (" (équipes)" if team else ""))
+                       "reserve": [deck - players * n for n in schedule]})
     if players >= 7:
-        verdict.add("TRICKS-R19" if not rules.extra_family else "TRICKS-3.1",
-                    f"{deck} cards in play" + (" with the extra family." if rules.extra_family else " (extra family off)."),
-                    f"{deck} cartes en jeu" + (" avec la famille supplémentaire." if rules.extra_family else " (sans famille supplémentaire)."))
+        verdict.say("TRICKS-3.1" if rules.extra_family else "TRICKS-R19",
+                    "tricks.deck_extra" if rules.extra_family else "tricks.deck_no_extra", n=deck)
     if team:
-        verdict.add("TRICKS-11.2", "Every round deals 6 cards each.", "Chaque manche distribue 6 cartes chacun.")
-        verdict.add("TRICKS-11.6", "The game is played over 5 rounds.", "La partie se joue en 5 manches.")
+        verdict.say("TRICKS-11.2", "tricks.team_deal")
+        verdict.say("TRICKS-11.6", "tricks.team_rounds")
     else:
-        verdict.add("TRICKS-2.1", f"Round 1 deals {start_cards}, each round one more.",
-                    f"La manche 1 distribue {start_cards}, chaque manche une de plus.")
-        verdict.add("TRICKS-R1", f"The last round deals {schedule[-1]}, the largest deal "
-                    + ("that keeps a reserve." if rules.last_round == "reserve" else "possible."),
-                    f"La dernière manche distribue {schedule[-1]}, la plus grande distribution "
-                    + ("qui garde une réserve." if rules.last_round == "reserve" else "possible."))
-    verdict.summary = f"{len(schedule)} rounds: {', '.join(map(str, schedule))} cards."
-    verdict.summary_fr = f"{len(schedule)} manches : {', '.join(map(str, schedule))} cartes."
+        verdict.say("TRICKS-2.1", "tricks.first_deal", n=start_cards)
+        verdict.say("TRICKS-R1", "tricks.last_deal_reserve" if rules.last_round == "reserve" else "tricks.last_deal_full",
+                    n=schedule[-1])
+    verdict.summary = Message("tricks.schedule", n=len(schedule), deals=", ".join(map(str, schedule)),
+                              last=schedule[-1])
     return verdict
 
 
 # -- commands ------------------------------------------------------------------------------------
 
-def _house(pairs: list[str] | None) -> HouseRules:
-    return parse_house_rules(HouseRules, pairs)
+#: The house rules each command applies (any other key is refused, never ignored).
+HOUSE_KEYS = {
+    "trick": ("triple_annulation", "flip_quantique", "quantique_fallback", "no_winner_lead", "extra_family"),
+    "legal": ("action_cards", "follow_target", "equal_value", "triple_annulation"),
+    "score": ("streak_payout", "streak_beyond_7"),
+    "rounds": ("last_round", "extra_family"),
+}
+
+
+def _house(pairs: list[str] | None, command: str) -> HouseRules:
+    return parse_house_rules(HouseRules, pairs, applies=HOUSE_KEYS[command], where=f"'referee tricks {command}'")
 
 
 def _emit(verdict: Verdict, as_json: bool, lang: str) -> None:
@@ -264,16 +268,44 @@ def _emit(verdict: Verdict, as_json: bool, lang: str) -> None:
 
 @app.command("trick")
 def trick(
-    cards: list[str] = typer.Argument(..., metavar="CARD...", help="The trick's cards in play order, the leader's first."),
+    cards: list[str] = typer.Argument(..., metavar="CARD...|PLAYER=CARD...",
+                                      help="The trick's cards in play order, the leader's first: "
+                                           "RB12 SH3 … or, by name, Ana=RB12 Ben=SH3 …"),
     players: int | None = typer.Option(None, "--players", "-p", help="Players at the table (default: number of cards)."),
     house: list[str] = HOUSE_OPTION,
+    state: Path | None = STATE_OPTION,
+    table: bool = TABLE_OPTION,
+    db: Path | None = DB_OPTION,
+    match: int | None = MATCH_OPTION,
     as_json: bool = JSON_OPTION,
     lang: str = LANG_OPTION,
 ) -> None:
-    """Who wins a trick, with the annulations and action cards applied in order."""
-    rules = _house(house)
-    count = len(cards) if players is None else players
-    played = parse_cards(cards, players=count, rules=rules)  # a bad card is the first thing to report
+    """Who wins a trick, with the annulations and action cards applied in order.
+
+    With --state or --table the round goes on trick by trick: cards may be laid a few at a
+    time (Ana=RB12, then Ben=SH3 …), the trick is settled when every seat has laid, and the
+    winner must lead the next one."""
+    rules = _house(house, "trick")
+    storage = storage_for(state, table, db, match)
+    named = any("=" in c and not c.lower().startswith("numx=") for c in cards)
+    if storage is not None:
+        _emit(live_play(GAME, storage, cards, house=house or ()), as_json, lang)
+        return
+    if named:
+        from cardforge.live.base import seated
+
+        pairs = seated(cards, "card", "Ana=RB12")
+        names = [n for n, _ in pairs]
+        count = len(pairs) if players is None else players
+        played = parse_cards([c for _, c in pairs], players=count, rules=rules)
+        check_players(count)
+        _emit(trick_verdict(played, count, rules, names), as_json, lang)
+        return
+    from cardforge.cards import split_cards
+
+    tokens = split_cards(cards)  # "RB12 SH3", "RB12,SH3" or one card per argument
+    count = len(tokens) if players is None else players
+    played = parse_cards(tokens, players=count, rules=rules)  # a bad card is the first thing to report
     check_players(count)
     _emit(trick_verdict(played, count, rules), as_json, lang)
 
@@ -287,7 +319,7 @@ def legal(
     lang: str = LANG_OPTION,
 ) -> None:
     """Which cards of a hand may be played now."""
-    rules = _house(house)
+    rules = _house(house, "legal")
     laid = parse_cards(trick_cards, rules=rules)
     held = parse_cards(hand, rules=rules, taken=laid)
     _emit(legal_verdict(laid, held, rules), as_json, lang)
@@ -305,7 +337,7 @@ def score(
     lang: str = LANG_OPTION,
 ) -> None:
     """A round's points for one player, and the streak bonus with --streak."""
-    _emit(score_verdict(bid, won, cards, streak, _house(house), final=final), as_json, lang)
+    _emit(score_verdict(bid, won, cards, streak, _house(house, "score"), final=final), as_json, lang)
 
 
 @app.command("rounds")
@@ -318,4 +350,4 @@ def rounds(
     lang: str = LANG_OPTION,
 ) -> None:
     """How many rounds a game has and how many cards each deals."""
-    _emit(rounds_verdict(players, _house(house), start_cards=start_cards, team=team), as_json, lang)
+    _emit(rounds_verdict(players, _house(house, "rounds"), start_cards=start_cards, team=team), as_json, lang)

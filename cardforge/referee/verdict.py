@@ -1,9 +1,14 @@
 """A referee's answer: the result, the steps that led to it, and the rules each step applied.
 
-Commands print it readably (``emit``), or as exactly one JSON object with ``--json``::
+A verdict is data: its texts are ``cardforge.i18n.Message`` objects rendered only when a face
+asks for a language, so the CLI (``emit``) and the web page print the same verdict.  With
+``--json`` it is exactly one JSON object::
 
-    {"game": "tricks", "question": "...", <result keys>, "steps": [{"rule": "TRICKS-4.1",
-     "text": "..."}], "rules": ["TRICKS-4.1", ...]}
+    {"game": "tricks", "question": "...", <result keys>, "summary": "...",
+     "steps": [{"rule": "TRICKS-4.1", "text": "..."}], "rules": ["TRICKS-4.1", ...]}
+
+Result keys follow one convention (docs/notation.md): players are named by name, and any
+position (a card in a trick, a card in a sequence) is counted from 1, as the text says it.
 """
 
 from __future__ import annotations
@@ -13,47 +18,91 @@ import sys
 from dataclasses import dataclass, field
 from typing import Any
 
-__all__ = ["Step", "Verdict", "emit"]
+from cardforge.i18n import Message
+
+__all__ = ["Step", "Verdict", "emit", "as_message"]
 
 
-@dataclass(frozen=True, slots=True)
+def as_message(text: str | Message | None, fr: str | None = None) -> Message | None:
+    """A ``Message`` for ``text``: itself, or (older code) an English/French pair."""
+    if text is None or isinstance(text, Message):
+        return text
+    return Message.untranslated(text, fr)
+
+
 class Step:
-    """One reasoning step: the rule ID it applies and what it says, in English and French."""
+    """One reasoning step: the rule ID it applies and what it says (a ``Message``).
 
-    rule: str
-    en: str
-    fr: str | None = None
+    ``Step(rule, message)``; older code may still pass ``Step(rule, en, fr)``."""
+
+    __slots__ = ("rule", "message")
+
+    def __init__(self, rule: str, message: str | Message, fr: str | None = None):
+        self.rule = rule
+        self.message = as_message(message, fr)
 
     def text(self, lang: str = "en") -> str:
-        return self.fr if lang == "fr" and self.fr else self.en
+        return self.message.text(lang)
+
+    @property
+    def en(self) -> str:
+        return self.text("en")
+
+    @property
+    def fr(self) -> str:
+        return self.text("fr")
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Step) and (self.rule, self.message) == (other.rule, other.message)
+
+    def __hash__(self) -> int:
+        return hash(self.rule)
+
+    def __repr__(self) -> str:
+        return f"Step({self.rule!r}, {self.message!r})"
 
 
 @dataclass
 class Verdict:
-    """The outcome of one referee question."""
+    """The outcome of one referee question.
+
+    ``board`` holds lines that show the position after the move (the rows after a reveal, the
+    sequences in progress); the CLI prints them between the steps and the summary."""
 
     game: str
-    question: str
+    question: str | Message
     result: dict[str, Any]
     steps: list[Step] = field(default_factory=list)
-    summary: str = ""
+    summary: str | Message = ""
     summary_fr: str | None = None
     question_fr: str | None = None
+    board: list[Message] = field(default_factory=list)
 
-    def add(self, rule: str, en: str, fr: str | None = None) -> None:
-        self.steps.append(Step(rule, en, fr))
+    def add(self, rule: str, message: str | Message, fr: str | None = None) -> None:
+        self.steps.append(Step(rule, message, fr))
+
+    def say(self, rule: str, key: str, **params: Any) -> None:
+        """Add a step whose text is the catalogue message ``key``."""
+        self.steps.append(Step(rule, Message(key, **params)))
 
     @property
     def rules(self) -> list[str]:
         """The rule IDs applied, in first-use order, without repeats."""
         return list(dict.fromkeys(s.rule for s in self.steps))
 
+    def question_text(self, lang: str = "en") -> str:
+        return as_message(self.question, self.question_fr).text(lang)
+
+    def summary_text(self, lang: str = "en") -> str:
+        message = as_message(self.summary, self.summary_fr)
+        return message.text(lang) if message is not None else ""
+
     def to_json(self, lang: str = "en") -> dict[str, Any]:
         return {
             "game": self.game,
-            "question": self.question_fr if lang == "fr" and self.question_fr else self.question,
+            "question": self.question_text(lang),
             **self.result,
-            "summary": self.summary_fr if lang == "fr" and self.summary_fr else self.summary,
+            "summary": self.summary_text(lang),
             "steps": [{"rule": s.rule, "text": s.text(lang)} for s in self.steps],
             "rules": self.rules,
         }
@@ -70,8 +119,7 @@ def emit(verdict: Verdict, *, as_json: bool = False, lang: str = "en") -> None:
     from cardforge.rules import rule as lookup
 
     console = make_console()  # unwrapped into a pipe: a step and its rule ID stay on one line
-    question = verdict.question_fr if lang == "fr" and verdict.question_fr else verdict.question
-    console.print(f"[bold]{escape(question)}[/bold]")
+    console.print(f"[bold]{escape(verdict.question_text(lang))}[/bold]")
     for number, step in enumerate(verdict.steps, 1):
         try:
             r = lookup(step.rule)
@@ -80,6 +128,8 @@ def emit(verdict: Verdict, *, as_json: bool = False, lang: str = "en") -> None:
         except KeyError:
             label = step.rule
         console.print(f"  {number}. {escape(step.text(lang))}  [dim]\\[{escape(label)}][/dim]")
-    summary = verdict.summary_fr if lang == "fr" and verdict.summary_fr else verdict.summary
+    for line in verdict.board:
+        console.print(f"     {escape(line.text(lang))}")
+    summary = verdict.summary_text(lang)
     if summary:
         console.print(f"[bold green]→ {escape(summary)}[/bold green]")

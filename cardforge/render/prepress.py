@@ -2,7 +2,8 @@
 
 reportlab writes a DeviceCMYK PDF with embedded fonts and a TrimBox/BleedBox on every page but
 cannot write PDF/X.  Ghostscript's ``pdfwrite`` can: it re-writes the file with
-``-dPDFX`` and our own PDF/X definition file — ``GTS_PDFXVersion (PDF/X-1a:2003)``, an
+``-dPDFX`` and our own PDF/X definition file — ``GTS_PDFXVersion (PDF/X-1:2003)`` and
+``GTS_PDFXConformance (PDF/X-1a:2003)``, an
 OutputIntent whose DestOutputProfile is a CMYK ICC profile (Artifex's SWOP profile, which
 Ghostscript ships as ``default_cmyk.icc``; characterisation CGATS TR 001), ``/Trapped
 /False`` — keeping the page boxes, the CMYK values and the fonts (embedded).  The output is
@@ -23,9 +24,11 @@ import sys
 import tempfile
 from pathlib import Path
 
-__all__ = ["PDFX_VERSION", "PrepressUnavailable", "ghostscript", "cmyk_profile", "to_pdfx1a", "notice"]
+__all__ = ["PDFX_VERSION", "PDFX_CONFORMANCE", "PrepressUnavailable", "ghostscript", "cmyk_profile", "to_pdfx1a", "notice"]
 
-PDFX_VERSION = "PDF/X-1a:2003"
+#: ISO 15930-4 names the part in GTS_PDFXVersion and the conformance level in GTS_PDFXConformance
+#: (as Acrobat writes them); a preflight reads both.
+PDFX_VERSION, PDFX_CONFORMANCE = "PDF/X-1:2003", "PDF/X-1a:2003"
 #: reportlab's ``invariant=1`` date (2000-01-01), so both tools agree when nothing is given.
 _EPOCH = "946684800"
 _GS_NAMES = ("gs", "gswin64c", "gswin32c")
@@ -60,7 +63,7 @@ def _ps_string(text: str) -> str:
 def _definition(title: str) -> str:
     """The PDF/X definition Ghostscript runs before the document (after its lib/PDFX_def.ps)."""
     return f"""%!PS
-[ /GTS_PDFXVersion ({PDFX_VERSION}) /GTS_PDFXConformance ({PDFX_VERSION})
+[ /GTS_PDFXVersion ({PDFX_VERSION}) /GTS_PDFXConformance ({PDFX_CONFORMANCE})
   /Title {_ps_string(title)} /Trapped /False /DOCINFO pdfmark
 [/_objdef {{icc_PDFX}} /type /stream /OBJ pdfmark
 [{{icc_PDFX}} << /N 4 >> /PUT pdfmark
@@ -117,5 +120,5 @@ def to_pdfx1a(pdf: bytes, *, title: str) -> bytes:
 @functools.cache
 def notice(reason: str, what: str) -> None:
     """Say once per process, in one line on stderr, that ``what`` stays plain CMYK and why."""
-    sys.stderr.write(f"cardforge: notice: {reason}: {what} is plain CMYK, not {PDFX_VERSION} "
+    sys.stderr.write(f"cardforge: notice: {reason}: {what} is plain CMYK, not {PDFX_CONFORMANCE} "
                      f"(install Ghostscript for PDF/X)\n")

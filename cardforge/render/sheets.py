@@ -299,27 +299,35 @@ def calibration_pdf(paper: str = "a4", lang: str = "en") -> bytes:
     fonts = register_fonts()
     pw, ph = (v * MM for v in _paper(paper))
     canv = new_canvas((pw, ph), title="cardforge duplex calibration", subject="calibration")
+    nb = "\u202f"  # French: a narrow no-break space before ; : % and inside « »
     texts = {
         "en": ["Duplex calibration — print both pages double-sided, flip on the LONG edge, at 100 % (no 'fit to page').",
-               "Hold the sheet against a light. Where each red line crosses the scale on the back, read the number:",
-               "the horizontal scale gives X, the vertical one Y. Then render with  --back-offset X,Y  (millimetres).",
-               "The 100 mm bar below must measure 100 mm; if not, your printer is scaling the page."],
-        "fr": ["Calibrage recto verso — imprimez les deux pages en recto verso, retournement bord LONG, à 100 %.",
-               "Placez la feuille devant une lumière. Là où chaque ligne rouge croise l'échelle du verso, lisez le nombre :",
-               "l'échelle horizontale donne X, la verticale Y. Puis lancez le rendu avec  --back-offset X,Y  (millimètres).",
-               "La barre de 100 mm ci-dessous doit mesurer 100 mm ; sinon, l'imprimante met la page à l'échelle."],
+               "Hold the sheet against a light. Where each red line crosses the scale on the back, read the value: "
+               "a tick every half millimetre, a number every 5 mm. The horizontal scale gives X, the vertical one Y. "
+               "Then render with  --back-offset X,Y  (millimetres).",
+               "The 100 mm bar at the foot of the page must measure 100 mm; if not, your printer is scaling the page."],
+        "fr": [f"Calibrage recto verso — imprimez les deux pages en recto verso, retournement bord LONG, à 100{nb}% "
+               f"(pas «{nb}ajuster à la page{nb}»).",
+               f"Placez la feuille devant une lumière. Là où chaque ligne rouge croise l'échelle du verso, lisez la "
+               f"valeur{nb}: un trait par demi-millimètre, un nombre tous les 5 mm. L'échelle horizontale donne X, la "
+               f"verticale Y. Puis lancez le rendu avec  --back-offset X,Y  (en millimètres).",
+               f"La barre de 100 mm en bas de la page doit mesurer 100 mm{nb}; sinon, l'imprimante met la page à l'échelle."],
     }[lang if lang == "fr" else "en"]
     # front: instructions, a 100 mm bar, a red cross at each target
+    from reportlab.lib.utils import simpleSplit
+
     canv.setFont(fonts.regular, 8.5)
     y = ph - 18 * MM
-    for line in texts:
-        canv.drawString(15 * MM, y, line)
-        y -= 11
+    for paragraph in texts:
+        for line in simpleSplit(paragraph, fonts.regular, 8.5, pw - 30 * MM):
+            canv.drawString(15 * MM, y, line)
+            y -= 11
+    y = 20 * MM  # the 100 mm bar, bottom left: clear of the three crosses on A4 and Letter
     canv.setLineWidth(0.8)
-    canv.line(15 * MM, y - 6 * MM, 115 * MM, y - 6 * MM)
+    canv.line(15 * MM, y, 115 * MM, y)
     for x in (15, 115):
-        canv.line(x * MM, y - 8 * MM, x * MM, y - 4 * MM)
-    canv.drawString(118 * MM, y - 7 * MM, "100 mm")
+        canv.line(x * MM, y - 2 * MM, x * MM, y + 2 * MM)
+    canv.drawString(118 * MM, y - 1 * MM, "100 mm")
     canv.setStrokeColor(red)
     canv.setLineWidth(0.35)
     for fx, fy in _TARGETS:

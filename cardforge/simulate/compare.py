@@ -23,7 +23,7 @@ def house_values(spec: SimSpec, key: str) -> tuple[Any, list[Any]]:
     from cardforge.games import engine_module
     from cardforge.games.house import house_rule_field
 
-    f = house_rule_field(engine_module(spec.game).HouseRules, key, f" for {spec.game}")
+    f = house_rule_field(engine_module(spec.game).HouseRules, key)
     key = f.name
     if any(pair.split("=", 1)[0].strip().replace("-", "_") == key for pair in spec.house):
         raise UsageError(f"--compare {key} compares every value of {key}: do not also set it with --house")

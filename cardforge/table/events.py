@@ -17,7 +17,7 @@ import json
 from dataclasses import asdict, dataclass, field
 from typing import Any, ClassVar
 
-__all__ = ["MatchCreated", "RoundRecorded", "Undone", "Event", "StoredEvent", "encode_event", "decode_event"]
+__all__ = ["MatchCreated", "RoundRecorded", "Undone", "PositionSaved", "Event", "StoredEvent", "encode_event", "decode_event"]
 
 
 @dataclass(frozen=True)
@@ -61,9 +61,18 @@ class Undone:
     round_seq: int
 
 
-Event = MatchCreated | RoundRecorded | Undone
+@dataclass(frozen=True)
+class PositionSaved:
+    """The referee's live position of the match after a move (``cardforge.live``): the last
+    one is where ``cardforge referee … --table`` continues.  Standings ignore it."""
 
-_KINDS: dict[str, type] = {cls.kind: cls for cls in (MatchCreated, RoundRecorded, Undone)}
+    kind: ClassVar[str] = "position_saved"
+    position: dict[str, Any] = field(default_factory=dict)
+
+
+Event = MatchCreated | RoundRecorded | Undone | PositionSaved
+
+_KINDS: dict[str, type] = {cls.kind: cls for cls in (MatchCreated, RoundRecorded, Undone, PositionSaved)}
 _TUPLE_FIELDS = {"players", "house", "typed"}
 
 

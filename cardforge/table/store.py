@@ -82,12 +82,12 @@ class Store:
 
     def __init__(self, path: Path | str | None = None, *, timeout: float = 30.0):
         self.path = Path(path) if path is not None else default_db_path()
-        if self.path.is_dir():
+        if os.path.isdir(self.path):
             raise UsageError(f"--db {str(self.path)!r} is a folder: expected a database file path")
         check_writable_file(self.path, "use score-sheet database")
         #: A database this process may not write is opened read-only: show/list/export work,
         #: an entry is refused in one line, and no -wal/-shm is left behind (issue 12).
-        self.read_only = self.path.exists() and not os.access(self.path, os.W_OK)
+        self.read_only = os.path.exists(self.path) and not os.access(self.path, os.W_OK)
         try:
             if self.read_only:
                 self._db = sqlite3.connect(_read_only_uri(self.path), timeout=timeout, isolation_level=None, uri=True)

@@ -19,44 +19,13 @@ from cardforge.errors import UsageError
 from cardforge.games.tricks.house_rules import DEFAULT_RULES, HouseRules
 from cardforge.referee.verdict import Step
 
-__all__ = ["TEXTS", "Event", "TrickResult", "resolve_trick", "cancelled_positions", "card_value", "codes"]
+__all__ = ["Event", "TrickResult", "resolve_trick", "cancelled_positions", "card_value", "codes"]
 
 FLASH, FLIP, QUANTIQUE, NUMX = "flash", "flip", "quantique", "numx"
 
 
-#: Step texts by key (en, fr), formatted with each event's parameters when ``steps`` is read.
-TEXTS: dict[str, tuple[str, str]] = {
-    "no_annulation": ("No equal values between families: nothing is cancelled.",
-                      "Aucune valeur égale entre familles : rien n'est annulé."),
-    "annulation": ("Equal values from different families cancel and are removed: {listed}.",
-                   "Les valeurs égales de familles différentes s'annulent et sont retirées : {listed}."),
-    "pair_only": ("House rule: only the first two cards of a value cancel.",
-                  "Règle maison : seules les deux premières cartes d'une valeur s'annulent."),
-    "rest_normal": ("The rest of the trick resolves normally.", "Le reste du pli se résout normalement."),
-    "flash": ("Flash cancels the trick: no winner, whatever its position.",
-              "Flash annule le pli : aucun vainqueur, quelle que soit sa position."),
-    "numx": ("Num-X counts as {value}, as declared.", "Num-X vaut {value}, comme déclaré."),
-    "no_valid": ("No valid card remains: the trick has no winner.",
-                 "Il ne reste aucune carte valide : le pli n'a pas de vainqueur."),
-    "combine": ("Flip and Quantique both apply: the lowest card of the required parity wins.",
-                "Flip et Quantique s'appliquent tous deux : la plus petite carte de la bonne parité gagne."),
-    "flip_only": ("House rule: with Flip in the trick, Quantique has no effect.",
-                  "Règle maison : avec Flip dans le pli, Quantique est sans effet."),
-    "quantique_only": ("House rule: with Quantique in the trick, Flip has no effect.",
-                       "Règle maison : avec Quantique dans le pli, Flip est sans effet."),
-    "parity": ("Quantique with {players} players: only {parity_en} cards compete ({listed}).",
-               "Quantique à {players} joueurs : seules les cartes {parity_fr}s comptent ({listed})."),
-    "parity_none": ("Quantique: no valid {parity_en} card, so the trick has no winner.",
-                    "Quantique : aucune carte {parity_fr} valide, le pli n'a pas de vainqueur."),
-    "parity_ignored": ("Quantique: no valid {parity_en} card, so it has no effect.",
-                       "Quantique : aucune carte {parity_fr} valide, elle est sans effet."),
-    "flip_single": ("Flip: only one valid card remains, {card}, and it wins.",
-                    "Flip : il ne reste qu'une carte valide, {card}, elle gagne."),
-    "flip": ("Flip: the lowest valid card wins: {card}.", "Flip : la plus petite carte valide gagne : {card}."),
-    "highest": ("The highest valid card wins: {card}.", "La plus haute carte valide gagne : {card}."),
-}
-
-#: One decision of a resolution: the rule applied, a ``TEXTS`` key and its parameters.
+#: One decision of a resolution: the rule applied, a catalogue key (``tricks.<key>`` in
+#: ``cardforge.i18n``) and its parameters.
 Event = tuple[str, str, dict]
 
 
@@ -77,8 +46,9 @@ class TrickResult:
 
     @property
     def steps(self) -> tuple[Step, ...]:
-        return tuple(Step(rule, TEXTS[key][0].format(**params), TEXTS[key][1].format(**params))
-                     for rule, key, params in self.events)
+        from cardforge.i18n import Message
+
+        return tuple(Step(rule, Message(f"tricks.{key}", **params)) for rule, key, params in self.events)
 
     @property
     def rules(self) -> list[str]:
@@ -170,7 +140,7 @@ def resolve_trick(cards: Sequence[Card], players: int, rules: HouseRules | None 
 
     if quantique:
         parity = players % 2
-        words = {"parity_en": "odd" if parity else "even", "parity_fr": "impaire" if parity else "paire"}
+        words = {"parity": "odd" if parity else "even"}
         matching = [p for p in valid if cards[p].value % 2 == parity]
         if matching:
             note(("TRICKS-6.4", "parity", {"players": players, "listed": codes([cards[p] for p in matching]), **words}))

@@ -21,8 +21,9 @@ _REASONS = {
 
 
 def _facts(check: SequenceCheck) -> dict[str, Any]:
-    return {"stop": check.stop, "reason": check.reason, "index": check.index,
-            "kept": [c.code for c in check.kept], "saved": list(check.saved)}
+    # positions counted from 1, as the referee's JSON gives them (docs/notation.md)
+    return {"stop": check.stop, "reason": check.reason, "index": None if check.index is None else check.index + 1,
+            "kept": [c.code for c in check.kept], "saved": [i + 1 for i in check.saved]}
 
 
 def stop_example(game: str, id: str, title: Text, rules: tuple[str, ...], codes: str,

@@ -13,7 +13,9 @@ __all__ = ["examples", "tables"]
 
 
 def _facts(result: engine.TrickResult) -> dict[str, Any]:
-    return {"winner": result.winner, "cancelled": [c.code for c in result.cancelled]}
+    # the winning card's place counted from 1, as the referee's JSON gives it (docs/notation.md)
+    return {"winner": None if result.winner is None else result.winner + 1,
+            "cancelled": [c.code for c in result.cancelled]}
 
 
 def _trick(id: str, title: Text, rules: tuple[str, ...], codes: str, players: int, promise: str, shows) -> Example:

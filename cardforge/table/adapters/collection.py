@@ -14,6 +14,7 @@ import functools
 from collections.abc import Sequence
 from typing import Any
 
+from cardforge.i18n import text
 from cardforge.cards import Text, nearest
 from cardforge.errors import UsageError
 from cardforge.table.adapters.base import POINTS, Column, GameAdapter, best_sides, fold_name
@@ -148,7 +149,7 @@ class Adapter(GameAdapter):
         if complete:
             why, end = f"{', '.join(complete)} completed the scorecard", "COLLECTION-8.1"
         elif len(results) >= self.round_limit():
-            why, end = f"{len(results)} rounds played, the {self.mode} mode's limit", "COLLECTION-8.2"
+            why, end = f"{text('table.rounds_played', 'en', n=len(results))}, the {self.mode} mode's limit", "COLLECTION-8.2"
         else:
             return Outcome(False)
         if self.mode == "discovery":
@@ -162,3 +163,4 @@ class Adapter(GameAdapter):
         if len(leaders) > 1:
             why += " (a tie: the win is shared)"
         return Outcome(True, leaders, why, (end, rule) + (("COLLECTION-R16",) if len(leaders) > 1 else ()))
+

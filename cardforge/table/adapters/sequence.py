@@ -12,6 +12,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
+from cardforge.i18n import text
 from cardforge.cards import Text
 from cardforge.errors import UsageError
 from cardforge.table.adapters.base import POINTS, Column, GameAdapter, best_sides
@@ -88,4 +89,5 @@ class Adapter(GameAdapter):
         what, rule = ("cards secured", "SEQUENCE-5.2") if self.mode == "discovery" else ("points", "SEQUENCE-6.4")
         tie = " (a tie: the win is shared)" if len(leaders) > 1 else ""
         rules = ("SEQUENCE-6.3", rule) + (("SEQUENCE-R19",) if len(leaders) > 1 else ())
-        return Outcome(True, leaders, f"{len(results)} rounds played; most {what}{tie}", rules)
+        return Outcome(True, leaders, f"{text('table.rounds_played', 'en', n=len(results))}; most {what}{tie}", rules)
+

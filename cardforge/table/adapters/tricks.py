@@ -18,6 +18,7 @@ import re
 from collections.abc import Sequence
 from typing import Any
 
+from cardforge.i18n import text
 from cardforge.cards import Text
 from cardforge.errors import UsageError
 from cardforge.table.adapters.base import Column, GameAdapter, best_sides
@@ -172,4 +173,5 @@ class Adapter(GameAdapter):
         leaders = best_sides(totals)
         end = ("TRICKS-11.6",) if self.team_game else ("TRICKS-2.1", "TRICKS-R1")
         tie = " (a tie: the win is shared)" if len(leaders) > 1 else ""
-        return Outcome(True, leaders, f"{len(results)} rounds played; highest total{tie}", end + ("TRICKS-R20",))
+        return Outcome(True, leaders, f"{text('table.rounds_played', 'en', n=len(results))}; highest total{tie}", end + ("TRICKS-R20",))
+

@@ -1,0 +1,62 @@
+"""The referee's side of the live position (``cardforge.live``): the options that say where a
+position is kept, and one function that loads it, applies a move and saves it.
+
+    --state PATH      a JSON state file (or CARDFORGE_STATE), created by the first move
+    --table           the table store's current match of this game (--db, --match choose)
+
+Without either, a command answers about the position given on its command line only.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from pathlib import Path
+from typing import Any
+
+import typer
+
+from cardforge.cli.options import nonempty_path
+from cardforge.errors import UsageError
+
+__all__ = ["STATE_OPTION", "TABLE_OPTION", "DB_OPTION", "MATCH_OPTION", "storage_for", "play"]
+
+STATE_OPTION = typer.Option(None, "--state", envvar="CARDFORGE_STATE", metavar="PATH", parser=nonempty_path,
+                            help="Keep the position in this JSON file between calls (env CARDFORGE_STATE).")
+TABLE_OPTION = typer.Option(False, "--table", help="Keep the position in the table store's current match.")
+DB_OPTION = typer.Option(None, "--db", envvar="CARDFORGE_TABLE_DB", metavar="PATH", parser=nonempty_path,
+                         help="Table database, with --table.")
+MATCH_OPTION = typer.Option(None, "--match", help="Match ID, with --table (default: the current match).")
+
+
+def storage_for(state: Path | None, table: bool, db: Path | None = None, match: int | None = None):
+    """The storage the options name, or ``None`` for a one-off answer."""
+    from cardforge.live.storage import MatchSlot, StateFile
+
+    if state is not None and table:
+        raise UsageError("--state and --table both say where to keep the position: give one of them")
+    if table:
+        return MatchSlot(db, match)
+    if match is not None:
+        raise UsageError("--match needs --table")
+    return StateFile(state) if state is not None else None
+
+
+def play(game: str, storage: Any, tokens: Sequence[str], prepare: Callable[[Any], Any] | None = None, *,
+         house: Sequence[str] = (), **changes: Any):
+    """Load the position (or start one), set the house rules given (``--house``) and the fields
+    in ``changes`` (``mode=…``), let ``prepare`` adjust it (``--row``…), apply the move parsed
+    from ``tokens``, save the new position; the verdict."""
+    from cardforge.live import new_position
+
+    position = storage.load(game) if storage is not None else new_position(game)
+    if house:
+        position = position.replace(house=tuple(house))
+    if changes:
+        position = position.replace(**changes)
+    if prepare is not None:
+        position = prepare(position)
+    move = position.parse_move(list(tokens))
+    after, verdict = position.apply(move)
+    if storage is not None:
+        storage.save(after)
+    return verdict

@@ -1,0 +1,162 @@
+"""The live position (cardforge.live): one model per game, JSON round trips, kept in a state
+file or a table match, continued by the referee CLI."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from cardforge.errors import UsageError
+from cardforge.live import apply, from_json, new_position
+
+
+def play(position, *tokens):
+    return apply(position, position.parse_move(list(tokens)))
+
+
+def test_rows_position_continues_from_the_last_reveal():
+    position = new_position("rows")
+    position, _ = play(position, "Ana=R7", "Ben=SH3", "Chloé=RB9")
+    assert position.players == ("Ana", "Ben", "Chloé")
+    assert position.rows["R"] == ("R0", "R7", "RB9") and position.rows["B"] == ("B0", "SH3")
+    position, verdict = play(position, "Ana=R5", "Ben=B4", "Chloé=G2")
+    assert position.rows["R"] == ("R7", "RB9", "R5") and position.captured["Ana"] == ("R0",)
+    assert verdict.result["reveal"] == 2 and verdict.result["round_over"] is False
+    assert "Rows now: B: B0 SH3 B4  R: R7 RB9 R5" in verdict.board[0].text("en")
+
+
+def test_rows_position_refuses_a_missing_player_and_a_captured_card():
+    position, _ = play(new_position("rows"), "Ana=R7", "Ben=SH3")
+    with pytest.raises(UsageError, match="Ben did not reveal"):
+        play(position, "Ana=R5")
+    with pytest.raises(UsageError, match="unknown player 'Bne'.*did you mean 'Ben'"):
+        play(position, "Ana=R5", "Bne=R6")
+    position, _ = play(position, "Ana=R1", "Ben=B3")  # Ana takes R0
+    with pytest.raises(UsageError, match="already in Ana's captured pile"):
+        play(position, "Ana=R0", "Ben=B9")
+
+
+def test_rows_tenth_reveal_scores_the_round_and_resets_the_rows():
+    position = new_position("rows")
+    for value in range(1, 11):
+        position, verdict = play(position, f"Ana=R{value}", f"Ben=B{value}")
+    assert verdict.result["round_over"] is True and verdict.result["round"]["winners"] == ["Ana", "Ben"]
+    assert position.reveals == 0 and position.round == 2 and position.rows["R"] == ("R0",)
+    assert position.wins == {"Ana": 1, "Ben": 1}
+
+
+@pytest.mark.parametrize("game, moves", [
+    ("rows", [["Ana=R7", "Ben=SH3"]]),
+    ("tricks", [["Ana=RB12", "Ben=SH3", "Chloé=RB9"], ["Ana=RB2"]]),
+    ("sequence", [["Ana=R3"], ["Ana=RB5"]]),
+    ("collection", [["Ana=R3,G5"], ["Ana=secure"]]),
+])
+def test_every_position_round_trips_through_json(game, moves):
+    position = new_position(game)
+    for tokens in moves:
+        position, verdict = play(position, *tokens)
+        assert verdict.result["position"] == position.to_json()
+    text = json.dumps(position.to_json())
+    assert from_json(json.loads(text)) == position
+
+
+def test_from_json_refuses_what_is_not_a_position():
+    with pytest.raises(UsageError, match="not a live position"):
+        from_json([1, 2])
+    with pytest.raises(UsageError, match="no live position for game 'chess'"):
+        from_json({"game": "chess"})
+    with pytest.raises(UsageError, match="version"):
+        from_json({"game": "rows", "version": 99})
+
+
+def test_tricks_position_settles_each_trick_and_the_winner_leads():
+    position, verdict = play(new_position("tricks"), "Ana=RB12", "Ben=SH3", "Chloé=RB9")
+    assert verdict.result["winner_player"] == "Ana" and position.leader == "Ana" and position.won["Ana"] == 1
+    with pytest.raises(UsageError, match="it is Ana's turn, not Ben's"):
+        play(position, "Ben=RB1")
+    position, verdict = play(position, "Ana=RB2", "Ben=RB3")
+    assert verdict.result["settled"] is False and position.trick == (("Ana", "RB2"), ("Ben", "RB3"))
+    with pytest.raises(UsageError, match="given twice"):
+        play(position, "Chloé=RB12")  # already played in the first trick
+    position, verdict = play(position, "Chloé=SH10")
+    assert verdict.result["winner_player"] == "Chloé" and position.leader == "Chloé"
+    assert position.won == {"Ana": 1, "Ben": 0, "Chloé": 1}
+
+
+def test_sequence_position_card_by_card():
+    position, verdict = play(new_position("sequence"), "Ana=R3")
+    position, verdict = play(position, "Ana=RB5")
+    assert verdict.result["extra_draws"] == 1 and verdict.result["securable"] is False
+    with pytest.raises(UsageError, match="must draw again first"):
+        play(position, "Ana=secure")
+    position, verdict = play(position, "Ana=B7")
+    position, verdict = play(position, "Ana=secure")
+    assert verdict.result["points"] == 15 and position.secured["Ana"] == (("R3", "RB5", "B7"),)
+    assert "Ana" not in position.open
+
+
+def test_sequence_position_a_stop_waits_for_a_joker_then_is_lost():
+    position, _ = play(new_position("sequence"), "Ana=R3,G5")
+    position, verdict = play(position, "Ana=G5")
+    assert verdict.result["stop"] and position.pending == ("Ana",)
+    with pytest.raises(UsageError, match="cannot be secured"):
+        play(position, "Ana=secure")
+    saved, verdict = play(position, "Ana=joker")
+    assert not verdict.result["stop"] and saved.pending == ()
+    lost, verdict = play(position, "Ana=B9")
+    assert verdict.result["lost"] and lost.open["Ana"] == ()
+
+
+def test_state_file_cli_continues_the_rows(cli, tmp_path):
+    state = tmp_path / "partie.json"
+    first = cli("referee", "rows", "play", "--state", str(state), "Ana=R7", "Ben=SH3", "Chloé=RB9")
+    assert first.code == 0, first.err
+    second = cli("referee", "rows", "play", "Ana=R5", "Ben=B4", "Chloé=G2", "--json",
+                 env={"CARDFORGE_STATE": str(state)})
+    assert second.code == 0, second.err
+    data = second.json()
+    assert data["rows"]["R"] == ["R7", "RB9", "R5"] and data["captured"]["Ana"] == ["R0"]
+    assert json.loads(state.read_text())["reveals"] == 2
+    text = cli("referee", "rows", "play", "--state", str(state), "Ana=R9", "Ben=B5", "Chloé=G3")
+    assert "Rows now:" in text.out and "R7 RB9 R5 R9" in text.out.replace("\n", " ")
+
+
+def test_table_match_keeps_the_rows_position(cli, tmp_path):
+    db = tmp_path / "table.sqlite3"
+    made = cli("table", "new", "rows", "--players", "Ana,Ben", "--db", str(db))
+    assert made.code == 0, made.err
+    assert cli("referee", "rows", "play", "--table", "--db", str(db), "Ana=R7", "Ben=SH3").code == 0
+    again = cli("referee", "rows", "play", "--table", "--db", str(db), "Ana=R5", "Ben=B4", "--json")
+    assert again.code == 0, again.err and again.json()["captured"]["Ana"] == ["R0"]
+    wrong = cli("referee", "rows", "play", "--table", "--db", str(db), "Ana=R9", "Chloé=B6")
+    assert wrong.code == 2 and "unknown player 'Chloé'" in wrong.err
+    shown = cli("table", "show", "--db", str(db))
+    assert shown.code == 0, shown.err
+
+
+def test_broken_state_file_is_one_line(cli, tmp_path):
+    state = tmp_path / "bad.json"
+    state.write_text("{nope")
+    result = cli("referee", "rows", "play", "--state", str(state), "Ana=R7")
+    assert result.code == 2 and "is not valid JSON" in result.err and "Traceback" not in result.err
+    other = tmp_path / "tricks.json"
+    assert cli("referee", "tricks", "trick", "--state", str(other), "Ana=RB1", "Ben=RB2", "Chloé=RB3").code == 0
+    mixed = cli("referee", "rows", "play", "--state", str(other), "Ana=R7")
+    assert mixed.code == 2 and "holds a tricks game" in mixed.err
+
+
+def test_sequence_play_cli_card_by_card(cli, tmp_path):
+    state = tmp_path / "seq.json"
+    for move in ("Ana=R3", "Ana=RB5"):
+        assert cli("referee", "sequence", "play", "--state", str(state), move).code == 0
+    refused = cli("referee", "sequence", "play", "--state", str(state), "Ana=secure", "--lang", "fr")
+    assert refused.code == 2 and "Ana doit d'abord piocher encore" in refused.err
+    assert cli("referee", "sequence", "play", "--state", str(state), "Ana=B7").code == 0
+    secured = cli("referee", "sequence", "play", "--state", str(state), "Ana=secure", "--json")
+    assert secured.code == 0 and secured.json()["points"] == 15
+    other = cli("referee", "sequence", "play", "--state", str(state), "Ben=R1,R4,R9", "--json")
+    assert other.json()["stop"] and other.json()["position"]["pending"] == ["Ben"]
+    saved = cli("referee", "sequence", "play", "--state", str(state), "Ben=joker", "--json")
+    assert saved.json()["stop"] is False and saved.json()["extra_draws"] == 1
+    assert "Joker" in " ".join(s["text"] for s in saved.json()["steps"][-2:])

@@ -1,0 +1,165 @@
+"""Every house rule × every referee command that takes --house: the command applies the rule
+(its answer changes on an input where the rule matters) or refuses the key; it never accepts
+a key and ignores it (issue 13, section 2)."""
+
+from __future__ import annotations
+
+import dataclasses
+import json
+
+import pytest
+import typer
+
+from cardforge.cli import main
+
+HOUSE_CLASSES = {
+    "rows": "cardforge.games.rows",
+    "tricks": "cardforge.games.tricks",
+    "sequence": "cardforge.games.sequence",
+    "collection": "cardforge.games.collection",
+    "numwin": "cardforge.games.numwin_scoring",
+}
+
+#: (game, command, key) → inputs on which the rule matters; for each non-default value of the
+#: key, at least one input must answer differently from the default.
+INPUTS: dict[tuple[str, str, str], list[list[str]]] = {
+    ("rows", "play", "compare_with"): [["--row", "R=R0,R6,R9", "--row", "B=B0,B5", "p1=RB7"]],
+    ("rows", "play", "row_tie"): [["--row", "B=B0,B1,B3", "--row", "R=R0,R3", "p1=RB5"]],
+    ("rows", "play", "lower_fifth"): [["--row", "R=R0,R5,R8,R9", "p1=R2"]],
+    ("rows", "play", "shadow_equal"): [["--row", "B=B0,B4", "p1=SH4"]],
+    ("rows", "round", "round_tie"): [["p1=R5", "p2=B5"]],
+    ("tricks", "trick", "triple_annulation"): [["RB5", "SH5", "V5", "RB1", "SH2", "V3", "RB4"]],
+    ("tricks", "trick", "flip_quantique"): [["flip", "quantique", "RB3", "SH6", "RB8", "SH9"]],
+    ("tricks", "trick", "quantique_fallback"): [["quantique", "RB2", "SH4"]],
+    ("tricks", "trick", "no_winner_lead"): [["flash", "RB2", "SH4"]],
+    ("tricks", "trick", "extra_family"): [["RB1", "SH2", "V3", "RB4", "SH5", "RB6", "SH7"]],
+    ("tricks", "legal", "action_cards"): [["--trick", "RB5", "--hand", "SH9 flip"]],
+    ("tricks", "legal", "follow_target"): [["--trick", "RB9 SH9 RB5", "--hand", "SH7 RB10"]],
+    ("tricks", "legal", "equal_value"): [["--trick", "RB5 SH8", "--hand", "SH5 RB9"]],
+    ("tricks", "legal", "triple_annulation"): [["--trick", "RB5 SH5 V5 RB3", "--hand", "RB4 SH12"]],
+    ("tricks", "score", "streak_payout"): [["--bid", "2", "--won", "2", "--cards", "5", "--streak", "3"]],
+    ("tricks", "score", "streak_beyond_7"): [["--bid", "2", "--won", "2", "--cards", "5", "--streak", "8"]],
+    ("tricks", "rounds", "last_round"): [["--players", n] for n in ("3", "4", "5", "6")],
+    ("tricks", "rounds", "extra_family"): [["--players", "7"]],
+    ("sequence", "check", "stop_cost"): [["R3", "R5", "R7"]],
+    ("sequence", "check", "rainbow_colour"): [["R3", "R5", "RB7"], ["RB3", "RB5", "RB7"]],
+    ("sequence", "score", "stop_cost"): [["R3 R5 R7"]],
+    ("sequence", "score", "rainbow_colour"): [["R3 R5 RB7"], ["RB3 RB5 RB7"]],
+    ("sequence", "play", "stop_cost"): [["Ana=R3,R5,R7"]],
+    ("sequence", "play", "rainbow_colour"): [["Ana=R3,R5,RB7"], ["Ana=RB3,RB5,RB7"]],
+    ("collection", "play", "stop_cost"): [["Ana=R3,R5,R7"]],
+    ("collection", "play", "rainbow_colour"): [["Ana=R3,R5,RB7"], ["Ana=RB3,RB5,RB7"]],
+    ("collection", "check", "stop_cost"): [["R3", "R5", "R7"]],
+    ("collection", "check", "rainbow_colour"): [["R3", "R5", "RB7"], ["RB3", "RB5", "RB7"]],
+    ("collection", "check", "shadow_voids_round"): [["R3", "SH2"]],
+    ("collection", "objectives", "share_cards"): [["--best", "R7", "G7", "B7", "Y7", "RB7"]],
+    ("numwin", "score", "same_value"): [["R7", "G7", "B7"]],
+    ("numwin", "score", "rainbow_zero"): [["RB3", "RB5", "R1"]],
+    ("numwin", "score", "locked_count"): [["R1", "G2", "B3", "--locked", "R7+G7"]],
+    ("numwin", "round", "same_value"): [["R7 G7 B7", "R1 G2 B3 Y4 SH0"]],
+    ("numwin", "round", "rainbow_zero"): [["RB3 RB5 R1", "G1 G2 B3 Y4 SH0"]],
+    ("numwin", "round", "locked_count"): [["R7+G7,R1,G2,B3", "Y1 B2 RB3 SH4 Y5"]],
+    ("numwin", "reflex", "own_miss_penalty"): [["--discarded", "R5", "--claimed", "G6"]],
+}
+
+#: A valid input for each command, to see whether it accepts a key it has no INPUTS for.
+BASIC: dict[tuple[str, str], list[str]] = {
+    ("rows", "play"): ["p1=R5"], ("rows", "round"): ["p1=R5"],
+    ("tricks", "trick"): ["RB1", "SH2", "RB3"], ("tricks", "legal"): ["--hand", "RB3"],
+    ("tricks", "score"): ["--bid", "1", "--won", "1", "--cards", "3"], ("tricks", "rounds"): ["--players", "4"],
+    ("sequence", "check"): ["R3"], ("sequence", "score"): ["R3"],
+    ("collection", "check"): ["R3"], ("collection", "objectives"): ["R3"],
+    ("sequence", "play"): ["Ana=R3"], ("collection", "play"): ["Ana=R3"],
+    ("numwin", "score"): ["R1"], ("numwin", "round"): ["R1", "G2"],
+    ("numwin", "reflex"): ["--discarded", "R5", "--claimed", "G5"],
+    ("numwin", "memory"): ["--discarded", "R5", "--claimed", "G5"],
+}
+
+
+def _commands() -> list[tuple[str, str]]:
+    import importlib
+
+    found = []
+    for game in HOUSE_CLASSES:
+        app = importlib.import_module(f"cardforge.referee.{game}").app
+        group = typer.main.get_command(app)
+        for name, command in group.commands.items():
+            if any(p.name == "house" for p in command.params):
+                found.append((game, name))
+    return found
+
+
+def _values(game: str) -> list[tuple[str, str]]:
+    import importlib
+
+    cls = importlib.import_module(HOUSE_CLASSES[game]).HouseRules
+    pairs = []
+    for f in dataclasses.fields(cls):
+        if isinstance(f.default, bool):
+            choices = [not f.default]
+        else:
+            choices = [c for c in f.metadata.get("choices", ()) if c != f.default]
+        assert choices, f"{game} house rule {f.name} has no value to switch to"
+        pairs.extend((f.name, str(c).lower()) for c in choices)
+    return pairs
+
+
+def _run(capsys, args: list[str]) -> tuple[int, str, str]:
+    try:
+        main(args)
+        code = 0
+    except SystemExit as exc:
+        code = exc.code or 0
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+def _answer(capsys, game: str, command: str, inputs: list[str], house: list[str]) -> tuple[int, object]:
+    code, out, err = _run(capsys, ["referee", game, command, *inputs, *house, "--json"])
+    if code:
+        return code, err
+    data = json.loads(out)
+    data.pop("question", None)
+    return code, data
+
+
+CASES = [(game, command, key, value) for game, command in _commands() for key, value in _values(game)]
+
+
+@pytest.mark.parametrize("game, command, key, value", CASES, ids=[f"{g}-{c}-{k}={v}" for g, c, k, v in CASES])
+def test_every_house_rule_is_applied_or_refused(capsys, game, command, key, value):
+    probe = INPUTS.get((game, command, key), [BASIC[(game, command)]])
+    code, _, err = _run(capsys, ["referee", game, command, *probe[0], "--house", f"{key}={value}", "--json"])
+    if "does not apply" in err:
+        assert code == 2 and err.count("\n") == 1
+        assert (game, command, key) not in INPUTS, f"{command} refuses {key}, which it should apply"
+        return
+    assert (game, command, key) in INPUTS, f"'referee {game} {command}' accepts {key} but no input shows it applied"
+    changed = [inputs for inputs in probe
+               if _answer(capsys, game, command, inputs, []) != _answer(capsys, game, command, inputs,
+                                                                       ["--house", f"{key}={value}"])]
+    assert changed, f"'referee {game} {command} --house {key}={value}' answers as without it on {probe}"
+
+
+def test_the_walk_covers_every_command_with_house(capsys):
+    commands = _commands()
+    assert ("rows", "play") in commands and ("numwin", "memory") in commands and len(commands) >= 12
+    assert {(g, c) for g, c, _ in INPUTS} <= set(commands)
+
+
+def test_rows_play_with_a_state_applies_the_round_tie(capsys, tmp_path):
+    """A kept rows position ends its round at the 10th reveal, where round_tie applies."""
+    state = {"game": "rows", "version": 1, "players": ["Ana", "Ben"], "house": [],
+             "rows": {"B": ["B0"], "R": ["R0"], "Y": ["Y0"], "G": ["G0"]}, "captured": {}, "reveals": 9,
+             "round": 1, "wins": {}, "explosion": False}
+    answers = []
+    for house in ([], ["--house", "round_tie=nobody"]):
+        path = tmp_path / f"state{len(answers)}.json"
+        path.write_text(json.dumps(state))
+        code, out, err = _run(capsys, ["referee", "rows", "play", "--state", str(path), "Ana=R5", "Ben=B5",
+                                       *house, "--json"])
+        assert code == 0, err
+        answers.append(json.loads(out)["round"]["winners"])
+    assert answers == [["Ana", "Ben"], []]
+    code, _, err = _run(capsys, ["referee", "rows", "play", "p1=R5", "--house", "round_tie=nobody"])
+    assert code == 2 and "does not apply to 'referee rows play' without --state/--table" in err
