@@ -181,6 +181,9 @@ def test_latin1_file_gives_line_and_column_not_a_byte_offset(deck_dir):
     (("title: {fr: Mini, en: Mini}", "title: {fr: 3, en: Mini}"), "title.fr: expected text, found 3 (a number)"),
     (("families:\n  R: {}\n  RB: {values: {min: 1, max: 5}}", "families: [R, RB]"), "families: expected a mapping (key: value), found a list"),
     (("count: 1", "count: true"), "actions.flash.count: expected a valid integer, found true (true/false)"),
+    (("families:\n  R: {}\n  RB: {values: {min: 1, max: 5}}", "families: {}"),
+     "families: expected at least 1 entry, found 0"),
+    (("title: {fr: Mini, en: Mini}", "title: {fr: '', en: Mini}"), "title.fr: expected at least 1 character, found '' (text)"),
 ])
 def test_messages_use_plain_words(deck_dir, mutation, expected):
     path = deck_dir / "mini.yaml"

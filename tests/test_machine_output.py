@@ -83,7 +83,7 @@ def test_a_pipe_gets_unwrapped_untruncated_lines(cli):
     ruling = cli("referee", "rows", "play", "--row", "R=R0,R5,R9,R11", "p1=R7", "p2=SH3", "p3=RB9")
     assert ruling.code == 0
     lines = ruling.out.splitlines()
-    assert len(lines) == 12, lines  # the question, 7 steps, rows now / reveal / captured, the result
+    assert len(lines) == 12, lines  # the question, 7 steps, the 3 board lines (rows after the reveal), the result
     assert all(line == line.rstrip() for line in lines)
     assert any(line.startswith("  3. ") and line.endswith("[ROWS-R2 · Two rows equally close]") for line in lines)
     decks = cli("decks")

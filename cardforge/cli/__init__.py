@@ -32,6 +32,7 @@ COMMAND_MODULES = (
     "cardforge.cli.referee",
     "cardforge.cli.render",
     "cardforge.cli.rulebook",
+    "cardforge.cli.serve",
     "cardforge.cli.table",
     "cardforge.cli.simulate",
 )

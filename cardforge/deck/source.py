@@ -378,6 +378,14 @@ def error_from_pydantic(err: dict, data: Any, path: Path, model: Any) -> DeckErr
             fields = [f.alias or n for n, f in getattr(target, "model_fields", {}).items() if n != "schema_"]
             if fields:
                 message += f" with keys {', '.join(fields)}"
+    elif kind in ("too_short", "too_long", "string_too_short", "string_too_long"):
+        ctx = err.get("ctx", {})
+        n = ctx.get("min_length") if kind.endswith("short") else ctx.get("max_length")
+        unit = "character" if kind.startswith("string") else "entry" if isinstance(err.get("input"), dict) else "item"
+        plural = {"entry": "entries", "item": "items", "character": "characters"}[unit] if n != 1 else unit
+        message = f"expected {'at least' if kind.endswith('short') else 'at most'} {n} {plural}"
+        if isinstance(err.get("input"), (dict, list)):
+            message += f", found {ctx.get('actual_length', len(err['input']))}"
     elif kind in _BOUNDS:
         message = f"expected {_BOUNDS[kind]} {err.get('ctx', {}).get(_BOUND_CTX[kind], '?')}"
     elif message.startswith("Input should be "):
@@ -391,6 +399,7 @@ def error_from_pydantic(err: dict, data: Any, path: Path, model: Any) -> DeckErr
             "^[a-z][a-z0-9]*$": "expected a lowercase slug like 'flash'",
             "^[A-Z]{1,3}$": "expected an uppercase family code like 'R' or 'RB'",
         }.get(pattern, message)
-    if "input" in err and kind not in ("value_error",) and (kind in _PLAIN or not isinstance(err["input"], dict)):
+    counted = kind.startswith(("too_", "string_too_")) and isinstance(err.get("input"), (dict, list))
+    if "input" in err and kind != "value_error" and not counted and (kind in _PLAIN or not isinstance(err["input"], dict)):
         message += f", found {_describe(err['input'])}"
     return DeckError(message, file=str(path), line=line, column=col, path=dotted)

@@ -202,11 +202,11 @@ def layout_note(layout: SheetLayout, paper: str, lang: str) -> str:
     why = {"fr": f"pour que chaque trait de coupe s'imprime, à {margin} au moins du bord de la feuille",
            "en": f"so that every crop mark prints, {margin} or more from the paper's edge"}[lang]
     if layout.rotated:
-        return {"fr": f"{name} : cartes tournées d'un quart de tour, {layout.per_page} par page, {why}",
+        return {"fr": f"{name}\u202f: cartes tournées d'un quart de tour, {layout.per_page} par page, {why}",
                 "en": f"{name}: cards turned a quarter turn, {layout.per_page} a page, {why}"}[lang]
     if layout.bleed < SHEET_BLEED_MM * MM - 1e-6:
         bleed = f"{layout.bleed / MM:g} mm"
-        return {"fr": f"{name} : fond perdu de {bleed} (au lieu de {SHEET_BLEED_MM:g}) {why}",
+        return {"fr": f"{name}\u202f: fond perdu de {bleed} (au lieu de {SHEET_BLEED_MM:g}) {why}",
                 "en": f"{name}: {bleed} bleed (not {SHEET_BLEED_MM:g}) {why}"}[lang]
     return ""
 

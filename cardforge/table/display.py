@@ -7,9 +7,12 @@ tallies (round wins, objectives, streaks) and who leads or won.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from cardforge.table.standings import Standings, Tally
+from cardforge.table.sheet import Tally
+
+if TYPE_CHECKING:  # display is below the standings: the adapters format with it
+    from cardforge.table.standings import Standings
 
 __all__ = ["cell_detail", "status_line", "standings_table", "signed", "number"]
 

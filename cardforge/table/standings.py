@@ -12,46 +12,12 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from cardforge.cards import Text
 from cardforge.errors import UsageError
+from cardforge.table.adapters import adapter_for
 from cardforge.table.events import MatchCreated, RoundRecorded, StoredEvent, Undone
+from cardforge.table.sheet import Outcome, RoundResult, Tally
 
 __all__ = ["RoundResult", "Tally", "Outcome", "Standings", "live_rounds", "compute_standings"]
-
-
-@dataclass(frozen=True)
-class RoundResult:
-    """One line of the score sheet.
-
-    ``points`` are each side's points for the round (bonuses included); ``cells`` what the
-    score pad shows in each of the game's columns (bid, tricks won, bonus, cards …).
-    """
-
-    number: int
-    seq: int
-    points: dict[str, int]
-    cells: dict[str, dict[str, Any]]
-    winners: tuple[str, ...] = ()
-    typed: tuple[str, ...] = ()
-
-
-@dataclass(frozen=True)
-class Tally:
-    """A running count the game keeps beside the points (round wins, objectives, streak)."""
-
-    key: str
-    label: Text
-    values: dict[str, int]
-
-
-@dataclass(frozen=True)
-class Outcome:
-    """Whether the match is over, who won, and why (the rule IDs applied)."""
-
-    over: bool
-    winners: tuple[str, ...] = ()
-    reason: str = ""
-    rules: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -114,8 +80,6 @@ def live_rounds(events: Sequence[StoredEvent]) -> list[StoredEvent]:
 
 def compute_standings(events: Sequence[StoredEvent]) -> Standings:
     """Replay one match's log into its standings (raises ``UsageError`` on an invalid round)."""
-    from cardforge.table.adapters import adapter_for
-
     if not events or not isinstance(events[0].event, MatchCreated):
         raise UsageError("a match log must start with the match's creation")
     first = events[0]

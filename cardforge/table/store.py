@@ -202,6 +202,16 @@ class Store:
                 check(self._read(match_id))
         return stored
 
+    def append_many(self, match_id: int, events: list[Event],
+                    check: Callable[[list[StoredEvent]], None] | None = None) -> list[StoredEvent]:
+        """Append several events in one transaction (a live move that also ends a round):
+        all of them are written, or none; ``check`` as for ``append``."""
+        with self._transaction():
+            stored = [self._insert(match_id, event) for event in events]
+            if check is not None:
+                check(self._read(match_id))
+        return stored
+
     def _insert(self, match_id: int, event: Event) -> StoredEvent:
         at = _now()
         with self._guard():

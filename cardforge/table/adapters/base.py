@@ -23,7 +23,7 @@ from typing import Any, ClassVar
 from cardforge.cards import Card, Text, nearest
 from cardforge.errors import UsageError
 from cardforge.table.events import MatchCreated, RoundRecorded, StoredEvent
-from cardforge.table.standings import Outcome, RoundResult, Tally
+from cardforge.table.sheet import Outcome, RoundResult, Tally
 
 __all__ = ["Column", "GameAdapter", "POINTS", "best_sides", "fold_name"]
 

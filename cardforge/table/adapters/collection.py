@@ -12,14 +12,17 @@ from __future__ import annotations
 
 import functools
 from collections.abc import Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from cardforge.i18n import text
 from cardforge.cards import Text, nearest
 from cardforge.errors import UsageError
 from cardforge.table.adapters.base import POINTS, Column, GameAdapter, best_sides, fold_name
 from cardforge.table.events import StoredEvent
-from cardforge.table.standings import Outcome, RoundResult, Standings, Tally
+from cardforge.table.sheet import Outcome, RoundResult, Tally
+
+if TYPE_CHECKING:  # the standings import the adapters, never the other way round
+    from cardforge.table.standings import Standings
 
 __all__ = ["Adapter"]
 

@@ -14,7 +14,7 @@ from typing import Any
 from cardforge.cards import Text
 from cardforge.table.adapters.base import POINTS, Column, GameAdapter, best_sides
 from cardforge.table.events import StoredEvent
-from cardforge.table.standings import Outcome, RoundResult, Tally
+from cardforge.table.sheet import Outcome, RoundResult, Tally
 
 __all__ = ["Adapter"]
 

@@ -23,7 +23,7 @@ from cardforge.cards import Text
 from cardforge.errors import UsageError
 from cardforge.table.adapters.base import Column, GameAdapter, best_sides
 from cardforge.table.events import StoredEvent
-from cardforge.table.standings import Outcome, RoundResult, Tally
+from cardforge.table.sheet import Outcome, RoundResult, Tally
 
 __all__ = ["Adapter", "opposite_teams"]
 

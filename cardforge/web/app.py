@@ -1,0 +1,355 @@
+"""The Starlette application behind ``cardforge serve``.
+
+``create_app(db)`` serves the score sheets of the SQLite store at ``db`` (the very file
+``cardforge table`` writes), the live table and the referee.  Each request opens the store for
+its own thread and closes it: every write is one of the store's transactions, so two phones
+writing to one match keep one log, and a confirmed entry is on disk before the page shows it.
+
+Forms work without JavaScript (POST, then a redirect); with htmx (vendored in ``static/``) the
+same handlers answer with the changed part of the page only.  A refused entry answers 422 with
+the CLI's own one-line message; a write without the join code 403.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from pathlib import Path
+from typing import Any
+
+from cardforge.errors import CardforgeError, UsageError
+from cardforge.web.guard import COOKIE, JoinGuard
+from cardforge.web.i18n import LANGS, choose_lang, words
+
+__all__ = ["create_app", "STATIC_DIR", "TEMPLATES_DIR"]
+
+HERE = Path(__file__).resolve().parent
+STATIC_DIR = HERE / "static"
+TEMPLATES_DIR = HERE / "templates"
+
+
+def create_app(db: Path | str | None = None, *, join_code: str | None = None,
+               pictures_dir: Path | None = None) -> Any:
+    """The ASGI app over the score-sheet database ``db`` (default: the CLI's default file)."""
+    import jinja2
+    from starlette.applications import Starlette
+    from starlette.responses import FileResponse, HTMLResponse, RedirectResponse, Response
+    from starlette.routing import Mount, Route
+    from starlette.staticfiles import StaticFiles
+
+    from cardforge.paths import fonts_dir
+    from cardforge.table.store import Store, default_db_path
+    from cardforge.web import pages
+    from cardforge.web.pictures import PictureCache
+
+    db_path = Path(db) if db is not None else default_db_path()
+    Store(db_path).close()  # create (or check) the database once, before the first request
+    guard = JoinGuard(join_code)
+    cache = PictureCache(pictures_dir)
+    env = jinja2.Environment(loader=jinja2.FileSystemLoader(TEMPLATES_DIR), autoescape=True,
+                             undefined=jinja2.StrictUndefined, trim_blocks=True, lstrip_blocks=True)
+
+    @contextmanager
+    def keeper() -> Iterator[Any]:
+        from cardforge.table.scorekeeper import Scorekeeper
+
+        with Store(db_path) as store:
+            yield Scorekeeper(store)
+
+    def lang_of(request) -> str:
+        return choose_lang(request.cookies.get("lang"), request.headers.get("accept-language"))
+
+    def render(request, template: str, status: int = 200, **context: Any) -> HTMLResponse:
+        lang = lang_of(request)
+        body = env.get_template(template).render(
+            lang=lang, w=words(lang), other_lang=next(x for x in LANGS if x != lang),
+            here=request.url.path, join_required=guard.required,
+            joined=guard.allows(request.cookies.get(COOKIE)), **context)
+        return HTMLResponse(body, status_code=status)
+
+    def htmx(request) -> bool:
+        return request.headers.get("hx-request") == "true"
+
+    def writes(handler: Callable) -> Callable:
+        """A write: refused (403) without the join code; ``CardforgeError`` → 422 with its line."""
+        async def endpoint(request):
+            form = dict(await request.form())
+            if not guard.allows(request.cookies.get(COOKIE) or form.get("code")):
+                back = _page_of(request.url.path)
+                response = render(request, "join.html", 403, message=words(lang_of(request))["join_needed"], next=back)
+                if htmx(request):  # the whole page goes to the join form, not a fragment of it
+                    response.headers["HX-Redirect"] = f"/join?next={back}"
+                return response
+            try:
+                return await _threaded(handler, request, form)
+            except CardforgeError as exc:
+                return await _threaded(_refused, request, form, said(exc, lang_of(request)))
+        return endpoint
+
+    def _refused(request, form: dict[str, str], message: str) -> Response:
+        match_id = request.path_params.get("match_id")
+        if match_id is None:
+            return render(request, "index.html", 422, **{**index_context(lang_of(request), form), "error": message})
+        return match_page(request, int(match_id), status=422, error=message, form=form,
+                          partial=htmx(request))
+
+    # -- pages ---------------------------------------------------------------------------------
+
+    def index_context(lang: str, form: dict[str, str] | None = None) -> dict[str, Any]:
+        from cardforge.deck import load_deck
+        from cardforge.deck.loader import GAMES
+
+        with keeper() as k:
+            matches = [{"id": s.match_id, "match": s.match, "title": load_deck(s.match.game).title(lang),
+                        "over": st.outcome.over, "next": pages.next_round(st, lang)} for s, st in k.list()]
+        games = []
+        for game in GAMES:
+            deck = load_deck(game)
+            games.append({"slug": game, "title": deck.title, "modes": list(deck.modes),
+                          "variants": list(deck.variants), "players": (deck.players_min, deck.players_max)})
+        return {"matches": list(reversed(matches)), "games": games, "form": form or {}, "error": ""}
+
+    def index(request) -> Response:
+        return render(request, "index.html", **index_context(lang_of(request)))
+
+    def match_events(match_id: int) -> list[Any]:
+        with Store(db_path) as store:
+            return store.events(match_id)
+
+    def match_context(match_id: int, lang: str, live: Any = None, events: list | None = None) -> dict[str, Any]:
+        from cardforge.table.standings import compute_standings
+        from cardforge.web.live import LIVE_GAMES, LiveTable
+
+        events = events or match_events(match_id)
+        standings = compute_standings(events)
+        game = standings.match.game
+        if live is None and game in LIVE_GAMES:
+            live = LiveTable(db_path, match_id).view(events)
+        from cardforge.deck import load_deck
+
+        return {
+            "match_id": match_id,
+            "m": standings.match,
+            "game_title": load_deck(game).title(lang),
+            "sheet": pages.sheet_view(standings, lang),
+            "entry": None if standings.outcome.over else pages.entry_fields(standings, live, lang),
+            "live": None if live is None else pages.live_view(live, lang, standings),
+            "picker": pages.picker(game, len(standings.match.players)),
+            "last_event": events[-1].seq,
+        }
+
+    def match_page(request, match_id: int, *, status: int = 200, error: str = "", form: dict | None = None,
+                   partial: bool = False, live: Any = None) -> Response:
+        events = match_events(match_id)
+        since = request.query_params.get("since")
+        if since is not None and since == str(events[-1].seq) and status == 200:
+            return Response(status_code=204)  # nothing new: htmx keeps the page as it is
+        context = match_context(match_id, lang_of(request), live, events)
+        template = "_match.html" if partial else "match.html"
+        return render(request, template, status, error=error, form=form or {}, **context)
+
+    def show_match(request) -> Response:
+        match_id = _int(request.path_params["match_id"])
+        return match_page(request, match_id, partial=request.query_params.get("part") == "match")
+
+    def after_write(request, match_id: int, live: Any = None) -> Response:
+        if htmx(request):
+            return match_page(request, match_id, partial=True, live=live)
+        return RedirectResponse(f"/m/{match_id}", status_code=303)
+
+    # -- writes ----------------------------------------------------------------------------------
+
+    def new_match(request, form: dict[str, str]) -> Response:
+        from cardforge.table.scorekeeper import parse_players
+
+        game = form.get("game", "")
+        players = form.get("players", "")
+        parse_players(players)  # the CLI's messages for an empty or repeated name
+        options: dict[str, Any] = {"title": form.get("title", "").strip()}
+        for key in ("mode", "variant"):
+            if form.get(key):
+                options[key] = form[key]
+        with keeper() as k:
+            standings = k.new_match(game, players, **options)
+        return RedirectResponse(f"/m/{standings.match_id}", status_code=303)
+
+    def record_round(request, form: dict[str, str]) -> Response:
+        from cardforge.web.live import LIVE_GAMES, LiveTable
+
+        match_id = _int(request.path_params["match_id"])
+        with keeper() as k:
+            match = k.standings(match_id).match
+            tokens: list[str] = []
+            for i, player in enumerate(match.players):
+                values = {key: form.get(f"p{i}_{key}", "") for key in ("cards", "bid", "won")}
+                tokens += pages.split_entry(match.game, player, values)
+            void = form.get("void", "").strip()
+            options = {"void": _int(void, "void")} if void else {}
+            if match.game in LIVE_GAMES and match.game != "rows":  # the live table starts its next round
+                LiveTable(db_path, match_id).record_round(tokens, options)
+            else:
+                k.record_round(tokens, options, match_id)
+        return after_write(request, match_id)
+
+    def undo(request, form: dict[str, str]) -> Response:
+        match_id = _int(request.path_params["match_id"])
+        with keeper() as k:
+            k.undo(match_id)
+        return after_write(request, match_id)
+
+    def live_move(request, form: dict[str, str]) -> Response:
+        from cardforge.web.live import LiveTable
+
+        match_id = _int(request.path_params["match_id"])
+        tokens = pages.move_tokens(form)
+        if not tokens:
+            raise UsageError("no card given: tap a card (or type its code) for the player who plays it")
+        return after_write(request, match_id, LiveTable(db_path, match_id).move(tokens))
+
+    def live_undo(request, form: dict[str, str]) -> Response:
+        from cardforge.web.live import LiveTable
+
+        match_id = _int(request.path_params["match_id"])
+        return after_write(request, match_id, LiveTable(db_path, match_id).undo())
+
+    def legal(request) -> Response:
+        from cardforge.web.live import LiveTable
+
+        match_id = _int(request.path_params["match_id"])
+        lang = lang_of(request)
+        live = LiveTable(db_path, match_id).view()
+        try:
+            verdict, error = pages.verdict_view(pages.legal_verdict(live, request.query_params.get("hand", "")), lang), ""
+        except CardforgeError as exc:
+            verdict, error = None, said(exc, lang)
+        return render(request, "_legal.html", 422 if error else 200, verdict=verdict, error=error)
+
+    async def join(request) -> Response:
+        form = dict(await request.form()) if request.method == "POST" else dict(request.query_params)
+        code = form.get("code", "")
+        target = form.get("next") or "/"
+        if not target.startswith("/") or target.startswith("//"):
+            target = "/"
+        if not code and guard.required:  # the form to type it (a write without it came here)
+            return render(request, "join.html", message=words(lang_of(request))["join_needed"], next=target)
+        if not guard.allows(code):
+            return render(request, "join.html", 403, message=words(lang_of(request))["join_wrong"], next=target)
+        response = RedirectResponse(target, status_code=303)
+        if guard.required:
+            response.set_cookie(COOKIE, code, httponly=True, samesite="strict", max_age=7 * 24 * 3600)
+        return response
+
+    def set_lang(request) -> Response:
+        lang = request.path_params["lang"]
+        target = request.query_params.get("next") or "/"
+        if not target.startswith("/") or target.startswith("//"):
+            target = "/"
+        response = RedirectResponse(target, status_code=303)
+        if lang in LANGS:
+            response.set_cookie("lang", lang, samesite="lax", max_age=365 * 24 * 3600)
+        return response
+
+    # -- files -------------------------------------------------------------------------------------
+
+    def card_picture(request) -> Response:
+        game, code = request.path_params["game"], request.path_params["code"]
+        from cardforge.deck.loader import GAMES
+
+        if game not in GAMES:
+            return Response("unknown game", status_code=404)
+        try:
+            path = cache.path(game, code, lang_of(request))
+        except CardforgeError as exc:
+            return Response(str(exc), status_code=404, media_type="text/plain")
+        return FileResponse(path, media_type="image/png", headers={"Cache-Control": "public, max-age=86400"})
+
+    def font(request) -> Response:
+        name = request.path_params["name"]
+        path = fonts_dir() / name
+        if "/" in name or not name.endswith(".ttf") or not path.is_file():
+            return Response("no such font", status_code=404)
+        return FileResponse(path, media_type="font/ttf", headers={"Cache-Control": "public, max-age=604800"})
+
+    def referee(request) -> Response:
+        from cardforge.deck.loader import GAMES
+        from cardforge.web.questions import QUESTIONS, ask
+
+        game = request.path_params["game"]
+        if game not in QUESTIONS:
+            raise UsageError(f"no referee for {game!r}: games are {', '.join(GAMES)}")
+        asked = dict(request.query_params)
+        key = asked.get("q", "")
+        verdict, error, status = None, "", 200
+        if key:
+            try:
+                verdict = pages.verdict_view(ask(game, key, asked), lang_of(request))
+            except CardforgeError as exc:
+                error, status = said(exc, lang_of(request)), 422
+        return render(request, "referee.html", status, game=game, games=list(QUESTIONS), questions=QUESTIONS[game],
+                      asked=asked, asked_key=key, verdict=verdict, error=error,
+                      picker=pages.picker(game))
+
+    def ping(request) -> Response:
+        return Response(b"", status_code=204)
+
+    async def app_errors(request, exc: Exception) -> Response:
+        if isinstance(exc, CardforgeError):
+            return render(request, "error.html", 404 if "no match" in str(exc) else 422, error=said(exc, lang_of(request)))
+        raise exc
+
+    routes = [
+        Route("/", _sync(index)),
+        Route("/matches", writes(new_match), methods=["POST"]),
+        Route("/m/{match_id}", _sync(show_match)),
+        Route("/m/{match_id}/round", writes(record_round), methods=["POST"]),
+        Route("/m/{match_id}/undo", writes(undo), methods=["POST"]),
+        Route("/m/{match_id}/move", writes(live_move), methods=["POST"]),
+        Route("/m/{match_id}/live-undo", writes(live_undo), methods=["POST"]),
+        Route("/m/{match_id}/legal", _sync(legal)),
+        Route("/join", join, methods=["GET", "POST"]),
+        Route("/lang/{lang}", _sync(set_lang)),
+        Route("/cards/{game}/{code}.png", _sync(card_picture)),
+        Route("/fonts/{name}", _sync(font)),
+        Route("/referee/{game}", _sync(referee)),
+        Route("/ping", ping),
+        Mount("/static", StaticFiles(directory=STATIC_DIR), name="static"),
+    ]
+    app = Starlette(routes=routes, exception_handlers={CardforgeError: app_errors})
+    app.state.db_path = db_path
+    app.state.guard = guard
+    return app
+
+
+def said(error: CardforgeError, lang: str) -> str:
+    """A refusal in the page's language: the catalogue message an error carries, if any
+    (``cardforge.i18n.refusal``), else its English line — the CLI's words either way."""
+    message = getattr(error, "message", None)
+    return message.text(lang) if message is not None and hasattr(message, "text") else str(error)
+
+
+def _page_of(path: str) -> str:
+    """The page a write was made from (``/m/3/round`` → ``/m/3``), to come back to after joining."""
+    parts = path.strip("/").split("/")
+    return f"/m/{parts[1]}" if len(parts) >= 2 and parts[0] == "m" and parts[1].isdigit() else "/"
+
+
+def _int(text: str, what: str = "match") -> int:
+    try:
+        return int(text)
+    except ValueError:
+        raise UsageError(f"{what} {text!r}: expected a whole number") from None
+
+
+async def _threaded(fn: Callable, *args: Any) -> Any:
+    """Run blocking work (SQLite, rendering) off the event loop."""
+    from starlette.concurrency import run_in_threadpool
+
+    return await run_in_threadpool(fn, *args)
+
+
+def _sync(fn: Callable) -> Callable:
+    async def endpoint(request):
+        return await _threaded(fn, request)
+    endpoint.__name__ = fn.__name__
+    return endpoint
+

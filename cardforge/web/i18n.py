@@ -1,0 +1,119 @@
+"""The page's own words (buttons, headings, labels) in French and English.
+
+Rulings, verdict steps and rule texts come with both languages from the referee and the rule
+catalogue; this catalogue holds only what the page itself says.  A third language is one more
+column here.
+
+>>> words("fr")["undo"]
+'Annuler la dernière entrée'
+"""
+
+from __future__ import annotations
+
+import functools
+from collections.abc import Mapping
+
+__all__ = ["LANGS", "words", "choose_lang"]
+
+LANGS: tuple[str, ...] = ("en", "fr")
+
+_WORDS: dict[str, tuple[str, str]] = {
+    # key: (en, fr)
+    "app": ("Num table", "Table Num"),
+    "matches": ("Matches", "Parties"),
+    "no_matches": ("No match yet: start one below.", "Aucune partie : commencez-en une ci-dessous."),
+    "new_match": ("New match", "Nouvelle partie"),
+    "game": ("Game", "Jeu"),
+    "players": ("Players, in seating order, separated by commas", "Joueurs, dans l'ordre de la table, séparés par des virgules"),
+    "title": ("Title (optional)", "Titre (facultatif)"),
+    "variant": ("Variant", "Variante"),
+    "mode": ("Mode", "Mode"),
+    "none": ("none", "aucune"),
+    "start": ("Start the match", "Commencer la partie"),
+    "open": ("Open", "Ouvrir"),
+    "match": ("Match", "Partie"),
+    "round": ("Round", "Manche"),
+    "rounds": ("Rounds", "Manches"),
+    "next": ("Next:", "À suivre :"),
+    "over": ("Match over", "Partie terminée"),
+    "winners": ("Winners:", "Vainqueurs :"),
+    "total": ("Total", "Total"),
+    "points": ("Points", "Points"),
+    "record_round": ("Record the round", "Enregistrer la manche"),
+    "undo": ("Undo the last entry", "Annuler la dernière entrée"),
+    "sheet": ("Score sheet", "Feuille de score"),
+    "entry": ("Enter the round", "Saisir la manche"),
+    "bid": ("Bid", "Annonce"),
+    "won": ("Won", "Plis"),
+    "void": ("Tricks nobody won (Flash)", "Plis sans gagnant (Flash)"),
+    "cards_hint": ("Card codes separated by commas, e.g.", "Codes des cartes séparés par des virgules, ex."),
+    "several_hint": ("several: separate them with ;", "plusieurs : séparez-les par ;"),
+    "pick_cards": ("Tap the cards", "Touchez les cartes"),
+    "clear": ("Clear", "Effacer"),
+    "referee": ("Referee", "Arbitre"),
+    "ask": ("Ask the referee", "Demander à l'arbitre"),
+    "rules_applied": ("Rules applied", "Règles appliquées"),
+    "error": ("Refused:", "Refusé :"),
+    "join": ("Join the table", "Rejoindre la table"),
+    "join_code": ("Join code", "Code de la table"),
+    "join_needed": ("This table is shared on the network: enter its join code (shown on the laptop) to write.",
+                    "Cette table est partagée sur le réseau : saisissez son code (affiché sur l'ordinateur) pour écrire."),
+    "join_wrong": ("Wrong join code.", "Code de la table incorrect."),
+    "lang_other": ("Français", "English"),
+    "home": ("All matches", "Toutes les parties"),
+    "live": ("Live table", "Table en direct"),
+    "reveal": ("Reveal", "Révéler"),
+    "play": ("Play", "Jouer"),
+    "legal": ("Legal cards", "Cartes jouables"),
+    "show_legal": ("Which cards may be played?", "Quelles cartes peut-on jouer ?"),
+    "hand": ("Hand", "Main"),
+    "trick": ("Trick", "Pli"),
+    "question": ("Question", "Question"),
+    "cards": ("Cards", "Cartes"),
+    "answer": ("Answer", "Réponse"),
+    "entries": ("entries", "entrées"),
+    "round_wins": ("Round wins", "Manches gagnées"),
+    "rows": ("Rows", "Rangées"),
+    "captured": ("Captured", "Récupérées"),
+    "seat": ("Seat", "Place"),
+    "reveals": ("reveals", "révèle"),
+    "reveal_n": ("Reveals", "Révélations"),
+    "round_of": ("Round {n} of {limit}", "Manche {n} sur {limit}"),
+    "round_n": ("Round {n}", "Manche {n}"),
+    "cards_each": ("{n} cards each", "{n} cartes chacun"),
+    "card_each": ("1 card each", "1 carte chacun"),
+    "won_by": ("won by", "gagnée par"),
+    "lays": ("lays", "pose"),
+    "lay": ("Lay the cards", "Poser les cartes"),
+    "undo_move": ("Undo the last move", "Annuler le dernier coup"),
+    "draw": ("Draw", "Piocher"),
+    "secure": ("Secure", "Sécuriser"),
+    "secured": ("Secured:", "Sécurisées :"),
+    "open_sequence": ("Open sequence", "Séquence en cours"),
+    "stop_pending": ("STOP: only a Joker from the reserve can save it", "STOP : seul un Joker de la réserve peut la sauver"),
+    "tricks_won": ("Tricks won", "Plis gagnés"),
+    "scorecard": ("Scorecard", "Feuille d'objectifs"),
+    "best_set": ("Best set to validate", "Meilleur ensemble à valider"),
+    "by_hand": ("Enter a round by hand", "Saisir une manche à la main"),
+    "player": ("Player", "Joueur"),
+    "waiting": ("…", "…"),
+    "round_done": ("All tricks played: enter the bids to record the round.", "Tous les plis sont joués : saisissez les annonces pour enregistrer la manche."),
+}
+
+
+@functools.cache
+def words(lang: str) -> Mapping[str, str]:
+    """Every word of the page in ``lang`` (English for an unknown language)."""
+    column = LANGS.index(lang) if lang in LANGS else 0
+    return {key: pair[column] for key, pair in _WORDS.items()}
+
+
+def choose_lang(cookie: str | None, accept_language: str | None) -> str:
+    """The language asked for by the ``lang`` cookie, else the browser's first fr/en choice."""
+    if cookie in LANGS:
+        return cookie
+    for part in (accept_language or "").split(","):
+        code = part.split(";")[0].strip().lower()[:2]
+        if code in LANGS:
+            return code
+    return "en"

@@ -1,0 +1,197 @@
+"""The live table of a match, kept in the match's own log (``cardforge.live``'s positions).
+
+A move (a reveal, cards laid in a trick, a draw) is parsed and applied by the live position
+(the engines' rules), then written as one ``position_saved`` event — the same event
+``cardforge referee … --table`` writes, so the CLI continues from a page's move and the other
+way round.  When a rows move ends the round, the round's captured piles go onto the score sheet
+in the same transaction.  Every write checks, inside its transaction, that the position is
+still the one the move was made on: two phones tapping at once cannot both move from it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from cardforge.errors import UsageError
+from cardforge.referee.verdict import Verdict
+from cardforge.table.events import MatchCreated, PositionSaved, RoundRecorded, StoredEvent, Undone
+
+__all__ = ["LIVE_GAMES", "Live", "LiveTable"]
+
+#: Games whose position carries over between moves (numwin is scored round by round).
+LIVE_GAMES = ("rows", "tricks", "sequence", "collection")
+
+#: Keys the page adds to a saved position (the live model ignores them): the move also recorded
+#: the round just before it; the position is an undo, taking back the move before it.
+_CLOSED_ROUND = "web_recorded_round"
+_UNDO = "web_undo"
+
+
+@dataclass(frozen=True)
+class Live:
+    """A match's live position, and the verdict of the move that led to it (when just made)."""
+
+    match: MatchCreated
+    position: Any
+    verdict: Verdict | None = None
+    moves: int = 0  # moves on the log since the last round ended, for the undo button
+
+
+def _positions(events: Sequence[StoredEvent]) -> list[StoredEvent]:
+    return [e for e in events if isinstance(e.event, PositionSaved)]
+
+
+def _moves(events: Sequence[StoredEvent]) -> list[StoredEvent]:
+    """The saved positions still standing, oldest first: each undo takes the one before it off."""
+    stack: list[StoredEvent] = []
+    for stored in _positions(events):
+        if stored.event.position.get(_UNDO):
+            if stack:
+                stack.pop()
+        else:
+            stack.append(stored)
+    return stack
+
+
+class LiveTable:
+    """One match's live table over the score-sheet database at ``db``."""
+
+    def __init__(self, db: Path, match_id: int):
+        self.db, self.match_id = db, match_id
+
+    def _store(self):
+        from cardforge.table.store import Store
+
+        return Store(self.db)
+
+    def _load(self, events: Sequence[StoredEvent]) -> tuple[MatchCreated, Any, dict | None]:
+        from cardforge.live import from_json
+        from cardforge.live.storage import MatchSlot
+
+        match = events[0].event
+        assert isinstance(match, MatchCreated)
+        if match.game not in LIVE_GAMES:
+            raise UsageError(f"{match.game} has no live table: enter each round on the score sheet")
+        saved = _positions(events)
+        if not saved:  # the match's first move: a position from the match's players and options
+            return match, MatchSlot(self.db, self.match_id).load(match.game), None
+        data = saved[-1].event.position
+        return match, from_json(data), data
+
+    def view(self, events: Sequence[StoredEvent] | None = None) -> Live:
+        """The position now (from ``events``, the match's log, when the caller has read it)."""
+        if events is None:
+            with self._store() as store:
+                events = store.events(self.match_id)
+        match, position, _ = self._load(events)
+        return Live(match, position, moves=len(_moves(events)))
+
+    def record_round(self, tokens: Sequence[str], options: dict[str, Any]) -> None:
+        """Put a round on the score sheet (``NAME=…`` tokens, as ``table round``) and start the
+        next round's position, in one transaction: the tricks won, the secured sequences of the
+        live table are then not carried into the next round."""
+        from cardforge.table.adapters import adapter_for
+        from cardforge.table.standings import compute_standings
+
+        with self._store() as store:
+            events = store.events(self.match_id)
+            match, position, expected = self._load(events)
+            round_ = RoundRecorded(entries=adapter_for(match).parse_round(tokens, options), typed=tuple(tokens))
+            saved = _fresh(position).to_json()
+            saved[_CLOSED_ROUND] = True
+            writes = [round_, PositionSaved(position=saved)]
+
+            def check(log: list[StoredEvent]) -> None:
+                self._unchanged(log[:-2], expected)
+                if compute_standings(log[:-2]).outcome.over:
+                    raise UsageError(f"match {self.match_id} is over: undo its last round to correct it")
+                compute_standings(log)
+
+            store.append_many(self.match_id, writes, check=check)
+
+    def move(self, tokens: Sequence[str]) -> Live:
+        """Apply one move typed in the CLI's notation (``Ana=R7 Ben=SH3``) and keep it."""
+        from cardforge.live import apply
+        from cardforge.table.standings import compute_standings
+
+        with self._store() as store:
+            events = store.events(self.match_id)
+            match, position, expected = self._load(events)
+            if compute_standings(events).outcome.over:
+                raise UsageError(f"match {self.match_id} is over: undo its last round on the score sheet to go on")
+            after, verdict = apply(position, position.parse_move(list(tokens)))
+            saved = after.to_json()
+            writes: list[Any] = []
+            if verdict.result.get("round_over") and match.game == "rows":
+                writes.append(self._rows_round(match, position, verdict))
+                saved[_CLOSED_ROUND] = True
+            writes.append(PositionSaved(position=saved))
+
+            def check(log: list[StoredEvent]) -> None:
+                self._unchanged(log[: len(log) - len(writes)], expected)
+                compute_standings(log)  # the round is valid against the whole history
+
+            store.append_many(self.match_id, writes, check=check)
+        return Live(match, after, verdict, moves=len(_moves(events)) + 1)
+
+    def undo(self) -> Live:
+        """Take back the last move: the position before it (and the round it recorded)."""
+        from cardforge.live import from_json
+        from cardforge.table.standings import live_rounds
+
+        with self._store() as store:
+            events = store.events(self.match_id)
+            match, _, expected = self._load(events)
+            saved = _moves(events)
+            if not saved:
+                raise UsageError(f"nothing to undo on match {self.match_id}'s live table: no move made yet")
+            last = saved[-1]
+            if len(saved) > 1:
+                previous = dict(saved[-2].event.position)
+            else:  # the match's first move: back to the start
+                previous = _fresh(from_json(last.event.position)).to_json()
+            previous.pop(_CLOSED_ROUND, None)
+            previous[_UNDO] = True
+            writes: list[Any] = []
+            if last.event.position.get(_CLOSED_ROUND):
+                rounds = live_rounds(events)
+                if rounds and rounds[-1].seq == last.seq - 1:
+                    writes.append(Undone(round_seq=rounds[-1].seq))
+            writes.append(PositionSaved(position=previous))
+
+            def check(log: list[StoredEvent]) -> None:
+                self._unchanged(log[: len(log) - len(writes)], expected)
+
+            store.append_many(self.match_id, writes, check=check)
+        return Live(match, from_json(previous), moves=len(saved) - 1)
+
+    def _unchanged(self, log: Sequence[StoredEvent], expected: dict | None) -> None:
+        saved = _positions(log)
+        now = saved[-1].event.position if saved else None
+        if now != expected:
+            raise UsageError(f"match {self.match_id}'s table changed meanwhile (another phone): "
+                             "the page now shows the new position; make your move again")
+
+    @staticmethod
+    def _rows_round(match: MatchCreated, position: Any, verdict: Verdict) -> RoundRecorded:
+        """The score-sheet round of the rows round a reveal ended: each player's captured pile."""
+        from cardforge.table.adapters import adapter_for
+
+        taken = verdict.result.get("captured", {})
+        tokens = [f"{p}={','.join([*position.captured.get(p, ()), *taken.get(p, ())]) or '-'}" for p in match.players]
+        return RoundRecorded(entries=adapter_for(match).parse_round(tokens, {}), typed=tuple(tokens))
+
+
+#: Fields of a position that are the match's options, kept from one round to the next.
+_OPTIONS = ("explosion", "mode", "cards")
+
+
+def _fresh(position: Any) -> Any:
+    """The position at the start of the next round: the same seats, house rules and options."""
+    import dataclasses
+
+    kept = {f.name: getattr(position, f.name) for f in dataclasses.fields(position) if f.name in _OPTIONS}
+    return type(position)(players=position.players, house=position.house, **kept)

@@ -1,0 +1,235 @@
+"""End to end in a real headless Chromium at 375×740: a match started and played through the
+page as a phone user would — tapping card pictures, typing codes, undoing, switching language —
+with screenshots saved (``CARDFORGE_SCREENSHOTS``, default /tmp/cardforge-screenshots)."""
+
+from __future__ import annotations
+
+import pytest
+
+from cardforge.table.scorekeeper import Scorekeeper
+from cardforge.table.store import Store
+from tests.web_browser import require_browser, screenshot, start_browser
+from tests.web_support import Server
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory):
+    require_browser()
+    folder = tmp_path_factory.mktemp("web")
+    srv = Server(folder / "table.sqlite3", folder / "cache")
+    yield srv
+    srv.stop()
+
+
+@pytest.fixture(scope="module")
+def browser(server, tmp_path_factory):
+    driver = start_browser(tmp_path_factory.mktemp("profile"))
+    yield driver
+    driver.quit()
+
+
+def _wait(driver, condition, timeout: float = 10.0):
+    from selenium.common.exceptions import NoSuchElementException, StaleElementReferenceException
+    from selenium.webdriver.support.ui import WebDriverWait
+
+    ignored = (NoSuchElementException, StaleElementReferenceException)  # htmx swapped the part meanwhile
+    return WebDriverWait(driver, timeout, poll_frequency=0.05, ignored_exceptions=ignored).until(condition)
+
+
+def _css(driver, selector: str):
+    from selenium.webdriver.common.by import By
+
+    return driver.find_element(By.CSS_SELECTOR, selector)
+
+
+def _all(driver, selector: str):
+    from selenium.webdriver.common.by import By
+
+    return driver.find_elements(By.CSS_SELECTOR, selector)
+
+
+def _fits_the_phone(driver) -> None:
+    """No horizontal scrolling, and every button or field is a large tap target."""
+    assert driver.execute_script("return document.documentElement.scrollWidth") <= 375
+    small = driver.execute_script("""
+        return [...document.querySelectorAll('button, input, select, .button, summary')]
+          .filter(e => e.offsetParent !== null)
+          .map(e => [e.outerHTML.slice(0, 60), e.getBoundingClientRect().height])
+          .filter(([_, h]) => h < 32);""")
+    assert small == []
+    unlabelled = driver.execute_script("""
+        return [...document.querySelectorAll('input:not([type=hidden]), select, button')]
+          .filter(e => !(e.labels && e.labels.length) && !e.getAttribute('aria-label') && !e.textContent.trim())
+          .map(e => e.outerHTML.slice(0, 80));""")
+    assert unlabelled == []  # every control has a name a screen reader can say
+
+
+def _pictures_loaded(driver) -> bool:
+    return driver.execute_script(
+        "return [...document.querySelectorAll('details[open] button.pick img')].every(i => i.complete && i.naturalWidth > 0)")
+
+
+def _new_match(driver, server, game: str, players: str) -> int:
+    from selenium.webdriver.support.ui import Select
+
+    driver.get(server.url + "/lang/en?next=/")
+    Select(_css(driver, "#game")).select_by_value(game)
+    _css(driver, "#players").send_keys(players)
+    _css(driver, "form[action='/matches'] button[type=submit]").click()
+    _wait(driver, lambda d: "/m/" in d.current_url)
+    return int(driver.current_url.rsplit("/", 1)[1])
+
+
+def test_a_rows_round_entered_by_tapping_cards(server, browser):
+    match = _new_match(browser, server, "rows", "Ana, Ben, Chloé")
+    _wait(browser, _pictures_loaded, timeout=30)
+    _fits_the_phone(browser)
+    _css(browser, "details.by-hand summary").click()  # the live table is first; a round by hand is folded
+    _css(browser, "#p0_cards").click()
+    for code in ("R5", "R9"):
+        _css(browser, f"button.pick[data-code='{code}']").click()
+    _css(browser, ".fam-RB summary").click()
+    _css(browser, "button.pick[data-code='RB3']").click()
+    assert _css(browser, "#p0_cards").get_attribute("value") == "R5,R9,RB3"
+    _css(browser, "#p1_cards").send_keys("G4,SH2")
+    _css(browser, ".entry button[type=submit]").click()
+    _wait(browser, lambda d: len(_all(d, "#sheet details.round")) == 1)
+    sheet = _css(browser, "#sheet").text
+    assert "R5 R9 RB3" in sheet and "+17" in sheet
+    screenshot(browser, "rows-sheet")
+    with Store(server.db) as store:  # the page wrote to the CLI's store
+        assert Scorekeeper(store).standings(match).rounds[0].typed == ("Ana=R5,R9,RB3", "Ben=G4,SH2")
+
+
+def test_the_card_pictures_work_from_the_keyboard(server, browser):
+    from selenium.webdriver.common.keys import Keys
+
+    _new_match(browser, server, "rows", "Ana, Ben")
+    _css(browser, "#c0").click()
+    picture = _css(browser, "button.pick[data-code='R3']")
+    browser.execute_script("arguments[0].focus()", picture)
+    picture.send_keys(Keys.ENTER)
+    assert _css(browser, "#c0").get_attribute("value") == "R3"
+    assert "active" in _css(browser, "#c1").get_attribute("class")  # the next seat's turn
+
+
+def test_a_refused_entry_shows_the_cli_message_and_keeps_the_typing(server, browser):
+    match = _new_match(browser, server, "rows", "Ana, Ben")
+    _css(browser, "details.by-hand summary").click()
+    _css(browser, "#p0_cards").send_keys("R5,RB17")
+    _css(browser, ".entry button[type=submit]").click()
+    error = _wait(browser, lambda d: _all(d, "#error"))[0]
+    assert "unknown card 'RB17': Rainbow values are 0–16 in rows; did you mean 'RB16'?" in error.text
+    assert _css(browser, "#p0_cards").get_attribute("value") == "R5,RB17"
+    with Store(server.db) as store:
+        assert Scorekeeper(store).standings(match).rounds == ()
+
+
+def test_a_tricks_round_and_undo_in_french(server, browser):
+    match = _new_match(browser, server, "tricks", "Ana, Ben, Chloé")
+    browser.find_element("link text", "Français").click()
+    _wait(browser, lambda d: d.find_element("tag name", "html").get_attribute("lang") == "fr")
+    for i, (bid, won) in enumerate([("1", "1"), ("0", "0"), ("1", "0")]):
+        _css(browser, f"input[name=p{i}_bid]").send_keys(bid)
+        _css(browser, f"input[name=p{i}_won]").send_keys(won)
+    _css(browser, ".entry button[type=submit]").click()
+    _wait(browser, lambda d: len(_all(d, "#sheet details.round")) == 1)
+    _fits_the_phone(browser)
+    screenshot(browser, "tricks-sheet-fr")
+    _css(browser, ".undo button").click()
+    _wait(browser, lambda d: not _all(d, "#sheet details.round"))
+    with Store(server.db) as store:
+        assert Scorekeeper(store).standings(match).rounds == ()
+
+
+ANA = ["R1", "R2", "R3", "R4", "R6", "R8", "B3", "B4", "Y5", "G7"]
+BEN = ["SH1", "G2", "G3", "B5", "Y1", "Y2", "Y3", "R10", "RB4", "G11"]
+
+
+def _tap(driver, code: str) -> None:
+    """Tap a card picture, opening its family first when it is folded away."""
+    button = _css(driver, f"button.pick[data-code='{code}']")
+    if not button.is_displayed():
+        family = driver.execute_script("return arguments[0].closest('details')", button)
+        family.find_element("css selector", "summary").click()
+    button.click()
+
+
+def _submit(driver, selector: str, until) -> None:
+    _css(driver, selector).click()
+    try:
+        _wait(driver, until)
+    except Exception:
+        screenshot(driver, "failed")
+        raise
+
+
+def test_a_whole_rows_round_on_the_live_table(server, browser):
+    match = _new_match(browser, server, "rows", "Ana, Ben")
+    _wait(browser, _pictures_loaded, timeout=30)
+    for n, (a, b) in enumerate(zip(ANA, BEN, strict=True), 1):
+        _tap(browser, a)
+        _tap(browser, b)  # the first field handed over to the second after the first tap
+        assert [_css(browser, f"#c{i}").get_attribute("value") for i in (0, 1)] == [a, b]
+        expected = f"Reveals {n}/10" if n < 10 else "Round 2 · Reveals 0/10"
+        _submit(browser, "form.move button[type=submit]", lambda d, e=expected: e in _css(d, "#live h2").text)
+        if n == 4:
+            assert "ROWS-" in _css(browser, ".verdict").text
+            _fits_the_phone(browser)
+            _wait(browser, lambda d: d.execute_script(
+                "return [...document.querySelectorAll('#live .table-rows img')].every(i => i.complete && i.naturalWidth > 0)"))
+            screenshot(browser, "rows-live")
+    with Store(server.db) as store:
+        rounds = Scorekeeper(store).standings(match).rounds
+    assert len(rounds) == 1
+    assert len(_all(browser, "#sheet details.round")) == 1
+    screenshot(browser, "rows-round-over")
+
+
+def test_a_tricks_round_seat_by_seat(server, browser):
+    match = _new_match(browser, server, "tricks", "Ana, Ben, Chloé")
+    # round 1: one card each, one trick
+    for i, code in enumerate(("RB10", "SH12", "RB2")):
+        _css(browser, f"#c{i}").send_keys(code)
+    _submit(browser, "form.move button[type=submit]", lambda d: "Ben" in _css(d, ".verdict .summary").text)
+    for i, bid in enumerate(("0", "1", "0")):
+        _css(browser, f"input[name=p{i}_bid]").send_keys(bid)
+    assert _css(browser, "input[name=p1_won]").get_attribute("value") == "1"  # filled in by the live table
+    _submit(browser, ".entry button[type=submit]", lambda d: len(_all(d, "#sheet details.round")) == 1)
+    # round 2: two cards each, two tricks; the legal cards asked for on the way
+    _css(browser, "#c0").send_keys("RB5")
+    _submit(browser, "form.move button[type=submit]", lambda d: "Ben" in _css(d, "details.legal summary").text)
+    _css(browser, "details.legal summary").click()
+    _css(browser, "#hand").send_keys("SH3 SH10 flip")
+    _submit(browser, "details.legal button[type=submit]", lambda d: _all(d, "#legal-answer .verdict"))
+    assert "TRICKS-" in _css(browser, "#legal-answer").text
+    _fits_the_phone(browser)
+    screenshot(browser, "tricks-live")
+    for i, code in enumerate(("SH10", "RB7")):
+        _css(browser, f"#c{i}").send_keys(code)
+    _submit(browser, "form.move button[type=submit]", lambda d: "Trick 2" in _css(d, "#live h2").text)
+    for i, code in enumerate(("SH4", "RB8", "RB9")):
+        _css(browser, f"#c{i}").send_keys(code)
+    _submit(browser, "form.move button[type=submit]", lambda d: "Trick 3" in _css(d, "#live h2").text)
+    won = [_css(browser, f"input[name=p{i}_won]").get_attribute("value") for i in range(3)]
+    assert sorted(won) == ["0", "1", "1"] or sum(map(int, won)) == 2
+    for i, w in enumerate(won):
+        _css(browser, f"input[name=p{i}_bid]").send_keys(w)
+    _submit(browser, ".entry button[type=submit]", lambda d: len(_all(d, "#sheet details.round")) == 2)
+    screenshot(browser, "tricks-round-over")
+    with Store(server.db) as store:
+        assert len(Scorekeeper(store).standings(match).rounds) == 2
+
+
+def test_the_referee_answers_and_a_rule_id_expands_on_tap(server, browser):
+    browser.get(server.url + "/lang/en?next=/referee/tricks")
+    _css(browser, "#trick-cards").send_keys("RB13 RB2 SH13 flip")
+    _css(browser, "form[hx-target='#answer-trick'] button[type=submit]").click()
+    verdict = _wait(browser, lambda d: _all(d, "#answer-trick .verdict"))[0]
+    assert "RB2" in verdict.find_element("css selector", ".summary").text
+    rule = verdict.find_element("css selector", "details.rule")
+    assert not rule.find_element("css selector", "p").is_displayed()
+    rule.find_element("css selector", "summary").click()
+    assert rule.find_element("css selector", "p").is_displayed()  # the rule's text, on tap
+    _fits_the_phone(browser)
+    screenshot(browser, "referee-tricks")

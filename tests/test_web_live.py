@@ -1,0 +1,221 @@
+"""The live table through the page: moves applied by the live-position model (the CLI's), kept
+in the match's log, a rows round ending onto the score sheet in the same transaction, undo,
+tricks seat by seat with the legal cards on request, sequences card by card."""
+
+from __future__ import annotations
+
+import html
+import re
+import threading
+
+import pytest
+
+from cardforge.live import apply, new_position
+from cardforge.table.scorekeeper import Scorekeeper
+from cardforge.table.store import Store
+from tests.conftest import run_cli
+from tests.web_support import client
+
+ANA = ["R1", "R2", "R3", "R4", "R6", "R8", "B3", "B4", "Y5", "G7"]
+BEN = ["SH1", "G2", "G3", "B5", "Y1", "Y2", "Y3", "R10", "RB4", "G11"]
+
+
+@pytest.fixture
+def db(tmp_path):
+    return tmp_path / "table.sqlite3"
+
+
+def _new(db, game, players, **options):
+    with Store(db) as store:
+        Scorekeeper(store).new_match(game, players, **options)
+
+
+def _standings(db, match=1):
+    with Store(db) as store:
+        return Scorekeeper(store).standings(match)
+
+
+def _reveal(web, a, b, match=1, **headers):
+    return web.post(f"/m/{match}/move", data={"n0": "Ana", "c0": a, "n1": "Ben", "c1": b}, headers=headers)
+
+
+def test_a_whole_rows_round_ends_on_the_score_sheet(db):
+    _new(db, "rows", "Ana,Ben")
+    web = client(db)
+    expected = new_position("rows", ("Ana", "Ben"))
+    for a, b in zip(ANA[:-1], BEN[:-1], strict=True):
+        assert _reveal(web, a, b).status_code == 303
+        expected, _ = apply(expected, expected.parse_move([f"Ana={a}", f"Ben={b}"]))
+    piles = {p: ",".join(expected.captured.get(p, ())) or "-" for p in ("Ana", "Ben")}
+    last = _reveal(web, ANA[-1], BEN[-1], **{"HX-Request": "true"})
+    assert last.status_code == 200 and "ROWS-7.3" in last.text  # the round's scoring, rule cited
+    _, verdict = apply(expected, expected.parse_move([f"Ana={ANA[-1]}", f"Ben={BEN[-1]}"]))
+    for p, taken in verdict.result["captured"].items():
+        piles[p] = ",".join(c for c in [*piles[p].split(","), *taken] if c and c != "-") or "-"
+    rounds = _standings(db).rounds
+    assert len(rounds) == 1 and rounds[0].typed == (f"Ana={piles['Ana']}", f"Ben={piles['Ben']}")
+    page = web.get("/m/1").text
+    assert "Round 2 · Reveals 0/10" in page  # the rows are back to their 0s for round 2
+
+
+def test_the_cli_continues_from_the_pages_reveal_and_the_page_from_the_clis(db):
+    _new(db, "rows", "Ana,Ben")
+    web = client(db)
+    _reveal(web, "R7", "SH3")
+    cli = run_cli("referee", "rows", "play", "Ana=R9", "Ben=B5", "--table", "--db", str(db), "--json")
+    assert cli.code == 0, cli.err
+    assert cli.json()["rows"]["R"] == ["R0", "R7", "R9"]  # it started from the page's position
+    page = html.unescape(web.get("/m/1").text)
+    assert "Reveals 2/10" in page and 'alt="R9"' in page
+
+
+def test_every_reveal_shows_its_placement_steps_with_the_rules(db):
+    _new(db, "rows", "Ana,Ben")
+    web = client(db)
+    fragment = _reveal(web, "R7", "SH3", **{"HX-Request": "true"}).text
+    rules = re.findall(r'<details class="rule"><summary>([A-Z]+-[\w.]+)', fragment)
+    assert "ROWS-2.3" in rules and "ROWS-5.1" in rules
+    assert "Rows now: B: B0 SH3  R: R0 R7  Y: Y0  G: G0" in html.unescape(fragment)
+
+
+def test_a_refused_reveal_says_what_the_cli_says(db):
+    _new(db, "rows", "Ana,Ben")
+    web = client(db)
+    refused = web.post("/m/1/move", data={"n0": "Ana", "c0": "R7", "n1": "Ben", "c1": ""})
+    cli = run_cli("referee", "rows", "play", "Ana=R7", "--table", "--db", str(db))
+    assert refused.status_code == 422 and cli.code == 2
+    assert cli.err.removeprefix("cardforge: error: ").strip() in html.unescape(refused.text)
+
+
+def test_undoing_the_reveal_that_ended_a_round_takes_the_round_back_too(db):
+    _new(db, "rows", "Ana,Ben")
+    web = client(db)
+    for a, b in zip(ANA, BEN, strict=True):
+        _reveal(web, a, b)
+    assert len(_standings(db).rounds) == 1
+    assert web.post("/m/1/live-undo").status_code == 303
+    assert _standings(db).rounds == ()
+    assert "Reveals 9/10" in web.get("/m/1").text
+    web.post("/m/1/live-undo")
+    assert "Reveals 8/10" in web.get("/m/1").text
+
+
+def test_undo_walks_back_to_the_start(db):
+    _new(db, "rows", "Ana,Ben")
+    web = client(db)
+    _reveal(web, "R7", "SH3")
+    _reveal(web, "R9", "B5")
+    assert web.post("/m/1/live-undo").status_code == 303
+    assert web.post("/m/1/live-undo").status_code == 303
+    page = web.get("/m/1").text
+    assert "Reveals 0/10" in page and 'alt="R7"' not in page
+    refused = web.post("/m/1/live-undo")
+    assert refused.status_code == 422 and "nothing to undo" in refused.text
+
+
+def test_two_phones_revealing_at_once_keep_one_chain_of_positions(db):
+    _new(db, "rows", "Ana,Ben")
+    results: list[int] = []
+
+    def phone(cards):
+        web = client(db)
+        for a, b in cards:
+            results.append(_reveal(web, a, b).status_code)
+
+    threads = [threading.Thread(target=phone, args=(list(zip(ANA[i::2], BEN[i::2])),)) for i in range(2)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    with Store(db) as store:
+        saved = [e.event.position for e in store.events(1) if e.event.kind == "position_saved"]
+    assert results.count(303) == len(saved)
+    assert [p["reveals"] for p in saved] == [(i % 10) + 1 if i < 9 else 0 for i in range(len(saved))]
+
+
+def test_a_trick_by_seat_with_names_and_the_legal_cards_on_request(db):
+    _new(db, "tricks", "Ana,Ben,Chloé", rounds=3)
+    web = client(db)
+    one = web.post("/m/1/move", data={"n0": "Ana", "c0": "RB10"})
+    assert one.status_code == 303
+    legal = web.get("/m/1/legal", params={"hand": "SH3 SH10 SH12 flip"})
+    assert legal.status_code == 200 and "TRICKS-" in legal.text and "SH12" in legal.text
+    settled = web.post("/m/1/move", data={"n0": "Ben", "c0": "SH12", "n1": "Chloé", "c1": "RB2"},
+                       headers={"HX-Request": "true"}).text
+    assert "Ben" in html.unescape(re.search(r'class="summary">(.*?)<', settled).group(1))
+    page = web.get("/m/1").text
+    assert 'name="p1_won" inputmode="numeric" pattern="[0-9]*" size="2" value="1"' in page  # Ben won it
+    recorded = web.post("/m/1/round", data={"p0_bid": "0", "p0_won": "0", "p1_bid": "1", "p1_won": "1",
+                                            "p2_bid": "0", "p2_won": "0"})
+    assert recorded.status_code == 303
+    assert _standings(db).rounds[0].typed == ("Ana=0/0", "Ben=1/1", "Chloé=0/0")
+    assert "Trick 1" in web.get("/m/1").text  # the next round starts from a fresh trick count
+
+
+def test_a_tricks_lay_out_of_turn_is_refused(db):
+    _new(db, "tricks", "Ana,Ben,Chloé")
+    web = client(db)
+    web.post("/m/1/move", data={"n0": "Ana", "c0": "RB10"})
+    refused = web.post("/m/1/move", data={"n0": "Chloé", "c0": "SH3"})
+    assert refused.status_code == 422 and "it is Ben's turn, not Chloé's" in html.unescape(refused.text)
+
+
+def test_a_sequence_card_by_card_with_the_stop_warning_then_secured(db):
+    _new(db, "sequence", "Ana,Ben", rounds=3)
+    web = client(db)
+    web.post("/m/1/move", data={"n0": "Ana", "c0": "R3"})
+    web.post("/m/1/move", data={"n0": "Ana", "c0": "G5"})
+    assert web.post("/m/1/move", data={"secure": "Ana"}).status_code == 303
+    page = web.get("/m/1").text
+    assert 'value="R3,G5"' in page  # the score sheet's entry is filled in with the secured sequence
+    stopped = web.post("/m/1/move", data={"n0": "Ben", "c0": "B5,Y5"}, headers={"HX-Request": "true"}).text
+    assert "STOP" in stopped and "SEQUENCE-" in stopped
+
+
+def test_numwin_has_no_live_table_but_its_sheet(db):
+    _new(db, "numwin", "Ana,Ben")
+    web = client(db)
+    assert 'id="live"' not in web.get("/m/1").text
+    refused = web.post("/m/1/move", data={"n0": "Ana", "c0": "R3"})
+    assert refused.status_code == 422 and "numwin has no live table" in refused.text
+
+
+def test_collection_shows_the_scorecard_and_the_best_set_to_validate(db):
+    _new(db, "collection", "Ana,Ben")
+    web = client(db)
+    from cardforge.deck import load_deck
+    from cardforge.referee.collection import objectives_verdict
+
+    for cards in ("R7", "G3", "B7", "Y2", "G7"):
+        assert web.post("/m/1/move", data={"n0": "Ana", "c0": cards}).status_code == 303
+    assert web.post("/m/1/move", data={"secure": "Ana"}).status_code == 303
+    page = html.unescape(web.get("/m/1").text)
+    assert "Best set to validate — Ana" in page and "Scorecard — Ana" in page
+    best = objectives_verdict(load_deck("collection").parse_many("R7 G3 B7 Y2 G7"), best=True).result["best"]
+    entry = "; ".join(f"{m['id']}:{','.join(m['cards'])}" for m in best)
+    assert "three_of_a_kind" in entry and f'value="{entry}"' in page  # the entry is filled in with the best set
+    assert web.post("/m/1/round", data={"p0_cards": entry}).status_code == 303
+    assert _standings(db).rounds[0].typed == tuple(f"Ana={part.strip()}" for part in entry.split(";"))
+    assert "Round 1" in html.unescape(web.get("/m/1").text).split("Scorecard — Ana")[1].split("</details>")[0]
+
+
+def test_cards_face_up_on_the_table_are_greyed_out_in_the_picker(db):
+    _new(db, "rows", "Ana,Ben")
+    web = client(db)
+    _reveal(web, "R7", "SH3")
+    page = web.get("/m/1").text
+    assert re.search(r'data-code="R7"[^>]*disabled', page) and re.search(r'data-code="R0"[^>]*disabled', page)
+    assert not re.search(r'data-code="R8"[^>]*disabled', page)
+
+
+def test_a_trick_nobody_won_fills_in_the_void_tricks(db):
+    _new(db, "tricks", "Ana,Ben,Chloé", rounds=3)
+    web = client(db)
+    web.post("/m/1/move", data={"n0": "Ana", "c0": "RB5", "n1": "Ben", "c1": "SH5", "n2": "Chloé", "c2": "flash"})
+    page = web.get("/m/1").text
+    assert re.search(r'id="void"[^>]*value="1"', page)
+    for i in range(3):
+        assert f'name="p{i}_won" inputmode="numeric" pattern="[0-9]*" size="2" value="0"' in page
+    recorded = web.post("/m/1/round", data={"p0_bid": "0", "p0_won": "0", "p1_bid": "0", "p1_won": "0",
+                                            "p2_bid": "0", "p2_won": "0", "void": "1"})
+    assert recorded.status_code == 303 and len(_standings(db).rounds) == 1
