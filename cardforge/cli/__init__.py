@@ -35,6 +35,7 @@ COMMAND_MODULES = (
     "cardforge.cli.rulebook",
     "cardforge.cli.serve",
     "cardforge.cli.table",
+    "cardforge.cli.simulate",
 )
 
 

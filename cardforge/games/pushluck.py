@@ -608,6 +608,9 @@ class PushLuckState(GameState[Move]):
             )
         self._apply(action)
 
+    def apply_legal(self, action: Move) -> None:
+        self._apply(action)
+
     def _apply(self, move: Move) -> None:
         kind_ = move.kind
         p = self.player
