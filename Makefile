@@ -27,6 +27,7 @@ bench: $(STAMP)
 docs: $(STAMP)
 	$(PY) -m cardforge.rules > docs/rulings.md
 	$(PY) -m cardforge schema --out docs/deck.schema.json
+	$(PY) -m cardforge schema --layout --out docs/layout.schema.json
 
 clean:
 	find output -mindepth 1 ! -name .gitkeep ! -name README.md -exec rm -rf {} +

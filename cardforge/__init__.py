@@ -6,3 +6,18 @@ and its referee settles rulings and keeps scores for the five games of the famil
 
 __version__ = "0.1.0"
 __all__ = ["__version__"]
+
+
+def _base_system():  # the composition root: the card system's default comes from the base deck
+    from cardforge.deck import load_base
+
+    return load_base().system
+
+
+def _wire() -> None:
+    from cardforge.cards import set_default_system
+
+    set_default_system(_base_system)
+
+
+_wire()

@@ -11,8 +11,10 @@ its declared value as ``numx=17``.  Parsing is case-insensitive and ``Card.code`
     >>> system.parse("NumX=0").code
     'numx=0'
 
-The family codes, names and value ranges come from ``decks/base.yaml`` (see ``cardforge.deck``);
-nothing here hard-codes them.  A deck narrows the system to the cards it really contains
+The family codes, names and value ranges come from ``decks/base.yaml`` (see ``cardforge.deck``,
+which ``cardforge/__init__.py`` wires in through ``set_default_system``); nothing here
+hard-codes them, and this module imports nothing of the deck loader.
+A deck narrows the system to the cards it really contains
 (``Deck.parse``), so ``RB17`` is rejected in ``tricks`` with a suggestion.
 """
 
@@ -20,16 +22,13 @@ from __future__ import annotations
 
 import difflib
 import re
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from enum import Enum
-from typing import TYPE_CHECKING
+from typing import Protocol
 
 from cardforge.errors import CardCodeError
 from cardforge.i18n import Message
-
-if TYPE_CHECKING:
-    from cardforge.deck import Deck
 
 __all__ = [
     "FamilyKind",
@@ -41,6 +40,7 @@ __all__ = [
     "parse_card",
     "parse_cards",
     "format_cards",
+    "set_default_system",
     "split_cards",
 ]
 
@@ -146,10 +146,11 @@ class CardSystem:
 
     @classmethod
     def default(cls) -> CardSystem:
-        """The system defined by ``decks/base.yaml``."""
-        from cardforge.deck import load_base
-
-        return load_base().system
+        """The default system: whatever ``set_default_system`` was given (``cardforge`` wires in
+        the one ``decks/base.yaml`` defines; this module does not know how decks are loaded)."""
+        if _default_provider is None:
+            raise RuntimeError("no default card system: call cardforge.cards.set_default_system first")
+        return _default_provider()
 
     # -- lookups -----------------------------------------------------------------------------
 
@@ -256,6 +257,15 @@ class CardSystem:
         return f"{self.families[card.family].name(lang)} {card.value}"
 
 
+_default_provider: Callable[[], CardSystem] | None = None
+
+
+def set_default_system(provider: Callable[[], CardSystem]) -> None:
+    """Say where ``CardSystem.default()`` (and ``parse_card`` without a deck) gets its system."""
+    global _default_provider
+    _default_provider = provider
+
+
 def nearest(token: str, candidates: Sequence[str]) -> str | None:
     """The candidate closest to ``token`` (case-insensitive), or ``None`` if nothing is close."""
     lowered = {c.lower(): c for c in candidates}
@@ -263,7 +273,13 @@ def nearest(token: str, candidates: Sequence[str]) -> str | None:
     return lowered[hits[0]] if hits else None
 
 
-def parse_card(token: str, deck: Deck | None = None) -> Card:
+class CardParser(Protocol):
+    """Anything that parses a card code against its cards (a ``Deck``, a ``CardSystem``)."""
+
+    def parse(self, token: str) -> Card: ...
+
+
+def parse_card(token: str, deck: CardParser | None = None) -> Card:
     """Parse a card code, checked against ``deck`` when given, else against the whole system."""
     if deck is not None:
         return deck.parse(token)
@@ -282,7 +298,7 @@ def split_cards(tokens: Iterable[str] | str) -> list[str]:
     return [code for token in tokens for code in token.replace(",", " ").split()]
 
 
-def parse_cards(tokens: Iterable[str] | str, deck: Deck | None = None) -> list[Card]:
+def parse_cards(tokens: Iterable[str] | str, deck: CardParser | None = None) -> list[Card]:
     """Parse several card codes (``split_cards`` notation)."""
     return [parse_card(t, deck) for t in split_cards(tokens)]
 

@@ -6,6 +6,7 @@ The hierarchy, drawn once (as httpx does)::
     ├── UsageError                  -- a bad option, an unknown game, a wrong player count …
     ├── CardCodeError (ValueError)  -- a card token that is malformed or not in the deck
     ├── DeckError                   -- a deck file that cannot be read or does not validate
+    │   └── DeckErrors              -- several problems in one file (validate prints each)
     ├── IllegalActionError (ValueError) -- an engine was asked for a move the rules forbid
     └── OutputError                 -- an output folder or file cannot be written
 
@@ -24,6 +25,7 @@ __all__ = [
     "UsageError",
     "CardCodeError",
     "DeckError",
+    "DeckErrors",
     "IllegalActionError",
     "OutputError",
     "Interrupted",
@@ -89,6 +91,18 @@ class DeckError(CardforgeError):
         prefix = f"{where}: " if where else ""
         key = f"{path}: " if path else ""
         super().__init__(f"{prefix}{key}{message}")
+
+
+class DeckErrors(DeckError):
+    """Every problem found in a deck file: ``errors`` lists them (each a ``DeckError``);
+    ``str()`` is the first, saying how many more there are."""
+
+    def __init__(self, errors: list[DeckError]):
+        self.errors = list(errors)
+        first = self.errors[0]
+        more = len(self.errors) - 1
+        tail = f" (and {more} more problem{'s' if more > 1 else ''}: cardforge validate lists them)" if more else ""
+        super().__init__(first.detail + tail, file=first.file, line=first.line, column=first.column, path=first.path)
 
 
 class IllegalActionError(CardforgeError, ValueError):

@@ -55,3 +55,23 @@ def run_cli(*args: str, input: str | None = None, env: dict | None = None, timeo
 @pytest.fixture
 def cli():
     return run_cli
+
+
+@pytest.fixture(scope="session")
+def all_books(tmp_path_factory):
+    """Every book (5 games × fr/en × player, reference, comprehensive), built once per session."""
+    from tests.rulebook_support import build_books_once
+
+    return build_books_once(tmp_path_factory.mktemp("rulebooks"))
+
+
+@pytest.fixture(scope="session")
+def books(all_books):
+    """The comprehensive rules (the judge's document) of each game and language."""
+    return {(g, lang): book for (g, lang, k), book in all_books.items() if k == "comprehensive"}
+
+
+@pytest.fixture(scope="session")
+def player_books(all_books):
+    """The player's rulebook of each game and language."""
+    return {(g, lang): book for (g, lang, k), book in all_books.items() if k == "player"}

@@ -123,3 +123,20 @@ def test_property_garbage_never_escapes_as_another_exception(token):
         assert str(exc)
     else:
         assert system.parse(card.code) == card
+
+
+def test_the_card_system_does_not_import_the_deck_loader():
+    """cards.py ↔ deck was an import cycle; the package root now wires the default system in."""
+    import ast
+    import subprocess
+    import sys
+
+    from cardforge import cards
+
+    tree = ast.parse(open(cards.__file__, encoding="utf-8").read())
+    imported = {n.module for n in ast.walk(tree) if isinstance(n, ast.ImportFrom)}
+    imported |= {a.name for n in ast.walk(tree) if isinstance(n, ast.Import) for a in n.names}
+    assert not any(m and m.startswith("cardforge.deck") for m in imported), imported
+    out = subprocess.run([sys.executable, "-c", "import sys, cardforge.cards; print('cardforge.deck' in sys.modules)"],
+                         capture_output=True, text=True, check=True)
+    assert out.stdout.strip() == "False"

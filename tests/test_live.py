@@ -117,7 +117,7 @@ def test_state_file_cli_continues_the_rows(cli, tmp_path):
     assert second.code == 0, second.err
     data = second.json()
     assert data["rows"]["R"] == ["R7", "RB9", "R5"] and data["captured"]["Ana"] == ["R0"]
-    assert json.loads(state.read_text())["reveals"] == 2
+    assert json.loads(state.read_text())["rows"]["reveals"] == 2
     text = cli("referee", "rows", "play", "--state", str(state), "Ana=R9", "Ben=B5", "Chloé=G3")
     assert "Rows now:" in text.out and "R7 RB9 R5 R9" in text.out.replace("\n", " ")
 
@@ -140,10 +140,25 @@ def test_broken_state_file_is_one_line(cli, tmp_path):
     state.write_text("{nope")
     result = cli("referee", "rows", "play", "--state", str(state), "Ana=R7")
     assert result.code == 2 and "is not valid JSON" in result.err and "Traceback" not in result.err
-    other = tmp_path / "tricks.json"
-    assert cli("referee", "tricks", "trick", "--state", str(other), "Ana=RB1", "Ben=RB2", "Chloé=RB3").code == 0
-    mixed = cli("referee", "rows", "play", "--state", str(other), "Ana=R7")
-    assert mixed.code == 2 and "holds a tricks game" in mixed.err
+    not_state = tmp_path / "list.json"
+    not_state.write_text("[1, 2]")
+    result = cli("referee", "rows", "play", "--state", str(not_state), "Ana=R7")
+    assert result.code == 2 and "is not a cardforge state" in result.err
+
+
+def test_one_state_file_keeps_a_position_per_game(cli, tmp_path):
+    """One CARDFORGE_STATE serves every game of the evening: a position per game in the file."""
+    env = {"CARDFORGE_STATE": str(tmp_path / "evening.json")}
+    assert cli("referee", "tricks", "trick", "Ana=RB1", "Ben=RB2", "Chloé=RB3", env=env).code == 0
+    assert cli("referee", "rows", "play", "Ana=R7", "Ben=SH3", env=env).code == 0
+    bare = cli("referee", "tricks", "trick", "RB9", "SH4", "RB5", "--json", env=env)  # seats known: play order
+    assert bare.code == 0, bare.err
+    assert bare.json()["seats"] == ["Chloé", "Ana", "Ben"] and bare.json()["winner_player"] == "Chloé"
+    saved = json.loads((tmp_path / "evening.json").read_text())
+    assert set(saved) == {"tricks", "rows"} and saved["rows"]["reveals"] == 1 and saved["tricks"]["tricks"] == 2
+    assert cli("referee", "numwin", "round", "Ana=R1,G2", "Ben=B3", env=env).code == 0
+    by_seat = cli("referee", "numwin", "round", "R5", "B0 G0", "--json", env=env)
+    assert by_seat.code == 0 and by_seat.json()["totals"] == {"Ana": 8, "Ben": 3}
 
 
 def test_sequence_play_cli_card_by_card(cli, tmp_path):

@@ -63,7 +63,8 @@ def test_render_and_rulebook_json_say_what_was_written(cli, tmp_path):
     assert len(written) == 1 and Path(written[0]).is_file()
     book = cli("rulebook", "rows", "--lang", "fr", "--out", str(tmp_path), "--json")
     assert book.code == 0, book.err
-    assert [Path(p).name for p in json.loads(book.out)["written"]] == ["rows-fr.pdf"]
+    assert [Path(p).name for p in json.loads(book.out)["written"]] == \
+        ["rows-fr.pdf", "rows-reference-fr.pdf", "rows-comprehensive-fr.pdf"]  # the three books
 
 
 def test_build_json_lists_the_files(tmp_path, monkeypatch, capsys):

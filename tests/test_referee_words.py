@@ -4,6 +4,7 @@ name, one card-list notation, and French a French player would write."""
 from __future__ import annotations
 
 import json
+from pathlib import Path
 
 import pytest
 
@@ -233,6 +234,17 @@ def test_under_lang_fr_errors_are_french_too(ref):
     assert code == 2 and "ne s'applique pas" in err
     code, _, err = ref("tricks", "trick", "RB17", "SH3", "RB2")
     assert "unknown card 'RB17': Rainbow values are 1–16 in tricks; did you mean 'RB16'?" in err
+    for args, french in [
+        (("rows", "play", "--row", "Q=Q1", "Ana=R5"), "rangée inconnue 'Q' dans --row 'Q=Q1'"),
+        (("rows", "round", "Ana=R5", "Ana=R6"), "le joueur 'Ana' est donné deux fois"),
+        (("collection", "objectives", "--validated", "paires", "R1"), "--validated : objectif inconnu 'paires'"),
+        (("collection", "check", "--mode", "découverte", "R3", "joker"), "ne se joue pas en mode découverte"),
+        (("numwin", "score", "R1", "--locked", "R7"), "attendu deux cartes jointes par « + »"),
+        (("sequence", "play", "--state", str(Path(__file__).parent), "Ana=R3"), "impossible de lire le fichier d'état"),
+        (("tricks", "legal", "--hand", "SH3", "--trick", "numx"), "Num-X dans le pli s'écrit telle que déclarée"),
+    ]:
+        code, _, err = ref(*args, "--lang", "fr")
+        assert code == 2 and french in err, (args, err)
 
 
 @pytest.mark.parametrize("args", [
@@ -291,3 +303,30 @@ MESSAGES = {
         sys.modules.pop("cardforge.i18n.de", None)
     code, _, err = ref("rows", "score", "R5", "--lang", "de")
     assert code == 2 and "unknown language 'de'" in err
+
+
+def test_the_readme_referee_tour_is_real_output(cli, tmp_path):
+    """Every command of the README's referee tour prints what the README shows (docs stay true)."""
+    import re
+
+    from conftest import ROOT
+
+    text = (ROOT / "README.md").read_text(encoding="utf-8")
+    block = text[text.index("### Referee"):text.index("### Printing the cards")]
+    code = block[block.index("```") + 4:block.rindex("```")]
+    env = {"COLUMNS": "200", "CARDFORGE_STATE": ""}
+    checked = 0
+    for part in re.split(r"^\$ ", code, flags=re.M)[1:]:
+        first, _, expected = part.partition("\n")
+        if first.startswith("export CARDFORGE_STATE"):
+            env["CARDFORGE_STATE"] = str(tmp_path / "partie.json")
+            continue
+        import shlex
+
+        args = shlex.split(first.split("  #")[0])[1:]
+        result = cli(*args, env={k: v for k, v in env.items() if v})
+        got = (result.out + result.err).strip()
+        lines = [ln for ln in expected.strip().splitlines() if ln.strip() not in ("", "…")]
+        assert all(ln in got for ln in lines) if "…" in expected else got == expected.strip(), (first, got)
+        checked += 1
+    assert checked >= 6

@@ -119,16 +119,13 @@ def test_effect_text_that_cannot_fit_is_an_error_naming_the_card(mini):
 
 def test_long_real_effect_text_is_shrunk_but_fits(decks):
     """The longest effect of all decks (Passe Ton Tour, French) fits between the min and max size."""
-    from cardforge.render.faces import _effect_box, _Geometry
-    from cardforge.render.textfit import fit_text
+    from cardforge.render.faces import face_ops
 
     deck = decks["collection"]
-    geo = _Geometry(deck)
-    x0, y0, x1, y1 = _effect_box(geo)
-    fitted = fit_text(deck.actions["passe"].effect("fr"), deck.style.font_text, x1 - x0 - 12, y1 - y0 - 12,
-                      deck.style.text_max_pt, deck.style.text_min_pt)
-    assert deck.style.text_min_pt <= fitted.size < deck.style.text_max_pt
-    assert fitted.height <= y1 - y0 - 12
+    effect = next(op for op in face_ops(deck, Card(action="passe"), "fr") if op.name == "effect")
+    assert deck.style.text_min_pt <= effect.get("size") < deck.style.text_max_pt
+    x0, y0, x1, y1 = effect.box
+    assert effect.get("leading") * len(effect.get("lines")) <= y1 - y0 - 2 * effect.get("padding")
 
 
 def test_unknown_font_in_style_is_a_deck_error(mini):

@@ -1,74 +1,39 @@
-"""The ten rulebook PDFs (5 games × fr/en), each built once per session by
-``build_all_rulebooks``: table of contents, every rule ID of the catalogue, the deck's
-component counts, embedded fonts only, French typography, and every example's stated outcome
-equal to what the engine says now."""
+"""The thirty books (5 games × fr/en × player, reference, comprehensive), built once per session
+by ``build_all_rulebooks``: tables of contents, every rule ID of the catalogue in the
+comprehensive rules, the deck's component counts, embedded fonts only, French typography, and
+every example's stated outcome equal to what the engine says now.  The player's book itself is
+checked in ``test_rulebook_player.py``."""
 
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
-from pathlib import Path
 
 import pytest
 
 from cardforge.deck import GAMES, load_deck
-from cardforge.rulebook.build import LANGS, build_all_rulebooks, rulebook_path
+from cardforge.rulebook.build import KINDS
 from cardforge.rulebook.examples import examples_for
 from cardforge.rulebook.typography import typeset
 from cardforge.rules import load_rules
-
-BOOKS = [(game, lang) for game in GAMES for lang in LANGS]
-
-
-@dataclass
-class Book:
-    path: Path
-    pages: list[str]
-
-    @property
-    def text(self) -> str:
-        return "\n".join(self.pages)
-
-    @property
-    def flat(self) -> str:
-        """The text with every kind of space and line break removed (layout-independent)."""
-        return _flat(self.text)
+from tests.rulebook_support import BOOKS
+from tests.rulebook_support import flat as _flat
 
 
-def _flat(text: str) -> str:
-    return re.sub(r"[\s\u00a0\u202f]+", "", text)
-
-
-def _read(path: Path) -> list[str]:
-    import pypdfium2 as pdfium
-
-    pdf = pdfium.PdfDocument(str(path))
-    try:
-        return [page.get_textpage().get_text_range().replace("\r\n", "\n") for page in pdf]
-    finally:
-        pdf.close()
-
-
-@pytest.fixture(scope="session")
-def books(tmp_path_factory) -> dict[tuple[str, str], Book]:
-    out = tmp_path_factory.mktemp("rulebooks")
-    paths = build_all_rulebooks(out)
-    assert sorted(paths) == sorted(rulebook_path(out, g, lang) for g, lang in BOOKS)
-    return {(g, lang): Book(rulebook_path(out, g, lang), _read(rulebook_path(out, g, lang))) for g, lang in BOOKS}
-
-
+@pytest.mark.parametrize("kind", ["player", "comprehensive"])
 @pytest.mark.parametrize(("game", "lang"), BOOKS)
-def test_book_has_a_table_of_contents(books, game, lang):
+def test_book_has_a_table_of_contents(all_books, game, lang, kind):
     """Page 2 is the contents: every catalogue section listed with the page it starts on, and
     the PDF has an outline (bookmarks) with the same sections."""
     from pypdf import PdfReader
 
-    book = books[game, lang]
+    book = all_books[game, lang, kind]
     contents = book.pages[1]
     assert ("Sommaire" if lang == "fr" else "Contents") in contents
     outline = [item["/Title"] for item in PdfReader(book.path).outline if isinstance(item, dict)]
     for section in load_rules(game).sections:
         title = typeset(section.title(lang), lang)
+        if section.optional:
+            title += " (optionnel)" if lang == "fr" else " (optional)"
         number = section.id.rsplit("-", 1)[-1]
         assert _flat(title) in _flat(contents), f"{title!r} missing from the contents"
         heading = f"{number}. {title}"
@@ -111,8 +76,9 @@ def test_book_lists_the_deck_components_with_their_counts(books, game, lang):
     assert re.search(rf" {counts['total']}( |$)", row("Total"))
 
 
+@pytest.mark.parametrize("kind", KINDS)
 @pytest.mark.parametrize(("game", "lang"), BOOKS)
-def test_book_embeds_every_font(books, game, lang):
+def test_book_embeds_every_font(all_books, game, lang, kind):
     """Every font of every page (and of the card drawings' form XObjects) is an embedded
     TrueType font: no Helvetica or other base-14 font sneaks in."""
     from pypdf import PdfReader
@@ -130,7 +96,7 @@ def test_book_embeds_every_font(books, game, lang):
                 yield from fonts(xobject["/Resources"], seen)
 
     names = set()
-    for page in PdfReader(books[game, lang].path).pages:
+    for page in PdfReader(all_books[game, lang, kind].path).pages:
         for font in fonts(page.get("/Resources"), set()):
             descendant = font["/DescendantFonts"][0].get_object() if "/DescendantFonts" in font else font
             assert "/FontDescriptor" in descendant, f"{font.get('/BaseFont')} is not embedded"
@@ -139,43 +105,53 @@ def test_book_embeds_every_font(books, game, lang):
     assert names and not any("Helvetica" in n for n in names)
 
 
+@pytest.mark.parametrize("kind", ["player", "comprehensive"])
 @pytest.mark.parametrize("game", GAMES)
-def test_french_books_use_french_typography(books, game):
+def test_french_books_use_french_typography(all_books, game, kind):
     """A space before « : ; ! ? » (never at the start of a line: it does not break),
     « guillemets », typographic apostrophes; the English book has none of those spaces.  (The
     no-break spaces themselves cannot be told apart in the PDF: DejaVu draws U+00A0 with the
     space glyph; the markup tests check the characters.)"""
-    fr = [ln for ln in books[game, "fr"].text.splitlines() if not ln.lstrip().startswith("$ cardforge")]
-    en = [ln for ln in books[game, "en"].text.splitlines() if not ln.lstrip().startswith("$ cardforge")]
+    fr = [ln for ln in all_books[game, "fr", kind].text.splitlines() if not ln.lstrip().startswith("$ cardforge")]
+    en = [ln for ln in all_books[game, "en", kind].text.splitlines() if not ln.lstrip().startswith("$ cardforge")]
     fr_text, en_text = "\n".join(fr), "\n".join(en)
     assert re.findall(r"\w[:;!?](?=\s)", fr_text) == []
     assert not any(re.match(r"\s*[:;!?»]", ln) for ln in fr), "a line starts with high punctuation"
     assert not any(ln.rstrip().endswith("«") for ln in fr), "a line ends with an opening guillemet"
-    assert "«" in fr_text and "\u2019" in fr_text  # (card faces, drawn by the renderer, keep their own text)
+    assert "\u2019" in fr_text and not re.search(r"\w'\w", fr_text), "straight apostrophe (card faces included)"
     assert re.findall(r"\w [:;!?](?=\s)", en_text) == []
 
 
+@pytest.mark.parametrize("kind", ["player", "comprehensive"])
 @pytest.mark.parametrize(("game", "lang"), BOOKS)
-def test_every_example_states_what_the_engine_says(books, game, lang):
+def test_every_example_states_what_the_engine_says(all_books, game, lang, kind):
     """Each worked example, re-resolved from its card codes by the engine now, gives the facts
-    the book was built from, and the book prints its outcome and every step."""
+    the book was built from, and the book prints its outcome and every step (in the player's
+    book with the cards named in words)."""
+    from cardforge.rulebook.words import RULE_ID, for_players
+
+    deck = load_deck(game)
+    say = str if kind == "comprehensive" else (lambda t: for_players(t, deck, lang))
     examples, tables = examples_for(game)
     assert examples, f"{game} has no worked example"
-    flat = books[game, lang].flat
+    flat = all_books[game, lang, kind].flat
     for example in examples:
         assert dict(example.recompute()) == dict(example.facts), example.id
-        assert _flat(typeset(example.outcome(lang), lang)) in flat, f"{example.id}: outcome not printed"
+        assert _flat(typeset(say(example.outcome(lang)), lang)) in flat, f"{example.id}: outcome not printed"
         for rules, text in example.steps:
-            assert _flat(typeset(text(lang), lang)) in flat, f"{example.id}: step {rules} not printed"
+            assert _flat(typeset(say(text(lang)), lang)) in flat, f"{example.id}: step {rules} not printed"
     for table in tables:
         for row in table.rows:
-            cells = [c(lang) if not isinstance(c, str) else c for c in row]
+            cells = [say(c(lang) if not isinstance(c, str) else c) for c in row]
+            if kind == "player":  # the player's book leaves out a column of rule IDs
+                cells = [c for c in cells if not RULE_ID.fullmatch(c.strip())]
             assert _flat(typeset("".join(cells), lang)) in flat, f"{table.id}: row {cells} not printed"
 
 
-def test_rebuilding_a_book_gives_the_same_bytes(books, tmp_path):
+@pytest.mark.parametrize("kind", KINDS)
+def test_rebuilding_a_book_gives_the_same_bytes(all_books, tmp_path, kind):
     """Same inputs, same PDF (reportlab's invariant mode): a rebuilt book can be diffed."""
-    from cardforge.rulebook.build import build_rulebook
+    from cardforge.rulebook.build import build_book
 
-    again = build_rulebook("numwin", "fr", tmp_path)
-    assert again.read_bytes() == books["numwin", "fr"].path.read_bytes()
+    again = build_book("numwin", "fr", tmp_path, kind=kind)
+    assert again.read_bytes() == all_books["numwin", "fr", kind].path.read_bytes()

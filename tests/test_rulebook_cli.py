@@ -15,7 +15,7 @@ def test_cli_builds_one_book_on_a4(cli, tmp_path: Path):
     (no temporary file left behind)."""
     from pypdf import PdfReader
 
-    result = cli("rulebook", "numwin", "--lang", "en", "--paper", "a4", "--out", str(tmp_path))
+    result = cli("rulebook", "numwin", "--lang", "en", "--kind", "player", "--paper", "a4", "--out", str(tmp_path))
     assert result.code == 0, result.err
     path = tmp_path / "rulebooks" / "numwin-en-a4.pdf"
     assert result.out.strip() == f"wrote {path}"
@@ -24,12 +24,21 @@ def test_cli_builds_one_book_on_a4(cli, tmp_path: Path):
     assert [p.name for p in (tmp_path / "rulebooks").iterdir()] == ["numwin-en-a4.pdf"]
 
 
+def test_cli_builds_the_three_books_of_a_game(cli, tmp_path: Path):
+    """Without ``--kind``: the player's book, the quick reference and the comprehensive rules."""
+    result = cli("rulebook", "rows", "--lang", "fr", "--out", str(tmp_path))
+    assert result.code == 0, result.err
+    names = sorted(p.name for p in (tmp_path / "rulebooks").iterdir())
+    assert names == ["rows-comprehensive-fr.pdf", "rows-fr.pdf", "rows-reference-fr.pdf"]
+
+
 @pytest.mark.parametrize(
     ("args", "message"),
     [
         (["rulebook", "rowz"], "unknown game 'rowz': expected collection, sequence, tricks, rows, numwin or all; did you mean 'rows'?"),
         (["rulebook", "rows", "--lang", "de"], "unknown language 'de': expected fr, en or all"),
         (["rulebook", "rows", "--paper", "a3"], "unknown paper size 'a3': expected a5 or a4"),
+        (["rulebook", "rows", "--kind", "judge"], "unknown book 'judge': expected player, reference, comprehensive or all"),
     ],
 )
 def test_cli_bad_input_is_one_line_exit_2(cli, args, message):

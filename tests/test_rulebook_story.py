@@ -71,7 +71,57 @@ def test_rule_ids_are_run_in_and_sections_numbered(story):
     flow = story('<section title="Setup" number="1"><rule id="ROWS-1.1">Deal.</rule></section>'
                  '<section title="Turn"><rule id="ROWS-2.1">Play.</rule></section>'
                  '<section title="Rulings" number=""><p>x</p></section>')
+    flow = _unkept(flow)
     headings = [f for f in flow if isinstance(f, Heading)]
     assert [(h.number, h.plain) for h in headings] == [("1", "1. Setup"), ("2", "2. Turn"), ("", "Rulings")]
     rules = [f for f in flow if type(f).__name__ == "Paragraph" and "ROWS-" in f.text]
     assert rules[0].text.startswith("<font") and "ROWS-1.1</font>" in rules[0].text and rules[0].text.endswith("Deal.")
+
+
+@pytest.mark.parametrize("room_rows", [1, 2, 3, 5, 8, 9, 10])
+def test_a_table_splits_only_with_three_rows_on_each_side(story, room_rows):
+    """Wherever the page ends, a split leaves at least three body rows above the break and three
+    below it (no orphan "Total" row under a repeated header); with too little room, no split."""
+    from cardforge.rulebook.story import MIN_ROWS_EACH_SIDE, SplitTable
+
+    table = next(f for f in story(_table_rows(12)) if isinstance(f, SplitTable))
+    table.wrap(300, 1e6)
+    height = sum(table._rowHeights[:1 + room_rows]) + 0.5
+    parts = table.split(300, height)
+    if room_rows < MIN_ROWS_EACH_SIDE:
+        assert parts == []
+    else:
+        first, rest = parts
+        assert len(first._cellvalues) - 1 >= MIN_ROWS_EACH_SIDE and len(rest._cellvalues) - 1 >= MIN_ROWS_EACH_SIDE
+        assert len(first._cellvalues) + len(rest._cellvalues) - 2 == 12
+
+
+def test_card_pictures_before_a_long_table_move_with_its_first_rows(story):
+    """Pictures followed by a table that may split: one ``CondPageBreak`` stands before the
+    pictures, tall enough for them and the table's first rows, so they never part."""
+    from reportlab.platypus import CondPageBreak
+
+    from cardforge.rulebook.flowables import CardStrip
+
+    flow = story('<section title="Components"><cards codes="R1 G2"/>' + _table_rows(12) + "</section>")
+    at = next(i for i, f in enumerate(flow) if isinstance(f, CardStrip))
+    guard = [f for f in flow[:at] if isinstance(f, CondPageBreak)][-1]
+    assert not isinstance(flow[at + 1], CondPageBreak)
+    assert guard.height > flow[at].wrap(300, 1e6)[1]
+
+
+def test_a_heading_is_kept_with_what_follows_it(story):
+    """reportlab's keepWithNext gives up before a block that is itself kept together (a legend,
+    an example): the heading and that block are kept together instead."""
+    from reportlab.platypus import KeepTogether
+
+    flow = story('<section title="Reading the examples"><keep><p>On the cards:</p><cards codes="R1"/></keep></section>')
+    kept = next(f for f in flow if isinstance(f, KeepTogether))
+    assert isinstance(kept._content[0], Heading) and len(kept._content) == 3
+
+
+def _unkept(flow):
+    """The flowables with every ``KeepTogether`` opened."""
+    from reportlab.platypus import KeepTogether
+
+    return [g for f in flow for g in (_unkept(f._content) if isinstance(f, KeepTogether) else [f])]

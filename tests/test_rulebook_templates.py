@@ -90,7 +90,7 @@ def test_markup_error_quotes_the_rendered_line():
         ('<book lang="fr"><p><table/></p></book>', "<table> is not allowed inside <p>"),
         ('<book lang="de"></book>', "expected fr or en"),
         ('<book lang="fr"><p>unclosed</book>', "mismatched tag"),
-        ('<book lang="fr"><rule>x</rule></book>', "<rule> needs the attribute 'id'"),
+        ('<book lang="fr"><rule ref="1">x</rule></book>', "<rule> has no attribute 'ref'"),
     ],
 )
 def test_markup_is_checked(markup, problem):
@@ -134,3 +134,23 @@ def test_templates_never_copy_a_rule_text():
                 for sentence in (r.text.fr, r.text.en):
                     if len(sentence) > 25:
                         assert sentence not in texts, f"{r.id} is copied into a template"
+
+
+def test_a_custom_deck_goes_through_the_same_pipeline_without_an_engine(tmp_path):
+    """A deck with its own rules text (a ``RuleBook``) and no engine nor examples gets the three
+    books from the shared layouts: the pipeline needs no game module."""
+    from pypdf import PdfReader
+
+    from cardforge.cards import Text
+    from cardforge.deck import load_deck
+    from cardforge.rulebook.build import build_book
+    from cardforge.rules import BookInfo, Rule, RuleBook, Section
+
+    rules = RuleBook(game="mydeck", title=Text("Mon jeu", "My game"), rulings=(),
+                     sections=(Section("1", Text("Tour", "A turn"), (Rule("MYDECK-1.1", Text("Jouez une carte.", "Play a card.")),)),),
+                     book=BookInfo(turn=(Text("Jouez une carte.", "Play a card."),), scoring=(Text("1 point.", "1 point."),)))
+    deck = load_deck("rows")
+    for kind in ("player", "reference", "comprehensive"):
+        path = build_book("mydeck", "en", tmp_path, kind=kind, deck=deck, rules=rules)
+        text = "".join(page.extract_text() for page in PdfReader(path).pages)
+        assert "Play a card." in text, kind

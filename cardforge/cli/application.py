@@ -27,11 +27,13 @@ app = typer.Typer(
 #: Modules that add commands; a module not present yet is skipped.
 COMMAND_MODULES = (
     "cardforge.cli.decks",
+    "cardforge.cli.new",
     "cardforge.cli.referee",
     "cardforge.cli.render",
     "cardforge.cli.rulebook",
     "cardforge.cli.serve",
     "cardforge.cli.table",
+    "cardforge.cli.simulate",
 )
 
 

@@ -129,22 +129,34 @@ def _card(slug: str):
     return Card(action=slug)
 
 
-def validate(paths: list[Path] = typer.Argument(..., help="Deck files to check."),
+def validate(paths: list[Path] = typer.Argument(..., help="Deck or layout files to check."),
              as_json: bool = typer.Option(False, "--json", help="Print one JSON object: each file's verdict.")) -> None:
-    """Validate deck files; each problem is one line file:line:column: key: message (exit 2)."""
+    """Validate deck and layout files: every problem, one line each (file:line:column: key: message),
+    including what render would refuse (text fit, fonts, icons, images); exit 2 if any."""
     from cardforge.deck import validate_file
+    from cardforge.errors import DeckErrors
 
     failed = False
     files = []
     for path in paths:
         try:
             summary = validate_file(path)
+            problems, warnings = _render_check(path)
+        except DeckErrors as exc:
+            problems, warnings, summary = exc.errors, [], None
         except CardforgeError as exc:
-            sys.stderr.write(f"cardforge: error: {exc}\n")
-            files.append({"file": str(path), "ok": False, "error": exc.to_json()})
+            problems, warnings, summary = [exc], [], None
+        for warning in warnings:
+            sys.stderr.write(f"cardforge: warning: {warning}\n")
+        for problem in problems:
+            sys.stderr.write(f"cardforge: error: {problem}\n")
+        extra = {"warnings": warnings} if warnings else {}
+        if problems:
             failed = True
+            files.append({"file": str(path), "ok": False, "error": problems[0].to_json(),
+                          "errors": [p.to_json() for p in problems], **extra})
             continue
-        files.append({"file": str(path), "ok": True, "summary": summary})
+        files.append({"file": str(path), "ok": True, "summary": summary, **extra})
         if not as_json:
             typer.echo(summary)
     if as_json:
@@ -154,9 +166,25 @@ def validate(paths: list[Path] = typer.Argument(..., help="Deck files to check."
         raise typer.Exit(2)
 
 
-def schema(out: Path | None = typer.Option(None, "--out", "-o", parser=nonempty_path, help="Write to this file instead of stdout.")) -> None:
-    """Write the deck JSON Schema (for `# yaml-language-server: $schema=…`)."""
-    from cardforge.deck.schema import json_schema
+def _render_check(path: Path) -> tuple[list, list[str]]:
+    """What render would refuse in a game deck (nothing to draw for a base or a layout)."""
+    from cardforge.deck.source import read_yaml
+
+    if read_yaml(Path(path)).get("kind") in ("base", "layout"):
+        return [], []
+    from cardforge.deck import load_deck
+    from cardforge.render.check import check_deck
+
+    return check_deck(load_deck(Path(path)), shown=str(path))
+
+
+def schema(out: Path | None = typer.Option(None, "--out", "-o", parser=nonempty_path, help="Write to this file instead of stdout."),
+           layout: bool = typer.Option(False, "--layout", help="The layout-file schema instead of the deck's.")) -> None:
+    """Write the deck (or layout) JSON Schema (for `# yaml-language-server: $schema=…`)."""
+    if layout:
+        from cardforge.deck.layout_schema import json_schema
+    else:
+        from cardforge.deck.schema import json_schema
 
     text = json.dumps(json_schema(), indent=2, ensure_ascii=False) + "\n"
     if out is None:

@@ -1,4 +1,4 @@
-"""``cardforge rulebook GAME|all [--lang fr|en|all] [--paper a5|a4] [--out DIR]``."""
+"""``cardforge rulebook GAME|all [--lang fr|en|all] [--kind player|reference|comprehensive|all] [--paper a5|a4] [--out DIR]``."""
 
 from __future__ import annotations
 
@@ -29,30 +29,35 @@ def _choices(value: str, allowed: tuple[str, ...], what: str) -> list[str]:
 
 
 def rulebook(
-    game: str = typer.Argument(..., help="Game slug (collection, sequence, tricks, rows, numwin) or 'all'."),
+    game: str = typer.Argument(..., help="Game slug (collection, sequence, tricks, rows, numwin), 'all', or a deck file of your own."),
     lang: str = typer.Option("all", "--lang", help="fr, en or all."),
+    kind: str = typer.Option("all", "--kind", help="player, reference, comprehensive or all."),
     paper: str = typer.Option("a5", "--paper", help="a5 (default) or a4."),
     out: Path | None = typer.Option(None, "--out", "-o", parser=nonempty_path, help="Output folder (default: output/); PDFs go in its rulebooks/."),
     as_json: bool = JSON_OPTION,
 ) -> None:
-    """Build rulebook PDFs: rules from the catalogue, examples computed by the engines."""
+    """Build the player's rulebook, the quick reference and the comprehensive rules of each game."""
     from cardforge.deck import GAMES
     from cardforge.paths import output_dir
-    from cardforge.rulebook.build import build_rulebook
+    from cardforge.rulebook.build import KINDS, all_jobs, build_books
+    from cardforge.rulebook.custom import build_custom_rulebook, is_deck_path
 
-    games = _choices(game, GAMES, "game")
+    custom = is_deck_path(game)  # a deck of your own (mygame/mygame.yaml): its rules text, no engine
+    games = [game] if custom else _choices(game, GAMES, "game")
     langs = _choices(lang, _LANGS, "language")
+    kinds = _choices(kind, KINDS, "book")
     if paper.lower() not in _PAPERS:
         raise UsageError(f"unknown paper size {paper!r}: expected {' or '.join(_PAPERS)}")
     folder = out or output_dir()
-    written = []
-    for g in games:
-        for lg in langs:
-            written.append(build_rulebook(g, lg, folder, paper=paper.lower()))
-            if not as_json:
-                typer.echo(f"wrote {written[-1]}")
+    if custom:
+        written = [build_custom_rulebook(game, lg, folder, paper=paper.lower()) for lg in langs]
+    else:
+        written = build_books(all_jobs(games, langs, kinds), folder, paper=paper.lower())
     if as_json:
         print_written(written, folder)
+    else:
+        for path in written:
+            typer.echo(f"wrote {path}")
 
 
 def register(app: typer.Typer) -> None:

@@ -181,42 +181,125 @@ def prune_cache(folder: Path, keep: Path, slot: str) -> list[Path]:
 
 def _validate_base(path: Path) -> dict:
     from cardforge.deck.schema import BaseDeckFile
-    from cardforge.deck.source import read_yaml, validate
+    from cardforge.deck.source import position_of, read_yaml, validate_all
+    from cardforge.render.symbols import ICONS
 
     raw = read_yaml(path)
     if raw.get("kind") != "base":
         raise DeckError("expected a base deck here (kind: base)", file=str(path), line=1, column=1, path="kind")
-    return validate(BaseDeckFile, raw, path).model_dump(mode="json", by_alias=False, exclude={"schema_"})
+    data = validate_all(BaseDeckFile, raw, path).model_dump(mode="json", by_alias=False, exclude={"schema_"})
+    problems = []
+    for slug, action in data["actions"].items():
+        if action["icon"] not in ICONS:  # an unknown icon printed its initial letter, big
+            from cardforge.cards import nearest
+
+            guess = nearest(action["icon"], list(ICONS))
+            hint = f"; did you mean {guess!r}?" if guess else f"; icons are {', '.join(ICONS)}"
+            line, col = position_of(raw, ("actions", slug, "icon"))
+            problems.append(DeckError(f"unknown icon {action['icon']!r}{hint}", file=str(path), line=line, column=col,
+                                      path=f"actions.{slug}.icon"))
+    _raise_all(problems)
+    return data
+
+
+def _raise_all(problems: list[DeckError]) -> None:
+    if len(problems) == 1:
+        raise problems[0]
+    if problems:
+        from cardforge.errors import DeckErrors
+
+        raise DeckErrors(problems)
+
+
+def base_path_for(path: Path, extends: str) -> Path:
+    """The base a game deck extends: beside it, else (for ``extends: base``) the bundled one."""
+    beside = path.parent / f"{extends}.yaml"
+    if beside.is_file() or extends != "base":
+        return beside
+    from cardforge.paths import decks_dir
+
+    return decks_dir() / "base.yaml"
+
+
+def _check_files(game: dict, raw: Any, path: Path) -> list[DeckError]:
+    """Art, fonts and card tables named by the deck exist, stay in its folder and can be read."""
+    from cardforge.deck.source import position_of
+    from cardforge.deck.art import check_image
+    from cardforge.deck.fonts import check_font
+
+    folder = path.parent.resolve()
+    problems = []
+
+    def check(loc: tuple, fn: Any) -> None:
+        try:
+            fn()
+        except DeckError as exc:
+            line, col = position_of(raw, loc)
+            problems.append(DeckError(exc.detail, file=str(path), line=line, column=col, path=".".join(map(str, loc))))
+
+    for code, fam in game["families"].items():
+        if fam.get("image"):
+            check(("families", code, "image"), lambda src=fam["image"]: check_image(src, folder))
+    for slug, act in (game.get("actions") or {}).items():
+        if act.get("image"):
+            check(("actions", slug, "image"), lambda src=act["image"]: check_image(src, folder))
+    for code, src in (game.get("images") or {}).items():
+        check(("images", code), lambda src=src: check_image(src, folder))
+    back = ((game.get("style") or {}).get("back") or {})
+    if back.get("image"):
+        check(("style", "back", "image"), lambda: check_image(back["image"], folder))
+    for name, src in (game.get("fonts") or {}).items():
+        check(("fonts", name), lambda name=name, src=src: check_font(name, src, folder))
+    from cardforge.paths import fonts_dir
+
+    known = sorted({p.stem for p in fonts_dir().glob("*.ttf")} | set(game.get("fonts") or {}))
+    for key in ("font", "font_bold", "font_text"):
+        name = (game.get("style") or {}).get(key)
+        if name and name not in known:
+            from cardforge.cards import nearest
+
+            guess = nearest(name, known)
+            hint = f"; did you mean {guess!r}?" if guess else ""
+            check(("style", key), lambda name=name, hint=hint: _raise(
+                f"unknown font {name!r}: fonts are {', '.join(known)} (or add yours under 'fonts:'){hint}"))
+    return problems
+
+
+def _raise(message: str) -> None:
+    raise DeckError(message)
 
 
 def _validate_game(path: Path) -> tuple[dict, Path]:
     """Validate a game deck and its base together; return the merged dict and the base path."""
     from cardforge.deck.schema import GameDeckFile
-    from cardforge.deck.source import position_of, read_yaml, validate
+    from cardforge.deck.source import position_of, read_yaml, validate_all
 
     raw = read_yaml(path)
     if raw.get("kind") == "base":
         raise DeckError("this is the base deck; give a game deck (with 'extends: base')", file=str(path), line=1, column=1)
-    game = validate(GameDeckFile, raw, path).model_dump(mode="json", exclude={"schema_"})
-    base_path = path.parent / f"{game['extends']}.yaml"
+    game = validate_all(GameDeckFile, raw, path).model_dump(mode="json", exclude={"schema_"})
+    base_path = base_path_for(path, game["extends"])
     if not base_path.is_file():
         line, col = position_of(raw, ("extends",))
         raise DeckError(f"extends {game['extends']!r}, but {base_path} does not exist", file=str(path), line=line, column=col, path="extends")
     base = _validate_base(base_path)
 
-    def fail(message: str, loc: tuple, key: bool = False) -> DeckError:
+    problems: list[DeckError] = []
+
+    def fail(message: str, loc: tuple, key: bool = False) -> None:
         line, col = position_of(raw, loc, key=key)
-        return DeckError(message, file=str(path), line=line, column=col, path=".".join(map(str, loc)))
+        problems.append(DeckError(message, file=str(path), line=line, column=col, path=".".join(map(str, loc))))
 
     for code, fam in game["families"].items():
         if code not in base["families"]:
             known = ", ".join(base["families"])
-            raise fail(f"unknown family {code!r}: the base defines {known}", ("families", code), key=True)
+            fail(f"unknown family {code!r}: the base defines {known}", ("families", code), key=True)
+            continue
         lo, hi = base["families"][code]["values"]["min"], base["families"][code]["values"]["max"]
         rng = fam.get("values")
         if rng and not (lo <= rng["min"] and rng["max"] <= hi):
             name = base["families"][code]["name"]["en"]
-            raise fail(
+            fail(
                 f"value range {rng['min']}\u2013{rng['max']} is outside the {name} family's {lo}\u2013{hi}",
                 ("families", code, "values"),
             )
@@ -226,23 +309,57 @@ def _validate_game(path: Path) -> tuple[dict, Path]:
 
             guess = nearest(slug, list(base["actions"]))
             hint = f"; did you mean {guess!r}?" if guess else ""
-            raise fail(f"unknown action card {slug!r}{hint}", ("actions", slug), key=True)
+            fail(f"unknown action card {slug!r}{hint}", ("actions", slug), key=True)
+    problems += _check_files(game, raw, path)
+    _raise_all(problems)
     return {"base": base, "game": game}, base_path
 
 
 @functools.lru_cache(maxsize=64)
 def _load_cached(path_str: str, mtime_ns: int, base_mtime_ns: int) -> Deck:
     path = Path(path_str)
-    base_path = path.parent / "base.yaml"
+    base_path = base_path_for(path, "base")
     if base_path.is_file():
         merged = _read_cache((path, base_path))
         if merged is not None:
-            return Deck.from_dict(merged, source=path)
+            return _with_table(Deck.from_dict(merged, source=path), merged)
     merged, real_base = _validate_game(path)
-    deck = Deck.from_dict(merged, source=path)
+    deck = _with_table(Deck.from_dict(merged, source=path), merged)
     if base_path.is_file() and real_base.resolve() == base_path.resolve():
         _write_cache((path, base_path), merged)
     return deck
+
+
+def _with_table(deck: Deck, merged: dict) -> Deck:
+    """The deck with its card table (``cards: file``) read, checked and attached — read on every
+    load, so an edited table is never served from the cache."""
+    src = merged["game"].get("cards")
+    if not src or deck.source is None:
+        return deck
+    import dataclasses
+
+    from cardforge.deck.art import check_image
+    from cardforge.deck.table import read_table
+    from cardforge.errors import CardCodeError
+
+    folder = deck.source.parent
+    problems: list[DeckError] = []
+    rows = read_table(folder / src, shown=str(folder / src), problems=problems)
+    images = dict(deck.images)
+    for row in rows:
+        try:
+            card = deck.parse(row.code)
+        except CardCodeError as exc:
+            problems.append(DeckError(str(exc), file=row.file, line=row.row, column=row.card_col))
+            continue
+        if row.image:
+            try:
+                check_image(row.image, folder)
+                images[card.undeclared().code] = row.image
+            except DeckError as exc:
+                problems.append(DeckError(exc.detail, file=row.file, line=row.row, column=row.image_col))
+    _raise_all(sorted(problems, key=lambda e: (e.line or 0, e.column or 0)))
+    return dataclasses.replace(deck, table=tuple(rows), images=images, _counts_cache={})
 
 
 def load_deck(name: str | os.PathLike[str]) -> Deck:
@@ -256,7 +373,7 @@ def load_deck(name: str | os.PathLike[str]) -> Deck:
         mtime = path.stat().st_mtime_ns
     except FileNotFoundError:
         raise DeckError("file not found", file=str(path)) from None
-    base = path.parent / "base.yaml"
+    base = base_path_for(path, "base")
     base_mtime = base.stat().st_mtime_ns if base.is_file() else 0
     return _load_cached(str(path.resolve()), mtime, base_mtime)
 
@@ -300,9 +417,15 @@ def validate_file(path: str | os.PathLike[str]) -> str:
     from cardforge.deck.source import read_yaml
 
     raw = read_yaml(p)
+    if raw.get("kind") == "layout":
+        from cardforge.deck.layout import load_layout
+
+        layout = load_layout(str(p.resolve()))
+        faces = [f.name for f in layout.fronts] + (["back"] if layout.back else [])
+        return f"{p}: ok (layout {layout.id}: faces {', '.join(faces)})"
     if raw.get("kind") == "base":
         data = _validate_base(p)
         return f"{p}: ok (base: {len(data['families'])} families, {len(data['actions'])} action cards)"
     merged, _ = _validate_game(p)
-    deck = Deck.from_dict(merged, source=p)
+    deck = _with_table(Deck.from_dict(merged, source=p), merged)
     return f"{p}: ok ({deck.id}: {deck.total()} cards, {deck.players_min}\u2013{deck.players_max} players)"

@@ -44,6 +44,7 @@ class DeckFamily:
     copies: int
     from_players: int | None
     style: FamilyStyle
+    image: str | None = None
 
     @property
     def code(self) -> str:
@@ -63,6 +64,7 @@ class DeckAction:
     effect: Text
     icon: str
     modes: tuple[str, ...] | None = None
+    image: str | None = None
 
     @property
     def slug(self) -> str:
@@ -77,6 +79,13 @@ class CardSize:
     safe_mm: float
     corner_radius_mm: float
 
+    @property
+    def name(self) -> str:
+        """``poker``, ``tarot``, … or ``custom``."""
+        from cardforge.deck.sizes import size_name
+
+        return size_name(self.width_mm, self.height_mm)
+
 
 @dataclass(frozen=True, slots=True)
 class BackStyle:
@@ -84,6 +93,7 @@ class BackStyle:
     accent: str
     pattern: str
     title: Text | None
+    image: str | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -138,7 +148,18 @@ class Deck:
     style: Style
     system: CardSystem
     source: Path | None = None
+    layout: str | None = None
+    #: art for single cards, by card code; fonts beside the deck, by name (paths as written,
+    #: relative to the deck file)
+    images: dict[str, str] = field(default_factory=dict)
+    fonts: dict[str, str] = field(default_factory=dict)
+    rules: str | None = None
+    #: the cards from a spreadsheet (``cards: cards.csv``): when set, the deck's composition
+    table: tuple | None = None
     _counts_cache: dict = field(default_factory=dict, repr=False, compare=False)
+    #: what the renderer derived from this deck (layout, contexts, resolved forms); a replaced
+    #: deck (``dataclasses.replace``) starts with an empty one
+    _render_cache: dict = field(default_factory=dict, init=False, repr=False, compare=False)
 
     # -- construction ---------------------------------------------------------------------
 
@@ -161,6 +182,7 @@ class Deck:
                 copies=gf.get("copies", 1),
                 from_players=gf.get("from_players"),
                 style=FamilyStyle(st["color"], st["ink"], st["symbol"], tuple(st["gradient"]) if st.get("gradient") else None),
+                image=gf.get("image"),
             )
         deck_actions = {
             slug: DeckAction(
@@ -169,10 +191,11 @@ class Deck:
                 effect=_text(ga["effect"]),
                 icon=base["actions"][slug]["icon"],
                 modes=tuple(ga["modes"]) if ga.get("modes") else None,
+                image=ga.get("image"),
             )
             for slug, ga in game.get("actions", {}).items()
         }
-        card = {**base["card"], **{k: v for k, v in (game.get("card") or {}).items() if v is not None}}
+        card = _card_size(base["card"], game.get("card") or {})
         style = _merge_style(base["style"], game.get("style") or {})
         back = style["back"]
         return cls(
@@ -194,13 +217,17 @@ class Deck:
                 frame=style["frame"],
                 action_color=style["action_color"],
                 action_ink=style["action_ink"],
-                back=BackStyle(back["color"], back["accent"], back["pattern"], _text(back.get("title"))),
+                back=BackStyle(back["color"], back["accent"], back["pattern"], _text(back.get("title")), back.get("image")),
                 font_text=style.get("font_text") or style["font"],
                 text_max_pt=float(style.get("text_max_pt") or 10.0),
                 text_min_pt=float(style.get("text_min_pt") or 6.0),
             ),
             system=system,
             source=source,
+            layout=game.get("layout") or base.get("layout"),
+            images=dict(game.get("images") or {}),
+            fonts=dict(game.get("fonts") or {}),
+            rules=game.get("rules"),
         )
 
     # -- composition ----------------------------------------------------------------------
@@ -222,6 +249,8 @@ class Deck:
         the composition is the base one (optional families out, all action cards in).
         """
         key = (players, mode)
+        if key not in self._counts_cache and self.table is not None:
+            self._counts_cache[key] = self._table_counts()
         if key not in self._counts_cache:
             counts: Counter[Card] = Counter()
             for fam in self._families_for(players):
@@ -232,8 +261,26 @@ class Deck:
             self._counts_cache[key] = counts
         return Counter(self._counts_cache[key])
 
+    def _table_counts(self) -> Counter[Card]:
+        counts: Counter[Card] = Counter()
+        for row in self.table or ():
+            counts[self.parse(row.code).undeclared()] += row.count
+        return counts
+
+    def fields_of(self, card: Card) -> dict[str, str]:
+        """The extra columns of ``card``'s row in the deck's card table (empty without one)."""
+        if self.table is None:
+            return {}
+        cache = self._counts_cache.setdefault("fields", {})
+        if not cache:
+            for row in self.table:
+                cache[self.parse(row.code).undeclared().code] = row.fields
+        return cache.get(card.code, {})
+
     def all_counts(self) -> Counter[Card]:
         """Every physical card the deck may use (optional families and all modes included)."""
+        if self.table is not None:
+            return self._table_counts()
         counts: Counter[Card] = Counter()
         for fam in self.families.values():
             for v in fam.values:
@@ -256,11 +303,12 @@ class Deck:
         for card, n in Counter(c.undeclared() for c in cards).items():
             have = held.get(card, 0)
             if n > have:
-                raise CardCodeError(
+                raise localised(CardCodeError(
                     f"card {card.code!r} is given {n} times{where} but the {self.id} deck has {have} "
                     f"{'copy' if have == 1 else 'copies'} of it; name each physical card once",
                     card.code,
-                )
+                ), Message("error.card.copies_round" if where else "error.card.copies", card=repr(card.code), n=n,
+                           game=self.id, have=have))
 
     def cards(self, players: int | None = None, mode: str | None = None) -> list[Card]:
         """The deck as a list of physical cards in canonical order (families, then actions)."""
@@ -348,6 +396,17 @@ def system_from_base(base: dict[str, Any]) -> CardSystem:
         for slug, a in base["actions"].items()
     }
     return CardSystem(families=families, actions=actions)
+
+
+def _card_size(base: dict, override: dict) -> dict:
+    """The base card size with a deck's override: a named ``size`` first, then explicit mm."""
+    from cardforge.deck.sizes import SIZES
+
+    card = {k: v for k, v in base.items() if k != "size"}
+    if override.get("size"):
+        card["width_mm"], card["height_mm"] = SIZES[override["size"]]
+    card.update({k: v for k, v in override.items() if v is not None and k != "size"})
+    return card
 
 
 def _merge_style(base: dict, override: dict) -> dict:

@@ -27,6 +27,7 @@ FamilyCode = Annotated[StrictStr, Field(pattern=r"^[A-Z]{1,3}$")]
 # Schema as exclusiveMinimum/maximum; a StrictInt | StrictFloat union left them as pydantic's
 # own ``gt``/``le`` keys, which JSON Schema ignores.
 Number = StrictFloat
+ArtPath = Annotated[StrictStr, Field(min_length=1, description="PNG, JPEG or SVG file, relative to the deck file, inside its folder")]
 Symbol = Literal["circle", "triangle", "square", "diamond", "star", "moon", "hexagon", "heart", "cross", "drop"]
 
 
@@ -80,7 +81,12 @@ class CardSize(_Strict):
     corner_radius_mm: Number = Field(default=3.0, ge=0, le=15)
 
 
+SizeName = Literal["poker", "bridge", "tarot", "mini", "square", "landscape"]
+
+
 class CardSizeOverride(_Strict):
+    size: SizeName | None = Field(default=None, description="a standard size (poker 63.5×88.9, bridge 57.15×88.9, tarot 70×120, "
+                                                            "mini 44×63, square 70×70, landscape 88.9×63.5); width_mm/height_mm win")
     width_mm: Number | None = Field(default=None, gt=20, le=200)
     height_mm: Number | None = Field(default=None, gt=20, le=300)
     bleed_mm: Number | None = Field(default=None, ge=0, le=10)
@@ -93,6 +99,7 @@ class BackStyle(_Strict):
     accent: Colour | None = None
     pattern: Literal["rays", "dots", "stripes", "plain"] | None = None
     title: TextModel | None = None
+    image: ArtPath | None = Field(default=None, description="art for the whole back, relative to the deck file")
 
 
 class Style(_Strict):
@@ -119,18 +126,21 @@ class BaseDeckFile(_Strict):
     actions: dict[Slug, BaseAction]
     card: CardSize
     style: Style
+    layout: StrictStr | None = Field(default=None, description="the card layout: a bundled id (num) or a .yaml file beside the deck")
 
 
 class GameFamily(_Strict):
     values: ValueRange | None = Field(default=None, description="narrow the base range (default: all of it)")
     copies: StrictInt = Field(default=1, ge=1, le=10, description="copies of each numbered card")
     from_players: StrictInt | None = Field(default=None, ge=2, description="only used from this many players")
+    image: ArtPath | None = Field(default=None, description="art for every card of this family")
 
 
 class GameAction(_Strict):
     count: StrictInt = Field(ge=1, le=20)
     effect: TextModel
     modes: list[Slug] | None = Field(default=None, description="modes that use this card (default: all)")
+    image: ArtPath | None = Field(default=None, description="art for this action card")
 
 
 class Players(_Strict):
@@ -170,6 +180,12 @@ class GameDeckFile(_Strict):
     actions: dict[Slug, GameAction] = Field(default_factory=dict)
     card: CardSizeOverride | None = None
     style: Style | None = None
+    layout: StrictStr | None = Field(default=None, description="the card layout: a bundled id (num) or a .yaml file beside the deck")
+    images: dict[StrictStr, ArtPath] = Field(default_factory=dict, description="art for single cards, by card code (R7, passe)")
+    fonts: dict[Annotated[StrictStr, Field(pattern=r"^[A-Za-z][A-Za-z0-9_-]*$")], StrictStr] = Field(
+        default_factory=dict, description="TrueType fonts beside the deck, by the name style.font* uses: {Roboto: fonts/Roboto.ttf}")
+    cards: StrictStr | None = Field(default=None, description="the cards from a CSV or XLSX file (one row a card) instead of families × values")
+    rules: StrictStr | None = Field(default=None, description="the designer's rules text (Markdown) beside the deck, for its rulebook")
 
     @model_validator(mode="after")
     def _modes_known(self) -> GameDeckFile:

@@ -14,7 +14,7 @@ from typing import Any
 
 from cardforge.errors import DeckError
 
-__all__ = ["read_yaml", "read_source", "position_of", "validate", "to_plain", "LIMITS"]
+__all__ = ["read_yaml", "read_source", "position_of", "validate", "validate_all", "to_plain", "LIMITS"]
 
 #: What a deck file may hold.  The shipped decks are under 4 KiB, 4 levels deep and under 400 values;
 #: the limits stop hostile or broken files (a 10 MB title, "billion laughs" aliases, 2,000
@@ -334,6 +334,27 @@ def validate(model: Any, data: Any, path: Path) -> Any:
             key=lambda e: (position_of(data, tuple(e["loc"]))[0], priority.get(e["type"], 1)),
         )
         raise error_from_pydantic(errors[0], data, path, model) from None
+
+
+def validate_all(model: Any, data: Any, path: Path) -> Any:
+    """Like ``validate``, but every schema error of the file is reported (``DeckErrors``), in
+    file order, one per place."""
+    from pydantic import ValidationError
+
+    from cardforge.errors import DeckErrors
+
+    try:
+        return model.model_validate(to_plain(data))
+    except ValidationError as exc:
+        priority = {"extra_forbidden": 0, "missing": 2}
+        errors = sorted(exc.errors(), key=lambda e: (position_of(data, tuple(e["loc"]))[0], priority.get(e["type"], 1)))
+        seen, found = set(), []
+        for e in errors:
+            err = error_from_pydantic(e, data, path, model)
+            if (err.line, err.column) not in seen:  # a union reports one place several times
+                seen.add((err.line, err.column))
+                found.append(err)
+        raise DeckErrors(found) from None
 
 
 #: pydantic's type errors in the words of a YAML file (pydantic names Python types and classes).

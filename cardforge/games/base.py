@@ -48,6 +48,12 @@ class GameState(ABC, Generic[A]):
     def apply_action(self, action: A) -> None:
         """Apply a legal action; ``IllegalActionError`` for one that is not."""
 
+    def apply_legal(self, action: A) -> None:
+        """Apply an action just taken from this position's ``legal_actions()``, without checking
+        it again (python-chess's ``push`` beside ``push_san``): the simulator's fast path.
+        Engines whose check is costly override it; the result is the same as ``apply_action``."""
+        self.apply_action(action)
+
     @abstractmethod
     def is_terminal(self) -> bool: ...
 

@@ -15,7 +15,7 @@ from cardforge.cards import nearest
 from cardforge.errors import UsageError
 from cardforge.i18n import Message, refusal
 
-__all__ = ["parse_house_rules", "describe_house_rules"]
+__all__ = ["parse_house_rules", "describe_house_rules", "house_rule_field"]
 
 T = TypeVar("T")
 
@@ -39,6 +39,18 @@ def _convert(raw: str, default: Any, key: str) -> Any:
     return raw
 
 
+def house_rule_field(cls: type, key: str) -> dataclasses.Field:
+    """The field of house rule ``key`` (``-`` read as ``_``); ``UsageError`` with a suggestion."""
+    fields = {f.name: f for f in dataclasses.fields(cls)}  # type: ignore[arg-type]
+    key = key.replace("-", "_")
+    if key not in fields:
+        guess = nearest(key, list(fields))
+        hint = Message("error.card.hint", suggestion=repr(guess)) if guess else Message("error.house.keys",
+                                                                                         keys=", ".join(fields))
+        raise refusal(UsageError, "error.house.unknown", key=repr(key), hint=hint)
+    return fields[key]
+
+
 def parse_house_rules(cls: type[T], pairs: Iterable[str] | None, *, applies: Iterable[str] | None = None,
                       where: str = "") -> T:
     """``["streak_table=cumulative"]`` → ``cls(streak_table="cumulative")``, with clear errors.
@@ -52,16 +64,11 @@ def parse_house_rules(cls: type[T], pairs: Iterable[str] | None, *, applies: Ite
         if "=" not in pair:
             raise refusal(UsageError, "error.house.pair", pair=repr(pair), keys=", ".join(fields))
         key, raw = (p.strip() for p in pair.split("=", 1))
-        key = key.replace("-", "_")
-        if key not in fields:
-            guess = nearest(key, list(fields))
-            hint = Message("error.card.hint", suggestion=repr(guess)) if guess else Message("error.house.keys",
-                                                                                             keys=", ".join(fields))
-            raise refusal(UsageError, "error.house.unknown", key=repr(key), hint=hint)
+        f = house_rule_field(cls, key)
+        key = f.name
         if used is not None and key not in used:
             raise refusal(UsageError, "error.house.not_here" if used else "error.house.none_here", key=repr(key),
                           where=where or "this command", used=", ".join(used))
-        f = fields[key]
         default = f.default if f.default is not dataclasses.MISSING else None
         value = _convert(raw, default, key)
         choices = f.metadata.get("choices")

@@ -21,6 +21,7 @@ has seen it::
 from __future__ import annotations
 
 import copy
+import functools
 import random
 from collections import Counter
 from dataclasses import dataclass, field, replace
@@ -36,6 +37,7 @@ from cardforge.games.numwin_scoring import (
     HouseRules,
     ReflexResult,
     check_reflex,
+    reflex_outcome,
     score_combo,
 )
 
@@ -87,6 +89,25 @@ class Move:
         if self.target is not None:
             parts.append(f"p{self.target}:{self.target_slot}")
         return " ".join(parts)
+
+
+_DRAW, _TAKE, _ADD, _DISCARD = Move("draw"), Move("take"), Move("add"), Move("discard")
+_PASS, _NUMWIN, _CONTINUE = Move("pass"), Move("numwin"), Move("continue")
+
+
+#: frozensets of seats, built once: ``_SEAT[p]`` = {p}, ``_SEATS[n]`` = every seat of n players
+_SEAT = tuple(frozenset({p}) for p in range(16))
+_SEATS = tuple(frozenset(range(n)) for n in range(17))
+
+
+@functools.lru_cache(maxsize=64)
+def _own_claim(slot: int) -> Move:
+    return Move("claim", slot)
+
+
+@functools.lru_cache(maxsize=64)
+def _swap(slot: int) -> Move:
+    return Move("swap", slot)
 
 
 @dataclass(slots=True)
@@ -146,6 +167,11 @@ class NumWinState(GameState[Move]):
         return self.players
 
     @property
+    def _everyone(self) -> frozenset[int]:
+        """Every seat: a card shown to all."""
+        return _SEATS[self.players]
+
+    @property
     def dealer(self) -> int:
         """NUMWIN-8.1 / R16: each player deals once, in turn."""
         return self.round % self.players
@@ -181,14 +207,14 @@ class NumWinState(GameState[Move]):
     def legal_actions(self) -> list[Move]:
         phase = self.phase
         if phase is Phase.DRAW:
-            moves = [Move("draw")] if self._can_draw() else []
-            return moves + ([Move("take")] if self._can_take() else [])
+            moves = [_DRAW] if self._can_draw() else []
+            return moves + ([_TAKE] if self._can_take() else [])
         if phase is Phase.PLACE:
             return self._place_moves()
         if phase is Phase.REFLEX:
             return self._claim_moves(self.window.queue[0])
         if phase is Phase.ANNOUNCE:
-            return [Move("numwin"), Move("continue")]
+            return [_NUMWIN, _CONTINUE]
         return []
 
     def apply_action(self, action: Move) -> None:
@@ -197,6 +223,9 @@ class NumWinState(GameState[Move]):
             raise IllegalActionError(
                 f"illegal move {str(action)!r} for player {self.current_player()} in phase {self.phase.value}; legal: {legal}"
             )
+        getattr(self, f"_do_{action.kind}")(action)
+
+    def apply_legal(self, action: Move) -> None:
         getattr(self, f"_do_{action.kind}")(action)
 
     def clone(self) -> NumWinState:
@@ -302,14 +331,14 @@ class NumWinState(GameState[Move]):
 
     def _place_moves(self) -> list[Move]:
         me = self.turn
-        swaps = [Move("swap", i) for i in self._movable(me)]
+        swaps = [_swap(i) for i in self._movable(me)]
         if self.held_from == "discard":
-            add = [Move("add")] if len(self.combos[me]) < COMBO_SIZE else []
+            add = [_ADD] if len(self.combos[me]) < COMBO_SIZE else []
             return swaps + add
         plays = self._action_moves(me) if self.held.is_action else []
         if plays and self.rules.drawn_action == "must_play":
             return plays
-        return [Move("discard"), *swaps, *plays]
+        return [_DISCARD, *swaps, *plays]
 
     def _action_moves(self, me: int) -> list[Move]:
         kind = self.held.action
@@ -331,11 +360,11 @@ class NumWinState(GameState[Move]):
         return self.memory and any(self._movable(q) for q in self._opponents(player))
 
     def _claim_moves(self, player: int) -> list[Move]:
-        own = [Move("claim", i) for i, s in enumerate(self.combos[player]) if s.lock != "pair"]
-        memory = []
+        moves = [_PASS]
+        moves += [_own_claim(i) for i, s in enumerate(self.combos[player]) if s.lock != "pair"]
         if self.memory:
-            memory = [Move("claim", None, q, j) for q in self._opponents(player) for j in self._movable(q)]
-        return [Move("pass"), *own, *memory]
+            moves += [Move("claim", None, q, j) for q in self._opponents(player) for j in self._movable(q)]
+        return moves
 
     # -- a turn -------------------------------------------------------------------------------
 
@@ -353,13 +382,13 @@ class NumWinState(GameState[Move]):
         self._discard(self._take_held(), by=self.turn)
 
     def _do_swap(self, move: Move) -> None:
-        seen = frozenset({self.turn}) if self.held_from == "deck" else frozenset(range(self.players))
+        seen = _SEAT[self.turn] if self.held_from == "deck" else self._everyone
         old = self.combos[self.turn][move.slot]
         self.combos[self.turn][move.slot] = Slot(self._take_held(), known_by=seen)
         self._discard(old.card, by=self.turn)
 
     def _do_add(self, move: Move) -> None:
-        self.combos[self.turn].append(Slot(self._take_held(), known_by=frozenset(range(self.players))))
+        self.combos[self.turn].append(Slot(self._take_held(), known_by=self._everyone))
         self._end_turn()
 
     def _play(self) -> None:
@@ -425,10 +454,10 @@ class NumWinState(GameState[Move]):
         owner = claimer if move.target is None else move.target
         position = move.slot if move.target is None else move.target_slot
         slot = self.combos[owner][position]
-        result = check_reflex(top, slot.card, self.rules, from_opponent=move.target is not None)
-        if not result.valid:
-            slot.known_by = frozenset(range(self.players))  # shown to check, put back (R12)
-            if result.penalty:
+        valid, penalty = reflex_outcome(top, slot.card, self.rules, from_opponent=move.target is not None)
+        if not valid:
+            slot.known_by = self._everyone  # shown to check, put back (R12)
+            if penalty:
                 penalty = self._draw()
                 if penalty is not None:
                     self.combos[claimer].append(Slot(penalty))
@@ -490,7 +519,7 @@ class NumWinState(GameState[Move]):
         else:
             self.turn = (self.turn + 1) % self.players
         self.phase = Phase.DRAW
-        if not self.legal_actions():  # nothing to draw nor take (R14)
+        if not (self._can_draw() or self._can_take()):  # nothing to draw nor take (R14)
             self._end_round()
 
     def _end_round(self) -> None:

@@ -31,6 +31,7 @@ __all__ = [
     "ReflexResult",
     "score_combo",
     "check_reflex",
+    "reflex_outcome",
     "is_rainbow",
     "same_value",
 ]
@@ -247,6 +248,15 @@ class ReflexResult:
         }
 
 
+def reflex_outcome(discarded: Card, claimed: Card, rules: HouseRules | None = None, *,
+                   from_opponent: bool = False) -> tuple[bool, bool]:
+    """(valid, penalty card) of a reflex claim — the decision ``check_reflex`` explains, without
+    the explanation (the engine's path): same value, numbered cards only (NUMWIN-4.1, R8); a
+    wrong memory claim draws a penalty (NUMWIN-5.4), a wrong own claim as NUMWIN-R12 says."""
+    valid = discarded.action is None and claimed.action is None and discarded.value == claimed.value
+    return valid, not valid and (from_opponent or (rules or DEFAULT_RULES).own_miss_penalty)
+
+
 def check_reflex(
     discarded: Card, claimed: Card, rules: HouseRules | None = None, *, from_opponent: bool = False
 ) -> ReflexResult:
@@ -258,11 +268,10 @@ def check_reflex(
     steps: list[Step] = []
     if discarded == claimed and discarded.is_numbered:
         raise UsageError(f"claimed card {claimed.code!r} is the discarded card itself: claim with another card of the same value")
+    valid, penalty = reflex_outcome(discarded, claimed, rules, from_opponent=from_opponent)
     if discarded.is_action or claimed.is_action:
         steps.append(Step("NUMWIN-R8", Message("numwin.actions_no_pair")))
-        valid = False
     else:
-        valid = discarded.value == claimed.value
         if valid:
             steps.append(Step("NUMWIN-4.1", Message("numwin.claim_valid", claimed=claimed, discarded=discarded,
                                                     n=discarded.value)))
@@ -279,12 +288,9 @@ def check_reflex(
         steps.append(Step("NUMWIN-4.2", Message("numwin.revealed_locked")))
         steps.append(Step("NUMWIN-4.3", Message("numwin.actions_cannot")))
         steps.append(Step("NUMWIN-4.4", Message("numwin.pair_scores_zero")))
-        penalty = False
     elif from_opponent:
         steps.append(Step("NUMWIN-5.4", Message("numwin.memory_penalty")))
-        penalty = True
     else:
-        penalty = rules.own_miss_penalty
         if penalty:
             steps.append(Step("NUMWIN-R12", Message("numwin.own_penalty")))
         else:

@@ -195,13 +195,18 @@ def check_sequence(
     *,
     cites: Cites,
     savers: Iterable[str] = _SAVERS,
+    reserve: Iterable[str] | None = None,
 ) -> SequenceCheck:
     """Walk the cards of one sequence in draw order and say whether it stopped.
 
     ``rules`` is the game's ``HouseRules`` (for ``rainbow_colour``); ``savers`` the action
     cards that cancel a STOP card when they come right after it (Joker, and Infini in
-    ``sequence``).  Other action cards are noted and left out of the sequence.
+    ``sequence``).  Other action cards are noted and left out of the sequence.  Nothing is
+    drawn after a STOP card, so a saver there is played from the reserve: given ``reserve``
+    (the action cards the player holds there), a saver it does not hold is an
+    ``IllegalActionError``; ``None`` (the referee) takes the reserve to hold it.
     """
+    held = None if reserve is None else list(reserve)
     rainbow_colour = getattr(rules, "rainbow_colour", "own")
     stop_cost = getattr(rules, "stop_cost", "sequence")
     savers = tuple(savers)
@@ -219,6 +224,12 @@ def check_sequence(
         if pending is not None:
             stop_index, reason = pending
             if card.action in savers:
+                if held is not None and card.action not in held:
+                    raise IllegalActionError(
+                        f"{card.code} after {cards[stop_index].code}: nothing is drawn after a STOP, so this "
+                        f"{card.code} must come from the reserve, which holds {' '.join(held) or 'nothing'}")
+                if held is not None:
+                    held.remove(card.action)
                 which = "joker" if card.action == "joker" else "infini"
                 add(which, "saves", card=card.code, stop=cards[stop_index].code)
                 saved.append(stop_index)
@@ -238,6 +249,8 @@ def check_sequence(
             add("infini", "infini_ahead", card=card.code)
             continue
         if card.is_action:
+            if held is not None and len(held) < 2:
+                held.append(card.action)  # drawn and kept in the reserve
             add("action", "action", card=card.code)
             continue
         reason = stop_reason(kept, card, rainbow_colour)
@@ -275,7 +288,9 @@ def check_sequence(
         else:
             add("stop_cost", "turn_cost", card=cards[stop_index].code)
         if lost:
-            add("stop_discard", "discarded_infini" if "infini" in savers else "discarded")
+            # a colour or value STOP costs the sequence, not the round (COLLECTION-R2): cite that
+            add("stop_discard" if reason == "shadow" else "stop_cost",
+                "discarded_infini" if "infini" in savers else "discarded")
         if stop_index + 1 < len(cards):
             add("stop_discard", "after_stop", cards=" ".join(c.code for c in cards[stop_index + 1:]))
         return SequenceCheck(True, reason, stop_index, tuple(kept), tuple(saved), 0, tuple(steps), lost)
@@ -591,6 +606,9 @@ class PushLuckState(GameState[Move]):
                 f"illegal move {self.action_to_string(action)!r} for player {self.player} in phase {self.phase}; "
                 f"legal: {', '.join(self.action_to_string(m) for m in self.legal_actions())}"
             )
+        self._apply(action)
+
+    def apply_legal(self, action: Move) -> None:
         self._apply(action)
 
     def _apply(self, move: Move) -> None:

@@ -275,6 +275,10 @@ def _closest_lower(card: Card, rows: Mapping[str, list[Card]], rules: HouseRules
     return colour, anchors[colour], tied
 
 
+def _silent(*args: Any, **kwargs: Any) -> None:
+    """``note`` when nothing is explained."""
+
+
 def place_cards(
     rows: Mapping[str, list[Card]],
     plays: Mapping[str, Card],
@@ -301,8 +305,10 @@ def place_cards(
 
     def note(rule: str, what: str, player: str = "", card: Card | None = None, row: str = "",
              cards: tuple[Card, ...] = (), tied: tuple[str, ...] = ()) -> None:
-        if explain:
-            events.append(Event(rule, what, player, card, row, cards, tied))
+        events.append(Event(rule, what, player, card, row, cards, tied))
+
+    if not explain:
+        note = _silent  # noqa: F811 - the engine's path records nothing
 
     def note_tie(player: str, card: Card, colour: str, tied: tuple[str, ...]) -> None:
         if len(tied) > 1:
@@ -415,6 +421,10 @@ def _player(i: int) -> str:
     return f"p{i}"
 
 
+#: the players' names at a table, in seat order (``p0``, ``p1``, …)
+_NAMES = tuple(_player(i) for i in range(64))
+
+
 def _as_bool(value: Any, name: str) -> bool:
     if isinstance(value, bool):
         return value
@@ -504,21 +514,26 @@ class RowsState(GameState[Card]):
             raise IllegalActionError("the match is over: no more cards can be played")
         player = self.current_player()
         hand = self.hands[player]
-        if action not in hand:
-            have = " ".join(c.code for c in hand)
-            raise IllegalActionError(f"{_player(player)} cannot play {action!r}: not in their hand ({have})")
-        hand.remove(action)
+        for i, card in enumerate(hand):  # the card given is usually the hand's own object
+            if card is action:
+                del hand[i]
+                break
+        else:
+            if action not in hand:
+                have = " ".join(c.code for c in hand)
+                raise IllegalActionError(f"{_player(player)} cannot play {action!r}: not in their hand ({have})")
+            hand.remove(action)
         self.pending[player] = action
         self._chosen += 1
         if self._chosen == self._n:
             self._resolve()
 
     def _resolve(self) -> None:
-        plays = {_player(i): card for i, card in enumerate(self.pending)}
+        plays = dict(zip(_NAMES, self.pending))
         result = place_cards(self.rows, plays, self.rules, self.explosion, check=False, explain=False)
         self.rows = result.rows
-        for i in range(self._n):
-            self.captured[i].extend(result.captured[_player(i)])
+        for pile, name in zip(self.captured, _NAMES):
+            pile.extend(result.captured[name])
         self.discard.extend(result.discarded)
         self.pending = [None] * self._n
         self._chosen = 0

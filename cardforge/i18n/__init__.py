@@ -128,15 +128,9 @@ class Message:
         """A text that reads the same in every language (codes, names)."""
         return cls("", value=value)
 
-    @classmethod
-    def untranslated(cls, en: str, fr: str | None = None) -> Message:
-        """Text written in English and French by older code (rule-file prose, deck names);
-        other languages get the English.  New strings go in the catalogues instead."""
-        return cls("", value=en, fr=fr if fr is not None else en)
-
     def render(self, module: ModuleType) -> str:
         if not self.key:
-            return str(self.params.get(_lang(module), self.params["value"]))
+            return str(self.params["value"])
         template = module.MESSAGES.get(self.key)
         if template is None:
             english = catalogue(DEFAULT_LANG)

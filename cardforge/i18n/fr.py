@@ -1,7 +1,9 @@
 """Le catalogue français (syntaxe des modèles : voir ``cardforge.i18n``).
 
-Typographie : espace insécable avant « : ; ? ! » comme le reste du projet l'écrit (espace
-simple ici, les textes existants n'en ont pas d'autre) ; pas de majuscule après un deux-points.
+Typographie : une espace avant « : ; ? ! » (simple, comme l'arbitre l'a toujours écrit en
+terminal ; les livres la rendent insécable à la composition), pas de majuscule après un
+deux-points ; les cartes sont féminines (« R3 est supérieure »), les Rainbow et les Shadow aussi.
+Les noms des joueurs s'élident (« d'Ana », « d'Émile », « d'Yves », mais « de Yann »).
 """
 
 from __future__ import annotations
@@ -300,7 +302,7 @@ MESSAGES: dict[str, str] = {
     "numwin.outcome_penalty": "{kind:select:reflex=réflexe raté|memory=saisie mémoire ratée} : piochez une carte de pénalité",
     "numwin.outcome_nothing": "{kind:select:reflex=réflexe raté|memory=saisie mémoire ratée} : rien ne change",
     "numwin.q.score": "Score du combo final {combo}",
-    "error.seat.malformed": "{what:select:reveal=révélation mal formée|card=carte mal formée|move=coup mal formé|combo=combo mal formé} {token} : attendu {what:select:reveal=JOUEUR=CARTE|card=JOUEUR=CARTE|move=JOUEUR=CARTES ou JOUEUR=secure|combo=JOUEUR=CARTES}, par ex. {example}",
+    "error.seat.malformed": "{what:select:reveal=révélation mal formée|card=carte mal formée|move=coup mal formé|combo=combo mal formé|pile=pile mal formée} {token} : attendu {what:select:reveal=JOUEUR=CARTE|card=JOUEUR=CARTE|move=JOUEUR=CARTES ou JOUEUR=secure|combo=JOUEUR=CARTES|pile=JOUEUR=CARTE,CARTE…}, par ex. {example}",
     "error.seat.twice": "le joueur {name} est donné deux fois ({token})",
     "error.seat.unknown": "joueur inconnu {name} : les joueurs sont {players:list}{hint}",
     "error.rows.no_reveal": "aucune carte révélée : attendu des arguments NOM=CARTE, par ex. Ana=R7 Ben=SH3",
@@ -333,4 +335,45 @@ MESSAGES: dict[str, str] = {
     "error.house.none_here": "la règle maison {key} ne s'applique pas à {where} (cette commande n'en prend aucune)",
     "error.house.choice": "règle maison {key} : attendu l'une des valeurs {choices}, trouvé {raw}",
     "table.rounds_played": "{n} {n:plural:manche jouée|manches jouées}",
+    "error.rows.row_malformed": "--row {option} mal formé : attendu COULEUR=CARTE,CARTE,… par ex. R=R0,R5,R9",
+    "error.rows.row_unknown": "rangée inconnue {colour} dans --row {option} : les rangées sont {rows}{hint}",
+    "error.rows.row_twice": "la rangée {colour} est donnée deux fois (--row {option})",
+    "error.rows.row_empty": "--row {option} mal formé : une rangée compte de 1 à 4 cartes, par ex. {colour}={colour}0,{colour}5",
+    "error.rows.no_pile": "aucune pile : attendu des arguments JOUEUR=CARTE,CARTE…, par ex. p1=R5,RB7 p2=SH3",
+    "error.rows.variant": "variante inconnue {variant} : attendu {variants}",
+    "error.rows.twice": "la carte {card} est donnée deux fois : le paquet de rows n'a qu'un exemplaire de chaque carte",
+    "error.scorecard.unreadable": "impossible de lire la feuille d'objectifs {path} : {why}",
+    "error.scorecard.not_utf8": "la feuille d'objectifs {path} n'est pas du texte UTF-8 : attendu des objectifs comme paire couleur",
+    "error.scorecard.json": "la feuille d'objectifs {path} n'est pas du JSON valide : {msg} (ligne {line})",
+    "error.scorecard.shape": "feuille d'objectifs {path} : attendu une liste d'objectifs comme [\"pair\", \"flush\"], trouvé {found}",
+    "error.scorecard.where": "feuille d'objectifs {path}",
+    "error.objective.unknown": "{where} : objectif inconnu {typed}{hint}",
+    "error.objective.ids": " (objectifs : {ids})",
+    "error.collection.action": "{card} ne peut pas être dans une collection : une carte action n'entre jamais dans une séquence (COLLECTION-2.4)",
+    "error.collection.shadow": "{card} ne peut pas être dans une collection : une Shadow stoppe la séquence et reste sur la table (COLLECTION-4.1)",
+    "error.numwin.no_combo": "aucun combo donné : attendu des codes de cartes comme R7 RB3 SH0 flash",
+    "error.numwin.no_combos": "aucun combo donné : attendu un combo par joueur, par ex. Ana=R7+G7,RB3 Ben=SH2,B9",
+    "error.numwin.missing_card": "{option} CARTE manquant : attendu un code de carte comme R7",
+    "error.numwin.locked": "--locked {token} : attendu deux cartes jointes par « + », par ex. R7+G7",
+    "error.tricks.names": "chaque carte du pli demande le nom de son joueur, par ex. Ana=RB12 Ben=SH3",
+    "error.tricks.empty_hand": "la main est vide : donnez les cartes tenues avec --hand \"RB3 SH12 flip\"",
+    "error.tricks.numx": "Num-X dans le pli s'écrit telle que déclarée : « numx=17 » ou « numx=0 » (TRICKS-6.2)",
+    "error.mode.no_actions": "la carte {card} ne se joue pas en mode {mode} de {game} (il n'a pas de cartes action) ; retirez-la ou utilisez --mode classique",
+    "error.mode.no_card": "la carte {card} ne se joue pas en mode {mode} de {game} (il n'a pas cette carte) ; retirez-la ou utilisez --mode classique",
+    "error.state.both": "--state et --table disent tous deux où garder la position : donnez l'un des deux",
+    "error.state.match_needs_table": "--match demande --table",
+    "error.state.unreadable": "impossible de lire le fichier d'état {path} : {why}",
+    "error.state.not_utf8": "le fichier d'état {path} n'est pas du texte UTF-8 : attendu une position écrite par cardforge",
+    "error.state.json": "le fichier d'état {path} n'est pas du JSON valide : {msg} (ligne {line})",
+    "error.state.raced": "la position de la partie {match} a changé entre-temps (un autre appel de l'arbitre) ; relancez la commande",
+    "error.position.game": "la position est une partie de {held}, pas de {game}",
+    "error.position.version": "la version {found} du format de position n'est pas prise en charge (attendu {expected})",
+    "error.position.malformed": "position de {game} mal formée : {why}",
+    "error.position.no_game": "pas de position en cours pour le jeu {game} : attendu l'un de {games}",
+    "error.position.not_one": "ce n'est pas une position : attendu un objet JSON avec une clé \"game\"",
+    "error.card.copies": "la carte {card} est donnée {n} fois mais le paquet de {game} en a {have} {have:plural:exemplaire|exemplaires} ; nommez chaque carte physique une seule fois",
+    "error.card.copies_round": "la carte {card} est donnée {n} fois dans cette manche mais le paquet de {game} en a {have} {have:plural:exemplaire|exemplaires} ; nommez chaque carte physique une seule fois",
+    "error.state.shape": "le fichier d'état {path} n'est pas un état cardforge : attendu un objet JSON avec une position par jeu",
+    "error.tricks.too_many": "{n} cartes posées mais {left:plural:il ne reste qu'une place|il ne reste que {left} places} à jouer dans ce pli",
+    "error.numwin.seat_count": "{n} {n:plural:combo|combos} pour {players:list} : un combo par joueur, dans l'ordre des places (ou par nom, Ana=…)",
 }

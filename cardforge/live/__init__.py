@@ -55,6 +55,7 @@ from __future__ import annotations
 from typing import Any
 
 from cardforge.errors import UsageError
+from cardforge.i18n import refusal
 from cardforge.live.base import Position
 
 __all__ = ["Position", "GAMES", "new_position", "from_json", "apply", "position_class"]
@@ -69,7 +70,7 @@ def position_class(game: str) -> type[Position]:
 
     module = GAMES.get(game)
     if module is None:
-        raise UsageError(f"no live position for game {game!r}: expected one of {', '.join(GAMES)}")
+        raise refusal(UsageError, "error.position.no_game", game=repr(game), games=", ".join(GAMES))
     return importlib.import_module(f"cardforge.live.{module}").POSITIONS[game]
 
 
@@ -82,7 +83,7 @@ def new_position(game: str, players: tuple[str, ...] = (), house: tuple[str, ...
 def from_json(data: dict[str, Any]) -> Position:
     """Rebuild a position from ``to_json()`` output; ``UsageError`` for data that is not one."""
     if not isinstance(data, dict) or not isinstance(data.get("game"), str):
-        raise UsageError("not a live position: expected a JSON object with a \"game\" key")
+        raise refusal(UsageError, "error.position.not_one")
     return position_class(data["game"]).from_json(data)
 
 

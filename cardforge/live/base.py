@@ -39,15 +39,15 @@ class Position:
     @classmethod
     def from_json(cls, data: dict[str, Any]) -> Position:
         if data.get("game") != cls.game:
-            raise UsageError(f"the position is a {data.get('game')!r} game, not {cls.game!r}")
+            raise refusal(UsageError, "error.position.game", held=repr(data.get("game")), game=repr(cls.game))
         if data.get("version") != VERSION:
-            raise UsageError(f"position format version {data.get('version')!r} is not supported (expected {VERSION})")
+            raise refusal(UsageError, "error.position.version", found=repr(data.get("version")), expected=VERSION)
         names = {f.name: f for f in dataclasses.fields(cls)}
         try:
             values = {k: _frozen(v) for k, v in data.items() if k in names}
             return cls(**values)
         except (TypeError, ValueError) as exc:
-            raise UsageError(f"malformed {cls.game} position: {exc}") from None
+            raise refusal(UsageError, "error.position.malformed", game=cls.game, why=str(exc)) from None
 
     def parse_move(self, tokens: Sequence[str]) -> Any:  # pragma: no cover - each game overrides
         raise NotImplementedError
@@ -81,6 +81,8 @@ def seated(tokens: Sequence[str], what: str, example: str, *, value_required: bo
     each once; ``UsageError`` quoting the token otherwise."""
     pairs: list[tuple[str, str]] = []
     seen: set[str] = set()
+    if isinstance(tokens, str):
+        tokens = [tokens]
     for token in tokens:
         name, sep, value = token.partition("=")
         name, value = name.strip(), value.strip()

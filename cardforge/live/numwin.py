@@ -35,6 +35,10 @@ class NumwinPosition(Position):
     def parse_move(self, tokens: Sequence[str]) -> RoundCombos:
         from cardforge.referee.numwin import parse_combo
 
+        if self.players and not any("=" in t for t in tokens):  # one combo per seat, in seat order
+            if len(tokens) != len(self.players):
+                raise refusal(UsageError, "error.numwin.seat_count", n=len(tokens), players=list(self.players))
+            tokens = [f"{name}={combo}" for name, combo in zip(self.players, tokens)]
         pairs = seated(tokens, "combo", "Ana=R7+G7,RB3")
         for _, text in pairs:
             parse_combo(text)  # a bad card is refused before anything changes

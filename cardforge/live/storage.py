@@ -1,8 +1,9 @@
 """Where a live position is kept between two referee calls: a JSON state file, or the table
 store's match for that game.
 
-``StateFile(path)``: the position as one JSON object, rewritten atomically after every move
-(``cardforge.atomic``), so an interrupted call leaves the previous position.  ``MatchSlot(db,
+``StateFile(path)``: one JSON object holding a position per game (``{"rows": {…}}``), rewritten
+atomically after every move (``cardforge.atomic``), so an interrupted call leaves the previous
+position.  ``MatchSlot(db,
 match_id)``: the position is appended to the match's log (a ``position_saved`` event), its
 players and house rules are the match's; two referees writing at once cannot both win (the
 second is refused and retries on the new position).
@@ -32,25 +33,35 @@ class Storage(Protocol):
 
 
 class StateFile:
-    """A position in a JSON file (created by the first move when missing)."""
+    """Positions in a JSON file, one per game (``{"rows": {…}, "tricks": {…}}``), so one file
+    (one ``CARDFORGE_STATE``) serves a whole evening of games; created by the first move."""
 
     def __init__(self, path: Path):
         self.path = Path(path)
 
-    def load(self, game: str) -> Position:
+    def _read(self) -> dict[str, Any]:
         if not self.path.exists():
-            return new_position(game)
+            return {}
         from cardforge.userfile import UnreadableFile, read_user_file
 
         try:
             data = json.loads(read_user_file(self.path, limit=STATE_MAX_BYTES).decode("utf-8"))
         except UnreadableFile as exc:
-            raise UsageError(f"cannot read state file {str(self.path)!r}: {exc}") from None
+            raise refusal(UsageError, "error.state.unreadable", path=repr(str(self.path)), why=str(exc)) from None
         except UnicodeDecodeError:
-            raise UsageError(f"state file {str(self.path)!r} is not UTF-8 text: expected a position written by "
-                             "cardforge") from None
+            raise refusal(UsageError, "error.state.not_utf8", path=repr(str(self.path))) from None
         except json.JSONDecodeError as exc:
-            raise UsageError(f"state file {str(self.path)!r} is not valid JSON: {exc.msg} (line {exc.lineno})") from None
+            raise refusal(UsageError, "error.state.json", path=repr(str(self.path)), msg=exc.msg, line=exc.lineno) from None
+        if isinstance(data, dict) and isinstance(data.get("game"), str):  # a single position (to_json)
+            return {data["game"]: data}
+        if not isinstance(data, dict) or not all(isinstance(v, dict) for v in data.values()):
+            raise refusal(UsageError, "error.state.shape", path=repr(str(self.path)))
+        return data
+
+    def load(self, game: str) -> Position:
+        data = self._read().get(game)
+        if data is None:
+            return new_position(game)
         position = from_json(data)
         if position.game != game:
             raise refusal(UsageError, "error.state.other_game", path=repr(str(self.path)), held=position.game, game=game)
@@ -59,7 +70,9 @@ class StateFile:
     def save(self, position: Position) -> None:
         from cardforge.atomic import atomic_write_text
 
-        atomic_write_text(self.path, json.dumps(position.to_json(), ensure_ascii=False, indent=1) + "\n")
+        positions = self._read()
+        positions[position.game] = position.to_json()
+        atomic_write_text(self.path, json.dumps(positions, ensure_ascii=False, indent=1) + "\n")
 
 
 class MatchSlot:
@@ -101,8 +114,7 @@ class MatchSlot:
 
         def check(events: list) -> None:
             if _last_position(events[:-1]) != expected:
-                raise UsageError(f"match {self.match_id}'s position changed meanwhile (another referee call); "
-                                 "run the command again")
+                raise refusal(UsageError, "error.state.raced", match=self.match_id)
 
         with self._store() as store:
             store.append(self.match_id, PositionSaved(position=position.to_json()), check=check)

@@ -47,6 +47,19 @@ class TricksPosition(Position):
 
         if not tokens:
             raise refusal(UsageError, "error.tricks.no_card")
+        bare = not any("=" in t and not t.lower().startswith("numx=") for t in tokens)
+        if bare and not self.players:
+            parse_cards(tokens, taken=self._taken())  # a bad card is the first thing to report
+            raise refusal(UsageError, "error.tricks.seats_unknown")
+        if bare:
+            from cardforge.cards import split_cards
+
+            # seats known: bare cards are laid by the next seats in play order
+            codes_ = split_cards(tokens)
+            order = self._order(self.players, self.leader or self.players[0])[len(self.trick):]
+            if len(codes_) > len(order):
+                raise refusal(UsageError, "error.tricks.too_many", n=len(codes_), left=len(order))
+            tokens = [f"{name}={code}" for name, code in zip(order, codes_)]
         pairs = seated(tokens, "card", "Ana=RB12")
         cards = parse_cards([c for _, c in pairs], taken=self._taken())
         return Lay(tuple((name, card.code) for (name, _), card in zip(pairs, cards)))

@@ -42,7 +42,7 @@ from cardforge.referee.pushluck import (
     parse_table_cards,
     stop_verdict,
 )
-from cardforge.i18n import Message
+from cardforge.i18n import Message, refusal
 from cardforge.referee.verdict import Step, Verdict, emit
 
 __all__ = ["app", "objectives_verdict", "check_verdict", "load_scorecard", "parse_objectives", "collection_cards"]
@@ -64,29 +64,28 @@ def load_scorecard(path: Path) -> set[str]:
     try:
         text = read_user_file(path, limit=SCORECARD_MAX_BYTES).decode("utf-8")
     except UnreadableFile as exc:
-        raise UsageError(f"cannot read scorecard {str(path)!r}: {exc}") from None
+        raise refusal(UsageError, "error.scorecard.unreadable", path=repr(str(path)), why=str(exc)) from None
     except UnicodeDecodeError:
-        raise UsageError(f"scorecard {str(path)!r} is not UTF-8 text: expected objective ids such as pair flush") from None
+        raise refusal(UsageError, "error.scorecard.not_utf8", path=repr(str(path))) from None
     stripped = text.strip()
     if stripped[:1] in ("[", "{"):
         try:
             data = json.loads(stripped)
         except json.JSONDecodeError as exc:
-            raise UsageError(f"scorecard {str(path)!r} is not valid JSON: {exc.msg} (line {exc.lineno})") from None
+            raise refusal(UsageError, "error.scorecard.json", path=repr(str(path)), msg=exc.msg, line=exc.lineno) from None
         if isinstance(data, dict):
             data = data.get("validated", list(data))
         if not isinstance(data, list) or not all(isinstance(x, str) for x in data):
-            raise UsageError(f"scorecard {str(path)!r}: expected a list of objective ids such as "
-                             f'["pair", "flush"], found {json.dumps(data)[:60]}')
+            raise refusal(UsageError, "error.scorecard.shape", path=repr(str(path)), found=json.dumps(data)[:60])
         ids = data
     else:
         ids = [name.strip() for line in text.splitlines() for name in line.split("#", 1)[0].split(",")]
         # one name per comma or line; a name may hold spaces (« Petite Suite ») but ids do not
         ids = [part for name in ids if name for part in ([name] if objective_id(name) else name.split())]
-    return parse_objectives(ids, f"scorecard {str(path)!r}")
+    return parse_objectives(ids, Message("error.scorecard.where", path=repr(str(path))))
 
 
-def parse_objectives(names: Iterable[str], where: str = "--validated") -> set[str]:
+def parse_objectives(names: Iterable[str], where: Message | str = "--validated") -> set[str]:
     """Objective ids from what a player writes: ids or French/English names (``paire``,
     ``arc-en-ciel``, ``Petite Suite``), in any case, with or without accents."""
     found = set()
@@ -94,8 +93,9 @@ def parse_objectives(names: Iterable[str], where: str = "--validated") -> set[st
         oid = objective_id(typed)
         if oid is None:
             guess = nearest(typed.replace(" ", "_").replace("-", "_").lower(), OBJECTIVE_IDS)
-            hint = f"; did you mean {guess!r}?" if guess else f" (ids: {', '.join(OBJECTIVE_IDS)})"
-            raise UsageError(f"{where}: unknown objective {typed!r}{hint}")
+            hint = Message("error.card.hint", suggestion=repr(guess)) if guess else \
+                Message("error.objective.ids", ids=", ".join(OBJECTIVE_IDS))
+            raise refusal(UsageError, "error.objective.unknown", where=where, typed=repr(typed), hint=hint)
         found.add(oid)
     return found
 
@@ -106,9 +106,8 @@ def collection_cards(tokens: Sequence[str]) -> list[Card]:
     cards = parse_table_cards("collection", tokens)
     for card in cards:
         if card.is_action or is_shadow(card):
-            why = "an action card never joins a sequence (COLLECTION-2.4)" if card.is_action else \
-                "a Shadow stops the sequence and stays on the table (COLLECTION-4.1)"
-            raise UsageError(f"{card.code!r} cannot be in a collection: {why}")
+            raise refusal(UsageError, "error.collection.action" if card.is_action else "error.collection.shadow",
+                          card=repr(card.code))
     return cards
 
 

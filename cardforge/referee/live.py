@@ -17,6 +17,7 @@ import typer
 
 from cardforge.cli.options import nonempty_path
 from cardforge.errors import UsageError
+from cardforge.i18n import refusal
 
 __all__ = ["STATE_OPTION", "TABLE_OPTION", "DB_OPTION", "MATCH_OPTION", "storage_for", "play"]
 
@@ -33,11 +34,11 @@ def storage_for(state: Path | None, table: bool, db: Path | None = None, match: 
     from cardforge.live.storage import MatchSlot, StateFile
 
     if state is not None and table:
-        raise UsageError("--state and --table both say where to keep the position: give one of them")
+        raise refusal(UsageError, "error.state.both")
     if table:
         return MatchSlot(db, match)
     if match is not None:
-        raise UsageError("--match needs --table")
+        raise refusal(UsageError, "error.state.match_needs_table")
     return StateFile(state) if state is not None else None
 
 

@@ -18,7 +18,7 @@ from cardforge.cli.options import HOUSE_OPTION, JSON_OPTION, LANG_OPTION, check_
 from cardforge.cards import Card, format_cards
 from cardforge.errors import UsageError
 from cardforge.games.numwin_scoring import HouseRules, check_reflex, score_combo
-from cardforge.i18n import Message
+from cardforge.i18n import Message, refusal
 from cardforge.referee.live import DB_OPTION, MATCH_OPTION, STATE_OPTION, TABLE_OPTION, storage_for
 from cardforge.referee.live import play as live_play
 from cardforge.referee.verdict import Verdict, emit
@@ -59,13 +59,13 @@ def _rules(house: Sequence[str] | None, command: str) -> HouseRules:
 def _cards(tokens: Sequence[str] | None, what: str) -> list[Card]:
     cards = _deck().parse_many(" ".join(tokens or []))
     if not cards:
-        raise UsageError(f"no {what} given: expected card codes such as R7 RB3 SH0 flash")
+        raise refusal(UsageError, "error.numwin.no_combo")
     return cards
 
 
 def _one_card(token: str | None, option: str) -> Card:
     if token is None or not token.strip():
-        raise UsageError(f"missing {option} CARD: expected a card code such as R7")
+        raise refusal(UsageError, "error.numwin.missing_card", option=option)
     return _deck().parse(token)
 
 
@@ -75,7 +75,7 @@ def parse_locked(tokens: Sequence[str] | None) -> list[tuple[Card, Card]]:
     for token in tokens or []:
         parts = token.replace(",", "+").split("+")
         if len(parts) != 2:
-            raise UsageError(f"--locked {token!r}: expected two cards joined by '+', e.g. R7+G7")
+            raise refusal(UsageError, "error.numwin.locked", token=repr(token))
         a, b = (_deck().parse(p) for p in parts)
         pairs.append((a, b))
     return pairs
@@ -230,7 +230,7 @@ def parse_combo(text: str) -> tuple[list[Card], list[tuple[Card, Card]]]:
         else:
             loose.append(_deck().parse(item))
     if not loose and not pairs:
-        raise UsageError("no combo given: expected card codes such as R7 RB3 SH0 flash")
+        raise refusal(UsageError, "error.numwin.no_combo")
     return loose, pairs
 
 
@@ -257,7 +257,7 @@ def round_(
         emit(live_play(GAME, storage, combos or [], house=house or ()), as_json=as_json, lang=lang)
         return
     if not combos:
-        raise UsageError("no combos given: expected one combo per player, e.g. Ana=R7+G7,RB3 Ben=SH2,B9")
+        raise refusal(UsageError, "error.numwin.no_combos")
     names = None
     if all("=" in c for c in combos):
         from cardforge.live.base import seated

@@ -12,7 +12,7 @@ from cardforge.cards import Card
 from cardforge.cli.options import HOUSE_OPTION, JSON_OPTION, LANG_OPTION, check_message_lang as check_lang
 from cardforge.errors import CardCodeError, UsageError
 from cardforge.games.pushluck import SequenceCheck, sequence_points
-from cardforge.i18n import Message, refusal
+from cardforge.i18n import Message, localised, refusal
 from cardforge.referee.live import DB_OPTION, MATCH_OPTION, STATE_OPTION, TABLE_OPTION, storage_for
 from cardforge.referee.live import play as live_play
 from cardforge.referee.verdict import Verdict
@@ -48,9 +48,9 @@ def parse_table_cards(game: str, tokens: Sequence[str], mode: str | None = None)
         held = deck.counts(mode=mode)
         for card in dict.fromkeys(c.undeclared() for c in cards):
             if not held[card]:
-                why = "it has no action cards" if card.is_action else "it does not hold that card"
-                raise CardCodeError(f"card {card.code!r} is not played in {game}'s {mode} mode ({why}); leave it out "
-                                    f"or use --mode classic", card.code)
+                key = "error.mode.no_actions" if card.is_action else "error.mode.no_card"
+                message = Message(key, card=repr(card.code), game=game, mode=Message(f"mode.{mode}"))
+                raise localised(CardCodeError(message.text("en"), card.code), message)
     deck.check_copies(cards, mode=mode)
     return cards
 

@@ -32,7 +32,7 @@ from cardforge.games.rows import (
     round_winners,
     score_pile,
 )
-from cardforge.i18n import Message
+from cardforge.i18n import Message, refusal
 from cardforge.referee.live import DB_OPTION, MATCH_OPTION, STATE_OPTION, TABLE_OPTION, storage_for
 from cardforge.referee.live import play as live_play
 from cardforge.referee.verdict import Verdict, emit
@@ -43,7 +43,6 @@ __all__ = [
     "score_verdict",
     "round_verdict",
     "parse_rows",
-    "parse_plays",
     "parse_piles",
 ]
 
@@ -108,7 +107,7 @@ def _check_distinct(cards: Sequence[Card]) -> None:
     seen: set[Card] = set()
     for card in cards:
         if card in seen:
-            raise UsageError(f"card {card.code!r} is given twice: the rows deck has one copy of each card")
+            raise refusal(UsageError, "error.rows.twice", card=repr(card.code))
         seen.add(card)
 
 
@@ -162,16 +161,8 @@ def _deck():
     return load_deck("rows")
 
 
-def _split_pair(text: str, what: str, example: str) -> tuple[str, str]:
-    key, sep, value = text.partition("=")
-    if not sep or not key.strip():
-        raise UsageError(f"malformed {what} {text!r}: expected {example}")
-    return key.strip(), value.strip()
-
-
 def _parse_list(value: str) -> list[Card]:
-    deck = _deck()
-    return [deck.parse(token) for token in value.replace(",", " ").split()]
+    return _deck().parse_many(value)
 
 
 def parse_rows(options: Sequence[str], base: Mapping[str, list[Card]] | None = None) -> dict[str, list[Card]]:
@@ -180,56 +171,41 @@ def parse_rows(options: Sequence[str], base: Mapping[str, list[Card]] | None = N
     rows = {c: list(cards) for c, cards in base.items()} if base is not None else default_rows()
     given: set[str] = set()
     for option in options:
-        colour, value = _split_pair(option, "--row", "COLOUR=CARD,CARD,… e.g. R=R0,R5,R9")
+        colour, sep, value = (part.strip() for part in option.partition("="))
+        if not sep or not colour:
+            raise refusal(UsageError, "error.rows.row_malformed", option=repr(option))
         colour = colour.upper()
         if colour not in ROW_COLOURS:
             guess = nearest(colour, ROW_COLOURS)
-            hint = f"; did you mean {guess!r}?" if guess else ""
-            raise UsageError(f"unknown row {colour!r} in --row {option!r}: rows are {' '.join(ROW_COLOURS)}{hint}")
+            raise refusal(UsageError, "error.rows.row_unknown", colour=repr(colour), option=repr(option),
+                          rows=" ".join(ROW_COLOURS),
+                          hint=Message("error.card.hint", suggestion=repr(guess)) if guess else "")
         if colour in given:
-            raise UsageError(f"row {colour!r} is given twice (--row {option!r})")
+            raise refusal(UsageError, "error.rows.row_twice", colour=repr(colour), option=repr(option))
         cards = _parse_list(value)
         if not cards:
-            raise UsageError(f"malformed --row {option!r}: a row holds 1 to 4 cards, e.g. {colour}={colour}0,{colour}5")
+            raise refusal(UsageError, "error.rows.row_empty", option=repr(option), colour=colour)
         given.add(colour)
         rows[colour] = cards
     return rows
 
 
-def parse_plays(pairs: Sequence[str]) -> dict[str, Card]:
-    """``["p1=R5", "p2=SH3"]`` → ``{"p1": R5, "p2": SH3}``."""
-    if not pairs:
-        raise UsageError("no revealed card: expected PLAYER=CARD arguments, e.g. p1=R5 p2=SH3")
-    plays: dict[str, Card] = {}
-    for pair in pairs:
-        player, code = _split_pair(pair, "reveal", "PLAYER=CARD, e.g. p1=R5")
-        if player in plays:
-            raise UsageError(f"player {player!r} is given twice ({pair!r}): each player reveals one card")
-        if not code:
-            raise UsageError(f"malformed reveal {pair!r}: expected PLAYER=CARD, e.g. {player}=R5")
-        plays[player] = _deck().parse(code)
-    return plays
-
-
 def parse_piles(pairs: Sequence[str]) -> dict[str, list[Card]]:
     """``["p1=R5,RB7", "p2=-"]`` → each player's captured pile (``-`` or nothing: an empty
     pile, as ``table round`` writes it)."""
+    from cardforge.live.base import seated
+
     if not pairs:
-        raise UsageError("no pile: expected PLAYER=CARD,CARD… arguments, e.g. p1=R5,RB7 p2=SH3")
-    piles: dict[str, list[Card]] = {}
-    for pair in pairs:
-        player, value = _split_pair(pair, "pile", "PLAYER=CARD,CARD…, e.g. p1=R5,RB7")
-        if player in piles:
-            raise UsageError(f"player {player!r} is given twice ({pair!r})")
-        piles[player] = [] if value.strip() in ("", "-", "—") else _parse_list(value)
-    return piles
+        raise refusal(UsageError, "error.rows.no_pile")
+    return {player: [] if value in ("", "-", "—") else _parse_list(value)
+            for player, value in seated(pairs, "pile", "Ana=R5,RB7 Ben=-", value_required=False)}
 
 
 def _explosion(variant: str | None) -> bool:
     if variant is None:
         return False
     if variant.lower() not in VARIANTS:
-        raise UsageError(f"unknown variant {variant!r}: expected {', '.join(VARIANTS)}")
+        raise refusal(UsageError, "error.rows.variant", variant=repr(variant), variants=", ".join(VARIANTS))
     return True
 
 

@@ -84,7 +84,7 @@ def trick_verdict(cards: Sequence[Card], players: int, rules: HouseRules | None 
     if len(cards) != players:
         raise refusal(UsageError, "error.tricks.count", cards=len(cards), n=players)
     if names is not None and len(names) != len(cards):
-        raise UsageError("each card of the trick needs its player's name, e.g. Ana=RB12 Ben=SH3")
+        raise refusal(UsageError, "error.tricks.names")
     result = resolve_trick(cards, players, rules)
     winner = result.winner
     laid = " ".join(f"{n}={c.code}" for n, c in zip(names, cards)) if names else codes(cards)
@@ -127,7 +127,7 @@ def legal_verdict(trick: Sequence[Card], hand: Sequence[Card], rules: HouseRules
     """Which cards of ``hand`` may be played on ``trick`` (the cards laid so far)."""
     rules = rules or DEFAULT_RULES
     if not hand:
-        raise UsageError("the hand is empty: give the cards held with --hand \"RB3 SH12 flip\"")
+        raise refusal(UsageError, "error.tricks.empty_hand")
     from cardforge.deck import load_deck
 
     most = load_deck(GAME).players_max - 1
@@ -136,7 +136,7 @@ def legal_verdict(trick: Sequence[Card], hand: Sequence[Card], rules: HouseRules
                          f"at most {most} are laid before you (TRICKS-8.1, R13)")
     for card in trick:
         if card.action == "numx" and card.value is None:
-            raise UsageError("Num-X in the trick must be written as declared: 'numx=17' or 'numx=0' (TRICKS-6.2)")
+            raise refusal(UsageError, "error.tricks.numx")
     hand = [c.undeclared() for c in hand]
     legal = legal_plays(trick, hand, rules)
     target = follow_target(trick, rules)

@@ -20,26 +20,17 @@ from typing import Any
 
 from cardforge.i18n import Message
 
-__all__ = ["Step", "Verdict", "emit", "as_message"]
-
-
-def as_message(text: str | Message | None, fr: str | None = None) -> Message | None:
-    """A ``Message`` for ``text``: itself, or (older code) an English/French pair."""
-    if text is None or isinstance(text, Message):
-        return text
-    return Message.untranslated(text, fr)
+__all__ = ["Step", "Verdict", "emit"]
 
 
 class Step:
-    """One reasoning step: the rule ID it applies and what it says (a ``Message``).
-
-    ``Step(rule, message)``; older code may still pass ``Step(rule, en, fr)``."""
+    """One reasoning step: the rule ID it applies and what it says (a ``Message``)."""
 
     __slots__ = ("rule", "message")
 
-    def __init__(self, rule: str, message: str | Message, fr: str | None = None):
+    def __init__(self, rule: str, message: Message):
         self.rule = rule
-        self.message = as_message(message, fr)
+        self.message = message
 
     def text(self, lang: str = "en") -> str:
         return self.message.text(lang)
@@ -70,16 +61,14 @@ class Verdict:
     sequences in progress); the CLI prints them between the steps and the summary."""
 
     game: str
-    question: str | Message
+    question: Message
     result: dict[str, Any]
     steps: list[Step] = field(default_factory=list)
-    summary: str | Message = ""
-    summary_fr: str | None = None
-    question_fr: str | None = None
+    summary: Message | None = None
     board: list[Message] = field(default_factory=list)
 
-    def add(self, rule: str, message: str | Message, fr: str | None = None) -> None:
-        self.steps.append(Step(rule, message, fr))
+    def add(self, rule: str, message: Message) -> None:
+        self.steps.append(Step(rule, message))
 
     def say(self, rule: str, key: str, **params: Any) -> None:
         """Add a step whose text is the catalogue message ``key``."""
@@ -91,11 +80,10 @@ class Verdict:
         return list(dict.fromkeys(s.rule for s in self.steps))
 
     def question_text(self, lang: str = "en") -> str:
-        return as_message(self.question, self.question_fr).text(lang)
+        return self.question.text(lang)
 
     def summary_text(self, lang: str = "en") -> str:
-        message = as_message(self.summary, self.summary_fr)
-        return message.text(lang) if message is not None else ""
+        return self.summary.text(lang) if self.summary is not None else ""
 
     def to_json(self, lang: str = "en") -> dict[str, Any]:
         return {

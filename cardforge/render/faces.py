@@ -1,37 +1,49 @@
-"""One card face — front or back — drawn onto a reportlab canvas from the deck's style.
+"""One card face — front or back — drawn by interpreting the deck's layout (``deck/layout.py``).
 
-Colours, symbols, fonts, text sizes and the card size all come from the ``Deck`` (its
-``style`` section and each family's ``style``); this module only knows the layout.  The
-drawing contract other parts of cardforge rely on:
+The layout (``layouts/num.yaml`` unless the deck names another) says what to draw; this module
+builds each card's context (its fields, its family's, the deck's style), chooses the face,
+resolves every element into a concrete ``Op`` and draws it.  The drawing contract other parts
+of cardforge rely on:
 
 - ``draw_card(canv, deck, card, lang=, bleed=)`` draws a front with its lower-left *trim*
   corner at the canvas origin, at true size (callers translate/scale);
 - ``draw_back(canv, deck, lang=, bleed=)`` the same for the deck's back;
-- ``card_size_points(deck, bleed=)`` the face size in points.
+- ``card_size_points(deck, bleed=)`` the face size in points;
+- ``face_ops(deck, card, lang)`` the resolved ops of a face (``card=None``: the back) and
+  ``face_key(deck, card, lang, bleed=, cmyk=)`` a stable key of everything a face is drawn
+  from, for caches of rendered faces.
 
 With ``bleed=True`` backgrounds run ``card.bleed_mm`` past the trim on every side (square
 corners, the cutter rounds them); with ``bleed=False`` the card is clipped to its rounded trim
-outline and framed, for previews and rulebooks.  Everything that does not depend on the card's
-value (backgrounds, symbols, panels, the whole back) is drawn once per document as a form
+outline and framed, for previews and rulebooks.  Consecutive elements that read nothing of the
+card itself (only its family, the deck and its style) are drawn once per document as a form
 XObject and reused, which keeps a 100-card PDF small and fast.
 """
 
 from __future__ import annotations
 
-import functools
 import hashlib
-from typing import Any
+from collections.abc import Mapping
+from typing import Any, NamedTuple
 
 from cardforge.cards import Card
 from cardforge.deck import Deck
-from cardforge.render.colours import Palette, luminance, mix
+from cardforge.deck.expr import Expr
+from cardforge.deck.layout import Layout, LayoutElement, LayoutFace, Length, matches
+from cardforge.errors import CardCodeError, DeckError
+from cardforge.render.colours import Palette
+from cardforge.render.elements import Op, draw_op
 from cardforge.render.pdf import MM
-from cardforge.render.symbols import draw_icon, draw_symbol
-from cardforge.render.textfit import fit_text
+from cardforge.render.textfit import TextDoesNotFit, fit_text
 
-__all__ = ["draw_card", "draw_back", "card_size_points", "face_label"]
+__all__ = ["draw_card", "draw_back", "card_size_points", "face_label", "face_ops", "face_key", "card_context",
+           "Geometry", "LEGIBLE_PT"]
 
-_BLACK, _WHITE = "#000000", "#FFFFFF"
+#: no text on a card is drawn smaller than this many points (absolute, whatever the card size)
+LEGIBLE_PT = 6.0
+_REFERENCE_SIDE = 180.0  # the short side (pt) of a poker card: default text sizes scale from it
+_H_KEYS, _V_KEYS = ("x", "cx", "right", "width"), ("y", "cy", "bottom", "height")
+_GEOMETRY_KEYS = frozenset((*_H_KEYS, *_V_KEYS, "anchor", "rotate", "mirror", "type"))
 
 
 def card_size_points(deck: Deck, bleed: bool = False) -> tuple[float, float]:
@@ -40,440 +52,492 @@ def card_size_points(deck: Deck, bleed: bool = False) -> tuple[float, float]:
     return ((deck.card.width_mm + extra) * MM, (deck.card.height_mm + extra) * MM)
 
 
-def face_label(deck: Deck, card: Card, lang: str = "en") -> str:
+def face_label(deck: Deck, card: Card | None, lang: str = "en") -> str:
     """How errors and file names speak of a card: ``'passe' (Skip Your Turn) in collection``."""
+    if card is None:
+        return f"the back of {deck.id}"
     return f"card {card.code!r} ({deck.name(card, lang)}) in {deck.id}"
 
 
-class _Geometry:
+class Geometry(NamedTuple):
     """The card's measures in points (trim origin at 0, 0)."""
 
-    def __init__(self, deck: Deck):
-        self.w, self.h = card_size_points(deck)
-        self.bleed = deck.card.bleed_mm * MM
-        self.safe = deck.card.safe_mm * MM
-        self.radius = deck.card.corner_radius_mm * MM
-        self.unit = self.w / 180.0  # layout is designed on a 180 pt (poker) wide card, scaled
+    w: float
+    h: float
+    bleed: float
+    safe: float
+    radius: float
+
+    @classmethod
+    def of(cls, deck: Deck) -> Geometry:
+        w, h = card_size_points(deck)
+        c = deck.card
+        return cls(w, h, c.bleed_mm * MM, c.safe_mm * MM, c.corner_radius_mm * MM)
+
+    def anchor(self, name: str | None) -> tuple[float, float, float, float]:
+        if name == "bleed":
+            return (-self.bleed, -self.bleed, self.w + self.bleed, self.h + self.bleed)
+        if name == "safe":
+            return (self.safe, self.safe, self.w - self.safe, self.h - self.safe)
+        return (0.0, 0.0, self.w, self.h)
 
 
-def _form(canv: Any, key: tuple, geo: _Geometry, draw: Any) -> str:
-    """Define (once per canvas) a form XObject drawn by ``draw()`` and return its name."""
-    known = canv.__dict__.setdefault("_cardforge_forms", {})
-    name = known.get(key)
-    if name is None:
-        name = "cf" + hashlib.sha1(repr(key).encode()).hexdigest()[:12]
-        b = geo.bleed
-        canv.beginForm(name, -b, -b, geo.w + b, geo.h + b)
-        draw()
-        canv.endForm()
-        known[key] = name
+# -- the context a layout reads -----------------------------------------------------------------
+
+
+def _deck_context(deck: Deck, lang: str) -> dict[str, Any]:
+    key = ("context", lang)
+    cached = deck._render_cache.get(key)
+    if cached is not None:
+        return cached
+    st, back = deck.style, deck.style.back
+    families = {}
+    for code, fam in deck.families.items():
+        fs = fam.style
+        families[code] = {
+            "code": code, "kind": fam.family.kind.value, "name": fam.family.name(lang), "color": fs.color,
+            "ink": fs.ink, "symbol": fs.symbol, "gradient": fs.gradient, "image": fam.image,
+        }
+    c = deck.card
+    ctx = {
+        "style": {"paper": st.paper, "frame": st.frame, "action_color": st.action_color, "action_ink": st.action_ink,
+                  "font": st.font, "font_bold": st.font_bold, "font_text": st.font_text,
+                  "text_max_pt": st.text_max_pt, "text_min_pt": st.text_min_pt},
+        "back": {"color": back.color, "accent": back.accent, "pattern": back.pattern,
+                 "title": (back.title or deck.title)(lang), "image": back.image},
+        "deck": {"id": deck.id, "title": deck.title(lang)},
+        "size": {"name": c.name, "width_mm": c.width_mm, "height_mm": c.height_mm,
+                 "landscape": c.width_mm > c.height_mm * 1.05, "square": abs(c.width_mm - c.height_mm) <= 0.05 * c.height_mm,
+                 "ratio": round(c.height_mm / c.width_mm, 3), "short_mm": min(c.width_mm, c.height_mm)},
+        "lang": lang,
+        "_families": families,
+        "families": tuple(families.values()),
+    }
+    deck._render_cache[key] = ctx
+    return ctx
+
+
+def card_context(deck: Deck, card: Card | None, lang: str = "en") -> dict[str, Any]:
+    """Everything a layout may read for ``card`` (``None``: the back): ``card.*``, ``family.*``,
+    ``style.*``, ``back.*``, ``deck.*``, ``size.*``."""
+    base = _deck_context(deck, lang)
+    if card is None:
+        return {**base, "card": {"type": "back"}, "family": {}}
+    if card.is_action:
+        act = deck.actions[card.action]
+        fields = {"type": "action", "kind": "action", "code": card.code, "action": card.action,
+                  "name": deck.name(card, lang), "title": deck.system.actions[card.action].name(lang),
+                  "effect": act.effect(lang), "icon": act.icon, "image": deck.images.get(card.code) or act.image,
+                  "value": card.value, "digits": len(str(card.value)) if card.value is not None else 0}
+        if deck.table is not None:
+            fields = {**deck.fields_of(card), **fields}
+        return {**base, "card": fields, "family": {}}
+    fam = base["_families"][card.family]
+    text = str(card.value)
+    fields = {"type": "number", "kind": fam["kind"], "code": card.code, "family": card.family, "value": card.value,
+              "digits": len(text), "name": deck.name(card, lang), "image": deck.images.get(card.code)}
+    if deck.table is not None:
+        fields = {**deck.fields_of(card), **fields}
+    return {**base, "card": fields, "family": fam}
+
+
+# -- resolving elements into ops ----------------------------------------------------------------
+
+
+def _with_vars(face: LayoutFace, ctx: Mapping[str, Any]) -> dict[str, Any]:
+    out = dict(ctx)
+    for name, expr in face.vars:
+        out[name] = expr(out)
+    return out
+
+
+def _box(p: dict[str, float], geo: Geometry, anchor: str | None) -> tuple[float, float, float, float]:
+    ax0, ay0, ax1, ay1 = geo.anchor(anchor)
+    aw, ah = ax1 - ax0, ay1 - ay0
+    x, cx, right, width = (p.get(k) for k in _H_KEYS)
+    y, cy, bottom, height = (p.get(k) for k in _V_KEYS)
+    if width is None:
+        width = aw - (x or 0.0) - (right or 0.0) if cx is None else aw
+    if height is None:
+        height = ah - (y or 0.0) - (bottom or 0.0) if cy is None else ah
+    left = ax0 + cx - width / 2 if cx is not None else ax0 + x if x is not None else ax1 - right - width if right is not None else ax0
+    top = ay1 - cy + height / 2 if cy is not None else ay1 - y if y is not None else ay0 + bottom + height if bottom is not None else ay1
+    return (left, top - height, left + width, top)
+
+
+def _require_font(name: str, deck: Deck, where: str) -> str:
+    known = deck._render_cache.setdefault("known_fonts", set())
+    if name not in known:
+        from cardforge.render.fonts import require_font
+
+        require_font(name, where)
+        known.add(name)
     return name
 
 
-def _place(canv: Any, deck: Deck, geo: _Geometry, bleed: bool, palette: Palette, forms: list[str]) -> None:
-    """Draw forms clipped to the bleed box or to the rounded trim outline (then framed)."""
-    canv.saveState()
-    p = canv.beginPath()
-    if bleed:
-        p.rect(-geo.bleed, -geo.bleed, geo.w + 2 * geo.bleed, geo.h + 2 * geo.bleed)
+class _Prepared(NamedTuple):
+    """An element's card-independent part on one card geometry: its box, its lengths in points
+    and literals (``fixed``), and the expressions left to evaluate per card."""
+
+    box: tuple[float, float, float, float]
+    fixed: dict[str, Any]
+    exprs: tuple[tuple[str, Expr], ...]
+
+
+def _prepare(el: LayoutElement, geo: Geometry, cache: dict) -> _Prepared:
+    key = ("prep", id(el), geo)
+    prep = cache.get(key)
+    if prep is not None and prep[0] is el:
+        return prep[1]
+    fixed: dict[str, Any] = {}
+    exprs = []
+    for k, value in el.props.items():
+        if isinstance(value, Length):
+            fixed[k] = value.points(geo, "w" if k in _H_KEYS else "h" if k in _V_KEYS else "s")
+        elif isinstance(value, Expr):
+            if not (el.type == "ring" and k in ("fill", "stroke")):  # ring: evaluated per family by _finish
+                exprs.append((k, value))
+        else:
+            fixed[k] = value
+    out = _Prepared(_box(fixed, geo, fixed.get("anchor")), fixed, tuple(exprs))
+    cache[key] = (el, out)  # the element is kept so its id is not reused while cached
+    return out
+
+
+def _evaluate(el: LayoutElement, prep: _Prepared, ctx: Mapping[str, Any]) -> dict[str, Any]:
+    props = dict(prep.fixed)
+    for key, value in prep.exprs:
+        try:
+            props[key] = value(ctx)
+        except (ValueError, TypeError, AttributeError) as exc:
+            from cardforge.deck.layout import where_error
+
+            raise where_error(el.where, f"element {el.name!r}: {key}: {value.source!r} gives no usable value ({exc})") from None
+    return props
+
+
+def _fit_line(text: str, font: str, size: float, width: float, min_size: float, what: str) -> float:
+    from cardforge.render.inline import text_width
+
+    natural = text_width(text, font, size)
+    if natural > width > 0:
+        size = size * width / natural
+    if size < min_size - 1e-9:
+        raise TextDoesNotFit(f"{what}: {text!r} does not fit its {width / MM:.0f} mm line even at the minimum "
+                             f"{min_size:g} pt; shorten it or widen the element")
+    return size
+
+
+def _text_of(props: dict[str, Any], ctx: Mapping[str, Any]) -> str | None:
+    text = props.get("text")
+    if text is None:
+        text = "" if ctx["card"].get("value") is None else str(ctx["card"]["value"])
+    return str(text) if str(text).strip() else None
+
+
+def _finish_value(el: LayoutElement, props: dict, ctx: Mapping[str, Any], geo: Geometry, deck: Deck, label: str) -> dict | None:
+    text = _text_of(props, ctx)
+    if text is None:
+        return None
+    font = _require_font(props.get("font") or ctx["style"]["font_bold"], deck, f"{deck.id} layout element {el.name!r}")
+    floor = max(props.pop("min_size", None) or LEGIBLE_PT, LEGIBLE_PT)
+    size = max(props.get("size") or 20 * min(geo.w, geo.h) / _REFERENCE_SIDE, floor)  # tiny sizes raised to the floor
+    x0, _y0, x1, _y1 = props["_box"]
+    props.update(text=text, font=font, size=_fit_line(text, font, size, x1 - x0, floor, label))
+    return props
+
+
+def _finish_text(el: LayoutElement, props: dict, ctx: Mapping[str, Any], geo: Geometry, deck: Deck, label: str) -> dict | None:
+    from cardforge.render.inline import unknown_icons
+
+    text = _text_of(props, ctx)
+    if text is None:
+        return None
+    text = text.replace("'", "\u2019")  # typographic apostrophes on the cards
+    bad = unknown_icons(text)
+    if bad:
+        raise DeckError(f"{label}: unknown icon {bad[0]!r} in the text; icons are {_icon_names()}")
+    style = ctx["style"]
+    font = _require_font(props.get("font") or style["font"], deck, f"{deck.id} layout element {el.name!r}")
+    min_size = props.pop("min_size", None)
+    floor = max(min_size if min_size is not None else style["text_min_pt"], LEGIBLE_PT)  # never under 6 pt
+    # no size: the deck's text size, in proportion to the card; tiny sizes are raised to the floor
+    size = max(props.pop("size", None) or style["text_max_pt"] * min(geo.w, geo.h) / _REFERENCE_SIDE, floor)
+    pad = props.get("padding") or 0.0
+    x0, y0, x1, y1 = props["_box"]
+    props.update(text=text, font=font, icon_font=style["font_bold"])
+    if props.get("wrap") is False:
+        size = _fit_line(text, font, size, x1 - x0 - 2 * pad, floor, label)
+        props.update(lines=(text,), size=size, leading=size * 1.18)
     else:
+        fitted = fit_text(text, font, x1 - x0 - 2 * pad, y1 - y0 - 2 * pad, size, floor, label)
+        props.update(lines=fitted.lines, size=fitted.size, leading=fitted.leading)
+    return props
+
+
+def _finish_symbol(el: LayoutElement, props: dict, ctx: Mapping[str, Any], geo: Geometry, deck: Deck, label: str) -> dict | None:
+    from cardforge.render.symbols import SYMBOLS
+
+    props["symbol"] = props.get("symbol") or ctx["family"].get("symbol")
+    if props["symbol"] not in SYMBOLS:
+        raise DeckError(f"{label}: unknown symbol {props['symbol']!r}; symbols are {', '.join(SYMBOLS)}")
+    return props
+
+
+def _finish_icon(el: LayoutElement, props: dict, ctx: Mapping[str, Any], geo: Geometry, deck: Deck, label: str) -> dict | None:
+    from cardforge.render.symbols import ICONS
+
+    props["icon"] = props.get("icon") or ctx["card"].get("icon")
+    if not props["icon"]:
+        return None
+    if props["icon"] not in ICONS:
+        raise DeckError(f"{label}: unknown icon {props['icon']!r}; icons are {_icon_names()}")
+    props["font"] = _require_font(props.get("font") or ctx["style"]["font_bold"], deck, f"{deck.id} layout element {el.name!r}")
+    return props
+
+
+def _finish_ring(el: LayoutElement, props: dict, ctx: Mapping[str, Any], geo: Geometry, deck: Deck, label: str) -> dict | None:
+    """Each family's symbol with ``fill``/``stroke`` evaluated for that family."""
+    fill, stroke = el.props.get("fill"), el.props.get("stroke")
+    entries = []
+    for fam in ctx["families"]:
+        sub = {**ctx, "family": fam}
+        entries.append((fam["symbol"], fill(sub) if isinstance(fill, Expr) else fill or fam["color"],
+                        stroke(sub) if isinstance(stroke, Expr) else stroke))
+    if not entries:
+        return None
+    props.pop("fill", None)
+    props.pop("stroke", None)
+    props["entries"] = tuple(entries)
+    return props
+
+
+def _finish_image(el: LayoutElement, props: dict, ctx: Mapping[str, Any], geo: Geometry, deck: Deck, label: str) -> dict | None:
+    from cardforge.render.art import resolve_image
+
+    if not props.get("src"):
+        return None
+    props["src"] = resolve_image(str(props["src"]), deck, label)
+    return props
+
+
+def _finish_pattern(el: LayoutElement, props: dict, ctx: Mapping[str, Any], geo: Geometry, deck: Deck, label: str) -> dict | None:
+    return None if props.get("pattern") in (None, "plain") else props
+
+
+#: type-specific defaults and checks of a resolved element (``None``: nothing to draw)
+_FINISH = {"value": _finish_value, "text": _finish_text, "symbol": _finish_symbol, "icon": _finish_icon,
+           "ring": _finish_ring, "image": _finish_image, "pattern": _finish_pattern}
+
+
+def _finish(el: LayoutElement, props: dict[str, Any], ctx: Mapping[str, Any], geo: Geometry, deck: Deck,
+            what: str) -> dict[str, Any] | None:
+    """Type-specific defaults and checks; ``None`` if there is nothing to draw."""
+    finish = _FINISH.get(el.type)
+    return props if finish is None else finish(el, props, ctx, geo, deck, f"{what} (element {el.name!r})")
+
+
+def _icon_names() -> str:
+    from cardforge.render.symbols import ICONS
+
+    return ", ".join(ICONS)
+
+
+def _resolve(el: LayoutElement, ctx: Mapping[str, Any], geo: Geometry, deck: Deck, what: str) -> Op | None:
+    if el.when and not matches(el.when, ctx):
+        return None
+    if el.unless and matches(el.unless, ctx, unless=True):
+        return None
+    prep = _prepare(el, geo, deck._render_cache)
+    props = _evaluate(el, prep, ctx)
+    box = prep.box
+    props["_box"] = box
+    try:
+        done = _finish(el, props, ctx, geo, deck, what)
+    except DeckError as exc:
+        exc.reads = el.refs  # which card fields the failing element shows (validate points at them)
+        raise
+    if done is None:
+        return None
+    items = tuple(sorted((k, v) for k, v in done.items() if k not in _GEOMETRY_KEYS and k != "_box"))
+    return Op(el.type, el.name, box, float(done.get("rotate") or 0.0), bool(done.get("mirror")), items)
+
+
+class _Segment(NamedTuple):
+    """A run of card-independent ops (drawn as one form) or one per-card element."""
+
+    ops: tuple[Op, ...] | None
+    form: str | None
+    element: LayoutElement | None
+
+
+def _layout(deck: Deck) -> Layout:
+    layout = deck._render_cache.get("layout")
+    if layout is None:
+        from cardforge.deck.layout import load_layout
+
+        ref = getattr(deck, "layout", None) or "num"
+        layout = load_layout(ref, deck.source.parent if deck.source is not None else None)
+        deck._render_cache["layout"] = layout
+    return layout
+
+
+def _face(deck: Deck, card: Card | None, ctx: Mapping[str, Any]) -> LayoutFace:
+    layout = _layout(deck)
+    if card is None:
+        face = layout.back
+    else:
+        key = ("face", *(e(ctx) for e in layout.choosing))
+        try:
+            face = deck._render_cache.get(key)
+            if face is None:
+                face = deck._render_cache[key] = layout.front_for(ctx)
+        except TypeError:  # a field whose value cannot be a key (a list): choose each time
+            face = layout.front_for(ctx)
+    if face is None:
+        what = "a back face" if card is None else f"a face for {face_label(deck, card)}"
+        raise DeckError(f"layout {layout.id!r} ({layout.path}) has no {what}")
+    return face
+
+
+def _plan(deck: Deck, card: Card | None, lang: str, geo: Geometry) -> tuple[LayoutFace, dict, tuple[_Segment, ...]]:
+    """The face, the card's context and its segments (forms of static runs cached per family)."""
+    _fonts(deck)
+    ctx = card_context(deck, card, lang)
+    face = _face(deck, card, ctx)
+    key = ("plan", face.name, ctx["family"].get("code"), lang)
+    cached = deck._render_cache.get(key)
+    if cached is not None:
+        static_vars, segments = cached
+        ctx.update(static_vars)
+        for name, expr in face.vars:
+            if name not in static_vars:
+                ctx[name] = expr(ctx)
+        return face, ctx, segments
+    ctx = _with_vars(face, ctx)
+    what = face_label(deck, card, lang) + f" ({lang})"
+    segs: list[_Segment] = []
+    run: list[Op] = []
+    for el in face.elements:
+        if el.per_card:
+            if run:
+                segs.append(_static(run, geo))
+                run = []
+            segs.append(_Segment(None, None, el))
+        else:
+            op = _resolve(el, ctx, geo, deck, what)
+            if op is not None:
+                run.append(op)
+    if run:
+        segs.append(_static(run, geo))
+    segments = tuple(segs)
+    static_vars = {name: ctx[name] for name, _e in face.vars if name not in face.card_vars}
+    deck._render_cache[key] = (static_vars, segments)
+    return face, ctx, segments
+
+
+def _static(run: list[Op], geo: Geometry) -> _Segment:
+    ops = tuple(run)
+    return _Segment(ops, "cf" + hashlib.sha1(repr((ops, geo)).encode()).hexdigest()[:12], None)
+
+
+def face_ops(deck: Deck, card: Card | None, lang: str = "en") -> list[Op]:
+    """Every op of a face, bottom to top (``card=None``: the back), resolved for ``card``."""
+    geo = Geometry.of(deck)
+    card = _checked(deck, card)
+    _face_, ctx, segments = _plan(deck, card, lang, geo)
+    what = face_label(deck, card, lang) + f" ({lang})"
+    ops: list[Op] = []
+    for seg in segments:
+        if seg.ops is not None:
+            ops.extend(seg.ops)
+        else:
+            op = _resolve(seg.element, ctx, geo, deck, what)
+            if op is not None:
+                ops.append(op)
+    return ops
+
+
+def face_key(deck: Deck, card: Card | None, lang: str = "en", *, bleed: bool = False, cmyk: bool = False) -> str:
+    """A stable hex key of everything the face is drawn from (ops, card geometry, bleed, colour
+    space): two faces with the same key draw the same pixels."""
+    import os
+
+    ops = face_ops(deck, card, lang)
+    files = [op.get("src") for op in ops if op.type == "image"] + sorted(deck._render_cache.get("font_files", ()))
+    stamps = tuple((f, os.stat(f).st_mtime_ns, os.stat(f).st_size) for f in files)  # edited art or fonts: a new key
+    return hashlib.sha256(repr((ops, stamps, Geometry.of(deck), bleed, cmyk, deck.style.frame)).encode()).hexdigest()[:32]
+
+
+def _checked(deck: Deck, card: Card | None) -> Card | None:
+    if card is None:
+        return None
+    card = card.undeclared()
+    if card.is_action:
+        if card.action not in deck.actions:
+            raise CardCodeError(f"cannot draw {card.code!r}: not an action card of {deck.id}", card.code)
+        return card
+    fam = deck.families.get(card.family)
+    if fam is None or card.value not in fam.values:
+        raise CardCodeError(f"cannot draw {card.code!r}: not a card of {deck.id}", card.code)
+    return card
+
+
+# -- drawing ------------------------------------------------------------------------------------
+
+
+def _fonts(deck: Deck) -> None:
+    """The style's fonts exist (checked once per deck)."""
+    if "fonts" not in deck._render_cache:
+        from cardforge.render.deckfonts import register_deck_fonts
+        from cardforge.render.fonts import require_font
+
+        deck._render_cache["font_files"] = register_deck_fonts(deck)
+
+        for field in ("font", "font_bold", "font_text"):
+            require_font(getattr(deck.style, field), f"{deck.id} style.{field}")
+        deck._render_cache["fonts"] = True
+
+
+def _draw(canv: Any, deck: Deck, card: Card | None, lang: str, bleed: bool, cmyk: bool) -> None:
+    _fonts(deck)
+    geo, palette = Geometry.of(deck), Palette(cmyk)
+    card = _checked(deck, card)
+    _face_, ctx, segments = _plan(deck, card, lang, geo)
+    what = face_label(deck, card, lang) + f" ({lang})"
+    known = canv.__dict__.setdefault("_cardforge_forms", {})
+    if not bleed:  # with bleed, the forms' BBox already stops at the bleed and callers clip their cell
+        canv.saveState()
+        p = canv.beginPath()
         p.roundRect(0, 0, geo.w, geo.h, geo.radius)
-    canv.clipPath(p, stroke=0, fill=0)
-    for name in forms:
-        canv.doForm(name)
-    canv.restoreState()
+        canv.clipPath(p, stroke=0, fill=0)
+    for seg in segments:
+        if seg.ops is not None:
+            name = seg.form + ("k" if cmyk else "")
+            if name not in known:
+                b = geo.bleed
+                canv.beginForm(name, -b, -b, geo.w + b, geo.h + b)
+                for op in seg.ops:
+                    draw_op(canv, op, palette, geo)
+                canv.endForm()
+                known[name] = name
+            canv.doForm(name)
+        else:
+            op = _resolve(seg.element, ctx, geo, deck, what)
+            if op is not None:
+                draw_op(canv, op, palette, geo)
     if not bleed:
+        canv.restoreState()
         canv.setStrokeColor(palette.colour(deck.style.frame))
         canv.setLineWidth(0.5)
         canv.roundRect(0, 0, geo.w, geo.h, geo.radius, fill=0, stroke=1)
 
 
-def _bands(canv: Any, colours: tuple[str, ...], box: tuple[float, float, float, float], palette: Palette,
-           angle: float = -28.0) -> None:
-    """Rainbow bands, tilted by ``angle`` degrees, exactly covering ``box`` (x0, y0, x1, y1)."""
-    import math
-
-    x0, y0, x1, y1 = box
-    w, h = x1 - x0, y1 - y0
-    a = math.radians(angle)
-    across = abs(w * math.sin(a)) + abs(h * math.cos(a))  # the box's extent across the bands
-    along = abs(w * math.cos(a)) + abs(h * math.sin(a))
-    step = across / len(colours)
-    canv.saveState()
-    canv.translate(x0 + w / 2, y0 + h / 2)
-    canv.rotate(angle)
-    for i, colour in enumerate(colours):
-        canv.setFillColor(palette.colour(colour))
-        canv.rect(-along / 2, across / 2 - (i + 1) * step, along, step + 0.05 * step, fill=1, stroke=0)
-    canv.restoreState()
-
-
-def _tile(canv: Any, symbol: str, colour: Any, geo: _Geometry, size: float, gap: float) -> None:
-    """A quiet pattern of small symbols over the background, offset every other row.
-
-    The symbol is itself a form, so each repeat costs one short ``Do`` operator.
-    """
-    key = ("tile", symbol, repr(colour), size)
-    known = canv.__dict__.setdefault("_cardforge_forms", {})
-    name = known.get(key)
-    if name is None:
-        name = "cf" + hashlib.sha1(repr(key).encode()).hexdigest()[:12]
-        canv.beginForm(name, -size, -size, size, size)
-        draw_symbol(canv, symbol, 0, 0, size, colour)
-        canv.endForm()
-        known[key] = name
-    y, row = -geo.bleed, 0
-    while y < geo.h + geo.bleed + size:
-        x = -geo.bleed + (gap / 2 if row % 2 else 0)
-        while x < geo.w + geo.bleed + size:
-            canv.saveState()
-            canv.translate(x, y)
-            canv.doForm(name)
-            canv.restoreState()
-            x += gap
-        y += gap * 0.866
-        row += 1
-
-
-# -- numbered fronts ----------------------------------------------------------------------------
-
-
-def _front_look(deck: Deck, family: str) -> dict:
-    """The colours of a numbered card, from the family's style and the deck's."""
-    return _look(deck.families[family].style, deck.style)
-
-
-@functools.lru_cache(maxsize=64)
-def _look(st: Any, style: Any) -> dict:
-    dark_card = luminance(st.color) < 0.2
-    return {
-        "background": st.color,
-        "ink": st.ink,
-        "symbol": st.symbol,
-        "gradient": st.gradient,
-        # the medallion behind the big number: paper, or a lifted tone of a dark family
-        "medallion": mix(st.color, st.ink, 0.14) if dark_card else style.paper,
-        "number": st.ink if dark_card else (st.gradient[0] if st.gradient else st.color),
-        "outline": st.ink if dark_card else style.frame,
-        "pattern": mix(st.color, st.ink, 0.10 if dark_card else 0.16),
-        "tab": style.paper if st.gradient else None,
-    }
-
-
-def _front_background(canv: Any, deck: Deck, family: str, geo: _Geometry, palette: Palette) -> None:
-    look = _front_look(deck, family)
-    u = geo.unit
-    if look["gradient"]:
-        b = geo.bleed
-        _bands(canv, look["gradient"], (-b, -b, geo.w + b, geo.h + b), palette)
-    else:
-        canv.setFillColor(palette.colour(look["background"]))
-        canv.rect(-geo.bleed, -geo.bleed, geo.w + 2 * geo.bleed, geo.h + 2 * geo.bleed, fill=1, stroke=0)
-        _tile(canv, look["symbol"], palette.colour(look["pattern"]), geo, 9 * u, 26 * u)
-    # inner border line at the safe zone
-    canv.setStrokeColor(palette.colour(look["medallion"]))
-    canv.setLineWidth(1.2 * u)
-    s = geo.safe
-    canv.roundRect(s, s, geo.w - 2 * s, geo.h - 2 * s, geo.radius, fill=0, stroke=1)
-    # the medallion holding the big number, with the family symbol above and below it
-    cx, cy, r = geo.w / 2, geo.h / 2, 62 * u
-    canv.setFillColor(palette.colour(look["medallion"]))
-    canv.setStrokeColor(palette.colour(look["outline"]))
-    canv.setLineWidth(1.4 * u)
-    canv.circle(cx, cy, r, fill=1, stroke=1)
-    sym_colour = palette.colour(look["number"])
-    for sign in (1, -1):
-        canv.saveState()
-        canv.translate(cx, cy)
-        canv.rotate(0 if sign > 0 else 180)
-        draw_symbol(canv, look["symbol"], 0, 43 * u, 17 * u, sym_colour, palette.colour(look["outline"]), 0.8 * u)
-        canv.restoreState()
-    # corner symbols (the values are drawn per card)
-    for rotated in (False, True):
-        canv.saveState()
-        if rotated:
-            canv.translate(geo.w, geo.h)
-            canv.rotate(180)
-        ix, iy = geo.safe + 13 * u, geo.h - geo.safe - 9 * u
-        if look["tab"]:
-            canv.setFillColor(palette.colour(look["tab"]))
-            canv.roundRect(ix - 12 * u, iy - 45 * u, 24 * u, 50 * u, 5 * u, fill=1, stroke=0)
-        ink = look["ink"]
-        draw_symbol(canv, look["symbol"], ix, iy - 33 * u, 13 * u, palette.colour(ink))
-        canv.restoreState()
-
-
-def _number(canv: Any, text: str, x: float, y: float, font: str, size: float, fill: Any,
-            outline: Any | None, outline_width: float, mode: str = "paint") -> None:
-    """A centred number: ``paint`` (filled, outlined if ``outline``), ``stroke`` only, or ``clip``
-    (added to the clipping path, for the caller to paint through and restore)."""
-    from reportlab.pdfbase.pdfmetrics import stringWidth
-
-    if mode != "clip":
-        canv.saveState()  # the text render mode is graphics state: keep it from leaking
-    t = canv.beginText()
-    t.setFont(font, size)
-    t.setTextRenderMode({"clip": 7, "stroke": 1}.get(mode, 2 if outline is not None else 0))
-    if fill is not None:
-        canv.setFillColor(fill)
-    if outline is not None:
-        canv.setStrokeColor(outline)
-        canv.setLineWidth(outline_width)
-        canv.setLineJoin(1)
-    t.setTextOrigin(x - stringWidth(text, font, size) / 2, y)
-    t.textOut(text)
-    canv.drawText(t)
-    if mode != "clip":
-        canv.restoreState()
-
-
-def _underline_if_ambiguous(canv: Any, value: int, x: float, y: float, font: str, size: float, colour: Any) -> None:
-    """6 and 9 get a bar under them, so they read right whichever way up the card is."""
-    if value not in (6, 9):
-        return
-    from reportlab.pdfbase.pdfmetrics import stringWidth
-
-    width = stringWidth(str(value), font, size) * 0.7
-    canv.setFillColor(colour)
-    canv.rect(x - width / 2, y - size * 0.16, width, size * 0.07, fill=1, stroke=0)
-
-
-def _draw_number_front(canv: Any, deck: Deck, card: Card, geo: _Geometry, palette: Palette) -> None:
-    from reportlab.pdfbase.pdfmetrics import stringWidth
-
-    look = _front_look(deck, card.family)
-    u = geo.unit
-    bold = deck.style.font_bold
-    text = str(card.value)
-    size = 62 * u if len(text) < 2 else 54 * u
-    cx, cy = geo.w / 2, geo.h / 2 - size * 0.36
-    outline = palette.colour(look["outline"])
-    if look["gradient"]:
-        canv.saveState()
-        _number(canv, text, cx, cy, bold, size, None, None, 0, mode="clip")
-        width = stringWidth(text, bold, size)
-        _bands(canv, look["gradient"], (cx - width / 2, cy, cx + width / 2, cy + size * 0.73), palette, angle=-12)
-        canv.restoreState()
-        _number(canv, text, cx, cy, bold, size, None, outline, 1.3 * u, mode="stroke")
-    else:
-        _number(canv, text, cx, cy, bold, size, palette.colour(look["number"]), outline, 1.3 * u)
-    _underline_if_ambiguous(canv, card.value, cx, cy, bold, size, palette.colour(look["number"] if not look["gradient"] else look["outline"]))
-    ink = palette.colour(look["ink"])
-    index_size = 19 * u if len(text) < 2 else 16 * u
-    for rotated in (False, True):
-        canv.saveState()
-        if rotated:
-            canv.translate(geo.w, geo.h)
-            canv.rotate(180)
-        ix, iy = geo.safe + 13 * u, geo.h - geo.safe - 9 * u - index_size * 0.74
-        _number(canv, text, ix, iy, bold, index_size, ink, None, 0)
-        _underline_if_ambiguous(canv, card.value, ix, iy, bold, index_size, ink)
-        canv.restoreState()
-
-
-# -- action fronts ------------------------------------------------------------------------------
-
-
-def _action_background(canv: Any, deck: Deck, geo: _Geometry, palette: Palette) -> None:
-    st, u = deck.style, geo.unit
-    canv.setFillColor(palette.colour(st.action_color))
-    canv.rect(-geo.bleed, -geo.bleed, geo.w + 2 * geo.bleed, geo.h + 2 * geo.bleed, fill=1, stroke=0)
-    # fine diagonal pinstripes
-    canv.saveState()
-    canv.setStrokeColor(palette.colour(mix(st.action_color, st.action_ink, 0.07)))
-    canv.setLineWidth(2.2 * u)
-    step = 9 * u
-    x = -geo.bleed - geo.h
-    while x < geo.w + geo.bleed:
-        canv.line(x, -geo.bleed, x + geo.h + 2 * geo.bleed, geo.h + geo.bleed)
-        x += step
-    canv.restoreState()
-    s = geo.safe
-    canv.setStrokeColor(palette.colour(mix(st.action_color, st.action_ink, 0.45)))
-    canv.setLineWidth(1.2 * u)
-    canv.roundRect(s, s, geo.w - 2 * s, geo.h - 2 * s, geo.radius, fill=0, stroke=1)
-    # icon medallion and the effect-text panel
-    canv.setFillColor(palette.colour(st.paper))
-    canv.setStrokeColor(palette.colour(mix(st.action_color, st.action_ink, 0.45)))
-    canv.setLineWidth(1.4 * u)
-    canv.circle(geo.w / 2, _ACTION_ICON_Y * geo.h, 40 * u, fill=1, stroke=1)
-    x0, y0, x1, y1 = _effect_box(geo)
-    canv.roundRect(x0, y0, x1 - x0, y1 - y0, 6 * u, fill=1, stroke=0)
-
-
-_ACTION_ICON_Y = 0.60  # icon centre, as a fraction of the card height
-
-
-def _effect_box(geo: _Geometry) -> tuple[float, float, float, float]:
-    u = geo.unit
-    return (geo.safe + 5 * u, geo.safe + 27 * u, geo.w - geo.safe - 5 * u, geo.h * 0.42)
-
-
-def _draw_action_front(canv: Any, deck: Deck, card: Card, geo: _Geometry, palette: Palette, lang: str) -> None:
-    from reportlab.pdfbase.pdfmetrics import stringWidth
-
-    st, u = deck.style, geo.unit
-    action = deck.actions[card.action]
-    ink = palette.colour(st.action_ink)
-    # title across the top, between the corner icons
-    title = deck.system.actions[card.action].name(lang)
-    room = geo.w - 2 * (geo.safe + 26 * u)
-    size = min(16 * u, 16 * u * room / max(stringWidth(title, st.font_bold, 16 * u), 1))
-    canv.setFillColor(ink)
-    canv.setFont(st.font_bold, size)
-    canv.drawCentredString(geo.w / 2, geo.h - geo.safe - 13 * u - size * 0.35, title)
-    # the icon, big in the medallion, small in two opposite corners
-    draw_icon(canv, action.icon, geo.w / 2, _ACTION_ICON_Y * geo.h, 52 * u, palette.colour(st.action_color), st.font_bold)
-    for rotated in (False, True):
-        canv.saveState()
-        if rotated:
-            canv.translate(geo.w, geo.h)
-            canv.rotate(180)
-        draw_icon(canv, action.icon, geo.safe + 13 * u, geo.h - geo.safe - 13 * u, 17 * u, ink, st.font_bold)
-        canv.restoreState()
-    # the effect text, auto-fitted
-    x0, y0, x1, y1 = _effect_box(geo)
-    pad = 6 * u
-    fitted = fit_text(action.effect(lang), st.font_text, x1 - x0 - 2 * pad, y1 - y0 - 2 * pad,
-                      st.text_max_pt * u, st.text_min_pt * u, face_label(deck, card, lang) + f" ({lang})")
-    canv.setFillColor(palette.colour(st.frame))
-    canv.setFont(st.font_text, fitted.size)
-    y = (y0 + y1) / 2 + fitted.height / 2 - fitted.size * 0.92
-    for line in fitted.lines:
-        canv.drawCentredString((x0 + x1) / 2, y, line)
-        y -= fitted.leading
-    # the title again, upside down at the bottom, small
-    canv.saveState()
-    canv.translate(geo.w, geo.h)
-    canv.rotate(180)
-    small = min(9 * u, size * 0.7)
-    canv.setFillColor(ink)
-    canv.setFont(st.font_bold, small)
-    canv.drawCentredString(geo.w / 2, geo.h - geo.safe - 13 * u - small * 0.35, title)
-    canv.restoreState()
-
-
-# -- backs --------------------------------------------------------------------------------------
-
-
-def _back_art(canv: Any, deck: Deck, geo: _Geometry, palette: Palette, lang: str) -> None:
-    from reportlab.pdfbase.pdfmetrics import stringWidth
-
-    back, st, u = deck.style.back, deck.style, geo.unit
-    canv.setFillColor(palette.colour(back.color))
-    canv.rect(-geo.bleed, -geo.bleed, geo.w + 2 * geo.bleed, geo.h + 2 * geo.bleed, fill=1, stroke=0)
-    cx, cy = geo.w / 2, geo.h / 2
-    faint = palette.colour(mix(back.color, back.accent, 0.08))
-    canv.saveState()
-    canv.setFillColor(faint)
-    canv.setStrokeColor(faint)
-    reach = geo.w + geo.h
-    if back.pattern == "rays":
-        import math
-
-        n = 24
-        p = canv.beginPath()
-        for i in range(0, 2 * n, 2):
-            a0, a1 = math.radians(i * 180 / n), math.radians((i + 1) * 180 / n)
-            p.moveTo(cx, cy)
-            p.lineTo(cx + reach * math.cos(a0), cy + reach * math.sin(a0))
-            p.lineTo(cx + reach * math.cos(a1), cy + reach * math.sin(a1))
-            p.close()
-        canv.drawPath(p, fill=1, stroke=0)
-    elif back.pattern == "dots":
-        step = 12 * u
-        y = -geo.bleed
-        while y < geo.h + geo.bleed:
-            x = -geo.bleed
-            while x < geo.w + geo.bleed:
-                canv.circle(x, y, 2.2 * u, fill=1, stroke=0)
-                x += step
-            y += step
-    elif back.pattern == "stripes":
-        canv.setLineWidth(5 * u)
-        x = -geo.bleed - geo.h
-        while x < geo.w + geo.bleed:
-            canv.line(x, -geo.bleed, x + geo.h + 2 * geo.bleed, geo.h + geo.bleed)
-            x += 14 * u
-    canv.restoreState()
-    s = geo.safe
-    accent = palette.colour(back.accent)
-    canv.setStrokeColor(accent)
-    canv.setLineWidth(1.6 * u)
-    canv.roundRect(s, s, geo.w - 2 * s, geo.h - 2 * s, geo.radius, fill=0, stroke=1)
-    canv.setLineWidth(0.6 * u)
-    canv.roundRect(s + 4 * u, s + 4 * u, geo.w - 2 * s - 8 * u, geo.h - 2 * s - 8 * u, geo.radius * 0.7, fill=0, stroke=1)
-    # the family's symbols in their colours around the emblem
-    families = list(deck.system.families.values())
-    import math
-
-    ring = 66 * u
-    for i, fam in enumerate(families):
-        style = deck.families[fam.code].style if fam.code in deck.families else None
-        if style is None:
-            continue
-        a = math.radians(90 - i * 360 / len(families))
-        x, y = cx + ring * math.cos(a), cy + ring * math.sin(a)
-        fill = palette.colour(style.gradient[2] if style.gradient else style.color)
-        edge = palette.colour(back.accent if luminance(style.color) < 0.2 else back.color)
-        draw_symbol(canv, style.symbol, x, y, 20 * u, fill, edge, 1.0 * u)
-    # the emblem: a dark disc ringed in the accent colour, with the deck's title
-    canv.setFillColor(palette.colour(mix(back.color, _BLACK, 0.35)))
-    canv.setStrokeColor(accent)
-    canv.setLineWidth(2.4 * u)
-    canv.circle(cx, cy, 48 * u, fill=1, stroke=1)
-    title = (back.title or deck.title)(lang)
-    words = title.split()
-    head, rest = words[0], " ".join(words[1:])
-    size = min(30 * u, 30 * u * (78 * u) / max(stringWidth(head, st.font_bold, 30 * u), 1))
-    canv.setFillColor(accent)
-    canv.setFont(st.font_bold, size)
-    canv.drawCentredString(cx, cy + (2 * u if rest else -size * 0.36), head)
-    if rest:
-        small = min(13 * u, 13 * u * (80 * u) / max(stringWidth(rest, st.font_bold, 13 * u), 1))
-        canv.setFillColor(palette.colour(st.paper))
-        canv.setFont(st.font_bold, small)
-        canv.drawCentredString(cx, cy - small * 1.3, rest)
-
-
-# -- public drawing API -------------------------------------------------------------------------
-
-
-def _fonts(deck: Deck) -> None:
-    from cardforge.render.fonts import require_font
-
-    for field in ("font", "font_bold", "font_text"):
-        require_font(getattr(deck.style, field), f"{deck.id} style.{field}")
-
-
 def draw_card(canv: Any, deck: Deck, card: Card, *, lang: str = "en", bleed: bool = False, cmyk: bool = False) -> None:
     """Draw the front of ``card`` with its lower-left trim corner at the origin."""
-    _fonts(deck)
-    geo, palette = _Geometry(deck), Palette(cmyk)
-    card = card.undeclared()
-    if card.is_action:
-        if card.action not in deck.actions:
-            from cardforge.errors import CardCodeError
-
-            raise CardCodeError(f"cannot draw {card.code!r}: not an action card of {deck.id}", card.code)
-        form = _form(canv, ("action", deck.id, deck.style, cmyk), geo, lambda: _action_background(canv, deck, geo, palette))
-        _place(canv, deck, geo, bleed, palette, [form])
-        _draw_action_front(canv, deck, card, geo, palette, lang)
-        return
-    fam = deck.families.get(card.family)
-    if fam is None or card.value not in fam.values:
-        from cardforge.errors import CardCodeError
-
-        raise CardCodeError(f"cannot draw {card.code!r}: not a card of {deck.id}", card.code)
-    form = _form(canv, ("front", deck.id, card.family, fam.style, deck.style, cmyk), geo,
-                 lambda: _front_background(canv, deck, card.family, geo, palette))
-    _place(canv, deck, geo, bleed, palette, [form])
-    _draw_number_front(canv, deck, card, geo, palette)
+    _draw(canv, deck, card, lang, bleed, cmyk)
 
 
 def draw_back(canv: Any, deck: Deck, *, lang: str = "en", bleed: bool = False, cmyk: bool = False) -> None:
     """Draw the deck's card back with its lower-left trim corner at the origin."""
-    _fonts(deck)
-    geo, palette = _Geometry(deck), Palette(cmyk)
-    form = _form(canv, ("back", deck.id, deck.style, lang, cmyk), geo, lambda: _back_art(canv, deck, geo, palette, lang))
-    _place(canv, deck, geo, bleed, palette, [form])
+    _draw(canv, deck, None, lang, bleed, cmyk)

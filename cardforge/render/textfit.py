@@ -33,7 +33,7 @@ class FittedText:
 
 def _wrap(text: str, font: str, size: float, width: float) -> list[str] | None:
     """Greedy word wrap; ``None`` if a single word is wider than the box."""
-    from reportlab.pdfbase.pdfmetrics import stringWidth
+    from cardforge.render.inline import text_width as stringWidth
 
     lines: list[str] = []
     for paragraph in text.split("\n"):
@@ -58,12 +58,16 @@ def fit_text(text: str, font: str, width: float, height: float, max_size: float,
 
     Raises ``TextDoesNotFit`` (naming ``what``, e.g. the card) below ``min_size``.
     """
+    sizes = []
     size = max_size
-    while size >= min_size - 1e-9:
+    while size > min_size + 1e-9:
+        sizes.append(size)
+        size -= 0.5
+    sizes.append(min_size)  # the minimum itself is always tried
+    for size in sizes:
         lines = _wrap(text, font, size, width)
         if lines is not None and len(lines) * size * LEADING <= height:
             return FittedText(tuple(lines), size, size * LEADING)
-        size -= 0.5
     raise TextDoesNotFit(
         f"{what}: text does not fit its box even at the minimum {min_size:g} pt "
         f"({len(text)} characters in {width / 72 * 25.4:.0f}×{height / 72 * 25.4:.0f} mm); shorten it"

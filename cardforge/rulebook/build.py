@@ -1,25 +1,40 @@
-"""Building rulebook PDFs: template → markup → flowables → PDF, written atomically.
+"""Building the books: template → markup → flowables → PDF, written atomically.
+
+Three readers of one catalogue per game and language (``KINDS``): the player's rulebook
+(``<game>-<lang>.pdf``), the quick reference (``<game>-reference-<lang>.pdf``: an A5 summary and
+a card-sized player aid on print sheets) and the comprehensive rules
+(``<game>-comprehensive-<lang>.pdf``).
 
 >>> from pathlib import Path
 >>> rulebook_path(Path("output"), "rows", "fr", "a5")
 PosixPath('output/rulebooks/rows-fr.pdf')
+>>> rulebook_path(Path("output"), "rows", "en", "a4", kind="comprehensive")
+PosixPath('output/rulebooks/rows-comprehensive-en-a4.pdf')
 """
 
 from __future__ import annotations
 
+import os
+from collections.abc import Iterable
 from pathlib import Path
+from typing import Any
 
 from cardforge.atomic import atomic_write_bytes
 from cardforge.deck import GAMES, load_deck
 from cardforge.errors import UsageError
+from cardforge.rulebook.context import KINDS
 from cardforge.rulebook.markup import Markup, parse_markup
 
-__all__ = ["LANGS", "rulebook_path", "render_markup", "build_rulebook", "build_all_rulebooks"]
+__all__ = ["LANGS", "KINDS", "rulebook_path", "render_markup", "build_rulebook", "build_book", "build_books",
+           "build_all_rulebooks", "all_jobs"]
 
 LANGS: tuple[str, ...] = ("fr", "en")
 
+_SUBTITLES = {"player": ("Règles du jeu", "Rules of play"), "comprehensive": ("Règles complètes", "Comprehensive rules"),
+              "reference": ("Aide de jeu", "Quick reference")}
 
-def _check(game: str, lang: str) -> None:
+
+def _check(game: str, lang: str, kind: str = "player") -> None:
     if game not in GAMES:
         from cardforge.cards import nearest
 
@@ -28,44 +43,137 @@ def _check(game: str, lang: str) -> None:
         raise UsageError(f"unknown game {game!r}: games are {', '.join(GAMES)}{hint}")
     if lang not in LANGS:
         raise UsageError(f"unknown language {lang!r}: expected {' or '.join(LANGS)}")
+    if kind not in KINDS:
+        raise UsageError(f"unknown book {kind!r}: expected {', '.join(KINDS)}")
 
 
-def rulebook_path(out: Path, game: str, lang: str, paper: str = "a5") -> Path:
-    """Where the rulebook of ``game`` in ``lang`` goes: ``out/rulebooks/<game>-<lang>[-a4].pdf``."""
+def rulebook_path(out: Path, game: str, lang: str, paper: str = "a5", *, kind: str = "player") -> Path:
+    """Where a book goes: ``out/rulebooks/<game>[-<kind>]-<lang>[-a4].pdf`` (no kind for the player's)."""
     suffix = "" if paper == "a5" else f"-{paper}"
-    return Path(out) / "rulebooks" / f"{game}-{lang}{suffix}.pdf"
+    name = game if kind == "player" else f"{game}-{kind}"
+    return Path(out) / "rulebooks" / f"{name}-{lang}{suffix}.pdf"
 
 
-def render_markup(game: str, lang: str, paper: str = "a5") -> Markup:
-    """The game's content template rendered with its data, parsed as rulebook markup."""
+def template_for(game: str, kind: str) -> str:
+    """The template of a book: the game's own (``rulebook/<game>.j2``, which extends the kind's
+    layout) when there is one, else the kind's layout itself (a custom deck's book)."""
+    from cardforge.paths import templates_dir
+
+    if kind == "reference":
+        return "rulebook/reference.j2"
+    own = f"rulebook/{game}.j2"
+    return own if (templates_dir() / own).is_file() else f"rulebook/{kind}.j2"
+
+
+def render_markup(game: str, lang: str, paper: str = "a5", *, kind: str = "player", deck: Any = None,
+                  rules: Any = None) -> Markup:
+    """The game's content template rendered with its data for ``kind``, parsed as rulebook markup
+    (``deck``/``rules``: a custom deck and its rules, see ``context.book_context``)."""
     from cardforge.rulebook.context import book_context
     from cardforge.rulebook.templates import render_template
 
-    _check(game, lang)
-    name = f"rulebook/{game}.j2"
-    text = render_template(name, book_context(game, lang, paper=paper))
+    if deck is None:
+        _check(game, lang, kind)
+    name = template_for(game, kind)
+    text = render_template(name, book_context(game, lang, paper=paper, kind=kind, deck=deck, rules=rules))
     return parse_markup(text, source=f"templates/{name}")
 
 
-def build_rulebook(game: str, lang: str, out: Path, *, paper: str = "a5") -> Path:
-    """Build one rulebook PDF into ``out/rulebooks/`` and return its path."""
+def build_book(game: str, lang: str, out: Path, *, paper: str = "a5", kind: str = "player", deck: Any = None,
+               rules: Any = None) -> Path:
+    """Build one book of ``kind`` into ``out/rulebooks/`` and return its path; ``deck`` and
+    ``rules`` let a custom deck go through the same pipeline (no engine needed)."""
     from cardforge.rulebook.layout import render_pdf
     from cardforge.rulebook.story import build_story
     from cardforge.rulebook.styles import Palette, make_styles, page_for
 
     page = page_for(paper)
-    markup = render_markup(game, lang, page.name)
-    deck = load_deck(game)
-    styles = make_styles(page, Palette(accent=deck.style.back.color, highlight=deck.style.back.accent))
+    markup = render_markup(game, lang, page.name, kind=kind, deck=deck, rules=rules)
+    deck = deck or load_deck(game)
+    palette = Palette(accent=deck.style.back.color, highlight=deck.style.back.accent)
+    styles = make_styles(page, palette, lang)
     cover, body = build_story(markup, deck, styles)
-    rules_word = "Règles du jeu" if lang == "fr" else "Rules of play"
-    pdf = render_pdf(cover, body, styles=styles, deck=deck, lang=lang, title=f"{deck.title(lang)} — {rules_word}",
-                     running_title=f"{deck.title(lang)} · {rules_word}")
-    path = rulebook_path(out, game, lang, page.name)
+    word = _SUBTITLES[kind][0 if lang == "fr" else 1]
+    title = f"{deck.title(lang)} — {word}"
+    if kind == "reference":
+        from dataclasses import replace
+
+        from cardforge.rulebook.aid import SUMMARY_SCALES, fits_one_page, reference_pdf
+
+        for scale in SUMMARY_SCALES:  # the summary is one page: smaller type until it fits
+            styles = make_styles(replace(page, body_pt=page.body_pt * scale), palette, lang)
+            cover, body = build_story(markup, deck, styles)
+            if fits_one_page(body, styles):
+                break
+        cover, body = build_story(markup, deck, styles)  # fresh flowables: measuring used them
+
+        pdf = reference_pdf(body, styles=styles, deck=deck, lang=lang, title=title, sides=_aid_sides(rules or game, lang))
+    else:
+        pdf = render_pdf(cover, body, styles=styles, deck=deck, lang=lang, title=title,
+                         running_title=f"{deck.title(lang)} · {word}")
+    path = rulebook_path(out, game, lang, page.name, kind=kind)
     atomic_write_bytes(path, pdf)
     return path
 
 
+def _aid_sides(rules: Any, lang: str) -> tuple[tuple[str, list[str]], tuple[str, list[str]]]:
+    """The player aid's two sides: the turn in order, then the scoring (typeset); ``rules`` is
+    a ``RuleBook`` or a game slug."""
+    from cardforge.rules import load_rules
+    from cardforge.rulebook.typography import NBSP, NNBSP, typeset
+
+    info = (load_rules(rules) if isinstance(rules, str) else rules).book
+
+    def lines(texts) -> list[str]:
+        return [typeset(t(lang), lang).replace(NNBSP, NBSP) for t in texts]
+
+    fr = lang == "fr"
+    return (("Votre tour" if fr else "Your turn", lines(info.turn)), ("Le score" if fr else "Scoring", lines(info.scoring)))
+
+
+def build_rulebook(game: str, lang: str, out: Path, *, paper: str = "a5") -> Path:
+    """The player's rulebook of ``game`` in ``lang`` (``build_book`` with ``kind="player"``)."""
+    return build_book(game, lang, out, paper=paper, kind="player")
+
+
+def all_jobs(games: Iterable[str] = GAMES, langs: Iterable[str] = LANGS,
+             kinds: Iterable[str] = KINDS) -> list[tuple[str, str, str]]:
+    """(game, lang, kind) of every book to build, game by game."""
+    return [(g, lg, k) for g in games for k in kinds for lg in langs]
+
+
+#: Which books take longest to lay out (scheduled first in the pool).
+_EFFORT = {"comprehensive": 0, "player": 1, "reference": 2}
+
+
+def _job(args: tuple[str, str, str, str, str]) -> Path:
+    game, lang, kind, out, paper = args
+    return build_book(game, lang, Path(out), paper=paper, kind=kind)
+
+
+def build_books(jobs: Iterable[tuple[str, str, str]], out: Path, *, paper: str = "a5",
+                workers: int | None = None) -> list[Path]:
+    """Build the ``(game, lang, kind)`` books, in a process pool when there is more than one
+    core and more than two books (each book is an independent, CPU-bound layout)."""
+    jobs = list(jobs)
+    for game, lang, kind in jobs:
+        _check(game, lang, kind)
+    workers = workers if workers is not None else min(len(jobs), os.cpu_count() or 1)
+    args = [(g, lg, k, str(out), paper) for g, lg, k in jobs]
+    if workers <= 1 or len(jobs) <= 2:
+        return [_job(a) for a in args]
+    import multiprocessing
+
+    longest_first = sorted(range(len(args)), key=lambda i: _EFFORT.get(args[i][2], 3))  # better balance
+    context = multiprocessing.get_context("fork" if "fork" in multiprocessing.get_all_start_methods() else "spawn")
+    with context.Pool(workers) as pool:
+        built = pool.map(_job, [args[i] for i in longest_first], chunksize=1)
+    paths: list[Path] = [Path()] * len(args)
+    for i, path in zip(longest_first, built):
+        paths[i] = path
+    return paths  # in the order asked
+
+
 def build_all_rulebooks(out: Path, *, paper: str = "a5") -> list[Path]:
-    """All ten rulebooks (five games × fr/en) into ``out/rulebooks/``."""
-    return [build_rulebook(game, lang, out, paper=paper) for game in GAMES for lang in LANGS]
+    """Every book (five games × fr/en × player, reference, comprehensive) into ``out/rulebooks/``."""
+    return build_books(all_jobs(), out, paper=paper)

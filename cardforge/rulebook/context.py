@@ -12,11 +12,16 @@ from collections.abc import Callable
 from typing import Any
 
 from cardforge.cards import FamilyKind, Text
-from cardforge.deck import Deck, load_deck
+from cardforge.deck import GAMES, Deck, load_deck
 from cardforge.rulebook.examples import Example, Figure, Table, examples_for
-from cardforge.rules import RuleBook, load_rules
+from cardforge.rulebook.flowables import MARKS
+from cardforge.rulebook.words import RULE_ID, for_players
+from cardforge.rules import RuleBook, load_rules, player_text
 
-__all__ = ["book_context", "component_counts", "section_number"]
+__all__ = ["book_context", "component_counts", "section_number", "KINDS"]
+
+#: The three readers of one catalogue: the player's book, the quick reference, the judge's rules.
+KINDS: tuple[str, ...] = ("player", "reference", "comprehensive")
 
 
 #: How many cards the cover shows (one of each family, then action cards).
@@ -90,62 +95,90 @@ def _figure(fig: Figure, lang: str) -> dict[str, str]:
     }
 
 
-def _example(ex: Example, lang: str) -> dict[str, Any]:
+def _example(ex: Example, lang: str, say: Callable[[str], str] = str) -> dict[str, Any]:
+    """An example's view; ``say`` rewrites its texts (card codes in words for players)."""
     return {
         "id": ex.id,
-        "title": ex.title(lang),
-        "setup": ex.setup(lang),
+        "title": say(ex.title(lang)),
+        "setup": say(ex.setup(lang)),
         "rules": list(ex.rules),
+        "numbers": ", ".join(dict.fromkeys(section_number(r) for r in ex.rules if "-R" not in r)),
         "before": [_figure(f, lang) for f in ex.before],
         "after": [_figure(f, lang) for f in ex.after],
-        "before_caption": ex.before_caption(lang) if ex.before_caption else "",
-        "after_caption": ex.after_caption(lang) if ex.after_caption else "",
-        "steps": [{"rules": ", ".join(rules), "text": text(lang)} for rules, text in ex.steps],
-        "outcome": ex.outcome(lang),
+        "before_caption": say(ex.before_caption(lang)) if ex.before_caption else "",
+        "after_caption": say(ex.after_caption(lang)) if ex.after_caption else "",
+        "steps": [{"rules": ", ".join(rules), "text": say(text(lang))} for rules, text in ex.steps],
+        "outcome": say(ex.outcome(lang)),
         "command": ex.command,
     }
 
 
-def _table(table: Table, lang: str) -> dict[str, Any]:
+def _table(table: Table, lang: str, say: Callable[[str], str] = str) -> dict[str, Any]:
+    """A table's view; for players (``say`` given) without a column of rule IDs."""
+    rows = [[c(lang) if isinstance(c, Text) else c for c in r] for r in table.rows]
+    keep = [i for i in range(len(table.header))
+            if say is str or not all(RULE_ID.fullmatch(str(r[i]).strip()) for r in rows)]
     return {
         "id": table.id,
-        "title": table.title(lang),
-        "header": [h(lang) for h in table.header],
-        "rows": [[c(lang) if isinstance(c, Text) else c for c in r] for r in table.rows],
+        "title": say(table.title(lang)),
+        "header": [table.header[i](lang) for i in keep],
+        "rows": [[say(r[i]) for i in keep] for r in rows],
         "rules": list(table.rules),
-        "note": table.note(lang) if table.note else "",
+        "note": say(table.note(lang)) if table.note else "",
     }
 
 
-def _by_section(items: list, view: Callable[[Any, str], dict], lang: str, sections: set[str]) -> dict[str, list]:
+def _by_section(items: list, view: Callable[[Any], dict], sections: set[str]) -> dict[str, list]:
     """Group views by the catalogue section they illustrate; others under ``""`` (own section)."""
     grouped: dict[str, list] = {}
     for item in items:
         key = item.section if item.section in sections else ""
-        grouped.setdefault(key, []).append(view(item, lang))
+        grouped.setdefault(key, []).append(view(item))
     return grouped
 
 
-def _rules(book: RuleBook, lang: str) -> dict[str, Any]:
+def _ruling(r: Any, lang: str, say: Callable[[str], str] = str) -> dict[str, Any]:
+    return {"id": r.id, "title": r.title(lang), "text": r.text(lang), "reason": r.reason(lang),
+            "house_rule": r.house_rule or "", "player": say(player_text(r, lang)),
+            "question": r.question(lang) if r.question else ""}
+
+
+def _rules(book: RuleBook, lang: str, say: Callable[[str], str] = str) -> dict[str, Any]:
+    """Sections with their rules (catalogue and plain texts) and, for the player's book, the
+    player-facing rulings of each section; every ruling; the FAQ."""
+    facing: dict[str, list] = {}
+    for r in book.rulings:
+        if r.player_facing:
+            facing.setdefault(r.section or book.sections[-1].id, []).append(_ruling(r, lang, say))
     return {
         "sections": [
-            {"id": s.id, "number": section_number(s.id), "title": s.title(lang),
-             "rules": [{"id": r.id, "text": r.text(lang)} for r in s.rules]}
+            {"id": s.id, "number": section_number(s.id), "title": s.title(lang), "optional": s.optional,
+             "rules": [{"id": r.id, "number": section_number(r.id), "text": r.text(lang),
+                        "player": say(player_text(r, lang)), "kind": r.kind} for r in s.rules],
+             "rulings": facing.get(s.id, [])}
             for s in book.sections
         ],
-        "rulings": [
-            {"id": r.id, "title": r.title(lang), "text": r.text(lang), "reason": r.reason(lang),
-             "house_rule": r.house_rule or ""}
-            for r in book.rulings
-        ],
+        "rulings": [_ruling(r, lang) for r in book.rulings],
+        "faq": [_ruling(r, lang, say) for r in book.rulings if r.question],
         "ids": book.ids(),
     }
 
 
-def book_context(game: str, lang: str, *, paper: str = "a5") -> dict[str, Any]:
-    """The template variables of ``game``'s rulebook in ``lang``."""
-    deck = load_deck(game)
-    book = load_rules(game)
+def _book_info(book: RuleBook, lang: str) -> dict[str, Any]:
+    info = book.book
+    return {"time": info.time(lang) if info.time else "", "age": info.age,
+            "turn": [t(lang) for t in info.turn], "scoring": [t(lang) for t in info.scoring]}
+
+
+def book_context(game: str, lang: str, *, paper: str = "a5", kind: str = "player", deck: Deck | None = None,
+                 rules: RuleBook | None = None) -> dict[str, Any]:
+    """The template variables of ``game``'s book of ``kind`` (``KINDS``) in ``lang``.
+
+    ``deck`` and ``rules`` default to the shipped deck and catalogue of ``game``; a custom deck
+    passes its own (its rules text as a ``RuleBook``): nothing here needs a game engine.  In the
+    player's book and the quick reference, example texts name cards in words."""
+    deck = deck or load_deck(game)
+    book = rules or load_rules(game)
     examples, tables = examples_for(game)
     section_ids = {section_number(s.id) for s in book.sections}
     deck_rulings = load_rules("deck")
@@ -154,6 +187,8 @@ def book_context(game: str, lang: str, *, paper: str = "a5") -> dict[str, Any]:
                or prefix in r.id]
     cover = [f["sample"] for f in _components(deck, lang)["families"] if f["from_players"] is None]
     cover += [a.slug for a in deck.actions.values()][: max(0, COVER_CARDS - len(cover))]
+    used = {m for ex in examples for f in (*ex.before, *ex.after) for m in f.marks}
+    say = str if kind == "comprehensive" else (lambda text: for_players(text, deck, lang))
     return {
         "lang": lang,
         "game": game,
@@ -163,14 +198,18 @@ def book_context(game: str, lang: str, *, paper: str = "a5") -> dict[str, Any]:
         "players": {"min": deck.players_min, "max": deck.players_max},
         "rule_sheet": deck.rule_sheet or "",
         "components": _components(deck, lang),
-        "variants": [{"id": v.id, "name": v.name(lang), "description": v.description(lang)} for v in deck.variants.values()],
-        "rules": _rules(book, lang),
-        "deck_rulings": [
-            {"id": r.id, "title": r.title(lang), "text": r.text(lang), "reason": r.reason(lang), "house_rule": ""}
-            for r in related
-        ],
-        "examples": _by_section(examples, _example, lang, section_ids),
-        "tables": _by_section(tables, _table, lang, section_ids),
+        "variants": [{"id": v.id, "name": v.name(lang), "description": say(v.description(lang))}
+                     for v in deck.variants.values()],
+        "rules": _rules(book, lang, say),
+        "deck_rulings": [_ruling(r, lang) for r in related],
+        "examples": _by_section(examples, lambda ex: _example(ex, lang, say), section_ids),
+        "tables": _by_section(tables, lambda t: _table(t, lang, say), section_ids),
+        "book": _book_info(book, lang),
+        "marks_used": [m for m in MARKS if m in used and m != "-"],
+        "legend_card": cover[0],
+        "kind": kind,
+        "score_pads": game in GAMES,  # the shipped games have printable score pads
+        "layout": f"rulebook/{kind}.j2",
         "cover_cards": " ".join(cover),
         "text": lambda fr, en: fr if lang == "fr" else en,
     }

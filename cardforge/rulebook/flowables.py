@@ -7,6 +7,7 @@ down, with an optional caption under each card and a mark on it:
 - ``win``: the card that wins (a highlight frame);
 - ``cancel``: a card removed by an annulation or a rule (greyed, crossed);
 - ``take``: a card a player captures (a dashed frame);
+- ``zero``: a card that scores nothing (a dotted grey frame with a 0 badge);
 - ``-``: no mark.
 """
 
@@ -25,7 +26,7 @@ from cardforge.render.faces import card_size_points, draw_card
 
 __all__ = ["MARKS", "CardStrip"]
 
-MARKS = ("win", "cancel", "take", "-")
+MARKS = ("win", "cancel", "take", "zero", "-")
 
 
 class CardStrip(Flowable):
@@ -115,4 +116,16 @@ class CardStrip(Flowable):
             canv.setLineWidth(1.4)
             canv.setDash(2.5, 1.8)
             canv.roundRect(x - 1.4, y - 1.4, w + 2.8, h + 2.8, radius + 1.4, stroke=1, fill=0)
+        elif mark == "zero":
+            canv.setStrokeColor(colors.HexColor("#6B6B6B"))
+            canv.setLineWidth(1.2)
+            canv.setDash(0.8, 1.6)
+            canv.roundRect(x - 1.4, y - 1.4, w + 2.8, h + 2.8, radius + 1.4, stroke=1, fill=0)
+            canv.setDash()
+            r = min(w, h) * 0.16
+            canv.setFillColor(colors.HexColor("#6B6B6B"))
+            canv.circle(x + w, y + h, r, stroke=0, fill=1)
+            canv.setFillColor(colors.white)
+            canv.setFont(self.caption_style.fontName if self.caption_style else "Helvetica-Bold", r * 1.3)
+            canv.drawCentredString(x + w, y + h - r * 0.45, "0")
         canv.restoreState()

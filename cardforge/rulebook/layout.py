@@ -14,9 +14,10 @@ from typing import Any
 
 from reportlab.lib import colors
 from reportlab.lib.units import mm
-from reportlab.platypus import BaseDocTemplate, Frame, NextPageTemplate, PageBreak, PageTemplate
+from reportlab.platypus import BaseDocTemplate, Frame, NextPageTemplate, PageBreak, PageTemplate, Paragraph, Table
 
 from cardforge.deck import Deck
+from cardforge.rulebook.flowables import CardStrip
 from cardforge.rulebook.story import Heading
 from cardforge.rulebook.styles import Styles
 
@@ -45,8 +46,9 @@ class RulebookDocument(BaseDocTemplate):
             PageTemplate("cover", [cover], onPage=self._draw_cover),
             PageTemplate("body", [body], onPage=self._begin_page, onPageEnd=self._draw_header_footer),
         ])
-        self._current: str = ""
-        self._first_on_page: str = ""
+        self._current: str = ""  # the section being laid out
+        self._top: str = ""  # the section at the top of this page (its running header)
+        self._content = False  # whether something other than headings is on this page yet
         self._passes = 0
 
     # -- headings: table of contents, outline, running header ----------------------------
@@ -55,12 +57,14 @@ class RulebookDocument(BaseDocTemplate):
         """Each multiBuild pass starts with no current section.  The first pass only measures
         where headings fall (its PDF is thrown away), so it skips drawing card art: the canvas
         is marked as a draft."""
-        self._current = self._first_on_page = ""
+        self._current = self._top = ""
+        self._content = False
         self._passes += 1
         self.canv.rulebook_draft = self._passes == 1
 
     def afterFlowable(self, flowable: Any) -> None:
         if not isinstance(flowable, Heading):
+            self._content = self._content or isinstance(flowable, (Paragraph, Table, CardStrip))
             return
         page = self.page
         label = f"{flowable.number}.\u00a0\u00a0{flowable.toc_text}" if flowable.number else flowable.toc_text
@@ -69,10 +73,12 @@ class RulebookDocument(BaseDocTemplate):
         self.canv.addOutlineEntry(flowable.plain, flowable.key, level=flowable.level, closed=flowable.level > 0)
         if flowable.level == 0:
             self._current = flowable.plain
-            self._first_on_page = self._first_on_page or flowable.plain
+            if not self._content:  # the page opens with this section
+                self._top = flowable.plain
 
     def _begin_page(self, canv: Any, doc: Any) -> None:
-        self._first_on_page = ""
+        """A page starts inside the section the previous one ended in."""
+        self._top, self._content = self._current, False
 
     # -- page decoration -------------------------------------------------------------------
 
@@ -87,7 +93,7 @@ class RulebookDocument(BaseDocTemplate):
         canv.setFont(s.font.condensed, size)
         canv.setFillColor(colors.HexColor(s.palette.muted))
         canv.drawString(left, top, self.running_title)
-        section = self._first_on_page or self._current
+        section = self._top
         if section:
             canv.drawRightString(right, top, section)
         canv.setStrokeColor(colors.HexColor(s.palette.line))

@@ -9,7 +9,8 @@ template and the line of its rendered output)::
       <section title="…" [number="3"]>    a numbered heading (nest one level for sub-sections);
                                           number="" for an unnumbered one, absent: counted
         <p>…</p>  <note>…</note>          paragraphs; a note is a tinted tip box
-        <rule id="TRICKS-3.2">…</rule>    a rule of the catalogue, printed with its ID
+        <rule id="TRICKS-3.2">…</rule>    a rule of the catalogue, printed with its ID;
+        <rule num="3.2">…</rule>          or with a small margin number; or plain (no attribute)
         <ul><li>…</li></ul>               a bulleted list
         <table widths="30,70">            a table; <tr> of <th> (header rows, repeated after a
           <tr><th>…</th></tr>             page break) or <td> cells
@@ -59,7 +60,7 @@ SCHEMA: dict[str, _Spec] = {
     "cover": _Spec(frozenset({"title", "subtitle", "p", "cards", "spacer"})),
     "toc": _Spec(frozenset(), frozenset({"title"}), frozenset({"title"}), frozenset({"title"})),
     "section": _Spec(_FLOW | {"section"}, frozenset({"title", "number", "id"}), frozenset({"title"}), frozenset({"title"})),
-    "rule": _Spec(INLINE, frozenset({"id"}), frozenset({"id"})),
+    "rule": _Spec(INLINE, frozenset({"id", "num"})),
     "ul": _Spec(frozenset({"li"})),
     "table": _Spec(frozenset({"tr"}), frozenset({"widths", "align"})),
     "tr": _Spec(frozenset({"th", "td"})),

@@ -33,15 +33,36 @@ __all__ = ["Heading", "StoryBuilder", "build_story", "SHORT_TABLE_ROWS"]
 #: after at least ``MIN_ROWS_BEFORE_SPLIT`` body rows (its header rows repeat on the next page).
 SHORT_TABLE_ROWS = 8
 MIN_ROWS_BEFORE_SPLIT = 4
-#: Examples up to this fraction of the page height are never split across pages; longer ones
+#: A table that splits keeps at least this many body rows on each side of the break.
+MIN_ROWS_EACH_SIDE = 3
+#: Examples up to this fraction of the page height (all that fit) are never split across pages; longer ones
 #: keep their title, setup and first figure together and may continue on the next page.
-KEEP_WHOLE = 0.5
+KEEP_WHOLE = 1.0
 #: Card width as a fraction of true size when a <cards> element gives no ``scale``.
 DEFAULT_CARD_SCALE = 0.25
 
 # Characters the rule sheets use that DejaVu Sans has no glyph for, and what to print instead.
 _GLYPH_FALLBACKS = {"\ufe0f": "", "👉": "☞", "💡": "☀", "🃏": "", "🔄": "", "📍": "", "🌈": "", "🌑": "",
                     "🏆": "", "💥": "", "5️⃣": "", "⃣": "", "✅": "✔"}
+
+
+class SplitTable(Table):
+    """A ``Table`` that splits only with at least ``MIN_ROWS_EACH_SIDE`` body rows on each side
+    of the break (its header rows repeat): no orphan "Total" row under a repeated header."""
+
+    def split(self, availWidth: float, availHeight: float) -> list[Any]:
+        parts = super().split(availWidth, availHeight)
+        if len(parts) != 2:
+            return parts
+        head = self.repeatRows if isinstance(self.repeatRows, int) else len(self.repeatRows)
+        body = len(self._cellvalues) - head
+        first = len(parts[0]._cellvalues) - head
+        if body - first >= MIN_ROWS_EACH_SIDE and first >= MIN_ROWS_EACH_SIDE:
+            return parts
+        first = min(first, body - MIN_ROWS_EACH_SIDE)
+        if first < MIN_ROWS_EACH_SIDE:
+            return []
+        return super().split(availWidth, sum(self._rowHeights[:head + first]) + 0.01)
 
 
 def keep_together(flowables: list[Any]) -> KeepTogether:
@@ -114,7 +135,24 @@ class StoryBuilder:
                 self.body += self.block(child)
 
     def blocks(self, elem: ET.Element) -> list[Any]:
-        return [f for child in elem for f in self.block(child)]
+        return self._pictures_with_tables([f for child in elem for f in self.block(child)])
+
+    def _pictures_with_tables(self, flow: list[Any]) -> list[Any]:
+        """Card pictures followed by a table never part from it: the pictures go to the next page
+        together with the table's first rows (the table's own ``CondPageBreak`` moves before them,
+        grown by their height); before a short table, pictures and table are kept together."""
+        out: list[Any] = []
+        for f in flow:
+            if out and isinstance(out[-1], CardStrip) and isinstance(f, CondPageBreak):
+                strip = out.pop()
+                _, height = strip.wrap(self._frame_width(), 1e6)
+                out += [CondPageBreak(f.height + height + strip.spaceBefore + strip.spaceAfter), strip]
+            elif out and isinstance(out[-1], CardStrip) and isinstance(f, KeepTogether) \
+                    and any(isinstance(c, Table) for c in f._content):
+                out.append(keep_together([out.pop(), f]))
+            else:
+                out.append(f)
+        return out
 
     def block(self, elem: ET.Element, cover: bool = False) -> list[Any]:
         s = self.styles
@@ -150,11 +188,14 @@ class StoryBuilder:
         raise self.markup.error(elem, f"<{tag}> cannot be used here")
 
     def _rule(self, elem: ET.Element) -> Paragraph:
+        """A rule: its ID run in (``id``), or a small number in the margin (``num``), or plain."""
         s = self.styles
-        rule_id = elem.get("id")
-        label = (f'<font name="{s.font.condensed_bold}" size="{s.id_size}" color="{s.palette.accent}">'
-                 f"{escape(rule_id)}</font>\u00a0\u00a0")
-        return Paragraph(label + self.inline(elem, s.rule.fontSize), s.rule)
+        rule_id, number = elem.get("id"), elem.get("num")
+        if rule_id:
+            label = (f'<font name="{s.font.condensed_bold}" size="{s.id_size}" color="{s.palette.accent}">'
+                     f"{escape(rule_id)}</font>\u00a0\u00a0")
+            return Paragraph(label + self.inline(elem, s.rule.fontSize), s.rule)
+        return Paragraph(self.inline(elem, s.margin_rule.fontSize), s.margin_rule, bulletText=number or None)
 
     def _section(self, elem: ET.Element) -> list[Any]:
         level = self._depth
@@ -177,9 +218,22 @@ class StoryBuilder:
         flow: list[Any] = [CondPageBreak(self.styles.page.height_mm * mm * 0.18)] if level == 0 else []
         self._depth += 1
         try:
-            return flow + [heading] + self.blocks(elem)
+            return flow + self._with_heading(heading, self.blocks(elem))
         finally:
             self._depth -= 1
+
+    def _with_heading(self, heading: Heading, body: list[Any]) -> list[Any]:
+        """A heading never ends a page: it is kept with the first block after it (reportlab's
+        ``keepWithNext`` gives up when that block is itself kept together); before a table that
+        may split, the table's ``CondPageBreak`` grows by the heading's height and moves before it."""
+        if not body:
+            return [heading]
+        first, rest = body[0], body[1:]
+        if isinstance(first, CondPageBreak):
+            _, height = heading.wrap(self._frame_width(), 1e6)
+            return [CondPageBreak(first.height + height + heading.getSpaceBefore() + heading.getSpaceAfter()),
+                    heading, *rest]
+        return [keep_together([heading, first]), *rest]
 
     def _toc(self, elem: ET.Element) -> list[Any]:
         s = self.styles
@@ -234,7 +288,7 @@ class StoryBuilder:
         ]
         if header_rows:
             style.append(("BACKGROUND", (0, 0), (-1, header_rows - 1), colors.HexColor(pal.accent)))
-        table = Table(rows, colWidths=col_widths, repeatRows=header_rows, style=TableStyle(style), hAlign="LEFT")
+        table = SplitTable(rows, colWidths=col_widths, repeatRows=header_rows, style=TableStyle(style), hAlign="LEFT")
         if len(rows) <= SHORT_TABLE_ROWS:
             return [keep_together([table])]
         # a long table may split (its header rows repeat), but only with a few rows on this page
@@ -294,7 +348,7 @@ class StoryBuilder:
         on the next page but never leaves its title, setup and first picture behind."""
         s = self.styles
         title = Paragraph(self.text(elem.get("title"), s.example_title.fontSize), s.example_title)
-        content = [title, *self.blocks(elem)]
+        content = self._grid([title, *self.blocks(elem)])
         if self._height(content) <= KEEP_WHOLE * self._frame_height():
             return self._tinted(content)
         head = 1  # through the first figure and the figures right after it (a "before" picture)
@@ -303,6 +357,42 @@ class StoryBuilder:
         while head < len(content) and isinstance(content[head], CardStrip):
             head += 1
         return self._tinted(content, head)
+
+    def _grid(self, flowables: list[Any], columns: int = 2, least: int = 3) -> list[Any]:
+        """Runs of ``least`` or more labelled card strips (Rows' four rows) set two to a line,
+        so that an example with its pictures and its result fits on one page."""
+        out: list[Any] = []
+        run: list[CardStrip] = []
+
+        def flush() -> None:
+            if len(run) < least or max(len(strip.cards) for strip in run) > 3:  # a long row needs the full width
+                out.extend(run)
+            else:
+                width = (self._frame_width() - 6.4 * mm) / columns
+                for strip in run:
+                    strip.label_width = min(strip.label_width, 13.5 * mm)
+                    strip.hAlign = "LEFT"
+                cells = [run[i:i + columns] + [""] * (columns - len(run[i:i + columns]))
+                         for i in range(0, len(run), columns)]
+                grid = Table(cells, colWidths=[width] * columns, hAlign="LEFT",
+                             style=TableStyle([("VALIGN", (0, 0), (-1, -1), "TOP"),
+                                               ("FONTNAME", (0, 0), (-1, -1), self.styles.font.regular),
+                                               ("LEFTPADDING", (0, 0), (-1, -1), 0),
+                                               ("RIGHTPADDING", (0, 0), (-1, -1), 0),
+                                               ("TOPPADDING", (0, 0), (-1, -1), 0),
+                                               ("BOTTOMPADDING", (0, 0), (-1, -1), 0)]))
+                grid.spaceBefore, grid.spaceAfter = 1.2 * mm, 1.6 * mm
+                out.append(grid)
+            run.clear()
+
+        for f in flowables:
+            if isinstance(f, CardStrip) and f.label:
+                run.append(f)
+            else:
+                flush()
+                out.append(f)
+        flush()
+        return out
 
     def _height(self, flowables: list[Any]) -> float:
         """The height the flowables take in the frame (inside a tinted block's padding)."""

@@ -71,6 +71,7 @@ class Styles:
     body: Any
     note: Any
     rule: Any
+    margin_rule: Any
     bullet: Any
     cell: Any
     cell_head: Any
@@ -91,8 +92,22 @@ class Styles:
         return round(self.page.body_pt * 0.8, 1)
 
 
-def make_styles(page: Page, palette: Palette) -> Styles:
-    """The paragraph styles for ``page`` in ``palette`` (all in the embedded fonts)."""
+#: pyphen dictionaries for hyphenating the running text of each language.
+HYPHENATION = {"fr": "fr_FR", "en": "en_GB"}
+
+
+def hyphenation(lang: str) -> str:
+    """The pyphen dictionary for ``lang``, or ``""`` (no hyphenation) if pyphen is missing."""
+    try:
+        import pyphen  # noqa: F401
+    except ImportError:
+        return ""
+    return HYPHENATION.get(lang, "")
+
+
+def make_styles(page: Page, palette: Palette, lang: str = "") -> Styles:
+    """The paragraph styles for ``page`` in ``palette`` (all in the embedded fonts); running
+    text is hyphenated in ``lang`` (headings, cells and captions never are)."""
     from reportlab.lib import colors
     from reportlab.lib.enums import TA_CENTER, TA_LEFT
     from reportlab.lib.styles import ParagraphStyle
@@ -102,8 +117,8 @@ def make_styles(page: Page, palette: Palette) -> Styles:
     lead = round(size * 1.38, 1)
     ink, accent, muted = colors.HexColor(palette.ink), colors.HexColor(palette.accent), colors.HexColor(palette.muted)
     body = ParagraphStyle("body", fontName=f.regular, bulletFontName=f.regular, fontSize=size, leading=lead, textColor=ink,
-                          alignment=TA_LEFT, spaceAfter=size * 0.45, hyphenationLang="", allowWidows=0,
-                          embeddedHyphenation=0, uriWasteReduce=0.3)
+                          alignment=TA_LEFT, spaceAfter=size * 0.45, hyphenationLang=hyphenation(lang), allowWidows=0,
+                          embeddedHyphenation=0, uriWasteReduce=0.3, hyphenationMinWordLength=7)
     hang = size * 1.1
     return Styles(
         page=page,
@@ -111,35 +126,38 @@ def make_styles(page: Page, palette: Palette) -> Styles:
         body=body,
         note=ParagraphStyle("note", parent=body, fontSize=size * 0.94, leading=lead * 0.94, spaceAfter=0),
         rule=ParagraphStyle("rule", parent=body, spaceAfter=size * 0.5),
+        margin_rule=ParagraphStyle("margin_rule", parent=body, spaceAfter=size * 0.5, leftIndent=size * 2.1,
+                                   bulletIndent=0, bulletFontName=f.condensed, bulletFontSize=size * 0.7,
+                                   bulletColor=muted),
         bullet=ParagraphStyle("bullet", parent=body, leftIndent=hang, bulletIndent=size * 0.2, spaceAfter=size * 0.25),
-        cell=ParagraphStyle("cell", parent=body, alignment=TA_LEFT, fontSize=size * 0.92, leading=lead * 0.9, spaceAfter=0),
-        cell_head=ParagraphStyle("cell_head", parent=body, alignment=TA_LEFT, fontName=f.bold, fontSize=size * 0.92,
+        cell=ParagraphStyle("cell", parent=body, hyphenationLang="", alignment=TA_LEFT, fontSize=size * 0.92, leading=lead * 0.9, spaceAfter=0),
+        cell_head=ParagraphStyle("cell_head", parent=body, hyphenationLang="", alignment=TA_LEFT, fontName=f.bold, fontSize=size * 0.92,
                                  leading=lead * 0.9, spaceAfter=0, textColor=colors.white),
-        caption=ParagraphStyle("caption", parent=body, alignment=TA_CENTER, fontName=f.condensed, fontSize=size * 0.78,
+        caption=ParagraphStyle("caption", parent=body, hyphenationLang="", alignment=TA_CENTER, fontName=f.condensed, fontSize=size * 0.78,
                                leading=size * 0.95, textColor=muted, spaceAfter=0),
-        h1=ParagraphStyle("h1", parent=body, fontName=f.bold, fontSize=size * 1.65, leading=size * 2.0,
+        h1=ParagraphStyle("h1", parent=body, hyphenationLang="", fontName=f.bold, fontSize=size * 1.65, leading=size * 2.0,
                           textColor=accent, alignment=TA_LEFT, spaceBefore=size * 1.2, spaceAfter=size * 0.7,
                           keepWithNext=1),
-        h2=ParagraphStyle("h2", parent=body, fontName=f.bold, fontSize=size * 1.2, leading=size * 1.5,
+        h2=ParagraphStyle("h2", parent=body, hyphenationLang="", fontName=f.bold, fontSize=size * 1.2, leading=size * 1.5,
                           textColor=accent, alignment=TA_LEFT, spaceBefore=size * 0.9, spaceAfter=size * 0.4,
                           keepWithNext=1),
-        toc_title=ParagraphStyle("toc_title", parent=body, fontName=f.bold, fontSize=size * 1.65, leading=size * 2.0,
+        toc_title=ParagraphStyle("toc_title", parent=body, hyphenationLang="", fontName=f.bold, fontSize=size * 1.65, leading=size * 2.0,
                                  textColor=accent, spaceAfter=size * 1.2),
         toc_levels=[
-            ParagraphStyle("toc0", parent=body, fontName=f.bold, fontSize=size * 1.05, leading=size * 1.6,
+            ParagraphStyle("toc0", parent=body, hyphenationLang="", fontName=f.bold, fontSize=size * 1.05, leading=size * 1.6,
                            leftIndent=size * 2.2, firstLineIndent=-size * 2.2, rightIndent=size * 3, alignment=TA_LEFT,
                            spaceBefore=size * 0.35, spaceAfter=0),
-            ParagraphStyle("toc1", parent=body, fontSize=size, leading=size * 1.4, leftIndent=size * 4.6,
+            ParagraphStyle("toc1", parent=body, hyphenationLang="", fontSize=size, leading=size * 1.4, leftIndent=size * 4.6,
                            firstLineIndent=-size * 2.4, rightIndent=size * 3, alignment=TA_LEFT, spaceAfter=0),
         ],
-        cover_title=ParagraphStyle("cover_title", parent=body, fontName=f.bold, fontSize=size * 3.6,
+        cover_title=ParagraphStyle("cover_title", parent=body, hyphenationLang="", fontName=f.bold, fontSize=size * 3.6,
                                    leading=size * 4.2, alignment=TA_CENTER, textColor=colors.white, spaceAfter=size),
-        cover_subtitle=ParagraphStyle("cover_subtitle", parent=body, fontName=f.bold, fontSize=size * 1.4,
+        cover_subtitle=ParagraphStyle("cover_subtitle", parent=body, hyphenationLang="", fontName=f.bold, fontSize=size * 1.4,
                                       leading=size * 1.9, alignment=TA_CENTER, textColor=colors.HexColor(palette.highlight),
                                       spaceAfter=size * 0.8),
-        cover_text=ParagraphStyle("cover_text", parent=body, fontSize=size * 1.05, leading=size * 1.5,
+        cover_text=ParagraphStyle("cover_text", parent=body, hyphenationLang="", fontSize=size * 1.05, leading=size * 1.5,
                                   alignment=TA_CENTER, textColor=colors.white, spaceAfter=size * 0.3),
-        example_title=ParagraphStyle("example_title", parent=body, fontName=f.bold, fontSize=size * 0.98,
+        example_title=ParagraphStyle("example_title", parent=body, hyphenationLang="", fontName=f.bold, fontSize=size * 0.98,
                                      textColor=accent, alignment=TA_LEFT, spaceAfter=size * 0.3),
         font=f,
     )

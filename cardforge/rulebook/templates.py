@@ -12,6 +12,7 @@ Every failure becomes a ``TemplateError`` naming the template file and line::
 
 from __future__ import annotations
 
+import functools
 import traceback
 from collections.abc import Mapping
 from pathlib import Path
@@ -53,6 +54,13 @@ def make_environment(folder: Path | None = None) -> Any:
     return env
 
 
+@functools.lru_cache(maxsize=4)
+def _cached_environment(folder: Path) -> Any:
+    """One environment per template folder and process: jinja2 then compiles each template
+    once (and recompiles it if the file changes), not once per book."""
+    return make_environment(folder)
+
+
 def _display(filename: str | None, name: str, folder: Path) -> str:
     """A template path as a user sees it: relative to the project when possible."""
     if not filename:
@@ -86,7 +94,7 @@ def render_template(name: str, context: Mapping[str, Any], *, folder: Path | Non
     from jinja2.exceptions import SecurityError
 
     folder = folder or templates_dir()
-    env = env or make_environment(folder)
+    env = env or _cached_environment(Path(folder))
     try:
         return env.get_template(name).render(**context)
     except jinja2.TemplateNotFound as exc:

@@ -5,18 +5,27 @@ deck composition.  The rulebook prints these texts; the referee cites their IDs;
 is generated from them (``python -m cardforge.rules > docs/rulings.md``, checked by a test).
 
 Rule IDs look like ``TRICKS-5.2`` (a rule of the sheet) or ``TRICKS-R3`` (a ruling we decided).
+
+Fields for the player's rulebook (optional, see ``docs/rulebook.md``): a rule or ruling may give
+``player: {fr, en}``, the same rule in plain words for players (no IDs, no house-rule keys); a
+rule ``kind: note`` is design commentary (a tip, not a rule); a ruling ``player_facing: true``
+(with ``section:``, where it goes) is printed in the player's main text as the rule, and
+``question: {fr, en}`` puts it in the FAQ.  The file's ``book:`` block holds the cover facts
+(``time``, ``age``) and the lines of the quick reference (``turn``, ``scoring``).
 """
 
 from __future__ import annotations
 
 import functools
+import re
 from dataclasses import dataclass, field
 from pathlib import Path
 
 from cardforge.cards import Text
 from cardforge.errors import UsageError
 
-__all__ = ["Rule", "Section", "Ruling", "RuleBook", "load_rules", "rule", "all_rulebooks", "RULES_DIR"]
+__all__ = ["Rule", "Section", "Ruling", "RuleBook", "BookInfo", "load_rules", "rule", "all_rulebooks", "player_text",
+           "RULES_DIR"]
 
 RULES_DIR = Path(__file__).resolve().parent
 
@@ -27,6 +36,8 @@ class Rule:
 
     id: str
     text: Text
+    player: Text | None = None  # the same rule in plain words for the player's book
+    kind: str = "rule"  # "rule", or "note" for design commentary (a tip in the player's book)
 
 
 @dataclass(frozen=True, slots=True)
@@ -34,6 +45,7 @@ class Section:
     id: str
     title: Text
     rules: tuple[Rule, ...]
+    optional: bool = False  # an optional variant or extension, marked so in the player's book
 
 
 @dataclass(frozen=True, slots=True)
@@ -48,6 +60,20 @@ class Ruling:
     text: Text
     reason: Text
     house_rule: str | None = None
+    player_facing: bool = False  # a player needs it: the player's book prints it as the rule
+    section: str | None = None  # the catalogue section it belongs to in the player's book
+    player: Text | None = None  # its text in plain words (default: ``text`` without referee talk)
+    question: Text | None = None  # set: it is also answered in the player's FAQ
+
+
+@dataclass(frozen=True, slots=True)
+class BookInfo:
+    """Facts of the player's books that are no rule: cover facts and quick-reference lines."""
+
+    time: Text | None = None
+    age: str = ""
+    turn: tuple[Text, ...] = ()
+    scoring: tuple[Text, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -56,6 +82,7 @@ class RuleBook:
     title: Text
     sections: tuple[Section, ...]
     rulings: tuple[Ruling, ...]
+    book: BookInfo = BookInfo()
     _index: dict = field(default_factory=dict, repr=False, compare=False)
 
     def get(self, rule_id: str) -> Rule | Ruling:
@@ -83,6 +110,31 @@ def _text(d: dict) -> Text:
     return Text(fr=str(d["fr"]).strip(), en=str(d["en"]).strip())
 
 
+def _maybe(d: dict | None) -> Text | None:
+    return None if d is None else _text(d)
+
+
+def _book_info(d: dict | None) -> BookInfo:
+    d = d or {}
+    return BookInfo(time=_maybe(d.get("time")), age=str(d.get("age", "")),
+                    turn=tuple(_text(t) for t in d.get("turn", [])),
+                    scoring=tuple(_text(t) for t in d.get("scoring", [])))
+
+
+_REFEREE_TALK = re.compile(r"`|--|house rule|règle maison|referee|arbitre|référé|\bsheet|fiche|[A-Z]+-R?\d+", re.I)
+_RULE_REF = re.compile(r"\s*\((?:see |voir )?[A-Z]+-(?:R)?\d+(?:\.\d+)?(?:\s*/\s*[A-Z]+-R?\d+(?:\.\d+)?)*\)")
+
+
+def player_text(item: Rule | Ruling, lang: str) -> str:
+    """What the player's book prints for a rule or ruling: its ``player`` text, else its text
+    without references to rule IDs and without the sentences about house rules or the referee."""
+    if item.player is not None:
+        return item.player(lang)
+    text = _RULE_REF.sub("", item.text(lang))
+    sentences = re.split(r"(?<=[.!?])\s+(?=[A-ZÀ-Ý«\"])", text)
+    return " ".join(s for s in sentences if not _REFEREE_TALK.search(s)).strip()
+
+
 @functools.lru_cache(maxsize=16)
 def load_rules(game: str) -> RuleBook:
     """The rule book of ``game`` (or ``deck`` for the deck-composition rulings)."""
@@ -94,14 +146,19 @@ def load_rules(game: str) -> RuleBook:
     loader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
     data = yaml.load(path.read_text(encoding="utf-8"), Loader=loader)
     sections = tuple(
-        Section(s["id"], _text(s["title"]), tuple(Rule(r["id"], _text(r)) for r in s.get("rules", [])))
+        Section(s["id"], _text(s["title"]),
+                tuple(Rule(r["id"], _text(r), _maybe(r.get("player")), r.get("kind", "rule")) for r in s.get("rules", [])),
+                bool(s.get("optional", False)))
         for s in data.get("sections", [])
     )
     rulings = tuple(
-        Ruling(r["id"], _text(r["title"]), _text(r), _text(r["reason"]), r.get("house_rule"))
+        Ruling(r["id"], _text(r["title"]), _text(r), _text(r["reason"]), r.get("house_rule"),
+               bool(r.get("player_facing", False)), None if r.get("section") is None else str(r["section"]),
+               _maybe(r.get("player")), _maybe(r.get("question")))
         for r in data.get("rulings", [])
     )
-    return RuleBook(game=data["game"], title=_text(data["title"]), sections=sections, rulings=rulings)
+    return RuleBook(game=data["game"], title=_text(data["title"]), sections=sections, rulings=rulings,
+                    book=_book_info(data.get("book")))
 
 
 def all_rulebooks() -> list[RuleBook]:

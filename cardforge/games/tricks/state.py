@@ -177,6 +177,9 @@ class TricksState(GameState[Action]):
                 f"in phase {self.phase.value}: legal are "
                 f"{', '.join(self.action_to_string(a) for a in self.legal_actions()) or 'none'}"
             )
+        self.apply_legal(action)
+
+    def apply_legal(self, action: Action) -> None:
         seat = self.current_player()
         self._legal = None
         if self.phase is Phase.PASS:

@@ -11,6 +11,7 @@ more).
 
 from __future__ import annotations
 
+import functools
 import importlib
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
@@ -137,8 +138,10 @@ def require(condition: bool, example_id: str, promise: str) -> None:
                            f"pick other cards in cardforge/rulebook/examples/")
 
 
+@functools.lru_cache(maxsize=8)
 def examples_for(game: str) -> tuple[list[Example], list[Table]]:
-    """The worked examples and reference tables of ``game`` (empty if it has none yet)."""
+    """The worked examples and reference tables of ``game`` (empty if it has none yet),
+    computed once per process (the three books of a game in two languages share them)."""
     try:
         module = importlib.import_module(f"cardforge.rulebook.examples.{game}")
     except ModuleNotFoundError as exc:

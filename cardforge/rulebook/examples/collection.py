@@ -17,9 +17,9 @@ from cardforge.rulebook.examples.pushluck import stop_example
 __all__ = ["examples", "tables"]
 
 
-def _check(cards: list) -> pushluck.SequenceCheck:
-    """Collection's STOP check: a Joker right after a STOP card saves the sequence."""
-    return pushluck.check_sequence(cards, HouseRules(), cites=CITES, savers=("joker",))
+def _check(cards: list, reserve: tuple[str, ...] = ()) -> pushluck.SequenceCheck:
+    """Collection's STOP check: a Joker from the reserve right after a STOP card saves the sequence."""
+    return pushluck.check_sequence(cards, HouseRules(), cites=CITES, savers=("joker",), reserve=reserve)
 
 
 def _objectives(codes: str) -> Example:
@@ -45,7 +45,7 @@ def _objectives(codes: str) -> Example:
         before=(Figure(tuple(codes.split())),),
         steps=steps_of(verdict.steps),
         outcome=Text(f"Résultat : {who} valide {' et '.join(n.fr for n in names)}, soit {facts['best_points']} points.",
-                     f"Result: {who} validates {' and '.join(n.en for n in names)}, {facts['best_points']} points."),
+                     f"Result: {who} scores {' and '.join(n.en for n in names)}, {facts['best_points']} points."),
         facts=facts, recompute=recompute, command=f"cardforge referee collection objectives --best {codes}",
     )
 
@@ -54,12 +54,12 @@ def examples() -> list[Example]:
     """The examples of the Num Collection rulebook."""
     return [
         stop_example("collection", "collection-colour", Text("Trois cartes de même couleur", "Three cards of one colour"),
-                     ("COLLECTION-4.4", "COLLECTION-4.3"), "B7 Y2 Y9 Y11", _check, "a colour STOP",
+                     ("COLLECTION-4.4", "COLLECTION-R2"), "B7 Y2 Y9 Y11", _check, "a colour STOP",
                      lambda r: r.reason == "color", "cardforge referee collection check"),
         stop_example("collection", "collection-joker", Text("Le Joker sauve la séquence", "The Joker saves the sequence"),
                      ("COLLECTION-4.2", "COLLECTION-4.1"), "R5 SH3 joker G8", _check,
                      "a Shadow cancelled by a Joker", lambda r: not r.stop and bool(r.saved),
-                     "cardforge referee collection check"),
+                     "cardforge referee collection check", reserve=("joker",)),
         _objectives("R3 G3 B4 Y5 RB6 R7 R8"),
     ]
 

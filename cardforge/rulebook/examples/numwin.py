@@ -62,7 +62,7 @@ def _count(id: str, title: Text, rules: tuple[str, ...], codes: str, promise: st
     require(shows(result), id, promise)
     removed = {c for c in result.removed}
     zero = {cp.card for cp in result.breakdown if cp.points == 0}
-    marks = tuple("cancel" if c in removed else "take" if c in zero else "-" for c in cards)
+    marks = tuple("cancel" if c in removed else "zero" if c in zero else "-" for c in cards)
     who = PLAYERS[2]
     return Example(
         id=id, title=title, rules=rules,

@@ -4,8 +4,9 @@
 from __future__ import annotations
 
 from cardforge.cards import Text, parse_cards
+from cardforge.games import pushluck
 from cardforge.games.pushluck import sequence_points
-from cardforge.games.sequence import check_sequence
+from cardforge.games.sequence import CITES, HouseRules
 from cardforge.rulebook.examples import Example, Table
 from cardforge.rulebook.examples.pushluck import stop_example
 
@@ -14,8 +15,14 @@ __all__ = ["examples", "tables"]
 _COMMAND = "cardforge referee sequence check"
 
 
-def _stop(id: str, title: Text, rules: tuple[str, ...], codes: str, promise: str, shows) -> Example:
-    return stop_example("sequence", id, title, rules, codes, check_sequence, promise, shows, _COMMAND)
+def _check(cards: list, reserve: tuple[str, ...] = ()) -> pushluck.SequenceCheck:
+    """Sequence's STOP check, with the player's reserve (a Joker there saves a STOP)."""
+    return pushluck.check_sequence(cards, HouseRules(), cites=CITES, reserve=reserve)
+
+
+def _stop(id: str, title: Text, rules: tuple[str, ...], codes: str, promise: str, shows,
+          reserve: tuple[str, ...] = ()) -> Example:
+    return stop_example("sequence", id, title, rules, codes, _check, promise, shows, _COMMAND, reserve)
 
 
 def examples() -> list[Example]:
@@ -30,13 +37,13 @@ def examples() -> list[Example]:
               ("SEQUENCE-4.4", "SEQUENCE-4.3"), "G2 R3 R5 R9", "a colour STOP", lambda r: r.reason == "color"),
         _stop("sequence-joker", Text("Le Joker sauve la séquence", "The Joker saves the sequence"),
               ("SEQUENCE-4.2", "SEQUENCE-4.1"), "B4 RB9 G2 SH7 joker Y8", "a Shadow cancelled by a Joker",
-              lambda r: not r.stop and bool(r.saved)),
+              lambda r: not r.stop and bool(r.saved), reserve=("joker",)),
     ]
 
 
 def tables() -> list[Table]:
     """What secured sequences score in each mode (``sequence_points``)."""
-    sequences = ["R3 G7 RB12 B2", "Y16 B1", "R3 G7 joker", "RB1 B9 Y0"]
+    sequences = ["R3 G7 RB12 B2", "Y16 B1", "B14 G2 R9", "RB1 B9 Y0"]  # secured: numbered cards only
     return [Table(
         id="sequence-points",
         title=Text("Points des séquences sécurisées", "Points of secured sequences"),

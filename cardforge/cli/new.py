@@ -1,0 +1,26 @@
+"""``cardforge new NAME``: scaffold a deck folder that renders at once."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import typer
+
+__all__ = ["register"]
+
+
+def new(
+    folder: Path = typer.Argument(..., metavar="NAME", help="The new deck's folder; its last part is the deck's id."),
+) -> None:
+    """Create a deck folder: deck YAML (with its $schema), a layout extending the default, a sample
+    picture, rules text and a CSV of cards — ready for validate, render and rulebook."""
+    from cardforge.scaffold import scaffold
+
+    written = scaffold(folder)
+    deck = written[0]
+    typer.echo(f"wrote {len(written)} files into {folder}")
+    typer.echo(f"next: cardforge validate {deck}  ·  cardforge render {deck} --format sheets,png,tts  ·  cardforge rulebook {deck}")
+
+
+def register(app: typer.Typer) -> None:
+    app.command("new")(new)

@@ -1,0 +1,364 @@
+"""Layouts as data: load a layout file (with ``extends``), check it, compile it for the renderer.
+
+A deck names its layout (``layout: num`` for the bundled one, or ``layout: my-layout.yaml``
+beside the deck file).  Loading reads the YAML with positions, validates it against
+``layout_schema.LayoutFile`` (errors are ``file:line:column``), merges the ``extends`` chain
+(faces and elements by name; ``null`` removes), and compiles every value into an ``Expr`` and
+every length into a ``Length``.  Drawing is ``cardforge.render.faces``'s business.
+
+>>> layout = load_layout("num")
+>>> [f.name for f in layout.fronts], layout.back.name
+(['number_square', 'action_wide', 'action_small', 'number', 'action'], 'back')
+"""
+
+from __future__ import annotations
+
+import functools
+import re
+from collections.abc import Mapping
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from cardforge.deck.expr import Expr, ExprError, compile_expr, compile_template
+from cardforge.errors import DeckError
+
+__all__ = ["Length", "LayoutElement", "LayoutFace", "Layout", "load_layout", "where_error", "layouts_dir", "layout_path", "matches"]
+
+_LENGTH_KEYS = ("x", "y", "cx", "cy", "right", "bottom", "width", "height", "stroke_width", "radius", "size",
+                "min_size", "padding", "outline_width", "gap")
+_TEXT_KEYS = ("text",)
+_LITERAL_KEYS = ("type", "anchor", "rotate", "mirror", "align", "valign", "wrap", "underline", "fit", "angle", "when", "unless")
+_HORIZONTAL = ("x", "cx", "right", "width")
+
+
+def layouts_dir() -> Path:
+    """The bundled layouts (``cardforge/layouts``)."""
+    from cardforge.paths import PACKAGE_DIR
+
+    return PACKAGE_DIR / "layouts"
+
+
+@dataclass(frozen=True, slots=True)
+class Length:
+    """A length as a sum of terms: mm, pt, fractions of the trim width/height/short side, the
+    fraction along the element's own axis (``%``), and multiples of the safe and bleed margins."""
+
+    mm: float = 0.0
+    pt: float = 0.0
+    w: float = 0.0
+    h: float = 0.0
+    s: float = 0.0
+    axis: float = 0.0
+    safe: float = 0.0
+    bleed: float = 0.0
+
+    _TERM = re.compile(r"([+-]?)\s*(\d+(?:\.\d+)?)\s*(mm|pt|%w|%h|%s|%|safe|bleed)?")
+
+    @classmethod
+    def parse(cls, value: Any, default_unit: str = "mm") -> Length:
+        if isinstance(value, (int, float)):
+            return cls(**{default_unit: float(value)})
+        acc: dict[str, float] = {}
+        text = str(value).replace(" ", "")
+        for sign, number, unit in cls._TERM.findall(text):
+            key = {"%w": "w", "%h": "h", "%s": "s", "%": "axis", None: default_unit, "": default_unit}.get(unit, unit)
+            scale = 0.01 if unit and unit.startswith("%") else 1.0
+            acc[key] = acc.get(key, 0.0) + (-1 if sign == "-" else 1) * float(number) * scale
+        return cls(**acc)
+
+    def points(self, geo: Any, along: str = "s") -> float:
+        """The length in points on a card of geometry ``geo`` (``w``, ``h``, ``safe``, ``bleed`` in pt)."""
+        mm = 72 / 25.4
+        axis = {"w": geo.w, "h": geo.h}.get(along, min(geo.w, geo.h))
+        return (self.mm * mm + self.pt + self.w * geo.w + self.h * geo.h + self.s * min(geo.w, geo.h)
+                + self.axis * axis + self.safe * geo.safe + self.bleed * geo.bleed)
+
+
+@dataclass(frozen=True)
+class LayoutElement:
+    """One compiled element: its type, conditions and properties (``Expr``, ``Length`` or literals)."""
+
+    name: str
+    type: str
+    props: Mapping[str, Any]
+    when: tuple[tuple[Expr, tuple], ...]
+    unless: tuple[tuple[Expr, tuple], ...]
+    refs: frozenset[str]
+    where: str
+
+    @property
+    def per_card(self) -> bool:
+        """True if the element reads a field of the card itself (not only its family or the deck)."""
+        return any(r == "card" or r.startswith("card.") for r in self.refs)
+
+    def get(self, key: str, default: Any = None) -> Any:
+        return self.props.get(key, default)
+
+
+@dataclass(frozen=True)
+class LayoutFace:
+    name: str
+    when: tuple[tuple[Expr, tuple], ...]
+    vars: tuple[tuple[str, Expr], ...]
+    elements: tuple[LayoutElement, ...]
+    #: the vars that read the card itself (evaluated per card; the others once per family)
+    card_vars: frozenset[str] = frozenset()
+
+
+@dataclass(frozen=True)
+class Layout:
+    """A compiled layout: its front faces in the order they are tried, and its back."""
+
+    id: str
+    path: Path
+    fronts: tuple[LayoutFace, ...]
+    back: LayoutFace | None
+    vars: tuple[tuple[str, Expr], ...]
+
+    def front_for(self, ctx: Mapping[str, Any]) -> LayoutFace | None:
+        """The first front face whose ``when`` matches the card."""
+        return next((f for f in self.fronts if matches(f.when, ctx)), None)
+
+    @functools.cached_property
+    def choosing(self) -> tuple[Expr, ...]:
+        """The fields the fronts' conditions read: equal values choose the same face."""
+        return tuple({e.source: e for f in self.fronts for e, _ in f.when}.values())
+
+
+def matches(conditions: tuple[tuple[Expr, tuple], ...], ctx: Mapping[str, Any], unless: bool = False) -> bool:
+    """All conditions hold (``unless=True``: any of them holds)."""
+    for expr, allowed in conditions:
+        if _holds(expr(ctx), allowed) is unless:
+            return unless
+    return not unless
+
+
+_COMPARE = re.compile(r"^\s*(<=|>=|<|>|!=)\s*(-?\d+(?:\.\d+)?)\s*$")
+
+
+def _holds(value: Any, allowed: tuple) -> bool:
+    """``value`` is one of ``allowed``; a string such as ``'>= 10'`` or ``'< 1.2'`` compares numbers."""
+    if value in allowed:
+        return True
+    for a in allowed:  # 'true' matches True, '6' matches 6, 'Shadow' matches 'shadow'
+        if a is None or value is None:
+            continue
+        if isinstance(a, str):
+            m = _COMPARE.match(a)
+            if m and isinstance(value, (int, float)) and not isinstance(value, bool):
+                op, n = m.group(1), float(m.group(2))
+                if {"<": value < n, ">": value > n, "<=": value <= n, ">=": value >= n, "!=": value != n}[op]:
+                    return True
+                continue
+        if (type(a) is not type(value) or isinstance(a, str)) and str(value).lower() == str(a).lower():
+            return True
+    return False
+
+
+# -- loading ------------------------------------------------------------------------------------
+
+
+def layout_path(ref: str, relative_to: Path | None = None) -> Path:
+    """``num`` → the bundled ``layouts/num.yaml``; ``my.yaml`` → beside ``relative_to``."""
+    if ref.endswith((".yaml", ".yml")) or "/" in ref:
+        base = relative_to if relative_to is not None else Path.cwd()
+        return (base / ref) if not Path(ref).is_absolute() else Path(ref)
+    path = layouts_dir() / f"{ref}.yaml"
+    if not path.is_file():
+        known = ", ".join(sorted(p.stem for p in layouts_dir().glob("*.yaml")))
+        raise DeckError(f"unknown layout {ref!r}: bundled layouts are {known} (or give a .yaml path beside the deck)")
+    return path
+
+
+def load_layout(ref: str, relative_to: Path | None = None) -> Layout:
+    """Load, merge and compile a layout by bundled id or path (cached on the files' mtimes)."""
+    path = layout_path(ref, relative_to).resolve()
+    try:
+        mtime = path.stat().st_mtime_ns
+    except FileNotFoundError:
+        raise DeckError(f"layout file not found: {path}") from None
+    return _load_cached(str(path), mtime)
+
+
+@functools.lru_cache(maxsize=32)
+def _load_cached(path_str: str, mtime_ns: int) -> Layout:
+    merged = _merged(Path(path_str), ())
+    return _compile(merged, Path(path_str))
+
+
+def _read(path: Path) -> tuple[dict, Any]:
+    from cardforge.deck.layout_schema import LayoutFile
+    from cardforge.deck.source import read_yaml, to_plain, validate
+
+    raw = read_yaml(path)
+    if raw.get("kind") != "layout":
+        from cardforge.deck.source import position_of
+
+        line, col = position_of(raw, ("kind",))
+        raise DeckError("expected a layout file here (kind: layout)", file=str(path), line=line, column=col, path="kind")
+    validate(LayoutFile, raw, path)
+    return to_plain(raw), raw
+
+
+def _merged(path: Path, chain: tuple[Path, ...]) -> dict:
+    """The layout at ``path`` with its ``extends`` chain merged in; each element keeps where it
+    was last defined (``_where``) for later error messages."""
+    from cardforge.deck.source import position_of
+
+    if path in chain:
+        names = " → ".join(p.name for p in (*chain, path))
+        raise DeckError(f"layouts extend each other in a circle: {names}", file=str(path))
+    data, raw = _read(path)
+    for fname, face in (data.get("faces") or {}).items():
+        for ename, el in ((face or {}).get("elements") or {}).items():
+            if el is not None:
+                line, col = position_of(raw, ("faces", fname, "elements", ename), key=True)
+                el["_where"] = f"{path}:{line}:{col}"
+    if not data.get("extends"):
+        data["faces"] = {k: v for k, v in (data.get("faces") or {}).items() if v is not None}
+        return data
+    parent = _merged(layout_path(data["extends"], path.parent).resolve(), (*chain, path))
+    faces: dict[str, Any] = {}
+    own = data.get("faces") or {}
+    for name, face in own.items():  # faces new in the child are tried before inherited ones
+        if face is not None and name not in parent["faces"]:
+            faces[name] = face
+    for name, pface in parent["faces"].items():
+        if name in own and own[name] is None:
+            continue
+        faces[name] = _merge_face(pface, own.get(name)) if name in own else pface
+    return {**parent, "id": data["id"], "vars": {**parent.get("vars", {}), **(data.get("vars") or {})}, "faces": faces}
+
+
+def _merge_face(parent: dict, child: dict) -> dict:
+    out = {**parent, **{k: v for k, v in child.items() if k not in ("elements", "vars")}}
+    out["vars"] = {**(parent.get("vars") or {}), **(child.get("vars") or {})}
+    elements = dict(parent.get("elements") or {})
+    for name, el in (child.get("elements") or {}).items():
+        if el is None:
+            elements.pop(name, None)
+        elif name in elements and elements[name] is not None and "type" not in el:
+            elements[name] = {**elements[name], **el}
+        else:
+            elements[name] = el
+    out["elements"] = elements
+    return out
+
+
+# -- compiling ----------------------------------------------------------------------------------
+
+
+def where_error(where: str, message: str) -> DeckError:
+    """A ``DeckError`` at ``where`` (``file:line:column`` or a bare file name)."""
+    parts = where.rsplit(":", 2)
+    if len(parts) == 3 and parts[1].isdigit() and parts[2].isdigit():
+        return DeckError(message, file=parts[0], line=int(parts[1]), column=int(parts[2]))
+    return DeckError(message, file=where)
+
+
+def _conditions(cond: Mapping[str, Any] | None, where: str) -> tuple[tuple[Expr, tuple], ...]:
+    out = []
+    for field, allowed in (cond or {}).items():
+        try:
+            expr = compile_expr(field)
+        except ExprError as exc:
+            raise where_error(where, str(exc)) from None
+        out.append((expr, tuple(allowed) if isinstance(allowed, list) else (allowed,)))
+    return tuple(out)
+
+
+def _compile(data: dict, path: Path) -> Layout:
+    from cardforge.deck.layout_schema import ELEMENT_KEYS
+
+    layout_vars = tuple((k, compile_expr(v)) for k, v in (data.get("vars") or {}).items())
+    faces: dict[str, LayoutFace] = {}
+    raw_faces = data["faces"]
+
+    def face_data(name: str, seen: tuple = ()) -> dict:
+        face = raw_faces[name]
+        base = face.get("extends")
+        if not base:
+            return face
+        if base not in raw_faces or base in seen:
+            raise DeckError(f"face {name!r} extends {base!r}, which is not a face of layout {data['id']!r}"
+                            if base not in raw_faces else f"faces extend each other in a circle: {name} → {base}", file=str(path))
+        return _merge_face(face_data(base, (*seen, name)), {k: v for k, v in face.items() if k != "extends"})
+
+    for fname in raw_faces:
+        face = face_data(fname)
+        fvars = [*layout_vars]
+        for k, v in (face.get("vars") or {}).items():
+            try:
+                fvars.append((k, compile_expr(v)))
+            except ExprError as exc:
+                raise DeckError(f"face {fname!r} var {k!r}: {exc}", file=str(path)) from None
+        var_refs = _var_refs(fvars)
+        elements = []
+        for ename, el in (face.get("elements") or {}).items():
+            if el is None:
+                continue
+            where = el.get("_where", str(path))
+            kind = el.get("type")
+            if kind is None:
+                raise where_error(where, f"element {ename!r} has no 'type' (and overrides no inherited element)")
+            extra = sorted(set(el) - ELEMENT_KEYS[kind] - {"_where"})
+            if extra:
+                raise where_error(where, f"element {ename!r}: key {extra[0]!r} does not apply to a {kind} element; "
+                                          f"its keys are {', '.join(sorted(ELEMENT_KEYS[kind] - {'type'}))}")
+            elements.append(_element(ename, kind, el, where, var_refs))
+        card_vars = frozenset(k for k, refs in var_refs.items() if any(r == "card" or r.startswith("card.") for r in refs))
+        faces[fname] = LayoutFace(fname, _conditions(face.get("when"), str(path)), tuple(fvars), tuple(elements), card_vars)
+    back = faces.pop("back", None)
+    return Layout(data["id"], path, tuple(faces.values()), back, layout_vars)
+
+
+def _var_refs(fvars: list[tuple[str, Expr]]) -> dict[str, frozenset[str]]:
+    """Each var's references with other vars expanded (so dependence on ``card.*`` is seen)."""
+    out: dict[str, frozenset[str]] = {}
+    for name, expr in fvars:
+        refs: set[str] = set()
+        for r in expr.refs:
+            refs |= out.get(r.split(".")[0], {r}) if r.split(".")[0] in out else {r}
+        out[name] = frozenset(refs)
+    return out
+
+
+def _element(name: str, kind: str, el: dict, where: str, var_refs: dict[str, frozenset[str]]) -> LayoutElement:
+    props: dict[str, Any] = {}
+    refs: set[str] = set()
+    try:
+        for key, value in el.items():
+            if key in ("_where", "when", "unless"):
+                continue
+            if key in _LENGTH_KEYS:
+                unit = "pt" if key in ("size", "min_size") and kind in ("text", "value") else "mm"
+                props[key] = Length.parse(value, unit)
+            elif key in _TEXT_KEYS:
+                expr = compile_template(value)
+                props[key] = expr
+                refs |= expr.refs
+            elif key in _LITERAL_KEYS:
+                props[key] = value
+            else:
+                expr = compile_expr(value) if not isinstance(value, list) else _list_expr(value)
+                props[key] = expr
+                refs |= expr.refs
+    except ExprError as exc:
+        raise where_error(where, f"element {name!r}: {exc}") from None
+    # what an element reads without saying so: a value shows card.value, an icon card.icon
+    implicit = {"value": ("text", "card.value"), "icon": ("icon", "card.icon"), "symbol": ("symbol", "family.symbol")}
+    if kind in implicit and implicit[kind][0] not in el:
+        refs.add(implicit[kind][1])
+    when, unless = _conditions(el.get("when"), where), _conditions(el.get("unless"), where)
+    for expr, _ in (*when, *unless):
+        refs |= expr.refs
+    expanded: set[str] = set()
+    for r in refs:
+        expanded |= var_refs.get(r.split(".")[0], {r})
+    return LayoutElement(name, kind, props, when, unless, frozenset(expanded), where)
+
+
+def _list_expr(values: list) -> Expr:
+    parts = [compile_expr(v) for v in values]
+    return Expr(repr(values), lambda ctx: tuple(p(ctx) for p in parts), frozenset().union(*(p.refs for p in parts)))

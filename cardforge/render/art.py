@@ -1,0 +1,139 @@
+"""Drawing card art: PNG, JPEG and SVG images placed in a layout box, fitted ``cover`` (fills
+the box, cropped) or ``contain`` (fits inside).
+
+Raster images are read once per document by reportlab (one image XObject drawn by reference
+on every card that uses it); SVGs are drawn as vectors through svglib.  Checking a file is
+``cardforge.deck.art``'s business.
+"""
+
+from __future__ import annotations
+
+import functools
+from pathlib import Path
+from typing import Any
+
+from cardforge.deck.art import check_image, image_size, load_svg
+from cardforge.errors import DeckError
+
+__all__ = ["resolve_image", "draw_image"]
+
+
+def _folder(deck: Any) -> Path:
+    return (deck.source.parent if getattr(deck, "source", None) is not None else Path.cwd()).resolve()
+
+
+def resolve_image(src: str, deck: Any, what: str) -> str:
+    """The absolute path of ``src`` for ``deck`` (checked), as a string."""
+    try:
+        return str(check_image(src, _folder(deck)))
+    except DeckError as exc:
+        raise DeckError(f"{what}: {exc}") from None
+
+
+@functools.lru_cache(maxsize=64)
+def _png_stream(path: str, mtime_ns: int) -> tuple[bytes, int, int, int] | None:
+    """A plain PNG's compressed pixels as they are (8-bit grey or RGB, not interlaced, no
+    transparency): PDF's Flate filter with the PNG predictors reads them unchanged, so the
+    picture is neither decoded nor recompressed.  ``None`` for any other PNG."""
+    import struct
+
+    data = Path(path).read_bytes()
+    if data[:8] != b"\x89PNG\r\n\x1a\n":
+        return None
+    pos, idat, header = 8, [], None
+    while pos + 8 <= len(data):
+        length, kind = struct.unpack(">I4s", data[pos : pos + 8])
+        body = data[pos + 8 : pos + 8 + length]
+        if kind == b"IHDR":
+            header = struct.unpack(">IIBBBBB", body)
+        elif kind == b"IDAT":
+            idat.append(body)
+        elif kind in (b"tRNS", b"PLTE"):
+            return None
+        elif kind == b"IEND":
+            break
+        pos += 12 + length
+    if header is None or not idat:
+        return None
+    width, height, depth, colour, _compression, _filter, interlace = header
+    if depth != 8 or colour not in (0, 2) or interlace:
+        return None
+    return b"".join(idat), width, height, 3 if colour == 2 else 1
+
+
+def _image_xobject(canv: Any, path: str) -> str | None:
+    """Register a plain PNG once in this document, pixels passed through; its XObject name."""
+    stream = _png_stream(path, Path(path).stat().st_mtime_ns)
+    if stream is None:
+        return None
+    import hashlib
+
+    name = "cfimg" + hashlib.sha1(f"{path}:{len(stream[0])}".encode()).hexdigest()[:12]
+    reg = canv._doc.getXObjectName(name)
+    if canv._doc.idToObject.get(reg) is None:
+        obj = _passthrough_class()(name, *stream)
+        canv._setXObjects(obj)
+        canv._doc.Reference(obj, reg)
+        canv._doc.addForm(name, obj)
+    canv._formsinuse.append(name)
+    return reg
+
+
+@functools.cache
+def _passthrough_class() -> Any:
+    """The XObject class (defined on first use: reportlab is imported lazily)."""
+    from reportlab.pdfbase import pdfdoc
+
+    class PassThroughPNG(pdfdoc.PDFImageXObject):
+        """An image XObject whose stream is a PNG's IDAT data (FlateDecode + PNG predictors)."""
+
+        def __init__(self, name: str, idat: bytes, width: int, height: int, colours: int):
+            self.name, self.streamContent, self.width, self.height = name, idat, width, height
+            self.colours, self.bitsPerComponent, self.mask = colours, 8, None
+            self.colorSpace = "DeviceRGB" if colours == 3 else "DeviceGray"
+            self._filters = ("FlateDecode",)
+
+        def format(self, document: Any) -> bytes:
+            stream = pdfdoc.PDFStream(content=self.streamContent)
+            d = stream.dictionary
+            d["Type"], d["Subtype"] = pdfdoc.PDFName("XObject"), pdfdoc.PDFName("Image")
+            d["Width"], d["Height"], d["BitsPerComponent"] = self.width, self.height, 8
+            d["ColorSpace"] = pdfdoc.PDFName(self.colorSpace)
+            d["Filter"] = pdfdoc.PDFName("FlateDecode")  # a name, so DecodeParms is one dictionary
+            d["DecodeParms"] = pdfdoc.PDFDictionary({"Predictor": 15, "Colors": self.colours, "BitsPerComponent": 8,
+                                                    "Columns": self.width})
+            d["Length"] = len(self.streamContent)
+            # "Filter" is set, so PDFStream writes the content as it is (already compressed)
+            return stream.format(document)
+
+    return PassThroughPNG
+
+
+def draw_image(canv: Any, path: str, box: tuple[float, float, float, float], fit: str = "cover") -> None:
+    """Draw the image at ``path`` into ``box``: ``cover`` fills it (cropped), ``contain`` fits inside."""
+    x0, y0, x1, y1 = box
+    bw, bh = x1 - x0, y1 - y0
+    iw, ih = image_size(path)
+    scale = max(bw / iw, bh / ih) if fit == "cover" else min(bw / iw, bh / ih)
+    w, h = iw * scale, ih * scale
+    x, y = x0 + (bw - w) / 2, y0 + (bh - h) / 2
+    canv.saveState()
+    if fit == "cover":
+        p = canv.beginPath()
+        p.rect(x0, y0, bw, bh)
+        canv.clipPath(p, stroke=0, fill=0)
+    if path.lower().endswith(".svg"):
+        from reportlab.graphics import renderPDF
+
+        canv.translate(x, y)
+        canv.scale(scale, scale)
+        renderPDF.draw(load_svg(path), canv, 0, 0)
+    else:
+        reg = _image_xobject(canv, path)
+        if reg is None:  # JPEG (passed through by reportlab), transparent or paletted PNG
+            canv.drawImage(path, x, y, w, h, mask="auto")
+        else:
+            canv.translate(x, y)
+            canv.scale(w, h)
+            canv._code.append(f"/{reg} Do")
+    canv.restoreState()

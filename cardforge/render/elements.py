@@ -1,0 +1,314 @@
+"""Drawing one resolved layout element (an ``Op``) on a reportlab canvas.
+
+An ``Op`` is fully concrete — its box in points (trim origin at the lower left), colours as
+``#RRGGBB``, texts as strings — so it is hashable and two equal ops draw the same pixels; the
+face interpreter (``faces``) builds them from a layout and a card and decides what becomes a
+reusable form XObject.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable
+from typing import Any, NamedTuple
+
+from cardforge.render.colours import Palette
+from cardforge.render.symbols import draw_icon, draw_symbol
+
+__all__ = ["Op", "draw_op", "DRAWERS", "value_box"]
+
+
+class Op(NamedTuple):
+    """One element ready to draw: ``props`` is a sorted tuple of (key, value)."""
+
+    type: str
+    name: str
+    box: tuple[float, float, float, float]
+    rotate: float
+    mirror: bool
+    props: tuple[tuple[str, Any], ...]
+
+    def get(self, key: str, default: Any = None) -> Any:
+        for k, v in self.props:
+            if k == key:
+                return v
+        return default
+
+
+def _centre(box: tuple[float, float, float, float]) -> tuple[float, float]:
+    return (box[0] + box[2]) / 2, (box[1] + box[3]) / 2
+
+
+def _fill_stroke(canv: Any, op: Op, palette: Palette) -> tuple[int, int]:
+    fill, stroke, width = op.get("fill"), op.get("stroke"), op.get("stroke_width") or 0.0
+    if fill:
+        canv.setFillColor(palette.colour(fill))
+    if stroke and width > 0:
+        canv.setStrokeColor(palette.colour(stroke))
+        canv.setLineWidth(width)
+    return (1 if fill else 0), (1 if stroke and width > 0 else 0)
+
+
+def _rect(canv: Any, op: Op, palette: Palette, geo: Any) -> None:
+    fill, stroke = _fill_stroke(canv, op, palette)
+    if not (fill or stroke):
+        return
+    x0, y0, x1, y1 = op.box
+    radius = op.get("radius") or 0.0
+    if radius > 0:
+        canv.roundRect(x0, y0, x1 - x0, y1 - y0, radius, fill=fill, stroke=stroke)
+    else:
+        canv.rect(x0, y0, x1 - x0, y1 - y0, fill=fill, stroke=stroke)
+
+
+def _ellipse(canv: Any, op: Op, palette: Palette, geo: Any) -> None:
+    fill, stroke = _fill_stroke(canv, op, palette)
+    if fill or stroke:
+        x0, y0, x1, y1 = op.box
+        if abs((x1 - x0) - (y1 - y0)) < 1e-6:
+            canv.circle((x0 + x1) / 2, (y0 + y1) / 2, (x1 - x0) / 2, fill=fill, stroke=stroke)
+        else:
+            canv.ellipse(x0, y0, x1, y1, fill=fill, stroke=stroke)
+
+
+def _symbol(canv: Any, op: Op, palette: Palette, geo: Any) -> None:
+    x0, y0, x1, y1 = op.box
+    cx, cy = _centre(op.box)
+    stroke = op.get("stroke")
+    draw_symbol(canv, op.get("symbol"), cx, cy, min(x1 - x0, y1 - y0), palette.colour(op.get("fill") or "#000000"),
+                palette.colour(stroke) if stroke else None, op.get("stroke_width") or 0.0)
+
+
+def _icon(canv: Any, op: Op, palette: Palette, geo: Any) -> None:
+    x0, y0, x1, y1 = op.box
+    cx, cy = _centre(op.box)
+    draw_icon(canv, op.get("icon"), cx, cy, min(x1 - x0, y1 - y0), palette.colour(op.get("color") or "#000000"), op.get("font"))
+
+
+def _text(canv: Any, op: Op, palette: Palette, geo: Any) -> None:
+    """Lines already fitted by the interpreter (``lines``, ``size``, ``leading``)."""
+    from cardforge.render.inline import draw_line
+
+    x0, y0, x1, y1 = op.box
+    pad = op.get("padding") or 0.0
+    x0, y0, x1, y1 = x0 + pad, y0 + pad, x1 - pad, y1 - pad
+    lines, size, leading = op.get("lines"), op.get("size"), op.get("leading")
+    font, align, valign = op.get("font"), op.get("align") or "center", op.get("valign") or "middle"
+    height = leading * len(lines)
+    if valign == "top":
+        y = y1 - size * 0.92
+    elif valign == "bottom":
+        y = y0 + height - size * 0.92
+    else:
+        y = (y0 + y1) / 2 + height / 2 - size * 0.92 if len(lines) > 1 else (y0 + y1) / 2 - size * 0.36
+    colour = palette.colour(op.get("color") or "#000000")
+    canv.setFillColor(colour)
+    canv.setFont(font, size)
+    for line in lines:
+        draw_line(canv, line, font, size, x0, x1, y, align, colour, op.get("icon_font") or font)
+        y -= leading
+
+
+def value_box(text: str, font: str, size: float, cx: float, cy: float) -> tuple[float, float, float, float]:
+    """The ink box of a centred value (cap-height centring, as ``_value`` draws it)."""
+    from reportlab.pdfbase.pdfmetrics import stringWidth
+
+    w = stringWidth(text, font, size)
+    return (cx - w / 2, cy - size * 0.36, cx + w / 2, cy + size * 0.36)
+
+
+def _number(canv: Any, text: str, x: float, y: float, font: str, size: float, fill: Any,
+            outline: Any | None, outline_width: float, mode: str = "paint") -> None:
+    """A centred number: ``paint`` (filled, outlined if ``outline``), ``stroke`` only, or ``clip``."""
+    from reportlab.pdfbase.pdfmetrics import stringWidth
+
+    if mode != "clip":
+        canv.saveState()  # the text render mode is graphics state: keep it from leaking
+    t = canv.beginText()
+    t.setFont(font, size)
+    t.setTextRenderMode({"clip": 7, "stroke": 1}.get(mode, 2 if outline is not None else 0))
+    if fill is not None:
+        canv.setFillColor(fill)
+    if outline is not None:
+        canv.setStrokeColor(outline)
+        canv.setLineWidth(outline_width)
+        canv.setLineJoin(1)
+    t.setTextOrigin(x - stringWidth(text, font, size) / 2, y)
+    t.textOut(text)
+    canv.drawText(t)
+    if mode != "clip":
+        canv.restoreState()
+
+
+def _value(canv: Any, op: Op, palette: Palette, geo: Any) -> None:
+    from reportlab.pdfbase.pdfmetrics import stringWidth
+
+    text, font, size = op.get("text"), op.get("font"), op.get("size")
+    cx, cy = _centre(op.box)
+    base = cy - size * 0.36
+    colour, outline = op.get("color") or "#000000", op.get("outline")
+    out_c = palette.colour(outline) if outline else None
+    width = op.get("outline_width") or 0.0
+    if isinstance(colour, tuple):  # bands of colours seen through the glyphs
+        canv.saveState()
+        _number(canv, text, cx, base, font, size, None, None, 0, mode="clip")
+        tw = stringWidth(text, font, size)
+        bands(canv, colour, (cx - tw / 2, base, cx + tw / 2, base + size * 0.73), palette, angle=-12)
+        canv.restoreState()
+        if out_c is not None:
+            _number(canv, text, cx, base, font, size, None, out_c, width, mode="stroke")
+        bar = outline or "#000000"
+    else:
+        _number(canv, text, cx, base, font, size, palette.colour(colour), out_c, width)
+        bar = colour
+    if op.get("underline", True) and text in ("6", "9"):  # read right whichever way up
+        w = stringWidth(text, font, size) * 0.7
+        canv.setFillColor(palette.colour(bar))
+        canv.rect(cx - w / 2, base - size * 0.16, w, size * 0.07, fill=1, stroke=0)
+
+
+def bands(canv: Any, colours: tuple[str, ...], box: tuple[float, float, float, float], palette: Palette,
+          angle: float = -28.0) -> None:
+    """Bands of ``colours``, tilted by ``angle`` degrees, exactly covering ``box``."""
+    x0, y0, x1, y1 = box
+    w, h = x1 - x0, y1 - y0
+    a = math.radians(angle)
+    across = abs(w * math.sin(a)) + abs(h * math.cos(a))
+    along = abs(w * math.cos(a)) + abs(h * math.sin(a))
+    step = across / len(colours)
+    canv.saveState()
+    canv.translate(x0 + w / 2, y0 + h / 2)
+    canv.rotate(angle)
+    for i, colour in enumerate(colours):
+        canv.setFillColor(palette.colour(colour))
+        canv.rect(-along / 2, across / 2 - (i + 1) * step, along, step + 0.05 * step, fill=1, stroke=0)
+    canv.restoreState()
+
+
+def _symbol_form(canv: Any, symbol: str, colour: Any, size: float) -> str:
+    import hashlib
+
+    key = ("tile", symbol, repr(colour), size)
+    known = canv.__dict__.setdefault("_cardforge_forms", {})
+    name = known.get(key)
+    if name is None:
+        name = "cf" + hashlib.sha1(repr(key).encode()).hexdigest()[:12]
+        canv.beginForm(name, -size, -size, size, size)
+        draw_symbol(canv, symbol, 0, 0, size, colour)
+        canv.endForm()
+        known[key] = name
+    return name
+
+
+def _grid(box: tuple[float, float, float, float], gap: float, centre: tuple[float, float], stagger: bool):
+    """Points of a grid through ``centre`` covering ``box`` (rows offset if ``stagger``),
+    symmetric about the centre so a pattern reads the same turned 180°."""
+    x0, y0, x1, y1 = box
+    cx, cy = centre
+    dy = gap * (0.866 if stagger else 1.0)
+    rows = int(max(cy - y0, y1 - cy) / dy) + 2
+    cols = int(max(cx - x0, x1 - cx) / gap) + 2
+    for r in range(-rows, rows + 1):
+        shift = gap / 2 if stagger and r % 2 else 0.0
+        for c in range(-cols, cols + 1):
+            yield cx + c * gap + shift, cy + r * dy
+
+
+def _pattern(canv: Any, op: Op, palette: Palette, geo: Any) -> None:
+    kind = op.get("pattern") or "plain"
+    box = op.box
+    x0, y0, x1, y1 = box
+    centre = (geo.w / 2, geo.h / 2)
+    colour = palette.colour(op.get("color") or "#000000")
+    size, gap = op.get("size") or 4.0, op.get("gap") or 12.0
+    canv.saveState()
+    p = canv.beginPath()
+    p.rect(x0, y0, x1 - x0, y1 - y0)
+    canv.clipPath(p, stroke=0, fill=0)
+    canv.setFillColor(colour)
+    canv.setStrokeColor(colour)
+    if kind == "bands":
+        bands(canv, tuple(op.get("colors") or ()), box, palette, angle=op.get("angle") or -28.0)
+    elif kind == "tile":
+        name = _symbol_form(canv, op.get("symbol") or "circle", colour, size)
+        for x, y in _grid((x0 - size, y0 - size, x1 + size, y1 + size), gap, centre, True):
+            if x0 - size < x < x1 + size and y0 - size < y < y1 + size:
+                canv.saveState()
+                canv.translate(x, y)
+                canv.doForm(name)
+                canv.restoreState()
+    elif kind == "dots":
+        for x, y in _grid(box, gap, centre, False):
+            if x0 - size < x < x1 + size and y0 - size < y < y1 + size:
+                canv.circle(x, y, size, fill=1, stroke=0)
+    elif kind == "stripes":
+        canv.setLineWidth(op.get("stroke_width") or 1.0)
+        a = math.radians(op.get("angle") or 45.0)
+        reach = math.hypot(x1 - x0, y1 - y0)
+        n = int(reach / gap) + 1
+        dx, dy = math.cos(a) * reach, math.sin(a) * reach
+        nx, ny = -math.sin(a) * gap, math.cos(a) * gap
+        for i in range(-n, n + 1):
+            px, py = centre[0] + i * nx, centre[1] + i * ny
+            canv.line(px - dx, py - dy, px + dx, py + dy)
+    elif kind == "rays":
+        n = 24
+        reach = geo.w + geo.h
+        cx, cy = centre
+        path = canv.beginPath()
+        for i in range(0, 2 * n, 2):
+            a0, a1 = math.radians(i * 180 / n), math.radians((i + 1) * 180 / n)
+            path.moveTo(cx, cy)
+            path.lineTo(cx + reach * math.cos(a0), cy + reach * math.sin(a0))
+            path.lineTo(cx + reach * math.cos(a1), cy + reach * math.sin(a1))
+            path.close()
+        canv.drawPath(path, fill=1, stroke=0)
+    canv.restoreState()
+
+
+def _ring(canv: Any, op: Op, palette: Palette, geo: Any) -> None:
+    """Each entry twice, at opposite ends of a diameter, evenly spaced round the ring."""
+    cx, cy = _centre(op.box)
+    entries = op.get("entries") or ()
+    radius, size, width = op.get("radius") or 0.0, op.get("size") or 10.0, op.get("stroke_width") or 0.0
+    n = 2 * len(entries)
+    for i in range(n):
+        symbol, fill, stroke = entries[i % len(entries)]
+        a = math.radians(90 - i * 360 / n)
+        canv.saveState()
+        canv.translate(cx + radius * math.cos(a), cy + radius * math.sin(a))
+        if i >= len(entries):
+            canv.rotate(180)  # the twin is the first one turned with the card
+        draw_symbol(canv, symbol, 0, 0, size, palette.colour(fill), palette.colour(stroke) if stroke else None, width)
+        canv.restoreState()
+
+
+def _image(canv: Any, op: Op, palette: Palette, geo: Any) -> None:
+    from cardforge.render.art import draw_image
+
+    draw_image(canv, op.get("src"), op.box, op.get("fit") or "cover")
+
+
+DRAWERS: dict[str, Callable[[Any, Op, Palette, Any], None]] = {
+    "rect": _rect, "ellipse": _ellipse, "symbol": _symbol, "icon": _icon, "text": _text, "value": _value,
+    "pattern": _pattern, "ring": _ring, "image": _image,
+}
+
+
+def draw_op(canv: Any, op: Op, palette: Palette, geo: Any) -> None:
+    """Draw ``op`` (turned by its ``rotate``), and again turned 180° about the card if ``mirror``."""
+    draw = DRAWERS[op.type]
+    if not op.mirror and not op.rotate:
+        draw(canv, op, palette, geo)
+        return
+    for turned in ((False, True) if op.mirror else (False,)):
+        canv.saveState()
+        if turned:
+            canv.transform(-1, 0, 0, -1, geo.w, geo.h)  # turned 180° about the card centre, one operator
+        if op.rotate:
+            cx, cy = _centre(op.box)
+            canv.translate(cx, cy)
+            canv.rotate(op.rotate)
+            canv.translate(-cx, -cy)
+        draw(canv, op, palette, geo)
+        canv.restoreState()

@@ -1,0 +1,192 @@
+"""What happened in a game, counted per seat, without touching the engines: each game's
+``Tracker`` looks at the state just before and after every action (it may read hidden cards:
+it is the scorer, not a player).
+
+Turns, as the playing-time estimate counts them: ``rows`` one simultaneous step (every player
+reveals a card); ``tricks`` one bid or one card played; ``sequence``/``collection``/``numwin``
+one player's turn.
+"""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from typing import Any
+
+from cardforge.games.pushluck import Phase, stop_reason
+
+__all__ = ["Tracker", "tracker_for"]
+
+
+class Tracker:
+    """Counts turns, rounds and per-seat events of one game."""
+
+    def __init__(self, players: int):
+        self.players = players
+        self.turns = 0
+        self.events: dict[str, list[int]] = defaultdict(lambda: [0] * players)
+
+    def note(self, name: str, seat: int, count: int = 1) -> None:
+        self.events[name][seat] += count
+
+    def before(self, state: Any, player: int, action: Any) -> None:
+        """Called with the action about to be applied."""
+
+    def after(self, state: Any, player: int, action: Any) -> None:
+        """Called once the action is applied."""
+
+    def rounds(self, state: Any) -> int:
+        return len(state.history)
+
+    def finish(self, state: Any) -> dict[str, Any]:
+        return {"turns": self.turns, "rounds": self.rounds(state), "events": {k: list(v) for k, v in sorted(self.events.items())}}
+
+
+class RowsTracker(Tracker):
+    """5th-card captures, first-card captures (a lower card or a Rainbow fitting nowhere),
+    Shadows kept (fitting no row) and Shadows taken in a capture."""
+
+    def __init__(self, players: int):
+        super().__init__(players)
+        self._last = None
+
+    def after(self, state: Any, player: int, action: Any) -> None:
+        result = state.last_result
+        if result is None or result is self._last:
+            return
+        self._last = result
+        self.turns += 1
+        played = dict(result.order)
+        for seat in range(self.players):
+            taken = result.captured[f"p{seat}"]
+            if not taken:
+                continue
+            own = played[f"p{seat}"]
+            if len(taken) == 1 and taken[0] is own:
+                self.note("shadow_kept", seat)
+                continue
+            self.note("capture_row" if len(taken) >= 4 else "capture_first", seat)
+            shadows = sum(1 for c in taken if c.family == "SH")
+            if shadows:
+                self.note("shadow_taken", seat, shadows)
+
+
+class TricksTracker(Tracker):
+    """Action cards played, annulations (a player's card cancelled), tricks with no winner
+    (counted for the trick's leader), exact bids."""
+
+    def __init__(self, players: int):
+        super().__init__(players)
+        self._last = None
+        self._rounds_seen = 0
+
+    def before(self, state: Any, player: int, action: Any) -> None:
+        self.turns += 1
+        if not isinstance(action, int) and action.is_action and state.phase.value == "play":
+            self.note(f"action:{action.action}", player)
+
+    def after(self, state: Any, player: int, action: Any) -> None:
+        trick = state.last_trick
+        if trick is not None and trick is not self._last:
+            self._last = trick
+            leader, n = state.last_leader, self.players
+            cancelled = set(map(id, trick.cancelled))
+            for pos, c in enumerate(trick.cards):
+                if id(c) in cancelled or c in trick.cancelled:
+                    self.note("annulation", (leader + pos) % n)
+            if trick.winner is None:
+                self.note("no_winner", leader)
+        while self._rounds_seen < len(state.history):
+            record = state.history[self._rounds_seen]
+            self._rounds_seen += 1
+            if len(record.bids) == self.players:
+                for seat, (bid, won) in enumerate(zip(record.bids, record.won)):
+                    if bid == won:
+                        self.note("exact_bid", seat)
+
+
+class PushLuckTracker(Tracker):
+    """STOPs by reason (shadow, color, value) as drawn, STOPs saved by a Joker/Infini, action
+    cards played; ``collection`` adds rounds voided by a Shadow and rounds without objective."""
+
+    def __init__(self, players: int):
+        super().__init__(players)
+        self._where: tuple[int, int, str] | None = None
+
+    def before(self, state: Any, player: int, action: Any) -> None:
+        self._where = (state.round, state.turns_played, state.phase)
+        kind = action.kind
+        drawn = None
+        if kind == "draw":
+            drawn = state.piles[action.pile][-1]
+        elif kind == "choose" and action.slot is not None:
+            drawn = state.quantique[action.slot]
+        if drawn is not None and drawn.is_numbered:
+            reason = stop_reason(state.sequences[player], drawn, state.house.rainbow_colour)
+            if reason is not None:
+                self.note(f"stop:{reason}", player)
+                if state.shield:
+                    self.note("stop_saved", player)
+        elif kind == "activate":
+            card = state.pending if action.slot is None else state.reserves[player][action.slot]
+            self.note(f"action:{card.action}", player)
+            if state.phase == Phase.ELIMINATION:
+                self.note("stop_saved", player)
+
+    def after(self, state: Any, player: int, action: Any) -> None:
+        round_, played, phase = self._where
+        if state.round == round_:
+            self.turns += state.turns_played - played
+        elif phase != Phase.VALIDATE:
+            self.turns += 1  # the turn that ended the round
+        if state.phase == Phase.VALIDATE and phase != Phase.VALIDATE:
+            for seat, void in enumerate(state.void):
+                if void:
+                    self.note("round_voided", seat)
+
+    def rounds(self, state: Any) -> int:
+        return state.round
+
+    def finish(self, state: Any) -> dict[str, Any]:
+        if hasattr(state, "validated_in"):
+            for seat, validated in enumerate(state.validated_in):
+                empty = sum(1 for r in range(1, state.round + 1) if r not in validated.values())
+                if empty:
+                    self.note("round_without_objective", seat, empty)
+        return super().finish(state)
+
+
+class NumWinTracker(Tracker):
+    """Claims (valid or wrong, own card or an opponent's), action cards played, NUM WIN calls."""
+
+    def __init__(self, players: int):
+        super().__init__(players)
+        self._turn: tuple[int, int] | None = None
+        self._discard = 0
+
+    def before(self, state: Any, player: int, action: Any) -> None:
+        where = (state.round, state.turn)
+        if where != self._turn:
+            self._turn = where
+            self.turns += 1
+        self._discard = len(state.discard)
+        kind = action.kind
+        if kind in ("swipe", "flip", "quantum", "flash"):
+            self.note(f"action:{kind}", player)
+        elif kind == "numwin":
+            self.note("numwin_call", player)
+
+    def after(self, state: Any, player: int, action: Any) -> None:
+        if action.kind == "claim":
+            ok = len(state.discard) < self._discard or state.round != self._turn[0]
+            self.note(f"claim_{'ok' if ok else 'wrong'}{'' if action.target is None else '_memory'}", player)
+
+    def rounds(self, state: Any) -> int:
+        return len(state.history)
+
+
+_TRACKERS = {"rows": RowsTracker, "tricks": TricksTracker, "sequence": PushLuckTracker,
+             "collection": PushLuckTracker, "numwin": NumWinTracker}
+
+
+def tracker_for(game: str, players: int) -> Tracker:
+    return _TRACKERS[game](players)

@@ -1,0 +1,85 @@
+"""What a simulation is: a pure function of this spec, so it splits into seeded batches.
+
+Game ``i`` of a simulation is shuffled from ``game_seed(seed, i)`` and its bots draw from their
+own stream of the same seed; seats are dealt the listed bots in turn, rotated by one seat per
+game, so every bot sits in every seat equally often.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field, replace
+from typing import Any
+
+from cardforge.errors import UsageError
+
+__all__ = ["SimSpec", "game_seed", "DEFAULT_TURN_SECONDS", "HOUSE_ARGUMENT"]
+
+#: Seconds a turn takes at a real table, by game (stated assumptions for the playing-time
+#: estimate; override with ``--turn-seconds``).  A turn is defined per game in ``events``.
+DEFAULT_TURN_SECONDS: dict[str, float] = {"rows": 15.0, "tricks": 6.0, "sequence": 8.0, "collection": 8.0, "numwin": 8.0}
+
+#: The keyword of each engine's ``new_game`` that takes a ``HouseRules``.
+HOUSE_ARGUMENT: dict[str, str] = {"rows": "rules", "tricks": "rules", "numwin": "rules",
+                                  "sequence": "house", "collection": "house"}
+
+
+def game_seed(seed: int, index: int) -> int:
+    """The seed of game ``index`` of a simulation seeded ``seed`` (independent of batching)."""
+    return (seed * 1_000_003 + index) & 0xFFFF_FFFF_FFFF
+
+
+@dataclass(frozen=True)
+class SimSpec:
+    """A simulation: game, seats, bots (dealt to seats in turn), house rules, seed, size."""
+
+    game: str
+    players: int
+    bots: tuple[str, ...] = ("random",)
+    house: tuple[str, ...] = ()
+    seed: int = 0
+    games: int = 1000
+    #: other engine options as ``key=value`` (``mode=discovery``, ``team=true``)
+    options: tuple[str, ...] = field(default=())
+    turn_seconds: float | None = None
+
+    def __post_init__(self) -> None:
+        if self.players < 1:
+            raise UsageError(f"--players must be at least 1, not {self.players}")
+        if self.games < 1:
+            raise UsageError(f"--games must be at least 1, not {self.games}")
+        if not self.bots:
+            raise UsageError("--bots needs at least one bot name")
+        if len(self.bots) > self.players:
+            raise UsageError(f"{len(self.bots)} bots for {self.players} seats: list at most one bot per seat")
+
+    def seat_bots(self, index: int) -> list[str]:
+        """The bot in each seat of game ``index``."""
+        k = len(self.bots)
+        return [self.bots[(seat + index) % k] for seat in range(self.players)]
+
+    def with_house(self, house: tuple[str, ...]) -> SimSpec:
+        return replace(self, house=house)
+
+    @property
+    def seconds_per_turn(self) -> float:
+        return self.turn_seconds if self.turn_seconds is not None else DEFAULT_TURN_SECONDS.get(self.game, 8.0)
+
+    def engine_options(self) -> dict[str, Any]:
+        """Keyword options for the engine's ``new_game`` (house rules parsed and checked)."""
+        from cardforge.games import engine_module
+        from cardforge.games.house import parse_house_rules
+
+        module = engine_module(self.game)
+        options: dict[str, Any] = {}
+        for pair in self.options:
+            if "=" not in pair:
+                raise UsageError(f"option {pair!r}: expected KEY=VALUE")
+            key, value = pair.split("=", 1)
+            options[key.strip()] = value.strip()
+        options[HOUSE_ARGUMENT[self.game]] = parse_house_rules(module.HouseRules, self.house)
+        return options
+
+    def to_json(self) -> dict[str, Any]:
+        return {"game": self.game, "players": self.players, "bots": list(self.bots), "house": list(self.house),
+                "seed": self.seed, "games": self.games, "options": list(self.options),
+                "turn_seconds": self.seconds_per_turn}

@@ -1,0 +1,47 @@
+"""``apply_legal`` (the simulator's unchecked fast path) plays exactly as ``apply_action``:
+the same random game through both gives the same actions, states and scores, and conserves
+every card at every step."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from cardforge.games import new_game
+
+GAMES = ("rows", "tricks", "sequence", "collection", "numwin")
+
+
+def _play(game: str, seed: int, fast: bool) -> tuple[list[str], list[int], list[str]]:
+    state = new_game(game, players=4, seed=seed)
+    full = state.card_count()
+    rng = random.Random(seed)
+    log, dumps = [], []
+    while not state.is_terminal():
+        actions = state.legal_actions()
+        action = actions[rng.randrange(len(actions))]
+        log.append(state.action_to_string(action))
+        (state.apply_legal if fast else state.apply_action)(action)
+        dumps.append(str(state))
+        assert state.card_count() == full, f"{game}: cards not conserved after {log[-1]}"
+    return log, list(state.returns()), dumps
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_fast_path_plays_as_the_checked_one(game):
+    for seed in range(3):
+        assert _play(game, seed, fast=True) == _play(game, seed, fast=False)
+
+
+def test_reflex_outcome_is_check_reflex_without_the_words():
+    from cardforge.deck import load_deck
+    from cardforge.games.numwin_scoring import HouseRules, check_reflex, reflex_outcome
+
+    cards = sorted(set(load_deck("numwin").cards()), key=lambda c: c.code)
+    pairs = [(a, b) for a in cards for b in cards if a != b][::7]
+    for rules in (HouseRules(), HouseRules(own_miss_penalty=True)):
+        for opponent in (False, True):
+            for a, b in pairs:
+                full = check_reflex(a, b, rules, from_opponent=opponent)
+                assert reflex_outcome(a, b, rules, from_opponent=opponent) == (full.valid, full.penalty)

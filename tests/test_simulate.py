@@ -1,0 +1,154 @@
+"""The playtest lab: reproducible reports, intervals, house-rule comparisons, Ctrl-C, the CLI."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from cardforge.errors import UsageError
+from cardforge.simulate import SimSpec, compare, simulate
+from cardforge.simulate.report import build_report
+from cardforge.simulate.runner import batches, run
+from cardforge.simulate.stats import mean_ci, wilson
+
+GAMES = ("rows", "tricks", "sequence", "collection", "numwin")
+
+
+def _strip(report: dict) -> dict:
+    return {k: v for k, v in report.items() if k != "elapsed_seconds"}
+
+
+def test_wilson_and_mean_intervals():
+    p, lo, hi = wilson(0, 20)
+    assert p == 0 and lo == 0 and 0.1 < hi < 0.2
+    assert wilson(20, 20)[2] == 1.0
+    mean, lo, hi = mean_ci([1.0, 2.0, 3.0, 4.0])
+    assert mean == 2.5 and lo < 2.5 < hi
+
+
+def test_batches_cover_every_game_once():
+    for games, workers in ((1, 4), (7, 2), (1000, 3), (20000, 2)):
+        ranges = batches(games, workers)
+        assert [i for a, b in ranges for i in range(a, b)] == list(range(games))
+
+
+def test_same_seed_same_report_whatever_jobs():
+    spec = SimSpec("rows", 3, ("strategy", "random"), seed=11, games=24)
+    one = simulate(spec, jobs=1)
+    two = simulate(spec, jobs=2)
+    assert _strip(one) == _strip(two)
+    assert _strip(simulate(SimSpec("rows", 3, ("strategy", "random"), seed=12, games=24), jobs=1)) != _strip(one)
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_seat_win_rates_sum_to_one_and_strategy_beats_random(game):
+    report = simulate(SimSpec(game, 4, ("strategy", "random"), seed=3, games=40), jobs=1)
+    assert sum(s["win_rate"]["value"] for s in report["seats"]) == pytest.approx(1.0, abs=1e-3)
+    margin = report["margins"][0]
+    assert margin["bot"] == "strategy" and margin["against"] == "random"
+    assert margin["margin"]["low"] > 0, margin  # the interval excludes "no better than random"
+    assert report["length"]["turns"]["mean"]["value"] > 0
+    assert report["events"], "every game reports some events"
+
+
+def test_ties_share_the_win():
+    records = [{"index": 0, "bots": ["random"] * 2, "scores": [3, 3], "winners": [0, 1], "turns": 4, "rounds": 1,
+                "events": {}}]
+    report = build_report(SimSpec("numwin", 2, games=1), records)
+    assert [s["win_rate"]["value"] for s in report["seats"]] == [0.5, 0.5]
+    assert report["ties"]["value"] == 1.0
+
+
+def test_compare_runs_every_value_on_the_same_seeds():
+    spec = SimSpec("collection", 3, ("random",), seed=5, games=16)
+    report, comparison = compare(spec, "shadow_voids_round", jobs=1)
+    assert comparison["default"] == "true" and [v["value"] for v in comparison["variants"]] == ["false"]
+    measures = {m["measure"]: m for m in comparison["variants"][0]["measures"]}
+    voided = measures["round_voided per player"]
+    assert voided["default"]["value"] > 0 and voided["variant"]["value"] == 0  # the switch really switches
+    assert report["spec"]["house"] == ["shadow_voids_round=true"]
+
+
+def test_compare_refuses_an_unknown_or_fixed_key():
+    with pytest.raises(UsageError, match="did you mean 'streak_payout'"):
+        compare(SimSpec("tricks", 4, games=2), "streak_payot", jobs=1)
+    with pytest.raises(UsageError, match="do not also set it"):
+        compare(SimSpec("tricks", 4, house=("streak_payout=once",), games=2), "streak_payout", jobs=1)
+
+
+def test_ctrl_c_keeps_the_games_played(monkeypatch):
+    spec = SimSpec("rows", 2, games=400)
+    calls = []
+
+    def progress(done, total):
+        calls.append(done)
+        if len(calls) == 3:
+            raise KeyboardInterrupt
+
+    outcome = run(spec, jobs=1, progress=progress)
+    assert outcome.interrupted and 0 < len(outcome.records) < 400
+    report = build_report(spec, outcome.records, interrupted=True)
+    assert report["interrupted"] and report["games_played"] == len(outcome.records)
+
+
+def test_cli_writes_html_pdf_json_and_figures(cli, tmp_path):
+    out = tmp_path / "rep"
+    result = cli("simulate", "tricks", "--players", "3", "--games", "12", "--bots", "strategy,random",
+                 "--jobs", "1", "--out", str(out), "--turn-seconds", "4")
+    assert result.code == 0, result.err
+    assert "margin strategy − random" in result.out
+    data = json.loads((out / "report.json").read_text())
+    assert data["report"]["length"]["seconds_per_turn"] == 4
+    figures = json.loads((out / "figures.json").read_text())
+    assert "win_rate_by_seat" in figures
+    for name in figures:
+        assert (out / "figures" / f"{name}.png").read_bytes().startswith(b"\x89PNG")
+        assert b"<svg" in (out / "figures" / f"{name}.svg").read_bytes()[:400]
+    assert (out / "report.pdf").read_bytes().startswith(b"%PDF")
+    assert "win_rate_by_seat.svg" in (out / "index.html").read_text()
+
+
+@pytest.mark.parametrize("args, message", [
+    (("chess",), "unknown game 'chess'"),
+    (("rows", "--bots", "clever"), "unknown bot 'clever' for rows"),
+    (("rows", "--house", "row_tei=x"), "unknown house rule 'row_tei'"),
+    (("rows", "--players", "9"), "rows plays with"),
+    (("rows", "--games", "0"), "--games must be at least 1"),
+    (("rows", "--players", "2", "--bots", "random,strategy,random"), "3 bots for 2 seats"),
+])
+def test_cli_bad_input_is_one_line(cli, tmp_path, args, message):
+    result = cli("simulate", *args, "--out", str(tmp_path / "x"))
+    assert result.code == 2
+    assert result.err.startswith("cardforge: error: ") and message in result.err and result.err.count("\n") == 1
+
+
+def test_ctrl_c_on_the_command_line_writes_the_games_played(tmp_path):
+    """A real SIGINT to a running ``cardforge simulate`` on a process pool: exit 130, one line on
+    stderr, and a report of the games finished so far."""
+    import os
+    import signal
+    import subprocess
+    import sys
+    import time
+    from pathlib import Path
+
+    from tests.conftest import ROOT
+
+    out = tmp_path / "rep"
+    proc = subprocess.Popen([sys.executable, "-m", "cardforge", "simulate", "rows", "--players", "2", "--games", "1000000",
+                             "--jobs", "2", "--out", str(out)], cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                            text=True, env={**os.environ, "PYTHONPATH": str(ROOT)}, start_new_session=True,
+                            preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL))  # even if we run in the background
+    children = Path(f"/proc/{proc.pid}/task/{proc.pid}/children")
+    deadline = time.monotonic() + 90
+    while time.monotonic() < deadline and not children.read_text().split():  # the pool is up
+        time.sleep(0.2)
+    time.sleep(3)  # some batches done
+    os.killpg(proc.pid, signal.SIGINT)  # as a terminal's Ctrl-C: the whole process group
+    stdout, stderr = proc.communicate(timeout=120)
+    assert proc.returncode == 130, stderr
+    assert stderr.strip().splitlines()[-1] == "cardforge: interrupted: the report covers the games played so far"
+    report = json.loads((out / "report.json").read_text())["report"]
+    assert report["interrupted"] and 0 < report["games_played"] < 1_000_000
+    assert f"{report['games_played']} games in" in stdout
