@@ -148,6 +148,10 @@ class CardSystem:
     def default(cls) -> CardSystem:
         """The default system: whatever ``set_default_system`` was given (``cardforge`` wires in
         the one ``decks/base.yaml`` defines; this module does not know how decks are loaded)."""
+        if _default_provider is None:  # the package's composition root wires it on first use
+            import cardforge
+
+            getattr(cardforge, "_wire", lambda: None)()
         if _default_provider is None:
             raise RuntimeError("no default card system: call cardforge.cards.set_default_system first")
         return _default_provider()

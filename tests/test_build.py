@@ -232,6 +232,7 @@ def test_version_and_referee_skip_the_full_application():
 
     version = imported("--version").split("\n")
     assert "typer" not in version and "rich" not in version and "cardforge.deck" not in version
+    assert "cardforge.cards" not in version
     imported("referee", "rows", "play", "p1=R7", "p2=SH3", "--json")  # fills the deck cache
     ruling = imported("referee", "rows", "play", "p1=R7", "p2=SH3", "--json").split("\n")
     assert "cardforge.cli.application" not in ruling and "cardforge.cli.render" not in ruling
