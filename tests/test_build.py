@@ -254,6 +254,21 @@ def test_render_into_a_pipe_imports_no_progress_bar_and_registers_only_the_fonts
     assert "DejaVuSans-Bold" in names and "DejaVuSans-Oblique" not in names, names  # parsed only when used
 
 
+def test_a_render_with_a_warm_cache_imports_no_pydantic_nor_yaml(tmp_path):
+    """Issue: the sheets render is ≤ 2× bare reportlab; validating the layout cost pydantic on every run."""
+    env = {**os.environ, "PYTHONPATH": str(ROOT), "XDG_CACHE_HOME": str(tmp_path / "cache")}
+
+    def imported() -> set[str]:
+        result = subprocess.run([sys.executable, "-X", "importtime", "-m", "cardforge", "render", "rows", "--format",
+                                 "sheets", "--out", str(tmp_path / "out")], capture_output=True, text=True, cwd=ROOT, env=env)
+        assert result.returncode == 0, result.stderr[-500:]
+        return {line.split("|")[-1].strip() for line in result.stderr.splitlines() if "|" in line}
+
+    assert "pydantic" in imported()  # cold: the deck and its layout are validated
+    warm = imported()
+    assert not {m for m in warm if m.startswith(("pydantic", "ruamel"))}, "a warm render validated again"
+
+
 def test_referee_errors_keep_their_one_line_through_the_fast_path(cli):
     result = cli("referee", "tricks", "trick", "RB17", "SH3")
     assert result.code == 2 and result.err.startswith("cardforge: error: unknown card 'RB17'")

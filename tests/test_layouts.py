@@ -98,6 +98,37 @@ def test_layouts_extending_each_other_in_a_circle_are_refused(tmp_path):
         load_layout("a.yaml", tmp_path)
 
 
+def test_the_layout_cache_never_hides_an_error_and_sees_a_changed_parent(tmp_path, monkeypatch):
+    import os
+
+    from cardforge.deck import layout
+
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "cache"))
+    monkeypatch.delenv("CARDFORGE_NO_CACHE", raising=False)
+    parent, child = tmp_path / "parent.yaml", tmp_path / "mine.yaml"
+    parent.write_text("kind: layout\nid: parent\nextends: num\nfaces: {number: {elements: {dot: {type: rect, fill: \"'#00AA00'\"}}}}\n")
+    child.write_text("kind: layout\nid: mine\nextends: parent.yaml\n")
+
+    def dot_fill() -> str:
+        found = layout._merged_cached(child.resolve())
+        return found["faces"]["number"]["elements"]["dot"]["fill"]
+
+    assert dot_fill() == "'#00AA00'"
+    assert list((tmp_path / "cache" / "cardforge").glob("layout-*.json"))
+    assert dot_fill() == "'#00AA00'"  # from the entry
+    parent.write_text(parent.read_text().replace("00AA00", "0000FF"))
+    os.utime(parent, ns=(1, 1))  # a new stat for the parent only; the child's entry must notice
+    assert dot_fill() == "'#0000FF'"
+    bad = "kind: layout\nid: mine\nextends: num\nfaces: {number: {elements: {value: {colour: red}}}}\n"
+    child.write_text(bad)
+    with pytest.raises(DeckError, match=r"mine.yaml:4:\d+: .*unknown key 'colour'") as cached:
+        layout._merged_cached(child.resolve())
+    monkeypatch.setenv("CARDFORGE_NO_CACHE", "1")
+    with pytest.raises(DeckError) as fresh:
+        layout._merged_cached(child.resolve())
+    assert str(cached.value) == str(fresh.value)  # the same message with and without a cache
+
+
 def test_static_elements_are_one_form_per_family_and_values_drawn_per_card(decks):
     """Form-XObject reuse: the rows deck's 102 cards need one background form per family."""
     from cardforge.render.sheets import sheets_pdf

@@ -14,6 +14,7 @@ every length into a ``Length``.  Drawing is ``cardforge.render.faces``'s busines
 from __future__ import annotations
 
 import functools
+import json
 import re
 from collections.abc import Mapping
 from dataclasses import dataclass
@@ -183,8 +184,68 @@ def load_layout(ref: str, relative_to: Path | None = None) -> Layout:
 
 @functools.lru_cache(maxsize=32)
 def _load_cached(path_str: str, mtime_ns: int) -> Layout:
-    merged = _merged(Path(path_str), ())
-    return _compile(merged, Path(path_str))
+    return _compile(_merged_cached(Path(path_str)), Path(path_str))
+
+
+def _merged_cached(path: Path) -> dict:
+    """``_merged(path)``, from the deck cache's folder when the layout's files are unchanged.
+
+    The entry (``layout-<slot>-<key>.json``) is found by the layout file's size and mtime and
+    lists every file of its ``extends`` chain with theirs; a hit reads no YAML and imports no
+    pydantic.  A changed stat falls back to the files' digest; a changed file is validated
+    again, and only a layout that validated is ever written, so the cache hides no error.
+    """
+    from cardforge.deck import loader
+
+    folder = loader._cache_dir()
+    if folder is None:
+        return _merged(path, ())
+    slot = loader._slot(path)
+    try:
+        entry = loader._cache_file(folder, slot, loader._stat_key(path), kind="layout")
+    except OSError:
+        return _merged(path, ())
+    data = loader._load_entry(entry)
+    if data is not None and _stats(data.get("files")) == data.get("files"):
+        return data["merged"]
+    for old in [entry, *sorted(folder.glob(f"layout-{slot}-*.json"))]:
+        data = loader._load_entry(old)
+        files = data.get("files") if data else None
+        try:
+            if files and data["digest"] == loader._digest(*(Path(f) for f, _, _ in files)):
+                _write_entry(folder, path, entry, slot, data["merged"], [Path(f) for f, _, _ in files], data["digest"])
+                return data["merged"]
+        except (OSError, DeckError):
+            continue
+    chain: list[Path] = []
+    merged = _merged(path, (), chain)
+    _write_entry(folder, path, entry, slot, merged, chain, None)
+    return merged
+
+
+def _stats(files: Any) -> list | None:
+    """``[[path, size, mtime_ns], …]`` of the files as they are now (None if one is gone)."""
+    if not isinstance(files, list):
+        return None
+    try:
+        return [[f, (st := Path(f).stat()).st_size, st.st_mtime_ns] for f, _, _ in files]
+    except (OSError, TypeError, ValueError):
+        return None
+
+
+def _write_entry(folder: Path, path: Path, entry: Path, slot: str, merged: dict, chain: list[Path], digest: str | None) -> None:
+    from cardforge.atomic import atomic_write_text
+    from cardforge.deck import loader
+    from cardforge.errors import CardforgeError
+
+    try:
+        files = [[str(p), (st := p.stat()).st_size, st.st_mtime_ns] for p in chain]
+        data = {"digest": digest or loader._digest(*chain), "files": files, "merged": merged}
+        folder.mkdir(parents=True, exist_ok=True)
+        atomic_write_text(entry, json.dumps(data, ensure_ascii=False))
+        loader.prune_cache(folder, entry, slot, kind="layout")
+    except (OSError, TypeError, ValueError, CardforgeError):
+        pass  # a cache we cannot write is only a slower start
 
 
 def _read(path: Path) -> tuple[dict, Any]:
@@ -201,15 +262,17 @@ def _read(path: Path) -> tuple[dict, Any]:
     return to_plain(raw), raw
 
 
-def _merged(path: Path, chain: tuple[Path, ...]) -> dict:
+def _merged(path: Path, chain: tuple[Path, ...], files: list[Path] | None = None) -> dict:
     """The layout at ``path`` with its ``extends`` chain merged in; each element keeps where it
-    was last defined (``_where``) for later error messages."""
+    was last defined (``_where``) for later error messages.  ``files`` collects the chain's paths."""
     from cardforge.deck.source import position_of
 
     if path in chain:
         names = " → ".join(p.name for p in (*chain, path))
         raise DeckError(f"layouts extend each other in a circle: {names}", file=str(path))
     data, raw = _read(path)
+    if files is not None:
+        files.append(path)
     for fname, face in (data.get("faces") or {}).items():
         for ename, el in ((face or {}).get("elements") or {}).items():
             if el is not None:
@@ -218,7 +281,7 @@ def _merged(path: Path, chain: tuple[Path, ...]) -> dict:
     if not data.get("extends"):
         data["faces"] = {k: v for k, v in (data.get("faces") or {}).items() if v is not None}
         return data
-    parent = _merged(layout_path(data["extends"], path.parent).resolve(), (*chain, path))
+    parent = _merged(layout_path(data["extends"], path.parent).resolve(), (*chain, path), files)
     faces: dict[str, Any] = {}
     own = data.get("faces") or {}
     for name, face in own.items():  # faces new in the child are tried before inherited ones
@@ -269,7 +332,7 @@ def _conditions(cond: Mapping[str, Any] | None, where: str) -> tuple[tuple[Expr,
 
 
 def _compile(data: dict, path: Path) -> Layout:
-    from cardforge.deck.layout_schema import ELEMENT_KEYS
+    from cardforge.deck.layout_keys import ELEMENT_KEYS
 
     layout_vars = tuple((k, compile_expr(v)) for k, v in (data.get("vars") or {}).items())
     faces: dict[str, LayoutFace] = {}

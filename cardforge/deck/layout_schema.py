@@ -36,20 +36,7 @@ Condition = Annotated[
 
 ElementType = Literal["rect", "ellipse", "text", "value", "symbol", "icon", "image", "pattern", "ring"]
 
-_GEOMETRY = {"type", "when", "unless", "anchor", "x", "y", "cx", "cy", "right", "bottom", "width", "height", "rotate", "mirror"}
-_SHAPE = {"fill", "stroke", "stroke_width"}
-#: the keys each element type accepts (on top of the geometry every element has)
-ELEMENT_KEYS: dict[str, frozenset[str]] = {
-    "rect": frozenset(_GEOMETRY | _SHAPE | {"radius"}),
-    "ellipse": frozenset(_GEOMETRY | _SHAPE),
-    "text": frozenset(_GEOMETRY | {"text", "font", "size", "min_size", "color", "align", "valign", "wrap", "padding"}),
-    "value": frozenset(_GEOMETRY | {"text", "font", "size", "min_size", "color", "outline", "outline_width", "underline"}),
-    "symbol": frozenset(_GEOMETRY | _SHAPE | {"symbol"}),
-    "icon": frozenset(_GEOMETRY | {"icon", "color", "font"}),
-    "image": frozenset(_GEOMETRY | {"src", "fit"}),
-    "pattern": frozenset(_GEOMETRY | {"pattern", "color", "colors", "symbol", "size", "gap", "angle", "stroke_width"}),
-    "ring": frozenset(_GEOMETRY | _SHAPE | {"size", "radius"}),
-}
+from cardforge.deck.layout_keys import ELEMENT_KEYS  # noqa: E402  (pydantic-free, for the compiler)
 
 
 class _Strict(BaseModel):

@@ -84,9 +84,10 @@ def _digest(*paths: Path) -> str:
 CACHE_MAX_AGE_S = 30 * 24 * 3600
 
 
-def _cache_file(folder: Path, slot: str, key: str) -> Path:
-    """``deck-<slot>-<key>.json``: ``slot`` names the deck file, ``key`` its contents."""
-    return folder / f"deck-{slot}-{key}.json"
+def _cache_file(folder: Path, slot: str, key: str, kind: str = "deck") -> Path:
+    """``deck-<slot>-<key>.json``: ``slot`` names the deck file, ``key`` its contents
+    (``kind="layout"``: a layout file's entry)."""
+    return folder / f"{kind}-{slot}-{key}.json"
 
 
 def _crc(text: str) -> str:
@@ -160,12 +161,12 @@ def _write_cache(paths: tuple[Path, ...], merged: dict, *, digest: str | None = 
         pass  # a cache we cannot write is only a slower start
 
 
-def prune_cache(folder: Path, keep: Path, slot: str) -> list[Path]:
+def prune_cache(folder: Path, keep: Path, slot: str, kind: str = "deck") -> list[Path]:
     """Remove the entries a new one (``keep``) makes stale: older versions of the same deck
     file (same ``slot``), entries of an older naming, and entries unused for 30 days."""
     removed = []
     now = time.time()
-    for entry in folder.glob("deck-*.json"):
+    for entry in folder.glob(f"{kind}-*.json"):
         if entry == keep:
             continue
         try:
