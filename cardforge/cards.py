@@ -20,7 +20,6 @@ A deck narrows the system to the cards it really contains
 
 from __future__ import annotations
 
-import difflib
 import re
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
@@ -272,6 +271,8 @@ def set_default_system(provider: Callable[[], CardSystem]) -> None:
 
 def nearest(token: str, candidates: Sequence[str]) -> str | None:
     """The candidate closest to ``token`` (case-insensitive), or ``None`` if nothing is close."""
+    import difflib  # only when a suggestion is needed
+
     lowered = {c.lower(): c for c in candidates}
     hits = difflib.get_close_matches(token.strip().lower(), list(lowered), n=1, cutoff=0.5)
     return lowered[hits[0]] if hits else None

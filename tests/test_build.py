@@ -269,6 +269,44 @@ def test_a_render_with_a_warm_cache_imports_no_pydantic_nor_yaml(tmp_path):
     assert not {m for m in warm if m.startswith(("pydantic", "ruamel"))}, "a warm render validated again"
 
 
+def test_a_text_ruling_into_a_pipe_imports_no_rich_nor_yaml_and_prints_what_rich_prints(tmp_path):
+    """Issue: a ruling whole process ≤ 1.2× ``import typer, json``."""
+    env = {**os.environ, "PYTHONPATH": str(ROOT), "XDG_CACHE_HOME": str(tmp_path / "cache")}
+    env.pop("COLUMNS", None)
+    args = [sys.executable, "-X", "importtime", "-m", "cardforge", "referee", "tricks", "trick", "RB13", "RB2", "SH13", "flip"]
+
+    def run(**extra: str) -> tuple[str, set[str]]:
+        result = subprocess.run(args, capture_output=True, text=True, cwd=ROOT, env={**env, **extra})
+        assert result.returncode == 0, result.stderr[-500:]
+        return result.stdout, {line.split("|")[-1].strip() for line in result.stderr.splitlines() if "|" in line}
+
+    run()  # fills the deck and rules caches
+    plain, modules = run()
+    assert not {m for m in modules if m.split(".")[0] in ("rich", "yaml", "ruamel", "pydantic")}, modules
+    lazy = subprocess.run([sys.executable, "-c", "import sys, cardforge.cards; print('difflib' in sys.modules)"],
+                          capture_output=True, text=True, cwd=ROOT, env=env)
+    assert lazy.stdout.strip() == "False", "cards imports difflib only to suggest a name"
+    styled, modules = run(COLUMNS="100000")  # COLUMNS: rich decides the width, so rich prints
+    assert "rich.console" in modules and styled == plain
+    assert "  [TRICKS-7.5]\n" in plain and plain.startswith("Trick RB13, RB2, SH13, flip")
+
+
+def test_the_rules_cache_gives_the_same_rule_books(tmp_path, monkeypatch):
+    from cardforge import rules
+
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path))
+    monkeypatch.delenv("CARDFORGE_NO_CACHE", raising=False)
+    books = []
+    for _ in range(2):  # parsed and written, then read back from the cache
+        rules.load_rules.cache_clear()
+        books.append(rules.all_rulebooks())
+    assert len(list((tmp_path / "cardforge").glob("rules-*.json"))) == len(books[0])
+    monkeypatch.setenv("CARDFORGE_NO_CACHE", "1")
+    rules.load_rules.cache_clear()
+    assert books[0] == books[1] == rules.all_rulebooks()
+    rules.load_rules.cache_clear()
+
+
 def test_referee_errors_keep_their_one_line_through_the_fast_path(cli):
     result = cli("referee", "tricks", "trick", "RB17", "SH3")
     assert result.code == 2 and result.err.startswith("cardforge: error: unknown card 'RB17'")

@@ -96,18 +96,42 @@ class Verdict:
         }
 
 
-def emit(verdict: Verdict, *, as_json: bool = False, lang: str = "en") -> None:
-    """Print a verdict: one JSON object, or a readable ruling citing each rule's title."""
+def emit(verdict: Verdict, *, as_json: bool = False, lang: str = "en", rich: bool | None = None) -> None:
+    """Print a verdict: one JSON object, or a readable ruling citing each rule's title.
+
+    Into a pipe or a file (``rich=None`` decides) the ruling is the same text without styles,
+    written without importing rich.
+    """
     if as_json:
         sys.stdout.write(json.dumps(verdict.to_json(lang), ensure_ascii=False) + "\n")
+        return
+    lines = _ruling_lines(verdict, lang)
+    if not (_styled_output() if rich is None else rich):
+        sys.stdout.write("".join(text + (f"  [{label}]" if label else "") + "\n" for _, text, label in lines))
         return
     from rich.markup import escape
 
     from cardforge.console import make_console
-    from cardforge.rules import rule as lookup
 
     console = make_console()  # unwrapped into a pipe: a step and its rule ID stay on one line
-    console.print(f"[bold]{escape(verdict.question_text(lang))}[/bold]")
+    for style, text, label in lines:
+        markup = f"[{style}]{escape(text)}[/{style}]" if style else escape(text)
+        console.print(markup + (f"  [dim]\\[{escape(label)}][/dim]" if label else ""))
+
+
+def _styled_output() -> bool:
+    """Whether rich would style or wrap stdout (a terminal, ``FORCE_COLOR``, ``COLUMNS`` …)."""
+    import os
+
+    forced = ("FORCE_COLOR", "TTY_COMPATIBLE", "TTY_INTERACTIVE", "COLUMNS", "JUPYTER_COLUMNS", "JUPYTER_LINES")
+    return any(os.environ.get(v) for v in forced) or sys.stdout.isatty()
+
+
+def _ruling_lines(verdict: Verdict, lang: str) -> list[tuple[str, str, str]]:
+    """The ruling as ``(style, text, rule label)`` lines."""
+    from cardforge.rules import rule as lookup
+
+    lines = [("bold", verdict.question_text(lang), "")]
     for number, step in enumerate(verdict.steps, 1):
         try:
             r = lookup(step.rule)
@@ -115,9 +139,9 @@ def emit(verdict: Verdict, *, as_json: bool = False, lang: str = "en") -> None:
             label = f"{step.rule}" + (f" · {title(lang)}" if title is not None else "")
         except KeyError:
             label = step.rule
-        console.print(f"  {number}. {escape(step.text(lang))}  [dim]\\[{escape(label)}][/dim]")
-    for line in verdict.board:
-        console.print(f"     {escape(line.text(lang))}")
+        lines.append(("", f"  {number}. {step.text(lang)}", label))
+    lines += [("", f"     {line.text(lang)}", "") for line in verdict.board]
     summary = verdict.summary_text(lang)
     if summary:
-        console.print(f"[bold green]→ {escape(summary)}[/bold green]")
+        lines.append(("bold green", f"→ {summary}", ""))
+    return lines

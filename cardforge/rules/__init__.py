@@ -138,13 +138,10 @@ def player_text(item: Rule | Ruling, lang: str) -> str:
 @functools.lru_cache(maxsize=16)
 def load_rules(game: str) -> RuleBook:
     """The rule book of ``game`` (or ``deck`` for the deck-composition rulings)."""
-    import yaml
-
     path = RULES_DIR / f"{game}.yaml"
     if not path.is_file():
         raise UsageError(f"no rules for {game!r}: expected {path}")
-    loader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
-    data = yaml.load(path.read_text(encoding="utf-8"), Loader=loader)
+    data = _read(path)
     sections = tuple(
         Section(s["id"], _text(s["title"]),
                 tuple(Rule(r["id"], _text(r), _maybe(r.get("player")), r.get("kind", "rule")) for r in s.get("rules", [])),
@@ -159,6 +156,46 @@ def load_rules(game: str) -> RuleBook:
     )
     return RuleBook(game=data["game"], title=_text(data["title"]), sections=sections, rulings=rulings,
                     book=_book_info(data.get("book")))
+
+
+def _read(path: Path) -> dict:
+    """The parsed rule file, from the deck cache's folder (JSON, keyed on the file's size, mtime
+    and the cardforge version) when it is unchanged: a ruling then imports no YAML parser."""
+    import json
+
+    from cardforge.deck import loader
+
+    folder = loader._cache_dir()
+    entry = None if folder is None else loader._cache_file(folder, loader._slot(path), loader._stat_key(path), kind="rules")
+    if entry is not None:
+        try:
+            return json.loads(entry.read_text(encoding="utf-8"))
+        except (OSError, ValueError):
+            pass
+    import yaml
+
+    data = yaml.load(path.read_text(encoding="utf-8"), Loader=getattr(yaml, "CSafeLoader", yaml.SafeLoader))
+    if entry is not None:
+        _write_entry(folder, entry, path, data)
+    return data
+
+
+def _write_entry(folder: Path, entry: Path, path: Path, data: dict) -> None:
+    import json
+
+    from cardforge.atomic import atomic_write_text
+    from cardforge.deck import loader
+    from cardforge.errors import CardforgeError
+
+    try:
+        text = json.dumps(data, ensure_ascii=False)
+        if json.loads(text) != data:
+            return  # YAML that JSON cannot hold as it is (dates, number keys): always parsed
+        folder.mkdir(parents=True, exist_ok=True)
+        atomic_write_text(entry, text)
+        loader.prune_cache(folder, entry, loader._slot(path), kind="rules")
+    except (OSError, TypeError, ValueError, CardforgeError):
+        pass  # a cache we cannot write is only a slower start
 
 
 def all_rulebooks() -> list[RuleBook]:
