@@ -114,3 +114,23 @@ def test_a_file_where_a_folder_is_expected(cli, tmp_path, option, name):
     target = str(tmp_path / "notes" / "sub" / name)
     args = ("table", "list", "--db", target) if option == "--db" else ("table", "export", "--csv", "--out", target, "--db", str(db))
     one_line_error(cli(*args), f"{str(tmp_path / 'notes')!r} is a file, not a folder")
+
+
+@pytest.mark.parametrize("args", [
+    ("referee", "sequence", "check", "R3", "RB17", "--lang", "fr"),  # the fast path (a referee game alone)
+    ("referee", "sequence", "check", "R3", "RB17", "--lang=fr"),
+    ("render", "rows", "--lang", "fr", "--nope"),                      # the full typer application
+])
+def test_under_lang_fr_the_error_prefix_is_french(cli, args):
+    result = cli(*args)
+    assert result.code == 2 and len(result.err.splitlines()) == 1, result.err
+    assert result.err.startswith("cardforge : erreur : "), result.err
+
+
+def test_the_error_prefix_stays_english_otherwise_and_json_keeps_its_shape(cli):
+    english = cli("referee", "sequence", "check", "R3", "RB17", "--lang", "de")
+    assert english.err.startswith("cardforge: error: unknown language 'de'"), english.err
+    french = cli("referee", "sequence", "check", "R3", "RB17", "--lang", "fr", "--json")
+    assert french.err.startswith("cardforge : erreur : carte inconnue 'RB17'"), french.err
+    assert french.json() == {"error": {"message": french.err.removeprefix("cardforge : erreur : ").rstrip("\n"),
+                                       "kind": "CardCodeError", "token": "RB17", "suggestion": "RB16"}}

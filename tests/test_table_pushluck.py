@@ -17,7 +17,7 @@ from table_helpers import keeper, refuse, sheet  # noqa: F401  (fixtures)
 
 def test_sequence_full_match_through_the_cli(sheet):
     sheet.ok("new", "sequence", "--players", "Ana,Ben", "--rounds", "2")
-    sheet.ok("round", "Ana=R5,G7,B2", "Ana=Y9,RB3", "Ben=R1,G2,R3")   # 14 + 12 | 6
+    sheet.ok("round", "Ana=R5,G7,B2", "Ana=RB3,Y9", "Ben=R1,G2,R3")   # 14 + 12 | 6
     sheet.ok("round", "Ben=B10,G12")                                  # 0 | 22
     data = sheet.show()
     assert [r["points"] for r in data["rounds"]] == [{"Ana": 26, "Ben": 6}, {"Ana": 0, "Ben": 22}]
@@ -41,6 +41,20 @@ def test_sequence_that_stopped_cannot_be_secured(keeper):
     refuse(keeper, ["Ana=R1,R2,R3"], "STOP (color at R3)")
     refuse(keeper, ["Ana=R1,G1"], "STOP (value at G1)")
     refuse(keeper, ["Ana=R1,SH4"], "STOP (shadow")
+
+
+def test_sequence_ending_on_a_rainbow_is_refused_unless_the_piles_were_empty(sheet):
+    """SEQUENCE-R5: a Rainbow forces one more draw before securing; the obligation lapses only
+    when both piles are empty, which the table writes with a last item ``secure-empty``."""
+    sheet.ok("new", "sequence", "--players", "Ana,Ben")
+    err = sheet.refused("round", "Ana=R3,G5,RB7", says="ends on RB7")
+    assert err == ("cardforge: error: Ana=R3,G5,RB7: this sequence ends on RB7, which forces one more draw before "
+                   "securing (SEQUENCE-R5); if both piles were empty, write Ana=R3,G5,RB7,secure-empty\n")
+    sheet.refused("round", "Ana=R3,R5,R9,joker", says="ends on joker, which forces one more draw before securing "
+                                                      "(SEQUENCE-3.14)")
+    sheet.ok("round", "Ana=R3,G5,RB7,secure-empty", "Ben=RB3,Y9")
+    data = sheet.show()
+    assert data["rounds"][0]["points"] == {"Ana": 15, "Ben": 12}
 
 
 def test_collection_full_match_in_discovery_through_the_cli(sheet):

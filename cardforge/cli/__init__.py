@@ -8,6 +8,7 @@ code 2.
 
 from __future__ import annotations
 
+import functools
 import sys
 from typing import Any
 
@@ -31,8 +32,26 @@ def _wants_json(argv: list[str]) -> bool:
     return "--json" in options
 
 
-def _fail(message: str, code: int = 2, *, as_json: bool = False, detail: dict | None = None) -> None:
-    """One line on stderr; with ``--json`` also one ``{"error": {...}}`` object on stdout."""
+def _asked_lang(argv: list[str]) -> str:
+    """The ``--lang`` asked for (``--lang fr`` or ``--lang=fr``, before a ``--``) if a message
+    catalogue speaks it, else English: the language of the error prefix."""
+    options = argv[: argv.index("--")] if "--" in argv else argv
+    asked = None
+    for i, arg in enumerate(options):
+        if arg == "--lang" and i + 1 < len(options):
+            asked = options[i + 1]
+        elif arg.startswith("--lang="):
+            asked = arg[len("--lang="):]
+    from cardforge.i18n import DEFAULT_LANG, languages
+
+    return asked if asked in languages() else DEFAULT_LANG
+
+
+def _fail(message: str, code: int = 2, *, as_json: bool = False, detail: dict | None = None,
+          argv: list[str] | None = None) -> None:
+    """One line on stderr, its ``cardforge: error:`` prefix in the language the command line
+    asked for (``--lang fr``: « cardforge : erreur : »); with ``--json`` also one
+    ``{"error": {...}}`` object on stdout (its shape and message unchanged)."""
     if as_json:
         import json
 
@@ -42,7 +61,9 @@ def _fail(message: str, code: int = 2, *, as_json: bool = False, detail: dict | 
             sys.stdout.flush()
         except (BrokenPipeError, ValueError):
             pass
-    sys.stderr.write(f"cardforge: error: {message}\n")
+    from cardforge.i18n import text
+
+    sys.stderr.write(text("error.prefix", _asked_lang(argv or []), message=message) + "\n")
     sys.exit(code)
 
 
@@ -74,6 +95,7 @@ def main(argv: list[str] | None = None) -> None:
     import typer
 
     as_json = _wants_json(args)
+    fail = functools.partial(_fail, as_json=as_json, argv=args)
     click_error, usage_error = _click_errors()
     from cardforge.atomic import tidy_on_failure
 
@@ -82,16 +104,16 @@ def main(argv: list[str] | None = None) -> None:
         with tidy_on_failure():  # a failed command leaves no empty folders behind
             result = app(args=args, prog_name=prog_name, standalone_mode=False)
     except CardforgeError as exc:
-        _fail(str(exc), exc.exit_code, as_json=as_json, detail=exc.to_json())
+        fail(str(exc), exc.exit_code, detail=exc.to_json())
     except usage_error as exc:
         ctx = getattr(exc, "ctx", None)
         command = ctx.command_path if ctx is not None else "cardforge"
         if type(exc).__name__ == "NoArgsIsHelpError":  # `cardforge deck` alone: typer printed its help
-            _fail(f"'{command}' needs a command or arguments: expected one of those listed above "
-                  f"(see '{command} --help')", as_json=as_json)
-        _fail(f"{exc.format_message()} (see '{command} --help')", 2, as_json=as_json)
+            fail(f"'{command}' needs a command or arguments: expected one of those listed above "
+                 f"(see '{command} --help')")
+        fail(f"{exc.format_message()} (see '{command} --help')", 2)
     except click_error as exc:
-        _fail(exc.format_message(), exc.exit_code, as_json=as_json)
+        fail(exc.format_message(), exc.exit_code)
     except typer.Exit as exc:
         sys.exit(exc.exit_code)
     except (Interrupted, typer.Abort, KeyboardInterrupt):
@@ -101,7 +123,7 @@ def main(argv: list[str] | None = None) -> None:
         sys.exit(0)
     except OSError as exc:  # the system refused something no check foresaw: still one line
         where = f" {str(exc.filename)!r}" if exc.filename else ""
-        _fail(f"cannot continue:{where} {exc.strerror or exc}", as_json=as_json)
+        fail(f"cannot continue:{where} {exc.strerror or exc}")
     finally:
         _restore_interrupts(previous)
     sys.exit(result if isinstance(result, int) else 0)

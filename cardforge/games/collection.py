@@ -53,6 +53,7 @@ CITES: dict[str, str] = {
     "classic": "COLLECTION-2.3",
     "action": "COLLECTION-2.4",
     "rainbow": "COLLECTION-2.6",
+    "rainbow_owed": "COLLECTION-R5",
     "joker": "COLLECTION-3.1",
     "infini": "COLLECTION-3.1",
     "stop_shadow": "COLLECTION-4.1",

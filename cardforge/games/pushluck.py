@@ -32,7 +32,7 @@ from typing import Any
 from cardforge.cards import Card, CardSystem, FamilyKind
 from cardforge.errors import IllegalActionError, UsageError
 from cardforge.games.base import TERMINAL, GameState
-from cardforge.i18n import Message
+from cardforge.i18n import Message, refusal
 from cardforge.referee.verdict import Step
 
 __all__ = [
@@ -45,6 +45,7 @@ __all__ = [
     "stop_reason",
     "check_sequence",
     "sequence_points",
+    "require_securable",
     "Move",
     "Phase",
     "PushLuckState",
@@ -168,6 +169,18 @@ def stop_reason(sequence: Sequence[Card], card: Card, rainbow_colour: str = "own
     if sequence and sequence[-1].value == card.value:
         return "value"
     return None
+
+
+def require_securable(cards: Sequence[Card], check: SequenceCheck, cites: Mapping[str, str], said: str,
+                      fix: str) -> None:
+    """Refuse securing a sequence whose last card still owes a draw: a Rainbow (ruling
+    ``rainbow_owed``: SEQUENCE-R5 / COLLECTION-R5) or a Joker that cancelled a STOP.  The one
+    legitimate case, both piles empty, is for the caller to recognise (``fix`` says how to write it).
+    """
+    if check.stop or not check.extra_draws:
+        return
+    rule = cites["rainbow_owed"] if is_rainbow(cards[-1]) else cites["joker"]
+    raise refusal(UsageError, "error.seq.draw_owed", said=said, card=cards[-1].code, rule=rule, fix=fix)
 
 
 def sequence_points(cards: Iterable[Card], mode: str) -> int:

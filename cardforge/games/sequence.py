@@ -56,6 +56,7 @@ CITES: dict[str, str] = {
     "classic": "SEQUENCE-2.3",
     "action": "SEQUENCE-2.4",
     "rainbow": "SEQUENCE-2.6",
+    "rainbow_owed": "SEQUENCE-R5",
     "infini": "SEQUENCE-3.1",
     "joker": "SEQUENCE-3.14",
     "stop_shadow": "SEQUENCE-4.1",

@@ -284,6 +284,8 @@ MESSAGES: dict[str, str] = {
     "error.seq.one_move": "one move at a time: NAME=CARDS (drawn) or NAME=secure, e.g. Ana=R3",
     "error.seq.nothing_open": "{player} has no open sequence to secure",
     "error.seq.stopped": "{player}'s sequence stopped: it cannot be secured (a Joker from the reserve may save it, else it is lost)",
+    "error.prefix": "cardforge: error: {message}",
+    "error.seq.draw_owed": "{said}: this sequence ends on {card}, which forces one more draw before securing ({rule}); if both piles were empty, write {fix}",
     "error.seq.owed": "{player} must draw again first: after a Rainbow the next card is drawn at once, before securing ({rule}); if both piles are empty, say {player}=secure-empty",
     "error.numwin.missing": "no combo for {missing:list}: every player's final combo is scored",
     "error.state.other_game": "state file {path} holds a {held} game, not {game}; use another --state file",

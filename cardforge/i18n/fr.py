@@ -320,6 +320,8 @@ MESSAGES: dict[str, str] = {
     "error.seq.one_move": "un coup à la fois : NOM=CARTES (piochées) ou NOM=secure, par ex. Ana=R3",
     "error.seq.nothing_open": "{player} n'a pas de séquence ouverte à sécuriser",
     "error.seq.stopped": "la séquence {player:de} est stoppée : elle ne peut pas être sécurisée (un Joker de la réserve peut la sauver, sinon elle est perdue)",
+    "error.prefix": "cardforge : erreur : {message}",
+    "error.seq.draw_owed": "{said} : cette séquence finit sur {card}, qui impose une pioche de plus avant de sécuriser ({rule}) ; si les deux pioches étaient vides, écrivez {fix}",
     "error.seq.owed": "{player} doit d'abord piocher encore : après une Rainbow la carte suivante se pioche immédiatement, avant de sécuriser ({rule}) ; si les deux pioches sont vides, écrivez {player}=secure-empty",
     "error.numwin.missing": "pas de combo pour {missing:list} : le combo final de chaque joueur est compté",
     "error.state.other_game": "le fichier d'état {path} contient une partie de {held}, pas de {game} ; utilisez un autre fichier --state",

@@ -3,7 +3,8 @@
 Table syntax: ``NAME=CARD,CARD,…`` is one secured sequence in draw order; a player who secured
 several gives one argument each (``Ana=R5,G7 Ana=B2,Y9``), one who secured nothing is left
 out.  The engine's ``check_sequence`` refuses a sequence that hit a STOP (it scores nothing and
-cannot be secured) and ``sequence_points`` scores it by the match's mode (face values in
+cannot be secured) or that still owes a draw after a Rainbow (``require_securable``, SEQUENCE-R5;
+``Ana=R3,RB7,secure-empty`` when both piles were empty) and ``sequence_points`` scores it by the match's mode (face values in
 Classic, number of cards in Discovery).
 """
 
@@ -15,11 +16,17 @@ from typing import Any
 from cardforge.i18n import text
 from cardforge.cards import Text
 from cardforge.errors import UsageError
+from cardforge.games.pushluck import require_securable
 from cardforge.table.adapters.base import POINTS, Column, GameAdapter, best_sides
 from cardforge.table.events import StoredEvent
 from cardforge.table.sheet import Outcome, RoundResult, Tally
 
-__all__ = ["Adapter"]
+__all__ = ["Adapter", "PILES_EMPTY"]
+
+#: The last item of a sequence secured when both piles were empty, so the draw a Rainbow
+#: demands had lapsed (SEQUENCE-R5): ``Ana=R3,G5,RB7,secure-empty`` (the word ``referee
+#: sequence play`` takes: ``Ana=secure-empty``).
+PILES_EMPTY = "secure-empty"
 
 
 class Adapter(GameAdapter):
@@ -45,7 +52,8 @@ class Adapter(GameAdapter):
     def parse_round(self, tokens: Sequence[str], options: dict[str, Any]) -> dict[str, Any]:
         secured: dict[str, list[list[str]]] = {p: [] for p in self.match.players}
         for player, spec in self.split(tokens, repeat=True):
-            cards = self.cards(spec, f"{player}={spec}")
+            codes, piles_empty = _piles_empty(spec)
+            cards = self.cards(codes, f"{player}={spec}")
             if not cards:
                 continue
             verdict = self.engine.check_sequence(cards, self.rules)
@@ -54,6 +62,9 @@ class Adapter(GameAdapter):
                     f"{player}={spec}: this sequence hit a STOP ({verdict.reason} at {cards[verdict.index].code}) "
                     "and scores nothing; leave it out"
                 )
+            if not piles_empty:
+                require_securable(cards, verdict, self.engine.CITES, f"{player}={spec}",
+                                  f"{player}={codes},{PILES_EMPTY}")
             secured[player].append([c.code for c in cards])
         self.check_copies(self.deck.parse(code) for seqs in secured.values() for seq in seqs for code in seq)
         return {"secured": secured}
@@ -91,3 +102,11 @@ class Adapter(GameAdapter):
         rules = ("SEQUENCE-6.3", rule) + (("SEQUENCE-R19",) if len(leaders) > 1 else ())
         return Outcome(True, leaders, f"{text('table.rounds_played', 'en', n=len(results))}; most {what}{tie}", rules)
 
+
+
+def _piles_empty(spec: str) -> tuple[str, bool]:
+    """``"R3,RB7,secure-empty"`` → ``("R3,RB7", True)``: the cards, and whether the piles were empty."""
+    head, sep, last = spec.strip().rpartition(",")
+    if sep and last.strip().lower() == PILES_EMPTY:
+        return head.strip(), True
+    return spec, False
