@@ -23,6 +23,7 @@ from pathlib import Path
 from typing import BinaryIO
 
 from cardforge.errors import OutputError
+from cardforge.userfile import file_kind
 
 __all__ = ["atomic_write_bytes", "atomic_write_text", "atomic_open", "ensure_dir", "check_writable_file",
            "sweep_stale_parts", "tidy_on_failure", "atomic_write_batch", "atomic_link"]
@@ -76,16 +77,6 @@ def tidy_on_failure() -> Iterator[None]:
             _created[-1].extend(made)
 
 
-def _kind(mode: int) -> str:
-    if stat.S_ISFIFO(mode):
-        return "a FIFO (named pipe)"
-    if stat.S_ISCHR(mode) or stat.S_ISBLK(mode):
-        return "a device"
-    if stat.S_ISSOCK(mode):
-        return "a socket"
-    return "not a regular file"
-
-
 def check_writable_file(path: Path, what: str = "write") -> Path:
     """The file a write to ``path`` must replace: ``path`` itself, or a symlink's final target.
 
@@ -107,7 +98,7 @@ def check_writable_file(path: Path, what: str = "write") -> Path:
         raise OutputError(f"cannot {what} {str(path)!r}: it is a folder; expected a file name, "
                           f"e.g. {str(path / path.name)!r}")
     if not stat.S_ISREG(mode):
-        raise OutputError(f"cannot {what} {str(path)!r}: it is {_kind(mode)}, not a regular file; "
+        raise OutputError(f"cannot {what} {str(path)!r}: it is {file_kind(mode)}, not a regular file; "
                           "choose a file name")
     return target
 

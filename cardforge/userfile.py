@@ -35,16 +35,23 @@ def human_size(n: int) -> str:
     return f"{size:.3g} {unit}"
 
 
-def _kind(mode: int) -> str:
+def file_kind(mode: int) -> str:
+    """What a file that is not a regular file is, in words: 'a folder', 'a pipe (FIFO)', …
+    (shared by the readers here and the writers in ``cardforge.atomic``)."""
     if stat.S_ISDIR(mode):
-        return "is a folder, expected a file"
+        return "a folder"
     if stat.S_ISFIFO(mode):
-        return "is a pipe (FIFO), expected a regular file"
+        return "a pipe (FIFO)"
     if stat.S_ISCHR(mode) or stat.S_ISBLK(mode):
-        return "is a device, expected a regular file"
+        return "a device"
     if stat.S_ISSOCK(mode):
-        return "is a socket, expected a regular file"
-    return "is not a regular file"
+        return "a socket"
+    return "a special file"
+
+
+def _kind(mode: int) -> str:
+    expected = "a file" if stat.S_ISDIR(mode) else "a regular file"
+    return f"is {file_kind(mode)}, expected {expected}"
 
 
 def read_user_file(path: str | os.PathLike[str], *, limit: int) -> bytes:
