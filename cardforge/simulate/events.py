@@ -72,36 +72,26 @@ class RowsTracker(Tracker):
 
 class TricksTracker(Tracker):
     """Action cards played, annulations (a player's card cancelled), tricks with no winner
-    (counted for the trick's leader), exact bids."""
+    (counted for the trick's leader), exact bids: all read at the end from the engine's
+    ``trick_log`` and ``history``, so a game pays nothing per action for them."""
 
-    def __init__(self, players: int):
-        super().__init__(players)
-        self._last = None
-        self._rounds_seen = 0
-
-    def before(self, state: Any, player: int, action: Any) -> None:
-        self.turns += 1
-        if not isinstance(action, int) and action.is_action and state.phase.value == "play":
-            self.note(f"action:{action.action}", player)
-
-    def after(self, state: Any, player: int, action: Any) -> None:
-        trick = state.last_trick
-        if trick is not None and trick is not self._last:
-            self._last = trick
-            leader, n = state.last_leader, self.players
-            cancelled = set(map(id, trick.cancelled))
-            for pos, c in enumerate(trick.cards):
-                if id(c) in cancelled or c in trick.cancelled:
-                    self.note("annulation", (leader + pos) % n)
-            if trick.winner is None:
-                self.note("no_winner", leader)
-        while self._rounds_seen < len(state.history):
-            record = state.history[self._rounds_seen]
-            self._rounds_seen += 1
-            if len(record.bids) == self.players:
+    def finish(self, state: Any) -> dict[str, Any]:
+        n, note = self.players, self.note
+        for leader, cards, winner, cancelled in state.trick_log:
+            for pos, card in enumerate(cards):
+                if card.action is not None:
+                    note(f"action:{card.action}", (leader + pos) % n)
+            for pos in cancelled:
+                note("annulation", (leader + pos) % n)
+            if winner is None:
+                note("no_winner", leader)
+        for record in state.history:
+            if len(record.bids) == n:
                 for seat, (bid, won) in enumerate(zip(record.bids, record.won)):
                     if bid == won:
-                        self.note("exact_bid", seat)
+                        note("exact_bid", seat)
+        self.turns = state.actions_played()
+        return super().finish(state)
 
 
 class PushLuckTracker(Tracker):

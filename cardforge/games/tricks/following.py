@@ -13,7 +13,7 @@ from collections.abc import Sequence
 
 from cardforge.cards import Card
 from cardforge.games.tricks.house_rules import DEFAULT_RULES, HouseRules
-from cardforge.games.tricks.resolution import NUMX, cancelled_positions, card_value
+from cardforge.games.tricks.resolution import NUMX, cancelled_positions
 
 __all__ = ["NUMX_CHOICES", "declarations", "follow_target", "legal_plays"]
 
@@ -31,11 +31,30 @@ def follow_target(trick: Sequence[Card], rules: HouseRules | None = None) -> int
 
     Cancelled cards no longer count unless ``follow_target=played`` (ruling TRICKS-R5).
     """
-    rules = rules or DEFAULT_RULES
-    gone = set(cancelled_positions(trick, rules)) if rules.follow_target == "valid" else set()
-    values = [card_value(c) for p, c in enumerate(trick) if p not in gone]
-    values = [v for v in values if v is not None]
-    return max(values) if values else None
+    return _following(trick, rules or DEFAULT_RULES)[0]
+
+
+def _following(trick: Sequence[Card], rules: HouseRules) -> tuple[int | None, list[int]]:
+    """The follow target of ``trick`` and the values of the numbered cards laid in it."""
+    laid: list[int] = []
+    target = None
+    for card in trick:
+        action = card.action
+        if action is None:
+            laid.append(card.value)
+        elif action == NUMX and card.value is not None and (target is None or card.value > target):
+            target = card.value
+    if not laid:
+        return target, laid
+    if len(laid) == 1 or len(set(laid)) == len(laid) or rules.follow_target != "valid":
+        top = max(laid)
+    else:  # equal values: the cancelled cards no longer count
+        gone = cancelled_positions(trick, rules)
+        live = [c.value for p, c in enumerate(trick) if c.action is None and p not in gone]
+        if not live:
+            return target, laid
+        top = max(live)
+    return (top if target is None or top > target else target), laid
 
 
 def legal_plays(trick: Sequence[Card], hand: Sequence[Card], rules: HouseRules | None = None) -> list[Card]:
@@ -44,18 +63,33 @@ def legal_plays(trick: Sequence[Card], hand: Sequence[Card], rules: HouseRules |
     Num-X in hand is offered as ``numx=0`` and ``numx=17``; order follows the hand.
     """
     rules = rules or DEFAULT_RULES
-    options = [d for card in hand for d in declarations(card)]
-    target = follow_target(trick, rules)
+    options = list(hand)
+    for card in hand:
+        if card.action == NUMX and card.value is None:
+            options = [d for card in hand for d in declarations(card)]
+            break
+    if not trick:
+        return options
+    target, laid = _following(trick, rules)
     if target is None:
         return options
-    counts_as_higher = (lambda c: c.is_numbered) if rules.action_cards == "always" else (lambda c: card_value(c) is not None)
-    higher = [c for c in options if counts_as_higher(c) and c.value > target]
-    if not higher:
+    # "higher": a numbered card above the target; with action_cards=follow, a declared Num-X too
+    if rules.action_cards == "always":
+        for c in options:
+            if c.action is None and c.value > target:
+                break
+        else:
+            return options
+        if rules.equal_value != "any":
+            laid = [target]
+        return [c for c in options if c.action is not None or c.value > target or c.value in laid]
+    for c in options:
+        if (c.action is None or c.action == NUMX and c.value is not None) and c.value > target:
+            break
+    else:
         return options
-    laid = {c.value for c in trick if c.is_numbered} if rules.equal_value == "any" else {target}
-    return [
-        c for c in options
-        if c in higher
-        or (c.is_numbered and c.value in laid)
-        or (c.is_action and rules.action_cards == "always")
-    ]
+    if rules.equal_value != "any":
+        laid = [target]
+    return [c for c in options
+            if (c.action is None or c.action == NUMX and c.value is not None) and c.value > target
+            or c.action is None and c.value in laid]

@@ -11,7 +11,7 @@ priority (TRICKS-8.5, ruling TRICKS-R9): Flash, Quantique and Flip, Num-X, highe
 from __future__ import annotations
 
 import functools
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from cardforge.cards import Card, CardSystem, FamilyKind
@@ -19,7 +19,7 @@ from cardforge.errors import UsageError
 from cardforge.games.tricks.house_rules import DEFAULT_RULES, HouseRules
 from cardforge.referee.verdict import Step
 
-__all__ = ["Event", "TrickResult", "resolve_trick", "cancelled_positions", "card_value", "codes"]
+__all__ = ["Event", "TrickResult", "resolve_trick", "trick_outcome", "cancelled_positions", "card_value", "codes"]
 
 FLASH, FLIP, QUANTIQUE, NUMX = "flash", "flip", "quantique", "numx"
 
@@ -63,18 +63,20 @@ def codes(cards: Sequence[Card]) -> str:
 
 def card_value(card: Card) -> int | None:
     """The value a card plays at: a numbered card's value, Num-X's declared value, else None."""
-    if card.is_numbered or card.action == NUMX:
-        return card.value
-    return None
+    action = card.action
+    return card.value if action is None or action == NUMX else None
 
 
 def cancelled_positions(cards: Sequence[Card], rules: HouseRules = DEFAULT_RULES) -> list[int]:
     """Positions of the numbered cards removed by annulation: cards of equal value from
     different families (TRICKS-7.1, 7.3, 7.4); with three or more, all of them or only the first
     two laid (ruling TRICKS-R7)."""
+    values = [c.value for c in cards if c.action is None]
+    if len(set(values)) == len(values):  # no equal values: the usual trick, decided at C speed
+        return []
     by_value: dict[int, list[int]] = {}
     for position, card in enumerate(cards):
-        if card.is_numbered:
+        if card.action is None:
             by_value.setdefault(card.value, []).append(position)
     out: list[int] = []
     for positions in by_value.values():
@@ -98,7 +100,8 @@ def _check_trick(cards: Sequence[Card], players: int) -> None:
 
 
 def resolve_trick(cards: Sequence[Card], players: int, rules: HouseRules | None = None) -> TrickResult:
-    """Resolve a complete trick (cards in play order, the leader's first) for ``players``.
+    """Resolve a complete trick (cards in play order, the leader's first) for ``players``, with
+    each step explained.
 
     Raises ``UsageError`` for a card played twice or an undeclared Num-X.
     """
@@ -106,59 +109,86 @@ def resolve_trick(cards: Sequence[Card], players: int, rules: HouseRules | None 
     cards = tuple(cards)
     _check_trick(cards, players)
     events: list[Event] = []
-    note = events.append
+    winner, gone = trick_outcome(cards, players, rules, events.append)
+    return TrickResult(cards, winner, tuple(cards[p] for p in gone), tuple(events))
 
+
+def trick_outcome(cards: Sequence[Card], players: int, rules: HouseRules,
+                  note: Callable[[Event], None] | None = None) -> tuple[int | None, list[int]]:
+    """The rules of a trick's end, in the sheet's order: the winning position in play order
+    (``None``: no winner) and the cancelled positions.  ``note`` receives each decision as an
+    ``Event`` (``resolve_trick`` explains with it); without it, nothing is formatted and the
+    cards are not checked (the engines' fast path: their tricks are valid by construction)."""
     gone = cancelled_positions(cards, rules)
-    cancelled = tuple(cards[p] for p in gone)
-    if cancelled:
-        _note_annulations(cancelled, rules, note)
-    else:
-        note(("TRICKS-8.4", "no_annulation", {}))
+    if note is not None:
+        if gone:
+            _note_annulations(tuple(cards[p] for p in gone), rules, note)
+        else:
+            note(("TRICKS-8.4", "no_annulation", {}))
 
-    def done(winner: int | None) -> TrickResult:
-        return TrickResult(cards, winner, cancelled, tuple(events))
+    flip = quantique = False
+    for card in cards:
+        action = card.action
+        if action is None or action == NUMX:
+            continue
+        if action == FLASH:
+            if note is not None:
+                note(("TRICKS-6.1", "flash", {}))
+            return None, gone
+        if action == FLIP:
+            flip = True
+        elif action == QUANTIQUE:
+            quantique = True
 
-    actions = {c.action for c in cards if c.is_action}
-    if FLASH in actions:
-        note(("TRICKS-6.1", "flash", {}))
-        return done(None)
-
-    valid = [p for p, c in enumerate(cards) if p not in gone and card_value(c) is not None]
-    for p in valid:
-        if cards[p].action == NUMX:
-            note(("TRICKS-6.2", "numx", {"value": cards[p].value}))
+    valid = [p for p, c in enumerate(cards)
+             if c.value is not None and (c.action is None or c.action == NUMX) and p not in gone]
+    if note is not None:
+        for p in valid:
+            if cards[p].action == NUMX:
+                note(("TRICKS-6.2", "numx", {"value": cards[p].value}))
     if not valid:
-        note(("TRICKS-R8", "no_valid", {}))
-        return done(None)
+        if note is not None:
+            note(("TRICKS-R8", "no_valid", {}))
+        return None, gone
 
     alone_after_annulations = len(valid) == 1
-    flip, quantique = FLIP in actions, QUANTIQUE in actions
     if flip and quantique:
-        note(("TRICKS-R10", {"combine": "combine", "flip": "flip_only", "quantique": "quantique_only"}[rules.flip_quantique], {}))
+        if note is not None:
+            note(("TRICKS-R10", {"combine": "combine", "flip": "flip_only", "quantique": "quantique_only"}[rules.flip_quantique], {}))
         flip = rules.flip_quantique in ("combine", "flip")
         quantique = rules.flip_quantique in ("combine", "quantique")
 
     if quantique:
         parity = players % 2
-        words = {"parity": "odd" if parity else "even"}
         matching = [p for p in valid if cards[p].value % 2 == parity]
+        words = {"parity": "odd" if parity else "even"}
         if matching:
-            note(("TRICKS-6.4", "parity", {"players": players, "listed": codes([cards[p] for p in matching]), **words}))
+            if note is not None:
+                note(("TRICKS-6.4", "parity", {"players": players, "listed": codes([cards[p] for p in matching]), **words}))
             valid = matching
         elif rules.quantique_fallback == "none":
-            note(("TRICKS-R11", "parity_none", words))
-            return done(None)
-        else:
+            if note is not None:
+                note(("TRICKS-R11", "parity_none", words))
+            return None, gone
+        elif note is not None:
             note(("TRICKS-R11", "parity_ignored", words))
 
-    if flip:
-        winner = min(valid, key=lambda p: cards[p].value)
-        note(("TRICKS-7.5", "flip_single", {"card": cards[winner].code}) if alone_after_annulations
-             else ("TRICKS-6.3", "flip", {"card": cards[winner].code}))
-    else:
-        winner = max(valid, key=lambda p: cards[p].value)
-        note(("TRICKS-6.5", "highest", {"card": cards[winner].code}))
-    return done(winner)
+    winner = valid[0]
+    best = cards[winner].value
+    if flip:  # the lowest valid value, the first laid among equals
+        for p in valid:
+            if cards[p].value < best:
+                winner, best = p, cards[p].value
+        if note is not None:
+            note(("TRICKS-7.5", "flip_single", {"card": cards[winner].code}) if alone_after_annulations
+                 else ("TRICKS-6.3", "flip", {"card": cards[winner].code}))
+    else:  # the highest valid value, the first laid among equals
+        for p in valid:
+            if cards[p].value > best:
+                winner, best = p, cards[p].value
+        if note is not None:
+            note(("TRICKS-6.5", "highest", {"card": cards[winner].code}))
+    return winner, gone
 
 
 @functools.cache

@@ -14,7 +14,7 @@ from typing import NamedTuple
 from cardforge.errors import UsageError
 from cardforge.games.tricks.house_rules import DEFAULT_RULES, HouseRules
 
-__all__ = ["RoundScore", "bid_points", "bid_rule", "streak_bonus", "round_points", "streak_rule", "check_round_numbers", "STREAK_TABLE"]
+__all__ = ["RoundScore", "bid_points", "bid_rule", "streak_bonus", "round_points", "round_score", "streak_rule", "check_round_numbers", "STREAK_TABLE"]
 
 #: Streak length → bonus, from the sheet's table (TRICKS-10.2 … 10.7).
 STREAK_TABLE: dict[int, int] = {2: 5, 3: 10, 4: 15, 5: 20, 6: 30, 7: 40}
@@ -86,6 +86,11 @@ def round_points(
     """
     rules = rules or DEFAULT_RULES
     check_round_numbers(bid, won, cards, streak_before)
+    return round_score(bid, won, cards, streak_before, rules, final)
+
+
+def round_score(bid: int, won: int, cards: int, streak_before: int, rules: HouseRules, final: bool) -> RoundScore:
+    """``round_points`` without checking the numbers (the engine's are valid by construction)."""
     points = bid_points(bid, won, cards)
     exact = bid == won
     streak_after = streak_before + 1 if exact else 0

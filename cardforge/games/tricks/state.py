@@ -12,11 +12,13 @@ Actions are ``Card`` (a card to pass or play; Num-X declared as ``numx=0``/``num
 
 from __future__ import annotations
 
-import random
-from itertools import chain
-from collections import Counter
 import dataclasses
+import functools
+import random
+from collections import Counter
+from collections.abc import Callable
 from dataclasses import dataclass, field
+from itertools import chain
 from enum import Enum
 from typing import Any
 
@@ -26,8 +28,8 @@ from cardforge.games.base import TERMINAL, GameState
 from cardforge.games.house import parse_house_rules
 from cardforge.games.tricks.following import legal_plays
 from cardforge.games.tricks.house_rules import DEFAULT_RULES, HouseRules
-from cardforge.games.tricks.resolution import TrickResult, resolve_trick
-from cardforge.games.tricks.scoring import RoundScore, round_points
+from cardforge.games.tricks.resolution import NUMX, TrickResult, resolve_trick, trick_outcome
+from cardforge.games.tricks.scoring import RoundScore, round_score
 
 __all__ = ["Phase", "Action", "GameConfig", "TricksState", "new_game", "round_schedule", "deck_for",
            "TEAM_CARDS", "TEAM_ROUNDS", "PASS_COUNT"]
@@ -105,6 +107,40 @@ class GameConfig:
     def team_of(self, seat: int) -> tuple[int, ...]:
         return tuple(sorted((seat, self.partner(seat)))) if self.team else (seat,)
 
+    @functools.cached_property
+    def tables(self) -> Tables:
+        """What every position of this game looks up, computed once (``new_game`` caches configs)."""
+        return Tables(self)
+
+
+class Tables:
+    """Facts of a ``GameConfig`` computed once: each card's rank in the deck order (hands are
+    sorted by it), the bids of each deal size, the seats' scoring units and the shuffle's draws."""
+
+    def __init__(self, config: GameConfig):
+        deck = config.deck
+        self.order = {card: i for i, card in enumerate(dict.fromkeys(deck))}
+        self.rank = tuple(self.order[card] for card in deck)
+        self.distinct = len(self.order) == len(deck)
+        self.numx = next((c for c in deck if c.action == NUMX), None)
+        self.bids = {size: tuple(range(size + 1)) for size in set(config.schedule)}
+        self.unit_of = {seat: u for u, unit in enumerate(config.units) for seat in unit}
+        self.seat_units = tuple(tuple(dict.fromkeys(self.unit_of[p] for p in config.team_of(seat)))
+                                for seat in range(config.players))
+        self.own_totals = self.seat_units == tuple((seat,) for seat in range(config.players))
+        #: ``random.Random.shuffle`` of a deck this size, as (index, bound, bits) per draw
+        self.draws = tuple((i, i + 1, (i + 1).bit_length()) for i in range(len(deck) - 1, 0, -1))
+
+
+def shuffle_like_random(items: list, getrandbits: Callable[[int], int], draws: tuple[tuple[int, int, int], ...]) -> None:
+    """``random.Random.shuffle(items)`` inlined: the same draws from the same stream give the same
+    order (``draws`` from ``Tables``), without a method call per card."""
+    for i, bound, bits in draws:
+        j = getrandbits(bits)
+        while j >= bound:
+            j = getrandbits(bits)
+        items[i], items[j] = items[j], items[i]
+
 
 @dataclass
 class RoundRecord:
@@ -118,23 +154,31 @@ class RoundRecord:
 
 
 class TricksState(GameState[Action]):
-    """One position of a game of Num Plis."""
+    """One position of a game of Num Plis.
+
+    Hands, the trick and the piles are plain lists of ``Card`` (the deck's own objects, so the
+    engine finds a played card by identity); the phase, the leader and the player to act are
+    the engine's to change.  ``trick_log`` keeps each trick played as ``(leader, cards, winner
+    position or None, cancelled positions)``: the simulator counts its events from it.
+    """
 
     game = "tricks"
 
     def __init__(self, config: GameConfig, seed: int = 0):
         self.config = config
+        self._tables = config.tables
+        self._rules = config.rules
+        self._n = config.players
         self._rng = random.Random(seed)
-        self._order = {card: i for i, card in enumerate(dict.fromkeys(config.deck))}
-        self.unit_of = {seat: u for u, unit in enumerate(config.units) for seat in unit}
+        self.unit_of = self._tables.unit_of
         self.totals = [0] * len(config.units)
         self.streaks = [0] * len(config.units)
         self.history: list[RoundRecord] = []
+        self.trick_log: list[tuple[int, tuple[Card, ...], int | None, list[int]]] = []
+        self._explained: tuple[Any, TrickResult] | None = None
         self.round = -1
         self.phase = Phase.BID
-        self._legal: list[Action] | None = None  # cache of legal_actions() for this position
-        #: the last trick completed (kept across the deal, so the round's final trick is visible)
-        self.last_trick: TrickResult | None = None
+        self._legal: list[Action] | tuple[int, ...] | None = None  # legal_actions() of this position
         self.last_leader = 0
         self._deal_next_round()
 
@@ -142,63 +186,104 @@ class TricksState(GameState[Action]):
 
     @property
     def num_players(self) -> int:
-        return self.config.players
+        return self._n
 
     @property
     def cards_per_player(self) -> int:
         return self.config.schedule[self.round]
 
+    @property
+    def last_trick(self) -> TrickResult | None:
+        """The last trick completed, explained (kept across the deal, so the round's final trick
+        is visible); resolved again with its steps only when asked."""
+        if not self.trick_log:
+            return None
+        entry = self.trick_log[-1]
+        if self._explained is None or self._explained[0] is not entry:
+            self._explained = (entry, resolve_trick(entry[1], self._n, self._rules))
+        return self._explained[1]
+
     def current_player(self) -> int:
-        if self.phase is Phase.OVER:
-            return TERMINAL
-        if self.phase is Phase.PLAY:
-            return (self.leader + len(self.trick)) % self.num_players
-        return self.first_player_of_round() if self._turn is None else self._turn
+        return self._player
 
     def legal_actions(self) -> list[Action]:
-        if self._legal is None:
-            self._legal = self._compute_legal_actions()
-        return list(self._legal)
+        legal = self._legal
+        if legal is None:
+            if self.phase is Phase.PLAY:
+                legal = legal_plays(self.trick, self.hands[self._player], self._rules)
+            else:
+                legal = self._compute_legal_actions()
+            self._legal = legal
+        return list(legal)
 
-    def _compute_legal_actions(self) -> list[Action]:
-        if self.phase is Phase.OVER:
-            return []
-        seat = self.current_player()
-        if self.phase is Phase.PASS:
-            return list(self.hands[seat])
-        if self.phase is Phase.BID:
-            return list(range(self.cards_per_player + 1))
-        return legal_plays(self.trick, self.hands[seat], self.config.rules)
+    def _compute_legal_actions(self) -> list[Action] | tuple[int, ...]:
+        phase = self.phase
+        if phase is Phase.PLAY:
+            return legal_plays(self.trick, self.hands[self._player], self._rules)
+        if phase is Phase.BID:
+            return self._tables.bids[self.config.schedule[self.round]]
+        if phase is Phase.PASS:
+            return list(self.hands[self._player])
+        return []
 
     def apply_action(self, action: Action) -> None:
-        if action not in (self._legal if self._legal is not None else self.legal_actions()):
-            raise IllegalActionError(
-                f"illegal action {self.action_to_string(action)!r} for player {self.current_player()} "
-                f"in phase {self.phase.value}: legal are "
-                f"{', '.join(self.action_to_string(a) for a in self.legal_actions()) or 'none'}"
-            )
+        legal = self._legal
+        if legal is None:
+            legal = self._legal = self._compute_legal_actions()
+        for option in legal:
+            if option is action:
+                break
+        else:
+            if action not in legal:
+                raise IllegalActionError(
+                    f"illegal action {self.action_to_string(action)!r} for player {self.current_player()} "
+                    f"in phase {self.phase.value}: legal are "
+                    f"{', '.join(self.action_to_string(a) for a in legal) or 'none'}"
+                )
+            action = legal[legal.index(action)]  # the position's own object (an equal card, True for 1)
         self.apply_legal(action)
 
     def apply_legal(self, action: Action) -> None:
-        seat = self.current_player()
         self._legal = None
-        if self.phase is Phase.PASS:
-            self._pass(seat, action)
-        elif self.phase is Phase.BID:
-            self._bid(seat, action)
+        phase = self.phase
+        if phase is Phase.PLAY:  # the hot path, inlined: a card joins the trick
+            seat = self._player
+            hand = self.hands[seat]
+            i = 0
+            for held in hand:  # the legal list holds the hand's own objects
+                if held is action:
+                    break
+                i += 1
+            else:
+                i = self._index_of(hand, action)
+            del hand[i]
+            trick = self.trick
+            trick.append(action)
+            if len(trick) < self._n:
+                self._player = (seat + 1) % self._n
+            else:
+                self._end_trick()
+        elif phase is Phase.BID:
+            seat = self._player
+            self.bids[seat] = action
+            seat = (seat + 1) % self._n
+            if seat == self.leader:  # before the first trick, the leader is the round's first player
+                self.phase = Phase.PLAY
+            self._player = self.leader if seat == self.leader else seat
+        elif phase is Phase.PASS:
+            self._pass(action)
         else:
-            self._play(seat, action)
+            raise IllegalActionError(f"the game is over: no action is legal, not {self.action_to_string(action)!r}")
 
     def is_terminal(self) -> bool:
         return self.phase is Phase.OVER
 
     def returns(self) -> list[int]:
         """Each player's total; in teams, the team's total for both partners (TRICKS-11.6)."""
-        out = []
-        for seat in range(self.num_players):
-            units = dict.fromkeys(self.unit_of[p] for p in self.config.team_of(seat))
-            out.append(sum(self.totals[u] for u in units))
-        return out
+        totals = self.totals
+        if self._tables.own_totals:
+            return list(totals)
+        return [sum(totals[u] for u in units) for units in self._tables.seat_units]
 
     def winners(self) -> list[int]:
         """Seats with the highest total (ties share the win, ruling TRICKS-R20)."""
@@ -207,7 +292,7 @@ class TricksState(GameState[Action]):
         return [p for p, s in enumerate(scores) if s == best]
 
     def observation(self, player: int) -> dict[str, Any]:
-        last = self.last_trick
+        last = self.trick_log[-1] if self.trick_log else None
         return {
             "round": self.round + 1,
             "cards": self.cards_per_player,
@@ -221,8 +306,8 @@ class TricksState(GameState[Action]):
             "leader": self.leader,
             "reserve_size": len(self.reserve),
             "last_trick": None if last is None else {
-                "cards": [c.code for c in last.cards],
-                "winner": None if last.winner is None else (self.last_leader + last.winner) % self.num_players,
+                "cards": [c.code for c in last[1]],
+                "winner": None if last[2] is None else (last[0] + last[2]) % self._n,
             },
             "returns": self.returns(),
             "streaks": list(self.streaks),
@@ -238,6 +323,17 @@ class TricksState(GameState[Action]):
             return f"bid {action}"
         return f"pass {action.code}" if self.phase is Phase.PASS else action.code
 
+    def actions_played(self) -> int:
+        """Every pass, bid and card played so far (the simulator's turns)."""
+        n, team = self._n, self.config.team
+        done = sum(n * (size + 1 + (PASS_COUNT if team else 0)) for size in self.config.schedule[:len(self.history)])
+        if self.phase is Phase.OVER:
+            return done
+        in_hands = sum(map(len, self.hands)) + sum(map(len, self.passing))
+        played = n * self.cards_per_player - in_hands
+        passes = sum(map(len, self.passing)) if self.phase is Phase.PASS else n * PASS_COUNT if team else 0
+        return done + passes + sum(b is not None for b in self.bids) + played
+
     def __str__(self) -> str:
         lines = [f"tricks: round {self.round + 1}/{len(self.config.schedule)}, {self.cards_per_player} card(s), "
                  f"phase {self.phase.value}, to act: {self.current_player()}"]
@@ -250,76 +346,83 @@ class TricksState(GameState[Action]):
 
     def first_player_of_round(self) -> int:
         """The player left of the dealer: seat 0 in round 1, then rotating (ruling TRICKS-R2)."""
-        return self.round % self.num_players
+        return self.round % self._n
 
     def _seat_order(self) -> list[int]:
         first = self.first_player_of_round()
-        return [(first + i) % self.num_players for i in range(self.num_players)]
+        return [(first + i) % self._n for i in range(self._n)]
 
     def _deal_next_round(self) -> None:
         self.round += 1
-        n, size = self.num_players, self.config.schedule[self.round]
-        deck = list(self.config.deck)
-        self._rng.shuffle(deck)
-        self.hands = [self._sorted(deck[p * size:(p + 1) * size]) for p in range(n)]
-        self.reserve = deck[n * size:]
+        tables, n = self._tables, self._n
+        size = self.config.schedule[self.round]
+        order = list(range(len(tables.rank)))  # deck positions, shuffled as the cards would be
+        shuffle_like_random(order, self._rng.getrandbits, tables.draws)
+        deck = self.config.deck
+        key = None if tables.distinct else tables.rank.__getitem__
+        self.hands = [[deck[i] for i in sorted(order[p * size:(p + 1) * size], key=key)] for p in range(n)]
+        self.reserve = [deck[i] for i in order[n * size:]]
         self.passing: list[list[Card]] = [[] for _ in range(n)]
         self.taken: list[list[Card]] = [[] for _ in range(n)]
         self.set_aside: list[Card] = []
         self.bids: list[int | None] = [None] * n
         self.won = [0] * n
         self.trick: list[Card] = []
-        self.leader = self.first_player_of_round()
+        self._declared = False  # a declared Num-X is in the trick
+        self.leader = self._player = self.first_player_of_round()
         self.phase = Phase.PASS if self.config.team else Phase.BID
-        self._turn: int | None = None
 
     def _sorted(self, cards: list[Card]) -> list[Card]:
-        return sorted(cards, key=self._order.__getitem__)
+        return sorted(cards, key=self._tables.order.__getitem__)
 
-    def _advance_turn(self) -> bool:
-        """Move to the next seat in round order; False once everyone has acted."""
-        order = self._seat_order()
-        current = self.current_player()
-        index = order.index(current) + 1
-        if index == len(order):
-            self._turn = None
-            return False
-        self._turn = order[index]
-        return True
+    def _index_of(self, hand: list[Card], card: Card) -> int:
+        """Where ``card`` is in ``hand`` when it is not the hand's own object: a declared Num-X
+        is the hand's Num-X, any other card an equal one."""
+        if card.action == NUMX and card.value is not None:
+            self._declared = True
+            for i, held in enumerate(hand):
+                if held.action == NUMX:
+                    return i
+        return hand.index(card)
 
-    def _pass(self, seat: int, card: Card) -> None:
-        self.hands[seat].remove(card)
+    def _pass(self, card: Card) -> None:
+        seat = self._player
+        hand = self.hands[seat]
+        i = next((i for i, held in enumerate(hand) if held is card), None)
+        del hand[self._index_of(hand, card) if i is None else i]
         self.passing[seat].append(card)
-        if len(self.passing[seat]) < PASS_COUNT or self._advance_turn():
+        if len(self.passing[seat]) < PASS_COUNT:
             return
-        for giver in range(self.num_players):  # every choice made: the cards change hands at once
+        seat = (seat + 1) % self._n
+        if seat != self.leader:
+            self._player = seat
+            return
+        for giver in range(self._n):  # every choice made: the cards change hands at once
             receiver = self.config.partner(giver)
             self.hands[receiver] = self._sorted(self.hands[receiver] + self.passing[giver])
-        self.passing = [[] for _ in range(self.num_players)]
+        self.passing = [[] for _ in range(self._n)]
         self.phase = Phase.BID
+        self._player = self.leader
 
-    def _bid(self, seat: int, bid: int) -> None:
-        self.bids[seat] = bid
-        if not self._advance_turn():
-            self.phase = Phase.PLAY
-
-    def _play(self, seat: int, card: Card) -> None:
-        self.hands[seat].remove(card.undeclared())
-        self.trick.append(card)
-        if len(self.trick) < self.num_players:
-            return
-        result = resolve_trick(self.trick, self.num_players, self.config.rules)
-        physical = [c.undeclared() for c in self.trick]
-        self.last_trick, self.last_leader = result, self.leader
-        if result.winner is None:
-            self.set_aside.extend(physical)
-            if self.config.rules.no_winner_lead == "next":
-                self.leader = (self.leader + 1) % self.num_players
+    def _end_trick(self) -> None:
+        trick, n = self.trick, self._n
+        cards = tuple(trick)
+        winner, gone = trick_outcome(cards, n, self._rules)
+        leader = self.last_leader = self.leader
+        self.trick_log.append((leader, cards, winner, gone))
+        if self._declared:  # Num-X goes to the piles as the physical card
+            numx = self._tables.numx
+            trick = [numx if c.action == NUMX else c for c in trick]
+            self._declared = False
+        if winner is None:
+            self.set_aside.extend(trick)
+            if self._rules.no_winner_lead == "next":
+                leader = (leader + 1) % n
         else:
-            winner = (self.leader + result.winner) % self.num_players
-            self.won[winner] += 1
-            self.taken[winner].extend(physical)
-            self.leader = winner
+            leader = (leader + winner) % n
+            self.won[leader] += 1
+            self.taken[leader].extend(trick)
+        self.leader = self._player = leader
         self.trick = []
         if not self.hands[0]:
             self._score_round()
@@ -328,18 +431,20 @@ class TricksState(GameState[Action]):
         final = self.round == len(self.config.schedule) - 1
         size = self.cards_per_player
         record = RoundRecord(self.round + 1, size, [], [], [])
+        rules, bids, won = self._rules, self.bids, self.won
         for u, unit in enumerate(self.config.units):
-            bid = sum(self.bids[p] for p in unit)
-            won = sum(self.won[p] for p in unit)
-            score = round_points(bid, won, size * len(unit), self.streaks[u], self.config.rules, final=final)
+            bid = sum(bids[p] for p in unit)
+            got = sum(won[p] for p in unit)
+            score = round_score(bid, got, size * len(unit), self.streaks[u], rules, final)
             self.totals[u] += score.total
             self.streaks[u] = score.streak_after
             record.bids.append(bid)
-            record.won.append(won)
+            record.won.append(got)
             record.scores.append(score)
         self.history.append(record)
         if final:
             self.phase = Phase.OVER
+            self._player = TERMINAL
         else:
             self._deal_next_round()
 
@@ -375,6 +480,13 @@ def new_game(players: int, seed: int = 0, **options: Any) -> TricksState:
     rules = options.pop("rules", None) or DEFAULT_RULES
     if options:
         rules = parse_house_rules(HouseRules, [*_pairs(rules), *(f"{k}={v}" for k, v in options.items())])
+    return TricksState(_config(players, team, start_cards, rounds, rules), seed)
+
+
+@functools.lru_cache(maxsize=64)
+def _config(players: int, team: bool, start_cards: int, rounds: int | None, rules: HouseRules) -> GameConfig:
+    """The checked static facts of a game, built once per set of options (a simulation starts
+    thousands of games from the same one)."""
     check_players(players, team)
     deck = tuple(deck_for(players, rules))
     if team and TEAM_CARDS * players > len(deck):
@@ -385,7 +497,7 @@ def new_game(players: int, seed: int = 0, **options: Any) -> TricksState:
         units = tuple((i, i + players // 2) for i in range(players // 2))
     else:
         units = tuple((p,) for p in range(players))
-    return TricksState(GameConfig(players, rules, team, deck, schedule, units), seed)
+    return GameConfig(players, rules, team, deck, schedule, units)
 
 
 def _pairs(rules: HouseRules) -> list[str]:

@@ -1,0 +1,167 @@
+"""The fast engine plays the same games: the inlined shuffle draws what ``random.shuffle``
+draws, ``trick_outcome`` without explanation decides as ``resolve_trick`` does, ``legal_plays``
+matches a plain reading of TRICKS-5.1, 5.2 and rulings R4–R6, ``apply_legal`` gives the same
+states as ``apply_action``, and the simulator's events counted from ``trick_log`` at the end
+are the ones counted action by action.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import random
+from collections import defaultdict
+
+import pytest
+
+from cardforge.cards import Card
+from cardforge.games.tricks import NUMX_CHOICES, HouseRules, deck_for, legal_plays, new_game, resolve_trick
+from cardforge.games.tricks.resolution import trick_outcome
+from cardforge.games.tricks.state import shuffle_like_random
+from cardforge.simulate.events import TricksTracker
+
+CHOICES = {f.name: f.metadata["choices"] for f in dataclasses.fields(HouseRules) if f.metadata["choices"]}
+TRICK_KEYS = ("triple_annulation", "flip_quantique", "quantique_fallback", "follow_target", "equal_value", "action_cards")
+
+
+def random_rules(rng: random.Random) -> HouseRules:
+    return HouseRules(**{key: rng.choice(CHOICES[key]) for key in TRICK_KEYS})
+
+
+def random_trick(rng: random.Random, players: int, size: int) -> list[Card]:
+    return [c if c.action != "numx" else rng.choice(NUMX_CHOICES) for c in rng.sample(deck_for(players), size)]
+
+
+def test_inlined_shuffle_draws_the_same_stream_as_random_shuffle():
+    for size in (1, 2, 3, 17, 36, 52):
+        order = list(range(size))
+        draws = tuple((i, i + 1, (i + 1).bit_length()) for i in range(size - 1, 0, -1))
+        for seed in range(40):
+            ours, theirs = random.Random(seed), random.Random(seed)
+            mine, reference = list(order), list(order)
+            shuffle_like_random(mine, ours.getrandbits, draws)
+            theirs.shuffle(reference)
+            assert mine == reference
+            assert ours.random() == theirs.random(), "the stream is left where random.shuffle leaves it"
+
+
+def test_trick_outcome_decides_as_resolve_trick_explains():
+    rng = random.Random(18)
+    for _ in range(3000):
+        players = rng.randint(3, 10)
+        cards = random_trick(rng, players, rng.randint(1, players))
+        rules = random_rules(rng)
+        explained = resolve_trick(cards, players, rules)
+        winner, gone = trick_outcome(cards, players, rules)
+        assert (winner, [cards[p] for p in gone]) == (explained.winner, list(explained.cancelled))
+
+
+def reference_legal(trick: list[Card], hand: list[Card], rules: HouseRules) -> list[Card]:
+    """TRICKS-5.1/5.2 and rulings R4–R6 read plainly (the engine's former code, kept as the oracle)."""
+    def value(c: Card) -> int | None:
+        return c.value if c.is_numbered or c.action == "numx" else None
+
+    values = [c.value for c in trick if c.is_numbered]
+    gone = set()
+    if rules.follow_target == "valid":
+        for v in set(values):
+            positions = [p for p, c in enumerate(trick) if c.is_numbered and c.value == v]
+            if len({trick[p].family for p in positions}) > 1:
+                gone |= set(positions if rules.triple_annulation == "all" else positions[:2])
+    live = [value(c) for p, c in enumerate(trick) if p not in gone and value(c) is not None]
+    options = [d for c in hand for d in (NUMX_CHOICES if c.action == "numx" and c.value is None else (c,))]
+    if not live:
+        return options
+    target = max(live)
+    counts = (lambda c: c.is_numbered) if rules.action_cards == "always" else (lambda c: value(c) is not None)
+    higher = [c for c in options if counts(c) and c.value > target]
+    if not higher:
+        return options
+    laid = set(values) if rules.equal_value == "any" else {target}
+    return [c for c in options if c in higher or (c.is_numbered and c.value in laid)
+            or (c.is_action and rules.action_cards == "always")]
+
+
+def test_legal_plays_match_the_plain_reading_of_the_rules():
+    rng = random.Random(5)
+    for _ in range(4000):
+        players = rng.randint(3, 10)
+        deck = deck_for(players)
+        trick = random_trick(rng, players, rng.randint(0, players - 1))
+        laid = {c.undeclared() for c in trick}
+        hand = rng.sample([c for c in deck if c not in laid], rng.randint(1, 8))
+        rules = random_rules(rng)
+        assert legal_plays(trick, hand, rules) == reference_legal(trick, hand, rules), (trick, hand, rules)
+
+
+SHAPES = [(4, {}), (3, {"start_cards": 2}), (7, {}), (4, {"team": True}), (6, {"team": True, "team_bids": "joint"}),
+          (5, {"no_winner_lead": "next", "triple_annulation": "pair"}), (4, {"action_cards": "follow"})]
+
+
+@pytest.mark.parametrize("players, options", SHAPES)
+def test_apply_legal_plays_as_apply_action(players, options):
+    """Two copies of each game in lockstep, one unchecked: the same position after every action."""
+    for seed in range(4):
+        fast, checked = new_game(players, seed=seed, **options), new_game(players, seed=seed, **options)
+        full, rng = checked.card_count(), random.Random(seed)
+        while not checked.is_terminal():
+            actions = checked.legal_actions()
+            assert fast.legal_actions() == actions and fast.current_player() == checked.current_player()
+            pick = rng.randrange(len(actions))
+            fast.apply_legal(fast.legal_actions()[pick])
+            checked.apply_action(actions[pick])
+            assert str(fast) == str(checked) and fast.card_count() == full == checked.card_count()
+        assert fast.is_terminal() and fast.returns() == checked.returns() and fast.history == checked.history
+
+
+def test_apply_action_takes_an_equal_card_and_refuses_an_illegal_one():
+    from cardforge.errors import IllegalActionError
+
+    game = new_game(4, seed=3, start_cards=4)
+    while isinstance(game.legal_actions()[0], int):
+        game.apply_action(0)
+    seat = game.current_player()
+    card = game.legal_actions()[-1]
+    copy = Card(card.family, card.value, card.action)  # equal, not the same object
+    game.apply_action(copy)
+    assert game.trick == [card] and card not in game.hands[seat]
+    held = game.hands[game.current_player()]
+    with pytest.raises(IllegalActionError):
+        game.apply_action(next(c for c in deck_for(4) if c not in held and c not in game.trick))
+
+
+def per_action_events(players: int, options: dict, seed: int) -> dict:
+    """The events counted action by action, from the explained ``last_trick`` and ``history``."""
+    state = new_game(players, seed=seed, **options)
+    events: dict[str, list[int]] = defaultdict(lambda: [0] * players)
+    rng, turns, last, rounds = random.Random(seed), 0, None, 0
+    while not state.is_terminal():
+        actions = state.legal_actions()
+        action = actions[rng.randrange(len(actions))]
+        if not isinstance(action, int) and action.is_action and state.phase.value == "play":
+            events[f"action:{action.action}"][state.current_player()] += 1
+        state.apply_action(action)
+        turns += 1
+        trick = state.last_trick
+        if trick is not None and trick is not last:
+            last = trick
+            for pos, c in enumerate(trick.cards):
+                if c in trick.cancelled:
+                    events["annulation"][(state.last_leader + pos) % players] += 1
+            if trick.winner is None:
+                events["no_winner"][state.last_leader] += 1
+        for record in state.history[rounds:]:
+            rounds += 1
+            for seat, (bid, won) in enumerate(zip(record.bids, record.won)):
+                if len(record.bids) == players and bid == won:
+                    events["exact_bid"][seat] += 1
+        assert state.actions_played() == turns
+    tracker = TricksTracker(players)
+    got = tracker.finish(state)
+    return {"turns": turns, "rounds": rounds, "events": dict(sorted(events.items()))}, got
+
+
+@pytest.mark.parametrize("players, options", SHAPES)
+def test_tracker_counts_at_the_end_what_happened_action_by_action(players, options):
+    for seed in range(3):
+        expected, got = per_action_events(players, options, seed)
+        assert got == expected
