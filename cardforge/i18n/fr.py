@@ -47,6 +47,8 @@ def elide(word: str, value: str) -> str:
 
 #: Between the parts of a sentence joined by a semicolon.
 SEMICOLON = " ; "
+#: the decimal separator (« 97,7 Kio »)
+DECIMAL = ","
 
 MESSAGES: dict[str, str] = {
     "demo.points": "{n} {n:plural:point|points}",
@@ -378,4 +380,29 @@ MESSAGES: dict[str, str] = {
     "error.state.shape": "le fichier d'état {path} n'est pas un état cardforge : attendu un objet JSON avec une position par jeu",
     "error.tricks.too_many": "{n} cartes posées mais {left:plural:il ne reste qu'une place|il ne reste que {left} places} à jouer dans ce pli",
     "error.numwin.seat_count": "{n} {n:plural:combo|combos} pour {players:list} : un combo par joueur, dans l'ordre des places (ou par nom, Ana=…)",
+    # reading a file the user named (cardforge.userfile)
+    "file.not_found": "fichier introuvable",
+    "file.permission": "permission refusée (le fichier n'est pas lisible)",
+    "file.cannot_read": "lecture impossible : {why}",
+    "file.not_regular": "c'est {kind}, pas un fichier ordinaire",
+    "file.not_a_folder": "c'est {kind}, pas un fichier",
+    "file.too_large": "trop gros ({size} ; au plus {limit})",
+    "file.too_large_grew": "trop gros (plus de {limit})",
+    "file.kind.folder": "un dossier",
+    "file.kind.fifo": "un tube (FIFO)",
+    "file.kind.device": "un périphérique",
+    "file.kind.socket": "une socket",
+    "file.kind.special": "un fichier spécial",
+    "file.size.bytes": "{n} {n:plural:octet|octets}",
+    "file.size.KiB": "{size:decimal} Kio",
+    "file.size.MiB": "{size:decimal} Mio",
+    "file.size.GiB": "{size:decimal} Gio",
+    "file.json.value": "valeur attendue",
+    "file.json.comma": "virgule attendue",
+    "file.json.colon": "deux-points attendu",
+    "file.json.key": "nom de clé entre guillemets droits attendu",
+    "file.json.extra": "données en trop après la fin",
+    "file.json.unterminated": "chaîne de caractères non fermée",
+    "file.json.control": "caractère de contrôle interdit dans une chaîne",
+    "file.json.escape": "séquence d'échappement \\ invalide",
 }
