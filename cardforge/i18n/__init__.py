@@ -45,7 +45,7 @@ from collections.abc import Iterable, Mapping
 from types import ModuleType
 from typing import Any, TypeVar
 
-__all__ = ["Message", "text", "languages", "catalogue", "join", "localised", "refusal", "DEFAULT_LANG"]
+__all__ = ["Message", "say", "text", "languages", "catalogue", "join", "localised", "refusal", "DEFAULT_LANG"]
 
 DEFAULT_LANG = "en"
 
@@ -164,6 +164,11 @@ class Message:
 def text(key: str, lang: str = DEFAULT_LANG, /, **params: Any) -> str:
     """``Message(key, **params).text(lang)`` in one call."""
     return Message(key, **params).text(lang)
+
+
+def say(value: Any, lang: str = DEFAULT_LANG) -> str:
+    """A value that may be a ``Message`` as text in ``lang`` (plain text is returned as it is)."""
+    return value.text(lang) if isinstance(value, Message) else str(value)
 
 
 def join(items: Iterable[Any], lang: str = DEFAULT_LANG) -> str:

@@ -14,7 +14,7 @@ import functools
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
-from cardforge.i18n import text
+from cardforge.i18n import Message
 from cardforge.cards import Text, nearest
 from cardforge.errors import UsageError
 from cardforge.table.adapters.base import POINTS, Column, GameAdapter, best_sides, fold_name
@@ -150,20 +150,20 @@ class Adapter(GameAdapter):
         counts = tallies[0].values
         complete = [p for p, n in counts.items() if n == len(self.objective_ids)]
         if complete:
-            why, end = f"{', '.join(complete)} completed the scorecard", "COLLECTION-8.1"
+            ended, end = Message("table.why.scorecard_complete", names=complete), "COLLECTION-8.1"
         elif len(results) >= self.round_limit():
-            why, end = f"{text('table.rounds_played', 'en', n=len(results))}, the {self.mode} mode's limit", "COLLECTION-8.2"
+            played = Message("table.rounds_played", n=len(results))
+            ended, end = Message("table.why.mode_limit", played=played, mode=Message(f"mode.{self.mode}")), "COLLECTION-8.2"
         else:
             return Outcome(False)
         if self.mode == "discovery":
             leaders = best_sides(counts)
             if len(leaders) > 1:
                 leaders = best_sides({p: totals[p] for p in leaders})
-            why, rule = why + "; most objectives validated, points only to break a tie", "COLLECTION-8.4"
+            most, rule = "most_objectives", "COLLECTION-8.4"
         else:
             leaders = best_sides(totals)
-            why, rule = why + "; most points", "COLLECTION-8.3"
-        if len(leaders) > 1:
-            why += " (a tie: the win is shared)"
+            most, rule = "most_points", "COLLECTION-8.3"
+        why = self.why(ended, Message(f"table.why.{most}"), tie=len(leaders) > 1)
         return Outcome(True, leaders, why, (end, rule) + (("COLLECTION-R16",) if len(leaders) > 1 else ()))
 

@@ -14,6 +14,7 @@ from typing import Any
 
 from cardforge.cards import Text
 from cardforge.errors import UsageError
+from cardforge.i18n import Message
 from cardforge.table.adapters.base import POINTS, Column, GameAdapter, best_sides
 from cardforge.table.events import StoredEvent
 from cardforge.table.sheet import Outcome, RoundResult, Tally
@@ -37,8 +38,8 @@ class Adapter(GameAdapter):
     def round_cells(self, number: int) -> list[str]:
         return [self.dealer(number)]
 
-    def describe_round(self, number: int) -> str:
-        return f"round {number} of {self.round_limit()}: {self.dealer(number)} deals"
+    def describe_round(self, number: int) -> Message:
+        return Message("table.next.numwin", n=number, limit=self.round_limit(), dealer=self.dealer(number))
 
     def parse_round(self, tokens: Sequence[str], options: dict[str, Any]) -> dict[str, Any]:
         combos = {}
@@ -94,5 +95,5 @@ class Adapter(GameAdapter):
             return Outcome(False)
         leaders = best_sides(totals, highest=False)
         rules = ("NUMWIN-8.1", "NUMWIN-8.3") + (("NUMWIN-R15",) if len(leaders) > 1 else ())
-        tie = " (a tie: the win is shared)" if len(leaders) > 1 else ""
-        return Outcome(True, leaders, f"every player dealt once; lowest total{tie}", rules)
+        why = self.why(Message("table.why.everyone_dealt"), Message("table.why.lowest_total"), tie=len(leaders) > 1)
+        return Outcome(True, leaders, why, rules)

@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from cardforge.i18n import text
+from cardforge.i18n import Message
 from cardforge.cards import Text
 from cardforge.errors import UsageError
 from cardforge.games.pushluck import require_securable
@@ -97,10 +97,10 @@ class Adapter(GameAdapter):
         if len(results) < self.round_limit():
             return Outcome(False)
         leaders = best_sides(totals)
-        what, rule = ("cards secured", "SEQUENCE-5.2") if self.mode == "discovery" else ("points", "SEQUENCE-6.4")
-        tie = " (a tie: the win is shared)" if len(leaders) > 1 else ""
+        most, rule = ("most_cards_secured", "SEQUENCE-5.2") if self.mode == "discovery" else ("most_points", "SEQUENCE-6.4")
         rules = ("SEQUENCE-6.3", rule) + (("SEQUENCE-R19",) if len(leaders) > 1 else ())
-        return Outcome(True, leaders, f"{text('table.rounds_played', 'en', n=len(results))}; most {what}{tie}", rules)
+        why = self.why(Message("table.rounds_played", n=len(results)), Message(f"table.why.{most}"), tie=len(leaders) > 1)
+        return Outcome(True, leaders, why, rules)
 
 
 

@@ -18,7 +18,7 @@ import re
 from collections.abc import Sequence
 from typing import Any
 
-from cardforge.i18n import text
+from cardforge.i18n import Message
 from cardforge.cards import Text
 from cardforge.errors import UsageError
 from cardforge.table.adapters.base import Column, GameAdapter, best_sides
@@ -98,9 +98,8 @@ class Adapter(GameAdapter):
     def round_cells(self, number: int) -> list[str]:
         return [str(self.schedule[number - 1])] if number <= len(self.schedule) else [""]
 
-    def describe_round(self, number: int) -> str:
-        cards = self.schedule[number - 1]
-        return f"round {number} of {self.round_limit()}: {cards} card{'s' if cards > 1 else ''} each"
+    def describe_round(self, number: int) -> Message:
+        return Message("table.next.tricks", n=number, limit=self.round_limit(), cards=self.schedule[number - 1])
 
     # -- a round ---------------------------------------------------------------------------------
 
@@ -172,6 +171,6 @@ class Adapter(GameAdapter):
             return Outcome(False)
         leaders = best_sides(totals)
         end = ("TRICKS-11.6",) if self.team_game else ("TRICKS-2.1", "TRICKS-R1")
-        tie = " (a tie: the win is shared)" if len(leaders) > 1 else ""
-        return Outcome(True, leaders, f"{text('table.rounds_played', 'en', n=len(results))}; highest total{tie}", end + ("TRICKS-R20",))
+        why = self.why(Message("table.rounds_played", n=len(results)), Message("table.why.highest_total"), tie=len(leaders) > 1)
+        return Outcome(True, leaders, why, end + ("TRICKS-R20",))
 
