@@ -78,3 +78,35 @@ def test_the_list_of_matches_in_french(sheet):
 
 def test_an_unknown_language_is_refused(sheet):
     sheet.refused("show", "--lang", "de", says="unknown language 'de'")
+
+
+@pytest.mark.parametrize("game, players, args, fr", [
+    ("sequence", "Ana,Ben", ("Ana=R5,R6,R7",),
+     "Ana=R5,R6,R7 : cette séquence a fait STOP (couleur sur R7) et ne rapporte rien ; retirez-la"),
+    ("tricks", "Ana,Ben,Chloé", ("Ana=1/1", "Ben=0/1", "Chloé=0/0"),
+     "la manche 1 compte 1 pli (1 carte chacun) mais les plis faits font 2 ; indiquez --void N pour les plis "
+     "que personne n'a gagnés (Flash) (TABLE-R1)"),
+    ("tricks", "Ana,Ben,Chloé", ("Ana=1/x", "Ben=0/1", "Chloé=0/0"),
+     "Ana='1/x' : attendu ANNONCE/PLIS, deux nombres entiers, par ex. Ana=2/1"),
+    ("tricks", "Ana,Ben,Chloé", (),
+     "aucun résultat donné : attendu NOM=ANNONCE/PLIS (l'annonce, puis les plis faits) pour chaque joueur, "
+     "par ex. Ana=1/1 Ben=0/0 Chloé=1/0"),
+    ("numwin", "Ana,Ben", ("Ana=R1", "Ben=R2"),
+     "Ana='R1' : un combo final a au moins 5 cartes, 1 donnée (un joueur qui n'a pas 5 cartes pioche pour "
+     "compléter, NUMWIN-6.3)"),
+    ("collection", "Ana,Ben", ("Ana=paire:R1,G1", "Ana=paire:R2,G2"),
+     "Ana='paire:R2,G2' : pair est donné deux fois pour Ana dans cette manche"),
+])
+def test_each_game_refuses_a_round_in_french(sheet, game, players, args, fr):
+    _new(sheet, game, players)
+    if args:
+        err = sheet.refused("round", *args, "--lang", "fr")
+    else:  # typer needs one argument: the empty round is checked in-process
+        from cardforge.errors import UsageError
+        from cardforge.table.scorekeeper import Scorekeeper
+        from cardforge.table.store import Store
+
+        with Store(sheet.db) as store, pytest.raises(UsageError) as caught:
+            Scorekeeper(store).record_round([], {})
+        err = "cardforge : erreur : " + caught.value.message.text("fr")
+    assert err.strip() == f"cardforge : erreur : {fr}"

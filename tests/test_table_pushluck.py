@@ -40,7 +40,7 @@ def test_sequence_discovery_counts_cards_and_rounds_default(keeper):
 def test_sequence_that_stopped_cannot_be_secured(keeper):
     """"3 cartes consécutives de même couleur" and "2 cartes consécutives de même valeur" STOP."""
     keeper.new_match("sequence", "Ana,Ben")
-    refuse(keeper, ["Ana=R1,R2,R3"], "STOP (color at R3)")
+    refuse(keeper, ["Ana=R1,R2,R3"], "STOP (colour at R3)")
     refuse(keeper, ["Ana=R1,G1"], "STOP (value at G1)")
     refuse(keeper, ["Ana=R1,SH4"], "STOP (shadow")
 

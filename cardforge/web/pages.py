@@ -117,7 +117,7 @@ def entry_fields(standings: Standings, live: Any = None, lang: str = "en") -> di
         "several": game in ("sequence", "collection"),
         "dealt": dealt,
         "dealt_text": "" if dealt is None else _each(dealt, lang),
-        "syntax": adapter.syntax,
+        "syntax": say(adapter.syntax, lang),
     }
 
 

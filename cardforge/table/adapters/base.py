@@ -61,8 +61,11 @@ class GameAdapter(ABC):
     game: ClassVar[str]
     #: What a side writes on the pad for each round, before the running total.
     columns: ClassVar[tuple[Column, ...]] = (POINTS,)
-    #: The round syntax, for messages and ``--help`` (``NAME=BID/WON``).
-    syntax: ClassVar[str]
+    @property
+    def syntax(self) -> Message:
+        """The round syntax (``NAME=BID/WON (bid, then tricks won)``), catalogue key
+        ``table.syntax.<game>``, for messages and the web page's entry form."""
+        return Message(f"table.syntax.{self.game}")
     #: Whether the table agrees a number of rounds at the start (``table new --rounds``).
     agreed_rounds: ClassVar[bool] = False
     #: The variant played in teams (partners from the seating order), if the game has one.

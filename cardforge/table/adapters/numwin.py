@@ -14,7 +14,7 @@ from typing import Any
 
 from cardforge.cards import Text
 from cardforge.errors import UsageError
-from cardforge.i18n import Message
+from cardforge.i18n import Message, refusal
 from cardforge.table.adapters.base import POINTS, Column, GameAdapter, best_sides
 from cardforge.table.events import StoredEvent
 from cardforge.table.sheet import Outcome, RoundResult, Tally
@@ -24,7 +24,6 @@ __all__ = ["Adapter"]
 
 class Adapter(GameAdapter):
     game = "numwin"
-    syntax = "NAME=CARD,CARD,… (the final combo; a locked pair as CARD+CARD)"
     columns = (Column("combo", Text("Combo final", "Final combo"), 2.4), POINTS)
     round_columns = (Column("dealer", Text("Donneur", "Dealer"), 1.8),)
     pad_rules = ("NUMWIN-7.1", "NUMWIN-7.2", "NUMWIN-7.3", "NUMWIN-7.4", "NUMWIN-7.5", "NUMWIN-8.1", "NUMWIN-8.3")
@@ -50,14 +49,12 @@ class Adapter(GameAdapter):
                 if len(group) == 2:
                     locked.append([c.code for c in group])
                 elif len(group) != 1:
-                    raise UsageError(f"{player}={spec!r}: {part!r} — a locked pair is two cards, CARD+CARD")
+                    raise refusal(UsageError, "error.table.locked_pair", token=f"{player}={spec!r}", part=repr(part))
                 cards += group
             needed = self.engine.COMBO_SIZE + (0 if self.rules.locked_count else 2 * len(locked))
             if len(cards) < needed:
-                raise UsageError(
-                    f"{player}={spec!r}: a final combo has at least {needed} cards, {len(cards)} given "
-                    "(players without 5 cards draw to complete, NUMWIN-6.3)"
-                )
+                raise refusal(UsageError, "error.table.combo_size", token=f"{player}={spec!r}", needed=needed,
+                              given=len(cards))
             combos[player] = {"cards": [c.code for c in cards], "locked": locked}
         self.require_everyone(combos)
         self.check_copies(self.deck.parse(c) for combo in combos.values() for c in combo["cards"])

@@ -24,7 +24,6 @@ ROUND_WINS = Text("Manches gagnées", "Rounds won")
 
 class Adapter(GameAdapter):
     game = "rows"
-    syntax = "NAME=CARD,CARD,… (the cards each player captured)"
     columns = (Column("captured", Text("Cartes récupérées", "Cards captured"), 2.6), POINTS)
     pad_rules = ("ROWS-7.1", "ROWS-7.2", "ROWS-7.3", "ROWS-7.4")
     blank_tallies = ((ROUND_WINS, "○   ○   ○"),)

@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from cardforge.i18n import Message
+from cardforge.i18n import Message, refusal
 from cardforge.cards import Text
 from cardforge.errors import UsageError
 from cardforge.games.pushluck import require_securable
@@ -31,7 +31,6 @@ PILES_EMPTY = "secure-empty"
 
 class Adapter(GameAdapter):
     game = "sequence"
-    syntax = "NAME=CARD,CARD,… (one secured sequence; repeat NAME for each)"
     columns = (Column("secured", Text("Séquences sécurisées", "Secured sequences"), 2.6), POINTS)
     pad_rules = ("SEQUENCE-5.1", "SEQUENCE-5.3", "SEQUENCE-5.5", "SEQUENCE-6.3", "SEQUENCE-6.4")
     agreed_rounds = True
@@ -58,10 +57,8 @@ class Adapter(GameAdapter):
                 continue
             verdict = self.engine.check_sequence(cards, self.rules)
             if verdict.stop:
-                raise UsageError(
-                    f"{player}={spec}: this sequence hit a STOP ({verdict.reason} at {cards[verdict.index].code}) "
-                    "and scores nothing; leave it out"
-                )
+                raise refusal(UsageError, "error.table.stopped", token=f"{player}={spec}",
+                              reason=Message(f"seq.reason.{verdict.reason}"), card=cards[verdict.index].code)
             if not piles_empty:
                 require_securable(cards, verdict, self.engine.CITES, f"{player}={spec}",
                                   f"{player}={codes},{PILES_EMPTY}")
