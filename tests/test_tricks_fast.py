@@ -15,6 +15,7 @@ import pytest
 
 from cardforge.cards import Card
 from cardforge.games.tricks import NUMX_CHOICES, HouseRules, deck_for, legal_plays, new_game, resolve_trick
+from cardforge.games.tricks.following import follow_step, following
 from cardforge.games.tricks.resolution import trick_outcome
 from cardforge.games.tricks.state import shuffle_like_random
 from cardforge.simulate.events import TricksTracker
@@ -91,6 +92,17 @@ def test_legal_plays_match_the_plain_reading_of_the_rules():
         hand = rng.sample([c for c in deck if c not in laid], rng.randint(1, 8))
         rules = random_rules(rng)
         assert legal_plays(trick, hand, rules) == reference_legal(trick, hand, rules), (trick, hand, rules)
+
+
+def test_follow_step_keeps_what_following_counts_on_every_prefix():
+    rng = random.Random(9)
+    for _ in range(3000):
+        players = rng.randint(3, 10)
+        trick, rules = random_trick(rng, players, players), random_rules(rng)
+        target, laid = None, []
+        for end in range(1, players + 1):
+            target = follow_step(trick[:end], target, laid, rules)
+            assert (target, laid) == following(trick[:end], rules), (trick[:end], rules)
 
 
 SHAPES = [(4, {}), (3, {"start_cards": 2}), (7, {}), (4, {"team": True}), (6, {"team": True, "team_bids": "joint"}),

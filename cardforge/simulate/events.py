@@ -76,20 +76,20 @@ class TricksTracker(Tracker):
     ``trick_log`` and ``history``, so a game pays nothing per action for them."""
 
     def finish(self, state: Any) -> dict[str, Any]:
-        n, note = self.players, self.note
+        n, events = self.players, self.events
         for leader, cards, winner, cancelled in state.trick_log:
             for pos, card in enumerate(cards):
                 if card.action is not None:
-                    note(f"action:{card.action}", (leader + pos) % n)
+                    events["action:" + card.action][(leader + pos) % n] += 1
             for pos in cancelled:
-                note("annulation", (leader + pos) % n)
+                events["annulation"][(leader + pos) % n] += 1
             if winner is None:
-                note("no_winner", leader)
+                events["no_winner"][leader] += 1
         for record in state.history:
             if len(record.bids) == n:
                 for seat, (bid, won) in enumerate(zip(record.bids, record.won)):
                     if bid == won:
-                        note("exact_bid", seat)
+                        events["exact_bid"][seat] += 1
         self.turns = state.actions_played()
         return super().finish(state)
 

@@ -15,7 +15,8 @@ from cardforge.cards import Card
 from cardforge.games.tricks.house_rules import DEFAULT_RULES, HouseRules
 from cardforge.games.tricks.resolution import NUMX, cancelled_positions
 
-__all__ = ["NUMX_CHOICES", "declarations", "follow_target", "legal_plays"]
+__all__ = ["NUMX_CHOICES", "declarations", "follow_target", "following", "follow_step", "options_of",
+           "legal_plays", "playable"]
 
 #: The two ways to play Num-X (TRICKS-6.2).
 NUMX_CHOICES: tuple[Card, ...] = (Card(action=NUMX, value=0), Card(action=NUMX, value=17))
@@ -31,11 +32,12 @@ def follow_target(trick: Sequence[Card], rules: HouseRules | None = None) -> int
 
     Cancelled cards no longer count unless ``follow_target=played`` (ruling TRICKS-R5).
     """
-    return _following(trick, rules or DEFAULT_RULES)[0]
+    return following(trick, rules or DEFAULT_RULES)[0]
 
 
-def _following(trick: Sequence[Card], rules: HouseRules) -> tuple[int | None, list[int]]:
-    """The follow target of ``trick`` and the values of the numbered cards laid in it."""
+def following(trick: Sequence[Card], rules: HouseRules) -> tuple[int | None, list[int]]:
+    """What ``trick`` asks of the next card: its follow target and the values of the numbered
+    cards laid in it (cancelled or not, for the equal-value exception)."""
     laid: list[int] = []
     target = None
     for card in trick:
@@ -57,22 +59,50 @@ def _following(trick: Sequence[Card], rules: HouseRules) -> tuple[int | None, li
     return (top if target is None or top > target else target), laid
 
 
+def follow_step(trick: Sequence[Card], target: int | None, laid: list[int], rules: HouseRules) -> int | None:
+    """``following`` one card at a time (an engine keeps the facts as the trick grows): the
+    target once ``trick[-1]`` is laid, from the ``target`` and ``laid`` values of the cards before
+    it; the new card's value joins ``laid``.  An equal value (an annulation) counts again."""
+    card = trick[-1]
+    value = card.value
+    if card.action is None:
+        if value in laid and rules.follow_target == "valid":
+            laid.append(value)
+            return following(trick, rules)[0]
+        laid.append(value)
+    elif card.action != NUMX or value is None:
+        return target
+    return value if target is None or value > target else target
+
+
+def options_of(hand: list[Card]) -> list[Card]:
+    """The cards of ``hand`` as they may be played: Num-X as ``numx=0`` and ``numx=17``, in
+    hand order; ``hand`` itself when it holds no undeclared Num-X."""
+    for card in hand:
+        if card.action is not None and card.action == NUMX and card.value is None:
+            return [d for card in hand for d in declarations(card)]
+    return hand
+
+
 def legal_plays(trick: Sequence[Card], hand: Sequence[Card], rules: HouseRules | None = None) -> list[Card]:
     """The cards of ``hand`` that may be played on ``trick`` (cards so far, in play order).
 
     Num-X in hand is offered as ``numx=0`` and ``numx=17``; order follows the hand.
     """
     rules = rules or DEFAULT_RULES
-    options = list(hand)
-    for card in hand:
-        if card.action == NUMX and card.value is None:
-            options = [d for card in hand for d in declarations(card)]
-            break
-    if not trick:
-        return options
-    target, laid = _following(trick, rules)
-    if target is None:
-        return options
+    legal = options_of(hand)
+    if trick:
+        target, laid = following(trick, rules)
+        if target is not None:
+            legal = playable(legal, target, laid, rules)
+    return list(legal) if legal is hand else legal  # a new list, never the caller's hand
+
+
+def playable(options: list[Card], target: int, laid: list[int], rules: HouseRules) -> list[Card]:
+    """Which ``options`` may be played on a trick whose follow target is ``target`` and whose
+    numbered values are ``laid`` (from ``following``): a higher card if one is held
+    (TRICKS-5.1), an equal value (5.2, ruling R6), action cards (ruling R4); ``options`` itself
+    when none is higher."""
     # "higher": a numbered card above the target; with action_cards=follow, a declared Num-X too
     if rules.action_cards == "always":
         for c in options:

@@ -80,7 +80,7 @@ def cancelled_positions(cards: Sequence[Card], rules: HouseRules = DEFAULT_RULES
             by_value.setdefault(card.value, []).append(position)
     out: list[int] = []
     for positions in by_value.values():
-        if len({cards[p].family for p in positions}) < 2:
+        if len(positions) < 2 or len({cards[p].family for p in positions}) < 2:
             continue
         out.extend(positions if rules.triple_annulation == "all" else positions[:2])
     return sorted(out)
@@ -127,21 +127,24 @@ def trick_outcome(cards: Sequence[Card], players: int, rules: HouseRules,
             note(("TRICKS-8.4", "no_annulation", {}))
 
     flip = quantique = False
-    for card in cards:
+    valid: list[int] = []  # positions with a value, not cancelled
+    for p, card in enumerate(cards):
         action = card.action
-        if action is None or action == NUMX:
-            continue
-        if action == FLASH:
+        if action is None:
+            if p not in gone:
+                valid.append(p)
+        elif action == NUMX:
+            if card.value is not None:
+                valid.append(p)
+        elif action == FLASH:
             if note is not None:
                 note(("TRICKS-6.1", "flash", {}))
             return None, gone
-        if action == FLIP:
+        elif action == FLIP:
             flip = True
         elif action == QUANTIQUE:
             quantique = True
 
-    valid = [p for p, c in enumerate(cards)
-             if c.value is not None and (c.action is None or c.action == NUMX) and p not in gone]
     if note is not None:
         for p in valid:
             if cards[p].action == NUMX:

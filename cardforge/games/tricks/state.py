@@ -26,7 +26,7 @@ from cardforge.cards import Card
 from cardforge.errors import IllegalActionError, UsageError
 from cardforge.games.base import TERMINAL, GameState
 from cardforge.games.house import parse_house_rules
-from cardforge.games.tricks.following import legal_plays
+from cardforge.games.tricks.following import follow_step, options_of, playable
 from cardforge.games.tricks.house_rules import DEFAULT_RULES, HouseRules
 from cardforge.games.tricks.resolution import NUMX, TrickResult, resolve_trick, trick_outcome
 from cardforge.games.tricks.scoring import RoundScore, round_score
@@ -45,6 +45,9 @@ class Phase(str, Enum):
     BID = "bid"
     PLAY = "play"
     OVER = "over"
+
+
+_PASS, _BID, _PLAY, _OVER = Phase.PASS, Phase.BID, Phase.PLAY, Phase.OVER
 
 
 def deck_for(players: int, rules: HouseRules = DEFAULT_RULES) -> list[Card]:
@@ -130,6 +133,9 @@ class Tables:
         self.own_totals = self.seat_units == tuple((seat,) for seat in range(config.players))
         #: ``random.Random.shuffle`` of a deck this size, as (index, bound, bits) per draw
         self.draws = tuple((i, i + 1, (i + 1).bit_length()) for i in range(len(deck) - 1, 0, -1))
+        self.positions = list(range(len(deck)))
+        #: round_score's results, by (bid, won, cards, streak before, final round)
+        self.scores: dict[tuple[int, int, int, int, bool], RoundScore] = {}
 
 
 def shuffle_like_random(items: list, getrandbits: Callable[[int], int], draws: tuple[tuple[int, int, int], ...]) -> None:
@@ -203,26 +209,37 @@ class TricksState(GameState[Action]):
             self._explained = (entry, resolve_trick(entry[1], self._n, self._rules))
         return self._explained[1]
 
+    @property
+    def reserve(self) -> list[Card]:
+        """The cards not dealt this round, in shuffled order."""
+        if self._reserve is None:
+            order, dealt = self._undealt
+            deck = self.config.deck
+            self._reserve = [deck[i] for i in order[dealt:]]
+        return self._reserve
+
+    @reserve.setter
+    def reserve(self, cards: list[Card]) -> None:
+        self._reserve = cards
+
     def current_player(self) -> int:
         return self._player
 
     def legal_actions(self) -> list[Action]:
         legal = self._legal
         if legal is None:
-            if self.phase is Phase.PLAY:
-                legal = legal_plays(self.trick, self.hands[self._player], self._rules)
-            else:
-                legal = self._compute_legal_actions()
-            self._legal = legal
+            legal = self._legal = self._compute_legal_actions()
         return list(legal)
 
     def _compute_legal_actions(self) -> list[Action] | tuple[int, ...]:
+        """This position's legal actions; may be the hand itself or a shared tuple (callers copy)."""
         phase = self.phase
-        if phase is Phase.PLAY:
-            return legal_plays(self.trick, self.hands[self._player], self._rules)
-        if phase is Phase.BID:
+        if phase is _PLAY:  # the follow facts of the trick are kept as it grows (follow_step)
+            options = options_of(self.hands[self._player])
+            return options if self._target is None else playable(options, self._target, self._laid, self._rules)
+        if phase is _BID:
             return self._tables.bids[self.config.schedule[self.round]]
-        if phase is Phase.PASS:
+        if phase is _PASS:
             return list(self.hands[self._player])
         return []
 
@@ -246,7 +263,7 @@ class TricksState(GameState[Action]):
     def apply_legal(self, action: Action) -> None:
         self._legal = None
         phase = self.phase
-        if phase is Phase.PLAY:  # the hot path, inlined: a card joins the trick
+        if phase is _PLAY:  # the hot path, inlined: a card joins the trick
             seat = self._player
             hand = self.hands[seat]
             i = 0
@@ -261,22 +278,26 @@ class TricksState(GameState[Action]):
             trick.append(action)
             if len(trick) < self._n:
                 self._player = (seat + 1) % self._n
+                self._target = follow_step(trick, self._target, self._laid, self._rules)
             else:
                 self._end_trick()
-        elif phase is Phase.BID:
+        elif phase is _BID:
             seat = self._player
             self.bids[seat] = action
             seat = (seat + 1) % self._n
             if seat == self.leader:  # before the first trick, the leader is the round's first player
-                self.phase = Phase.PLAY
-            self._player = self.leader if seat == self.leader else seat
-        elif phase is Phase.PASS:
+                self.phase = _PLAY
+                self._player = seat
+            else:
+                self._player = seat
+                self._legal = self._tables.bids[self.config.schedule[self.round]]
+        elif phase is _PASS:
             self._pass(action)
         else:
             raise IllegalActionError(f"the game is over: no action is legal, not {self.action_to_string(action)!r}")
 
     def is_terminal(self) -> bool:
-        return self.phase is Phase.OVER
+        return self.phase is _OVER
 
     def returns(self) -> list[int]:
         """Each player's total; in teams, the team's total for both partners (TRICKS-11.6)."""
@@ -356,21 +377,31 @@ class TricksState(GameState[Action]):
         self.round += 1
         tables, n = self._tables, self._n
         size = self.config.schedule[self.round]
-        order = list(range(len(tables.rank)))  # deck positions, shuffled as the cards would be
+        order = tables.positions.copy()  # deck positions, shuffled as the cards would be
         shuffle_like_random(order, self._rng.getrandbits, tables.draws)
-        deck = self.config.deck
-        key = None if tables.distinct else tables.rank.__getitem__
-        self.hands = [[deck[i] for i in sorted(order[p * size:(p + 1) * size], key=key)] for p in range(n)]
-        self.reserve = [deck[i] for i in order[n * size:]]
+        deck, key, hands = self.config.deck, None if tables.distinct else tables.rank.__getitem__, []
+        for start in range(0, n * size, size):
+            dealt = order[start:start + size]
+            dealt.sort(key=key)
+            hands.append([deck[i] for i in dealt])
+        self.hands = hands
+        self._reserve: list[Card] | None = None  # the undealt cards, built when asked for
+        self._undealt = order, n * size
         self.passing: list[list[Card]] = [[] for _ in range(n)]
         self.taken: list[list[Card]] = [[] for _ in range(n)]
         self.set_aside: list[Card] = []
         self.bids: list[int | None] = [None] * n
         self.won = [0] * n
-        self.trick: list[Card] = []
-        self._declared = False  # a declared Num-X is in the trick
+        self._new_trick()
         self.leader = self._player = self.first_player_of_round()
-        self.phase = Phase.PASS if self.config.team else Phase.BID
+        self.phase = _PASS if self.config.team else _BID
+        self._legal = None if self.config.team else tables.bids[size]
+
+    def _new_trick(self) -> None:
+        self.trick: list[Card] = []
+        self._target: int | None = None  # what the next card must beat, and the numbered values laid
+        self._laid: list[int] = []
+        self._declared = False  # a declared Num-X is in the trick
 
     def _sorted(self, cards: list[Card]) -> list[Card]:
         return sorted(cards, key=self._tables.order.__getitem__)
@@ -401,7 +432,7 @@ class TricksState(GameState[Action]):
             receiver = self.config.partner(giver)
             self.hands[receiver] = self._sorted(self.hands[receiver] + self.passing[giver])
         self.passing = [[] for _ in range(self._n)]
-        self.phase = Phase.BID
+        self.phase = _BID
         self._player = self.leader
 
     def _end_trick(self) -> None:
@@ -423,7 +454,7 @@ class TricksState(GameState[Action]):
             self.won[leader] += 1
             self.taken[leader].extend(trick)
         self.leader = self._player = leader
-        self.trick = []
+        self._new_trick()
         if not self.hands[0]:
             self._score_round()
 
@@ -431,19 +462,25 @@ class TricksState(GameState[Action]):
         final = self.round == len(self.config.schedule) - 1
         size = self.cards_per_player
         record = RoundRecord(self.round + 1, size, [], [], [])
-        rules, bids, won = self._rules, self.bids, self.won
+        bids, won, streaks, totals = self.bids, self.won, self.streaks, self.totals
+        memo = self._tables.scores  # round_score is pure: each (bid, won, cards, streak, final) once
         for u, unit in enumerate(self.config.units):
-            bid = sum(bids[p] for p in unit)
-            got = sum(won[p] for p in unit)
-            score = round_score(bid, got, size * len(unit), self.streaks[u], rules, final)
-            self.totals[u] += score.total
-            self.streaks[u] = score.streak_after
+            if len(unit) == 1:
+                bid, got, cards = bids[unit[0]], won[unit[0]], size
+            else:
+                bid, got, cards = sum(bids[p] for p in unit), sum(won[p] for p in unit), size * len(unit)
+            key = (bid, got, cards, streaks[u], final)
+            score = memo.get(key)
+            if score is None:
+                score = memo[key] = round_score(bid, got, cards, streaks[u], self._rules, final)
+            totals[u] += score.total
+            streaks[u] = score.streak_after
             record.bids.append(bid)
             record.won.append(got)
             record.scores.append(score)
         self.history.append(record)
         if final:
-            self.phase = Phase.OVER
+            self.phase = _OVER
             self._player = TERMINAL
         else:
             self._deal_next_round()
