@@ -43,6 +43,5 @@ def game_with_hands(players: int, hands: list[str], **options) -> TricksState:
     wanted = {c for hand in given for c in hand}
     state.reserve = [c for c in pool if c not in wanted]
     state.hands = [list(h) for h in given]
-    state._legal = None
     bid_all(state)
     return state

@@ -67,11 +67,12 @@ def card_value(card: Card) -> int | None:
     return card.value if action is None or action == NUMX else None
 
 
-def cancelled_positions(cards: Sequence[Card], rules: HouseRules = DEFAULT_RULES) -> list[int]:
+def cancelled_positions(cards: Sequence[Card], rules: HouseRules = DEFAULT_RULES,
+                        laid: list[int] | None = None) -> list[int]:
     """Positions of the numbered cards removed by annulation: cards of equal value from
     different families (TRICKS-7.1, 7.3, 7.4); with three or more, all of them or only the first
-    two laid (ruling TRICKS-R7)."""
-    values = [c.value for c in cards if c.action is None]
+    two laid (ruling TRICKS-R7).  ``laid``: the numbered cards' values, when the caller kept them."""
+    values = [c.value for c in cards if c.action is None] if laid is None else laid
     if len(set(values)) == len(values):  # no equal values: the usual trick, decided at C speed
         return []
     by_value: dict[int, list[int]] = {}
@@ -114,12 +115,14 @@ def resolve_trick(cards: Sequence[Card], players: int, rules: HouseRules | None 
 
 
 def trick_outcome(cards: Sequence[Card], players: int, rules: HouseRules,
-                  note: Callable[[Event], None] | None = None) -> tuple[int | None, list[int]]:
+                  note: Callable[[Event], None] | None = None, *, laid: list[int] | None = None,
+                  ) -> tuple[int | None, list[int]]:
     """The rules of a trick's end, in the sheet's order: the winning position in play order
     (``None``: no winner) and the cancelled positions.  ``note`` receives each decision as an
     ``Event`` (``resolve_trick`` explains with it); without it, nothing is formatted and the
-    cards are not checked (the engines' fast path: their tricks are valid by construction)."""
-    gone = cancelled_positions(cards, rules)
+    cards are not checked (the engines' fast path: their tricks are valid by construction).
+    ``laid``: the numbered cards' values in play order, when the caller kept them."""
+    gone = cancelled_positions(cards, rules, laid)
     if note is not None:
         if gone:
             _note_annulations(tuple(cards[p] for p in gone), rules, note)

@@ -131,9 +131,11 @@ class Tables:
         self.seat_units = tuple(tuple(dict.fromkeys(self.unit_of[p] for p in config.team_of(seat)))
                                 for seat in range(config.players))
         self.own_totals = self.seat_units == tuple((seat,) for seat in range(config.players))
+        self.solo = config.units == tuple((seat,) for seat in range(config.players))  # each seat scored alone
         #: ``random.Random.shuffle`` of a deck this size, as (index, bound, bits) per draw
         self.draws = tuple((i, i + 1, (i + 1).bit_length()) for i in range(len(deck) - 1, 0, -1))
         self.positions = list(range(len(deck)))
+        self.no_passing = ((),) * config.players
         #: round_score's results, by (bid, won, cards, streak before, final round)
         self.scores: dict[tuple[int, int, int, int, bool], RoundScore] = {}
 
@@ -180,11 +182,10 @@ class TricksState(GameState[Action]):
         self.totals = [0] * len(config.units)
         self.streaks = [0] * len(config.units)
         self.history: list[RoundRecord] = []
-        self.trick_log: list[tuple[int, tuple[Card, ...], int | None, list[int]]] = []
+        self.trick_log: list[tuple[int, list[Card], int | None, list[int]]] = []
         self._explained: tuple[Any, TrickResult] | None = None
         self.round = -1
         self.phase = Phase.BID
-        self._legal: list[Action] | tuple[int, ...] | None = None  # legal_actions() of this position
         self.last_leader = 0
         self._deal_next_round()
 
@@ -226,27 +227,21 @@ class TricksState(GameState[Action]):
         return self._player
 
     def legal_actions(self) -> list[Action]:
-        legal = self._legal
-        if legal is None:
-            legal = self._legal = self._compute_legal_actions()
-        return list(legal)
-
-    def _compute_legal_actions(self) -> list[Action] | tuple[int, ...]:
-        """This position's legal actions; may be the hand itself or a shared tuple (callers copy)."""
         phase = self.phase
-        if phase is _PLAY:  # the follow facts of the trick are kept as it grows (follow_step)
-            options = options_of(self.hands[self._player])
-            return options if self._target is None else playable(options, self._target, self._laid, self._rules)
+        if phase is _PLAY:  # the trick's follow facts are kept as it grows (follow_step)
+            hand = self.hands[self._player]
+            legal = options_of(hand)
+            if self._target is not None:
+                legal = playable(legal, self._target, self._laid, self._rules)
+            return legal[:] if legal is hand else legal
         if phase is _BID:
-            return self._tables.bids[self.config.schedule[self.round]]
+            return list(self._bid_options)
         if phase is _PASS:
             return list(self.hands[self._player])
         return []
 
     def apply_action(self, action: Action) -> None:
-        legal = self._legal
-        if legal is None:
-            legal = self._legal = self._compute_legal_actions()
+        legal = self.legal_actions()
         for option in legal:
             if option is action:
                 break
@@ -261,7 +256,6 @@ class TricksState(GameState[Action]):
         self.apply_legal(action)
 
     def apply_legal(self, action: Action) -> None:
-        self._legal = None
         phase = self.phase
         if phase is _PLAY:  # the hot path, inlined: a card joins the trick
             seat = self._player
@@ -290,7 +284,6 @@ class TricksState(GameState[Action]):
                 self._player = seat
             else:
                 self._player = seat
-                self._legal = self._tables.bids[self.config.schedule[self.round]]
         elif phase is _PASS:
             self._pass(action)
         else:
@@ -387,7 +380,8 @@ class TricksState(GameState[Action]):
         self.hands = hands
         self._reserve: list[Card] | None = None  # the undealt cards, built when asked for
         self._undealt = order, n * size
-        self.passing: list[list[Card]] = [[] for _ in range(n)]
+        #: cards set aside for the partner (team variant; no one passes otherwise)
+        self.passing: list[list[Card]] = [[] for _ in range(n)] if self.config.team else tables.no_passing
         self.taken: list[list[Card]] = [[] for _ in range(n)]
         self.set_aside: list[Card] = []
         self.bids: list[int | None] = [None] * n
@@ -395,7 +389,7 @@ class TricksState(GameState[Action]):
         self._new_trick()
         self.leader = self._player = self.first_player_of_round()
         self.phase = _PASS if self.config.team else _BID
-        self._legal = None if self.config.team else tables.bids[size]
+        self._bid_options = tables.bids[size]
 
     def _new_trick(self) -> None:
         self.trick: list[Card] = []
@@ -437,10 +431,12 @@ class TricksState(GameState[Action]):
 
     def _end_trick(self) -> None:
         trick, n = self.trick, self._n
-        cards = tuple(trick)
-        winner, gone = trick_outcome(cards, n, self._rules)
+        laid = self._laid  # the values of the numbered cards before the last one
+        if trick[-1].action is None:
+            laid.append(trick[-1].value)
+        winner, gone = trick_outcome(trick, n, self._rules, laid=laid)
         leader = self.last_leader = self.leader
-        self.trick_log.append((leader, cards, winner, gone))
+        self.trick_log.append((leader, trick, winner, gone))  # the list is the engine's no more
         if self._declared:  # Num-X goes to the piles as the physical card
             numx = self._tables.numx
             trick = [numx if c.action == NUMX else c for c in trick]
@@ -454,31 +450,33 @@ class TricksState(GameState[Action]):
             self.won[leader] += 1
             self.taken[leader].extend(trick)
         self.leader = self._player = leader
-        self._new_trick()
+        self.trick, self._target, self._laid = [], None, []  # as _new_trick
         if not self.hands[0]:
             self._score_round()
 
     def _score_round(self) -> None:
         final = self.round == len(self.config.schedule) - 1
         size = self.cards_per_player
-        record = RoundRecord(self.round + 1, size, [], [], [])
         bids, won, streaks, totals = self.bids, self.won, self.streaks, self.totals
         memo = self._tables.scores  # round_score is pure: each (bid, won, cards, streak, final) once
-        for u, unit in enumerate(self.config.units):
-            if len(unit) == 1:
-                bid, got, cards = bids[unit[0]], won[unit[0]], size
-            else:
-                bid, got, cards = sum(bids[p] for p in unit), sum(won[p] for p in unit), size * len(unit)
-            key = (bid, got, cards, streaks[u], final)
+        if self._tables.solo:
+            units, unit_bids, unit_won = range(self._n), list(bids), list(won)
+            cards = [size] * self._n
+        else:
+            units = range(len(self.config.units))
+            unit_bids = [sum(bids[p] for p in unit) for unit in self.config.units]
+            unit_won = [sum(won[p] for p in unit) for unit in self.config.units]
+            cards = [size * len(unit) for unit in self.config.units]
+        scores = []
+        for u in units:
+            key = (unit_bids[u], unit_won[u], cards[u], streaks[u], final)
             score = memo.get(key)
             if score is None:
-                score = memo[key] = round_score(bid, got, cards, streaks[u], self._rules, final)
+                score = memo[key] = round_score(*key[:4], self._rules, final)
             totals[u] += score.total
             streaks[u] = score.streak_after
-            record.bids.append(bid)
-            record.won.append(got)
-            record.scores.append(score)
-        self.history.append(record)
+            scores.append(score)
+        self.history.append(RoundRecord(self.round + 1, size, unit_bids, unit_won, scores))
         if final:
             self.phase = _OVER
             self._player = TERMINAL
