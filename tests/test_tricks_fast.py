@@ -177,3 +177,25 @@ def test_tracker_counts_at_the_end_what_happened_action_by_action(players, optio
     for seed in range(3):
         expected, got = per_action_events(players, options, seed)
         assert got == expected
+
+
+def test_a_copied_or_pickled_game_sees_and_plays_as_the_original():
+    """Copies rebuild the per-config tables (they key card codes by object identity)."""
+    import copy
+    import pickle
+
+    game, rng = new_game(4, seed=7), random.Random(7)
+    for _ in range(60):
+        actions = game.legal_actions()
+        game.apply_action(actions[rng.randrange(len(actions))])
+    copies = [game.clone(), copy.deepcopy(game), pickle.loads(pickle.dumps(game))]
+    for other in copies:
+        held = [c for hand in other.hands for c in hand]
+        assert all(other._tables.code_of[id(c)] == c.code for c in held), "the copy's tables know its own cards"
+        assert [other.observation(p) for p in range(4)] == [game.observation(p) for p in range(4)]
+    while not game.is_terminal():
+        pick = rng.randrange(len(game.legal_actions()))
+        for state in (game, *copies):
+            state.apply_action(state.legal_actions()[pick])
+        assert all(str(other) == str(game) and other.observation(0) == game.observation(0) for other in copies)
+    assert all(other.returns() == game.returns() for other in copies)

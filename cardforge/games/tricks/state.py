@@ -26,7 +26,7 @@ from cardforge.cards import Card
 from cardforge.errors import IllegalActionError, UsageError
 from cardforge.games.base import TERMINAL, GameState
 from cardforge.games.house import parse_house_rules
-from cardforge.games.tricks.following import follow_step, options_of, playable
+from cardforge.games.tricks.following import NUMX_CHOICES, follow_step, options_of, playable
 from cardforge.games.tricks.house_rules import DEFAULT_RULES, HouseRules
 from cardforge.games.tricks.resolution import NUMX, TrickResult, resolve_trick, trick_outcome
 from cardforge.games.tricks.scoring import RoundScore, round_score
@@ -115,13 +115,22 @@ class GameConfig:
         """What every position of this game looks up, computed once (``new_game`` caches configs)."""
         return Tables(self)
 
+    def __getstate__(self) -> dict[str, Any]:
+        """Copied or pickled without its tables: a copy computes its own (they key by identity)."""
+        return {k: v for k, v in self.__dict__.items() if k != "tables"}
+
 
 class Tables:
     """Facts of a ``GameConfig`` computed once: each card's rank in the deck order (hands are
-    sorted by it), the bids of each deal size, the seats' scoring units and the shuffle's draws."""
+    sorted by it), its code, the bids of each deal size, the seats' scoring units and the
+    shuffle's draws.  Never copied: a copied config or state computes its own."""
 
     def __init__(self, config: GameConfig):
         deck = config.deck
+        #: the deck's own card objects and the declared Num-X, kept alive so their ids stay theirs
+        self.cards = (*dict.fromkeys(deck), *NUMX_CHOICES)
+        #: card code by ``id(card)`` for those objects (any other card: ``card.code``)
+        self.code_of = {id(c): c.code for c in self.cards}
         self.order = {card: i for i, card in enumerate(dict.fromkeys(deck))}
         self.rank = tuple(self.order[card] for card in deck)
         self.distinct = len(self.order) == len(deck)
@@ -188,6 +197,14 @@ class TricksState(GameState[Action]):
         self.phase = Phase.BID
         self.last_leader = 0
         self._deal_next_round()
+
+    def __getstate__(self) -> dict[str, Any]:
+        """Copied (``clone``) or pickled without the config's tables, which key by identity."""
+        return {k: v for k, v in self.__dict__.items() if k != "_tables"}
+
+    def __setstate__(self, state: dict[str, Any]) -> None:
+        self.__dict__.update(state)
+        self._tables = self.config.tables
 
     # -- GameState interface -------------------------------------------------------------------
 
@@ -307,20 +324,26 @@ class TricksState(GameState[Action]):
 
     def observation(self, player: int) -> dict[str, Any]:
         last = self.trick_log[-1] if self.trick_log else None
+        code = self._tables.code_of.get
+        if self._reserve is None:
+            order, dealt = self._undealt
+            reserve_size = len(order) - dealt
+        else:
+            reserve_size = len(self._reserve)
         return {
             "round": self.round + 1,
             "cards": self.cards_per_player,
             "phase": self.phase.value,
-            "current_player": self.current_player(),
-            "hand": [c.code for c in self.hands[player]],
-            "passing": [c.code for c in self.passing[player]],
+            "current_player": self._player,
+            "hand": [code(id(c)) or c.code for c in self.hands[player]],
+            "passing": [code(id(c)) or c.code for c in self.passing[player]],
             "bids": list(self.bids),
             "won": list(self.won),
-            "trick": [c.code for c in self.trick],
+            "trick": [code(id(c)) or c.code for c in self.trick],
             "leader": self.leader,
-            "reserve_size": len(self.reserve),
+            "reserve_size": reserve_size,
             "last_trick": None if last is None else {
-                "cards": [c.code for c in last[1]],
+                "cards": [code(id(c)) or c.code for c in last[1]],
                 "winner": None if last[2] is None else (last[0] + last[2]) % self._n,
             },
             "returns": self.returns(),
