@@ -76,13 +76,18 @@ class TricksTracker(Tracker):
     ``trick_log`` and ``history``, so a game pays nothing per action for them."""
 
     def finish(self, state: Any) -> dict[str, Any]:
-        n, events = self.players, self.events
+        n, events, names = self.players, self.events, _ACTION_EVENTS
+        annulation = events["annulation"] if any(e[3] for e in state.trick_log) else None
         for leader, cards, winner, cancelled in state.trick_log:
-            for pos, card in enumerate(cards):
-                if card.action is not None:
-                    events["action:" + card.action][(leader + pos) % n] += 1
+            pos = leader
+            for card in cards:
+                action = card.action
+                if action is not None:
+                    name = names.get(action) or names.setdefault(action, f"action:{action}")
+                    events[name][pos % n] += 1
+                pos += 1
             for pos in cancelled:
-                events["annulation"][(leader + pos) % n] += 1
+                annulation[(leader + pos) % n] += 1
             if winner is None:
                 events["no_winner"][leader] += 1
         for record in state.history:
@@ -92,6 +97,10 @@ class TricksTracker(Tracker):
                         events["exact_bid"][seat] += 1
         self.turns = state.actions_played()
         return super().finish(state)
+
+
+#: ``action:<slug>`` event names, made once per action card
+_ACTION_EVENTS: dict[str, str] = {}
 
 
 class PushLuckTracker(Tracker):

@@ -104,22 +104,28 @@ def playable(options: list[Card], target: int, laid: list[int], rules: HouseRule
     (TRICKS-5.1), an equal value (5.2, ruling R6), action cards (ruling R4); ``options`` itself
     when none is higher."""
     # "higher": a numbered card above the target; with action_cards=follow, a declared Num-X too
-    if rules.action_cards == "always":
-        for c in options:
-            if c.action is None and c.value > target:
-                break
-        else:
-            return options
-        if rules.equal_value != "any":
-            laid = [target]
-        return [c for c in options if c.action is not None or c.value > target or c.value in laid]
-    for c in options:
-        if (c.action is None or c.action == NUMX and c.value is not None) and c.value > target:
-            break
-    else:
-        return options
     if rules.equal_value != "any":
         laid = [target]
-    return [c for c in options
-            if (c.action is None or c.action == NUMX and c.value is not None) and c.value > target
-            or c.action is None and c.value in laid]
+    legal: list[Card] = []
+    higher = False
+    if rules.action_cards == "always":  # one pass: higher cards, equal values, action cards
+        for c in options:
+            if c.action is not None:
+                legal.append(c)
+            elif c.value > target:
+                legal.append(c)
+                higher = True
+            elif c.value in laid:
+                legal.append(c)
+        return legal if higher else options
+    for c in options:
+        if c.action is None:
+            if c.value > target:
+                legal.append(c)
+                higher = True
+            elif c.value in laid:
+                legal.append(c)
+        elif c.action == NUMX and c.value is not None and c.value > target:
+            legal.append(c)
+            higher = True
+    return legal if higher else options
