@@ -2,7 +2,9 @@
 command latency, each with a baseline measured in the same run.
 
 - games: the real engine (legal plays, resolution, scoring) against a bare "highest card wins"
-  loop dealing the same deck and playing the same number of random cards;
+  loop dealing the same deck and playing the same number of random cards, through the checked
+  playthrough harness and (4 players) through the simulator's loop (``play_batch``, random bots,
+  unchecked ``apply_legal``, the event tracker);
 - resolve_trick: against ``max()`` over the same tricks;
 - referee latency: ``cardforge referee tricks trick …`` as a process, against ``python -c pass``.
 
@@ -26,10 +28,11 @@ from cardforge.games.tricks import deck_for, new_game, resolve_trick  # noqa: E4
 
 
 def rate(fn, seconds: float) -> float:
-    """Calls of ``fn(i)`` per second over about ``seconds`` (after one warm-up call)."""
+    """Calls of ``fn(i)`` per CPU second over about ``seconds`` of CPU (after one warm-up call):
+    CPU time, which a loaded machine disturbs far less than wall time."""
     fn(0)
-    count, start = 0, time.perf_counter()
-    while (elapsed := time.perf_counter() - start) < seconds:
+    count, start = 0, time.process_time()
+    while (elapsed := time.process_time() - start) < seconds:
         fn(count)
         count += 1
     return count / elapsed
@@ -64,13 +67,20 @@ def median_seconds(argv: list[str], runs: int) -> float:
 def main() -> None:
     quick = "--quick" in sys.argv
     seconds = 0.5 if quick else 2.0
-    print("random full games per second (engine vs bare highest-card loop, same deals):")
+    print("random full games per CPU second (engine vs bare highest-card loop, same deals):")
     for players, options in ((3, {}), (4, {}), (7, {}), (4, {"team": True})):
         label = f"{players} players" + (" team" if options else "")
         games = rate(lambda i: random_playthrough("tricks", players=players, seed=i, **options), seconds)
         base = rate(lambda i: baseline_game(players, i), seconds) if not options else None
         ratio = f"  ({base:8.1f}/s baseline, engine ×{games / base:.2f} of it)" if base else ""
         print(f"  {label:16} {games:8.1f} games/s{ratio}")
+    from cardforge.simulate import SimSpec
+    from cardforge.simulate.play import play_batch
+
+    spec = SimSpec("tricks", 4, ("random",), games=10**9)
+    simulated = rate(lambda i: play_batch(spec, i, i + 1), seconds)
+    base = rate(lambda i: baseline_game(4, i), seconds)
+    print(f"  {'4 players, lab':16} {simulated:8.1f} games/s  ({base:8.1f}/s baseline, engine ×{simulated / base:.2f} of it)")
 
     rng = random.Random(0)
     deck = deck_for(5)
