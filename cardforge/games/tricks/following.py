@@ -90,42 +90,44 @@ def legal_plays(trick: Sequence[Card], hand: Sequence[Card], rules: HouseRules |
     Num-X in hand is offered as ``numx=0`` and ``numx=17``; order follows the hand.
     """
     rules = rules or DEFAULT_RULES
-    legal = options_of(hand)
-    if trick:
-        target, laid = following(trick, rules)
-        if target is not None:
-            legal = playable(legal, target, laid, rules)
+    target, laid = following(trick, rules) if trick else (None, [])
+    legal = options_of(hand) if target is None else playable(hand, target, laid, rules)
     return list(legal) if legal is hand else legal  # a new list, never the caller's hand
 
 
-def playable(options: list[Card], target: int, laid: list[int], rules: HouseRules) -> list[Card]:
-    """Which ``options`` may be played on a trick whose follow target is ``target`` and whose
-    numbered values are ``laid`` (from ``following``): a higher card if one is held
-    (TRICKS-5.1), an equal value (5.2, ruling R6), action cards (ruling R4); ``options`` itself
-    when none is higher."""
+def playable(hand: Sequence[Card], target: int, laid: list[int], rules: HouseRules) -> list[Card]:
+    """The cards of ``hand`` (as ``options_of`` offers them) that may be played on a trick whose
+    follow target is ``target`` and whose numbered values are ``laid`` (from ``following``): a
+    higher card if one is held (TRICKS-5.1), an equal value (5.2, ruling R6), action cards
+    (ruling R4); every option when none is higher (``hand`` itself if it holds no Num-X)."""
     # "higher": a numbered card above the target; with action_cards=follow, a declared Num-X too
     if rules.equal_value != "any":
         laid = [target]
     legal: list[Card] = []
     higher = False
     if rules.action_cards == "always":  # one pass: higher cards, equal values, action cards
-        for c in options:
+        for c in hand:
             if c.action is not None:
-                legal.append(c)
+                if c.action == NUMX and c.value is None:
+                    legal += NUMX_CHOICES
+                else:
+                    legal.append(c)
             elif c.value > target:
                 legal.append(c)
                 higher = True
             elif c.value in laid:
                 legal.append(c)
-        return legal if higher else options
-    for c in options:
+        return legal if higher else options_of(hand)
+    for c in hand:
         if c.action is None:
             if c.value > target:
                 legal.append(c)
                 higher = True
             elif c.value in laid:
                 legal.append(c)
-        elif c.action == NUMX and c.value is not None and c.value > target:
-            legal.append(c)
-            higher = True
-    return legal if higher else options
+        elif c.action == NUMX:
+            for d in declarations(c):
+                if d.value is not None and d.value > target:
+                    legal.append(d)
+                    higher = True
+    return legal if higher else options_of(hand)

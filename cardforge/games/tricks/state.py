@@ -247,9 +247,8 @@ class TricksState(GameState[Action]):
         phase = self.phase
         if phase is _PLAY:  # the trick's follow facts are kept as it grows (follow_step)
             hand = self.hands[self._player]
-            legal = options_of(hand)
-            if self._target is not None:
-                legal = playable(legal, self._target, self._laid, self._rules)
+            target = self._target
+            legal = options_of(hand) if target is None else playable(hand, target, self._laid, self._rules)
             return legal[:] if legal is hand else legal
         if phase is _BID:
             return list(self._bid_options)
