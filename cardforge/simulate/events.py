@@ -90,11 +90,15 @@ class TricksTracker(Tracker):
                 annulation[(leader + pos) % n] += 1
             if winner is None:
                 events["no_winner"][leader] += 1
+        exact = [0] * n
         for record in state.history:
             if len(record.bids) == n:
-                for seat, (bid, won) in enumerate(zip(record.bids, record.won)):
-                    if bid == won:
-                        events["exact_bid"][seat] += 1
+                bids, won = record.bids, record.won
+                for seat in range(n):
+                    if bids[seat] == won[seat]:
+                        exact[seat] += 1
+        if any(exact):
+            events["exact_bid"] = exact
         self.turns = state.actions_played()
         return super().finish(state)
 

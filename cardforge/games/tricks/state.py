@@ -408,16 +408,12 @@ class TricksState(GameState[Action]):
         self.set_aside: list[Card] = []
         self.bids: list[int | None] = [None] * n
         self.won = [0] * n
-        self._new_trick()
-        self.leader = self._player = self.first_player_of_round()
+        # the trick in progress: its cards, what the next card must beat (follow_step), the
+        # numbered values laid, whether a declared Num-X is among them (reset after each trick)
+        self.trick, self._target, self._laid, self._declared = [], None, [], False
+        self.leader = self._player = self.round % n  # first_player_of_round
         self.phase = _PASS if self.config.team else _BID
         self._bid_options = tables.bids[size]
-
-    def _new_trick(self) -> None:
-        self.trick: list[Card] = []
-        self._target: int | None = None  # what the next card must beat, and the numbered values laid
-        self._laid: list[int] = []
-        self._declared = False  # a declared Num-X is in the trick
 
     def _sorted(self, cards: list[Card]) -> list[Card]:
         return sorted(cards, key=self._tables.order.__getitem__)
@@ -472,7 +468,7 @@ class TricksState(GameState[Action]):
             self.won[leader] += 1
             self.taken[leader].extend(trick)
         self.leader = self._player = leader
-        self.trick, self._target, self._laid = [], None, []  # as _new_trick
+        self.trick, self._target, self._laid = [], None, []  # _declared is already False
         if not self.hands[0]:
             self._score_round()
 
