@@ -59,7 +59,8 @@ def test_engine_core_places_as_the_explained_path():
         captured: list[list[int]] = [[] for _ in plays]
         discarded: list[int] = []
         log: list = []
-        order = _place(table, [d.card_id(c) for c in plays.values()], _flags(rules), explosion, captured, discarded, log)
+        reveal = [d.card_id(c) << _SEAT_BITS | seat for seat, c in enumerate(plays.values())]
+        order = _place(table, reveal, _flags(rules), explosion, captured, discarded, log)
         names = list(plays)
         assert {colour: [d.cards[x] for x in row] for colour, row in zip(ROW_COLOURS, table)} == explained.rows
         assert {n: [d.cards[x] for x in pile] for n, pile in zip(names, captured)} == explained.captured

@@ -274,6 +274,9 @@ class _Deck:
         self.kind = tuple(_PRIORITY[card_kind(c)] for c in cards)
         self.home = tuple(ROW_COLOURS.index(c.family) if k == _CLASSIC else -1 for c, k in zip(cards, self.kind))
         self.points = tuple(card_points(c) for c in cards)
+        self.shadow = tuple(int(k == _SHADOW) for k in self.kind)
+        #: (value, kind, home row) of each card, unpacked at once by the placement core
+        self.info = tuple(zip(self.value, self.kind, self.home))
         self.code = tuple(c.code for c in cards)
         #: the deck's own Card objects → id (``id()`` keys: hashing a Card is slow)
         self.by_object = {id(c): i for i, c in enumerate(cards)}
@@ -358,25 +361,26 @@ def _rows_of(mask: int) -> tuple[int, ...]:
 def _place(rows: list[list[int]], plays: list[int], flags: tuple[bool, bool, bool, bool], explosion: bool,
            captured: list[list[int]], discarded: list[int], log: list[tuple[int, str, list[int]]] | None = None,
            note: Any = None) -> list[int]:
-    """Place one reveal (``plays[seat]`` = card id) on ``rows`` (row index → card ids), in place:
+    """Place one reveal on ``rows`` (row index → card ids), in place; ``plays`` holds each
+    player's card as ``card id << _SEAT_BITS | seat`` (so that sorting it gives the order):
     cards taken go to ``captured[seat]``, exploded ones to ``discarded``, each capture to ``log``
     as ``(seat, TAKE_…, cards)``; ``note(rule, what, seat, card, row, cards, tied)`` is called
     for each rule applied (ids and row indices; ``-1`` for none).  Returns the placement order
     (``card id << _SEAT_BITS | seat``)."""
     d = _DECK or _deck()
-    value, kind, home = d.value, d.kind, d.home
+    value, info = d.value, d.info
     any_card, fewest, fifth_takes, strict = flags
-    order = sorted([c << _SEAT_BITS | s for s, c in enumerate(plays)])
+    bits, mask, classic, capacity = _SEAT_BITS, _SEAT_MASK, _CLASSIC, ROW_CAPACITY  # locals: the hot loop
+    order = sorted(plays)
     if note is not None:
-        note("ROWS-2.3", "order", cards=[o >> _SEAT_BITS for o in order])
-        values = [value[o >> _SEAT_BITS] for o in order]
+        note("ROWS-2.3", "order", cards=[o >> bits for o in order])
+        values = [value[o >> bits] for o in order]
         if len(set(values)) < len(values):
             note("ROWS-2.4", "tie_order")
     for o in order:
-        c, s = o >> _SEAT_BITS, o & _SEAT_MASK
-        v, k = value[c], kind[c]
-        if k == _CLASSIC:
-            r = home[c]
+        c, s = o >> bits, o & mask
+        v, k, r = info[c]
+        if k == classic:
             takes_first = v < value[rows[r][-1]]
             if note is not None and not takes_first:
                 note("ROWS-3.2", "append", s, c, r)
@@ -432,7 +436,7 @@ def _place(rows: list[list[int]], plays: list[int], flags: tuple[bool, bool, boo
         # takes the first card (lower card, Rainbow fitting nowhere) takes it
         row = rows[r]
         row.append(c)
-        if len(row) == ROW_CAPACITY and (fifth_takes or not takes_first):
+        if len(row) == capacity and (fifth_takes or not takes_first):
             others = row[:-1]
             del row[:-1]
             if note is not None and takes_first:
@@ -495,7 +499,7 @@ def place_cards(
 
     table = [ids(rows[colour]) for colour in ROW_COLOURS]
     names = list(plays)
-    played = ids(plays.values())
+    played = [c << _SEAT_BITS | s for s, c in enumerate(ids(plays.values()))]
     captured: list[list[int]] = [[] for _ in names]
     discarded: list[int] = []
     events: list[Event] = []
@@ -589,8 +593,9 @@ class RowsState(GameState[Card]):
     ``hands`` and ``stock`` hold the deck's own Card objects (one per physical card; tests may
     edit them); elsewhere cards are ids (``_Deck``), and ``rows``, ``pending``, ``captured`` and
     ``discard`` show them as Cards.
-    ``captures`` logs every capture of the match as ``(seat, TAKE_…, cards)`` and ``steps``
-    counts the reveals placed: the simulator's event counts read them.
+    ``captures`` logs every capture of the match as ``(seat, TAKE_…, cards)``,
+    ``capture_counts()`` sums them per player and ``steps`` counts the reveals placed: the
+    simulator's event counts read these.
     """
 
     game = "rows"
@@ -618,6 +623,8 @@ class RowsState(GameState[Card]):
         self._log: list[tuple[int, str, list[int]]] = []
         #: reveals placed in the match
         self.steps = 0
+        #: Shadows in each player's piles of the rounds before this one
+        self._shadows = [0] * players
         self._last: tuple[Any, ...] | None = None
         self._deal()
 
@@ -635,7 +642,8 @@ class RowsState(GameState[Card]):
         self.stock: list[Card] = list(map(get, cards[n * HAND_SIZE:]))
         self._captured: list[list[int]] = [[] for _ in range(n)]
         self._discard: list[int] = []
-        #: the hidden choices of this step (card ids, -1 not yet chosen); players choose in turn, 0 first
+        #: the hidden choices of this step (``card id << _SEAT_BITS | seat``, -1 not yet chosen);
+        #: players choose in turn, 0 first
         self._pending = [-1] * n
         self._chosen = 0
         self._terminal = False
@@ -653,7 +661,7 @@ class RowsState(GameState[Card]):
     @property
     def pending(self) -> list[Card | None]:
         """This step's hidden choices (``None``: not chosen yet)."""
-        return [self._d.cards[c] if c >= 0 else None for c in self._pending]
+        return [self._d.cards[c >> _SEAT_BITS] if c >= 0 else None for c in self._pending]
 
     @property
     def captured(self) -> list[list[Card]]:
@@ -674,6 +682,18 @@ class RowsState(GameState[Card]):
         """Every capture of the match: (seat, ``TAKE_ROW``/``TAKE_FIRST``/``TAKE_OWN``, cards)."""
         get = self._d.cards.__getitem__
         return [(seat, what, tuple(map(get, cards))) for seat, what, cards in self._log]
+
+    def capture_counts(self) -> dict[str, list[int]]:
+        """Per player, this match: captures of each kind (``TAKE_ROW``, ``TAKE_FIRST``,
+        ``TAKE_OWN``) and ``"shadows"``, the Shadows taken in row and first-card captures."""
+        n = self._n
+        counts = {TAKE_ROW: [0] * n, TAKE_FIRST: [0] * n, TAKE_OWN: [0] * n}
+        for seat, what, _ in self._log:
+            counts[what][seat] += 1
+        shadow = self._d.shadow.__getitem__
+        counts["shadows"] = [done + sum(map(shadow, pile)) - own
+                             for done, pile, own in zip(self._shadows, self._captured, counts[TAKE_OWN])]
+        return counts
 
     @property
     def last_result(self) -> PlacementResult | None:
@@ -718,26 +738,25 @@ class RowsState(GameState[Card]):
                 have = " ".join(c.code for c in held)
                 raise IllegalActionError(f"{_player(player)} cannot play {action!r}: not in their hand ({have})")
             i = held.index(action)
-        self._ids[player] = [self._d.card_id(c) for c in held]  # ``hands`` may have been edited
-        self._play(player, i)
+        ids, cards = self._ids[player], self._d.cards
+        if len(ids) != len(held) or cards[ids[i]] is not held[i]:  # ``hands`` edited: take it as it is now
+            self._ids[player] = ids = [self._d.card_id(c) for c in held]
+            held[:] = [cards[c] for c in ids]
+        self.apply_legal(held[i])
 
     def apply_legal(self, action: Card) -> None:
         """``apply_action`` for a card taken from ``legal_actions()`` (the hand's own object),
-        found by its id rather than compared card by card."""
+        found by its id rather than compared card by card; anything else goes to the checks."""
         player = self._chosen
+        ids, held = self._ids[player], self.hands[player]
         try:
-            i = self._ids[player].index(self._d.by_object[id(action)])
-        except (KeyError, ValueError):
-            i = -1
-        if i < 0 or self.hands[player][i] is not action:  # not the deck's object, or an edited hand
-            self.apply_action(action)
-        else:
-            self._play(player, i)
-
-    def _play(self, player: int, i: int) -> None:
-        """The current player chooses the ``i``-th card of their hand."""
-        self._pending[player] = self._ids[player].pop(i)
-        del self.hands[player][i]
+            i = ids.index(self._d.by_object[id(action)])
+        except (KeyError, ValueError):  # not the deck's object, or an edited hand
+            return self.apply_action(action)
+        if held[i] is not action:
+            return self.apply_action(action)
+        self._pending[player] = ids.pop(i) << _SEAT_BITS | player
+        del held[i]
         if player + 1 == self._n:
             self._resolve()
         else:
@@ -767,6 +786,8 @@ class RowsState(GameState[Card]):
         if best >= self.target_wins and self.wins.count(best) == 1:
             self._terminal = True
         else:
+            shadow = self._d.shadow.__getitem__
+            self._shadows = [n + sum(map(shadow, pile)) for n, pile in zip(self._shadows, self._captured)]
             self._deal()
 
     def is_terminal(self) -> bool:
@@ -791,7 +812,7 @@ class RowsState(GameState[Card]):
         return {
             "round": self.round_no,
             "hand": [c.code for c in self.hands[player]],
-            "chosen": None if chosen < 0 else code[chosen],
+            "chosen": None if chosen < 0 else code[chosen >> _SEAT_BITS],
             "waiting_for": [_NAMES[i] for i, c in enumerate(self._pending) if c < 0],
             "rows": {colour: [code[c] for c in row] for colour, row in zip(ROW_COLOURS, self._rows)},
             "captured": {_NAMES[i]: [code[c] for c in pile] for i, pile in enumerate(self._captured)},
@@ -800,7 +821,7 @@ class RowsState(GameState[Card]):
         }
 
     def card_count(self) -> Counter[Card]:
-        ids: Counter[int] = Counter(c for c in self._pending if c >= 0)
+        ids: Counter[int] = Counter(c >> _SEAT_BITS for c in self._pending if c >= 0)
         for zone in (*self._rows, *self._captured, self._discard):
             ids.update(zone)
         cards = self._d.cards
@@ -821,6 +842,7 @@ class RowsState(GameState[Card]):
         other.wins = list(self.wins)
         other.history = list(self.history)
         other._log = list(self._log)
+        other._shadows = list(self._shadows)
         other._rows = [list(r) for r in self._rows]
         other._ids = [list(h) for h in self._ids]
         other.hands = [list(h) for h in self.hands]

@@ -45,21 +45,19 @@ class RowsTracker(Tracker):
     """5th-card captures, first-card captures (a lower card or a Rainbow fitting nowhere),
     Shadows kept (fitting no row) and Shadows taken in a capture.
 
-    Nothing is looked at per action: the engine logs its captures (``RowsState.captures``) and
-    counts its reveals (``steps``, the turns), read once at the end."""
+    Nothing is looked at per action: the engine counts its captures (``capture_counts()``) and
+    reveals (``steps``, the turns), read once at the end."""
 
     def finish(self, state: Any) -> dict[str, Any]:
-        from cardforge.games.rows import TAKE_OWN, TAKE_ROW
+        from cardforge.games.rows import TAKE_FIRST, TAKE_OWN, TAKE_ROW
 
         self.turns = state.steps
-        for seat, what, taken in state.captures:
-            if what == TAKE_OWN:
-                self.note("shadow_kept", seat)
-                continue
-            self.note("capture_row" if what == TAKE_ROW else "capture_first", seat)
-            shadows = sum(1 for c in taken if c.family == "SH")
-            if shadows:
-                self.note("shadow_taken", seat, shadows)
+        counts = state.capture_counts()
+        for name, kind in (("capture_row", TAKE_ROW), ("capture_first", TAKE_FIRST), ("shadow_kept", TAKE_OWN),
+                           ("shadow_taken", "shadows")):
+            for seat, n in enumerate(counts[kind]):
+                if n:
+                    self.note(name, seat, n)
         return super().finish(state)
 
 
