@@ -390,13 +390,12 @@ def _place(rows: list[list[int]], plays: list[int], flags: tuple[bool, bool, boo
             r, best, tied, anchor = -1, 99, 0, -1
             for i in range(4):
                 a = _anchor_any(rows[i], top, value) if any_card else rows[i][-1]
-                if a < 0 or value[a] > top:
-                    continue
-                gap = v - value[a]
-                if gap < best:
-                    r, best, tied, anchor = i, gap, 1 << i, a
-                elif gap == best:
-                    tied |= 1 << i
+                if a >= 0 and value[a] <= top:
+                    gap = v - value[a]
+                    if gap < best:
+                        r, best, tied, anchor = i, gap, 1 << i, a
+                    elif gap == best:
+                        tied |= 1 << i
             if r >= 0:
                 if fewest and tied & (tied - 1):
                     r = _tie_break(tied, rows)
@@ -590,9 +589,9 @@ class RowsState(GameState[Card]):
     once all have picked, the step is placed (``_place``, the core of ``place_cards``).
     ``returns()`` are the round wins; ``points()`` the current round's points.
 
-    ``hands`` and ``stock`` hold the deck's own Card objects (one per physical card; tests may
-    edit them); elsewhere cards are ids (``_Deck``), and ``rows``, ``pending``, ``captured`` and
-    ``discard`` show them as Cards.
+    ``hands`` holds the deck's own Card objects (one per physical card; tests may edit them)
+    beside the ids; elsewhere cards are ids (``_Deck``), and ``rows``, ``stock``, ``pending``,
+    ``captured`` and ``discard`` show them as Cards.
     ``captures`` logs every capture of the match as ``(seat, TAKE_…, cards)``,
     ``capture_counts()`` sums them per player and ``steps`` counts the reveals placed: the
     simulator's event counts read these.
@@ -637,9 +636,9 @@ class RowsState(GameState[Card]):
         n = self._n
         #: each hand's card ids (sorted ids are in placement order), beside ``hands``
         self._ids = [sorted(cards[i * HAND_SIZE:(i + 1) * HAND_SIZE]) for i in range(n)]
-        get = d.cards.__getitem__
-        self.hands: list[list[Card]] = [list(map(get, hand)) for hand in self._ids]
-        self.stock: list[Card] = list(map(get, cards[n * HAND_SIZE:]))
+        table = d.cards
+        self.hands: list[list[Card]] = [[table[c] for c in hand] for hand in self._ids]
+        self._stock = cards[n * HAND_SIZE:]
         self._captured: list[list[int]] = [[] for _ in range(n)]
         self._discard: list[int] = []
         #: the hidden choices of this step (``card id << _SEAT_BITS | seat``, -1 not yet chosen);
@@ -651,12 +650,22 @@ class RowsState(GameState[Card]):
     # -- the zones as Card objects -----------------------------------------------------
 
     def _cards(self, ids: Iterable[int]) -> list[Card]:
-        return list(map(self._d.cards.__getitem__, ids))
+        table = self._d.cards
+        return [table[c] for c in ids]
 
     @property
     def rows(self) -> dict[str, list[Card]]:
         """Colour → the row's cards, first card first."""
         return {colour: self._cards(row) for colour, row in zip(ROW_COLOURS, self._rows)}
+
+    @property
+    def stock(self) -> list[Card]:
+        """The cards not dealt this round (tests may replace them)."""
+        return self._cards(self._stock)
+
+    @stock.setter
+    def stock(self, cards: Iterable[Card]) -> None:
+        self._stock = [self._d.card_id(c) for c in cards]
 
     @property
     def pending(self) -> list[Card | None]:
@@ -680,8 +689,7 @@ class RowsState(GameState[Card]):
     @property
     def captures(self) -> list[tuple[int, str, tuple[Card, ...]]]:
         """Every capture of the match: (seat, ``TAKE_ROW``/``TAKE_FIRST``/``TAKE_OWN``, cards)."""
-        get = self._d.cards.__getitem__
-        return [(seat, what, tuple(map(get, cards))) for seat, what, cards in self._log]
+        return [(seat, what, tuple(self._cards(cards))) for seat, what, cards in self._log]
 
     def capture_counts(self) -> dict[str, list[int]]:
         """Per player, this match: captures of each kind (``TAKE_ROW``, ``TAKE_FIRST``,
@@ -690,8 +698,8 @@ class RowsState(GameState[Card]):
         counts = {TAKE_ROW: [0] * n, TAKE_FIRST: [0] * n, TAKE_OWN: [0] * n}
         for seat, what, _ in self._log:
             counts[what][seat] += 1
-        shadow = self._d.shadow.__getitem__
-        counts["shadows"] = [done + sum(map(shadow, pile)) - own
+        shadow = self._d.shadow
+        counts["shadows"] = [done + sum([shadow[c] for c in pile]) - own
                              for done, pile, own in zip(self._shadows, self._captured, counts[TAKE_OWN])]
         return counts
 
@@ -780,14 +788,13 @@ class RowsState(GameState[Card]):
         winners = tuple(round_winners(dict(enumerate(points)), self.rules))
         for i in winners:
             self.wins[i] += 1
-        get = self._d.cards.__getitem__
-        self.history.append(RoundResult(tuple(tuple(map(get, p)) for p in self._captured), tuple(points), winners))
+        self.history.append(RoundResult(tuple(tuple(self._cards(p)) for p in self._captured), tuple(points), winners))
         best = max(self.wins)
         if best >= self.target_wins and self.wins.count(best) == 1:
             self._terminal = True
         else:
-            shadow = self._d.shadow.__getitem__
-            self._shadows = [n + sum(map(shadow, pile)) for n, pile in zip(self._shadows, self._captured)]
+            shadow = self._d.shadow
+            self._shadows = [n + sum([shadow[c] for c in pile]) for n, pile in zip(self._shadows, self._captured)]
             self._deal()
 
     def is_terminal(self) -> bool:
@@ -799,8 +806,8 @@ class RowsState(GameState[Card]):
 
     def points(self) -> list[int]:
         """Each player's points in the current round: their captured pile's value."""
-        get = self._d.points.__getitem__
-        return [sum(map(get, pile)) for pile in self._captured]
+        points = self._d.points
+        return [sum([points[c] for c in pile]) for pile in self._captured]
 
     def winner(self) -> int | None:
         """The match winner once terminal."""
@@ -822,11 +829,10 @@ class RowsState(GameState[Card]):
 
     def card_count(self) -> Counter[Card]:
         ids: Counter[int] = Counter(c >> _SEAT_BITS for c in self._pending if c >= 0)
-        for zone in (*self._rows, *self._captured, self._discard):
+        for zone in (self._stock, *self._rows, *self._captured, self._discard):
             ids.update(zone)
         cards = self._d.cards
         counts = Counter({cards[i]: n for i, n in ids.items()})
-        counts.update(self.stock)
         for hand in self.hands:
             counts.update(hand)
         return counts
@@ -846,7 +852,7 @@ class RowsState(GameState[Card]):
         other._rows = [list(r) for r in self._rows]
         other._ids = [list(h) for h in self._ids]
         other.hands = [list(h) for h in self.hands]
-        other.stock = list(self.stock)
+        other._stock = list(self._stock)
         other._captured = [list(p) for p in self._captured]
         other._discard = list(self._discard)
         other._pending = list(self._pending)
