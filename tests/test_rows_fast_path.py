@@ -13,7 +13,7 @@ from cardforge.cards import Card, parse_cards
 from cardforge.games.rows import (
     ROW_COLOURS,
     HouseRules,
-    _deck,
+    tables,
     _flags,
     _place,
     _SEAT_BITS,
@@ -48,7 +48,7 @@ def test_engine_core_places_as_the_explained_path():
     """The engine's path (``_place`` on ids, no notes) and the referee's (``place_cards`` with
     explanations) give the same rows, captures, discards and order on 3000 random reveals; the
     capture log holds exactly each seat's captures."""
-    d = _deck()
+    d = tables()
     rng = random.Random(99)
     for i in range(3000):
         rows, plays = random_reveal(rng, CARDS)
@@ -88,7 +88,7 @@ def test_place_cards_keeps_the_objects_given_and_refuses_foreign_cards():
 def test_inlined_shuffle_draws_the_library_stream(seed):
     """The engine's shuffle is ``random.Random.shuffle`` card for card, and leaves the generator
     in the same state (the golden playthroughs depend on both)."""
-    d = _deck()
+    d = tables()
     assert d.inline_shuffle
     mine, theirs = random.Random(seed), random.Random(seed)
     for _ in range(3):
@@ -191,3 +191,37 @@ def test_last_result_is_the_last_placement_even_once_the_round_is_over():
     copy.apply_action(copy.legal_actions()[0])
     copy.apply_action(copy.legal_actions()[0])
     assert state.last_result == result and copy.last_result != result
+
+
+def _choice_with_place_cards(observation, legal):
+    """The strategy bot's rule written with ``place_cards`` on Card objects (as it was first)."""
+    from cardforge.games.rows import ROW_CAPACITY, card_points
+
+    rows = {colour: parse_cards(" ".join(codes)) if codes else [] for colour, codes in observation["rows"].items()}
+    best, best_value = legal[0], None
+    for option in legal:
+        result = place_cards(rows, {"me": option}, check=False, explain=False)
+        value = sum(card_points(c) for c in result.captured["me"])
+        value -= sum(0.5 * sum(max(c.value, 0) for c in row) for colour, row in result.rows.items()
+                     if len(row) == ROW_CAPACITY - 1 and len(rows[colour]) < ROW_CAPACITY - 1)
+        value -= option.value / 100
+        if best_value is None or value > best_value:
+            best, best_value = option, value
+    return best
+
+
+def test_strategy_bot_on_ids_chooses_as_with_place_cards():
+    from cardforge.bots.rows import StrategyBot
+
+    bot, checked = StrategyBot(), 0
+    for seed in range(12):
+        state = new_game(4, seed=seed, explosion=seed % 3 == 0)
+        rng = random.Random(seed)
+        while not state.is_terminal():
+            player, legal = state.current_player(), state.legal_actions()
+            seen = state.observation(player)
+            choice = bot.act(seen, legal, rng)
+            assert choice is _choice_with_place_cards(seen, legal)
+            checked += 1
+            state.apply_action(legal[rng.randrange(len(legal))])
+    assert checked > 2000

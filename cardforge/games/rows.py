@@ -24,7 +24,7 @@ from __future__ import annotations
 import functools
 import random
 from collections import Counter
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -51,6 +51,12 @@ __all__ = [
     "RoundResult",
     "RowsState",
     "new_game",
+    "CardTables",
+    "tables",
+    "place_ids",
+    "TAKE_ROW",
+    "TAKE_FIRST",
+    "TAKE_OWN",
 ]
 
 #: The four rows, in the sheet's order (ROWS-1.3: "Bleu, Rouge, Jaune, Vert").
@@ -244,10 +250,10 @@ def check_table(rows: Mapping[str, list[Card]], plays: Mapping[str, Card]) -> No
         played[card] = player
 
 
-# The placement core works on card ids (``_Deck``): one implementation of the rules, which the
+# The placement core works on card ids (``CardTables``): one implementation of the rules, which the
 # engine calls bare and ``place_cards`` calls with a ``note`` hook that records the events.
 
-#: ``_Deck.kind`` values, in the order of ROWS-2.4 (Shadow, Rainbow, then the classic colours)
+#: ``CardTables.kind`` values, in the order of ROWS-2.4 (Shadow, Rainbow, then the classic colours)
 _SHADOW, _RAINBOW, _CLASSIC = 0, 1, 2
 #: a reveal is sorted as ``card id << _SEAT_BITS | seat``: placement order, then the seat
 _SEAT_BITS = 7
@@ -257,9 +263,9 @@ _SEAT_MASK = (1 << _SEAT_BITS) - 1
 TAKE_ROW, TAKE_FIRST, TAKE_OWN = "row", "first", "own"
 
 
-class _Deck:
-    """The rows deck as per-card tables.  A card's id is its rank in placement order
-    (``placement_key``), so sorting ids sorts cards as ROWS-2.3/2.4 do."""
+class CardTables:
+    """The rows deck as per-card tables (``tables()``).  A card's id is its rank in placement
+    order (``placement_key``), so sorting ids sorts cards as ROWS-2.3/2.4 do."""
 
     def __init__(self) -> None:
         from cardforge.deck import load_deck
@@ -281,6 +287,7 @@ class _Deck:
         #: the deck's own Card objects → id (``id()`` keys: hashing a Card is slow)
         self.by_object = {id(c): i for i, c in enumerate(cards)}
         self.by_key = {(c.family, c.value): i for i, c in enumerate(cards)}
+        self.by_code = {c.code: i for i, c in enumerate(cards)}
         self.zeros = tuple(self.by_key[(colour, 0)] for colour in ROW_COLOURS)
         #: the dealt cards in the deck's canonical order (the order the shuffle starts from)
         self.dealt = tuple(self.by_object[id(c)] for c in deck_cards() if self.by_key[(c.family, c.value)] not in self.zeros)
@@ -318,16 +325,16 @@ class _Deck:
         return cards
 
 
-def _deck() -> _Deck:
-    """The tables, built on first use."""
-    global _DECK
-    if _DECK is None:
-        _DECK = _Deck()
-    return _DECK
+def tables() -> CardTables:
+    """The rows deck's card tables (built on first use)."""
+    global _TABLES
+    if _TABLES is None:
+        _TABLES = CardTables()
+    return _TABLES
 
 
-#: the tables once ``_deck()`` has built them (read without a call in the hot path)
-_DECK: _Deck | None = None
+#: the tables once ``tables()`` has built them (read without a call in the hot path)
+_TABLES: CardTables | None = None
 
 
 def _flags(rules: HouseRules) -> tuple[bool, bool, bool, bool]:
@@ -367,7 +374,7 @@ def _place(rows: list[list[int]], plays: list[int], flags: tuple[bool, bool, boo
     as ``(seat, TAKE_…, cards)``; ``note(rule, what, seat, card, row, cards, tied)`` is called
     for each rule applied (ids and row indices; ``-1`` for none).  Returns the placement order
     (``card id << _SEAT_BITS | seat``)."""
-    d = _DECK or _deck()
+    d = _TABLES or tables()
     value, info = d.value, d.info
     any_card, fewest, fifth_takes, strict = flags
     bits, mask, classic, capacity = _SEAT_BITS, _SEAT_MASK, _CLASSIC, ROW_CAPACITY  # locals: the hot loop
@@ -467,6 +474,18 @@ def _place(rows: list[list[int]], plays: list[int], flags: tuple[bool, bool, boo
     return order
 
 
+def place_ids(rows: list[list[int]], cards: Sequence[int], rules: HouseRules | None = None,
+              explosion: bool = False) -> tuple[list[list[int]], list[int]]:
+    """``place_cards`` on card ids (``tables()``), for callers that place many reveals (the
+    bots): ``cards[seat]`` placed on ``rows`` (row index in ``ROW_COLOURS`` order → ids), which
+    is changed in place.  Returns each seat's captures and the discards (explosions)."""
+    captured: list[list[int]] = [[] for _ in cards]
+    discarded: list[int] = []
+    _place(rows, [c << _SEAT_BITS | s for s, c in enumerate(cards)], _flags(rules or DEFAULT_RULES), explosion,
+           captured, discarded)
+    return captured, discarded
+
+
 def place_cards(
     rows: Mapping[str, list[Card]],
     plays: Mapping[str, Card],
@@ -485,7 +504,7 @@ def place_cards(
     rules = rules or DEFAULT_RULES
     if check:
         check_table(rows, plays)
-    d = _deck()
+    d = tables()
     back: dict[int, Card] = {}
 
     def ids(cards: Iterable[Card]) -> list[int]:
@@ -590,7 +609,7 @@ class RowsState(GameState[Card]):
     ``returns()`` are the round wins; ``points()`` the current round's points.
 
     ``hands`` holds the deck's own Card objects (one per physical card; tests may edit them)
-    beside the ids; elsewhere cards are ids (``_Deck``), and ``rows``, ``stock``, ``pending``,
+    beside the ids; elsewhere cards are ids (``CardTables``), and ``rows``, ``stock``, ``pending``,
     ``captured`` and ``discard`` show them as Cards.
     ``captures`` logs every capture of the match as ``(seat, TAKE_…, cards)``,
     ``capture_counts()`` sums them per player and ``steps`` counts the reveals placed: the
@@ -601,7 +620,7 @@ class RowsState(GameState[Card]):
 
     def __init__(self, players: int, seed: int = 0, *, rules: HouseRules | None = None,
                  explosion: bool = False, target_wins: int = TARGET_WINS):
-        d = _deck()
+        d = tables()
         low, high = d.players
         if not low <= players <= high:
             raise UsageError(f"rows plays with {low}–{high} players (ruling ROWS-R7), not {players}")
