@@ -208,9 +208,7 @@ class PlacementResult:
 
 def check_player_count(count: int, what: str) -> None:
     """``UsageError`` when more players are given than a table can seat (ruling ROWS-R7)."""
-    from cardforge.deck import load_deck
-
-    most = load_deck("rows").players_max
+    most = tables().players[1]
     if count > most:
         raise UsageError(f"{count} {what}, one per player: rows plays with at most {most} players (ROWS-R7)")
 
