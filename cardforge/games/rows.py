@@ -383,38 +383,45 @@ def _place(rows: list[list[int]], plays: list[int], flags: tuple[bool, bool, boo
         if len(set(values)) < len(values):
             note("ROWS-2.4", "tie_order")
     for o in order:
-        c, s = o >> bits, o & mask
+        c = o >> bits
         v, k, r = info[c]
         if k == classic:
-            takes_first = v < value[rows[r][-1]]
+            row = rows[r]
+            takes_first = v < value[row[-1]]
             if note is not None and not takes_first:
-                note("ROWS-3.2", "append", s, c, r)
+                note("ROWS-3.2", "append", o & mask, c, r)
         else:
             # ROWS-4.1/5.1: the row whose last card (or any card, ROWS-R1) is the closest lower
             top = v - 1 if strict and k == _SHADOW else v
-            r, best, tied, anchor = -1, 99, 0, -1
-            for i in range(4):
-                a = _anchor_any(rows[i], top, value) if any_card else rows[i][-1]
-                if a >= 0 and value[a] <= top:
-                    gap = v - value[a]
+            r, best, tied, i = -1, 99, 0, 0
+            for row in rows:
+                if any_card:
+                    a = _anchor_any(row, top, value)
+                    av = value[a] if a >= 0 else top + 1
+                else:
+                    av = value[row[-1]]
+                if av <= top:
+                    gap = v - av
                     if gap < best:
-                        r, best, tied, anchor = i, gap, 1 << i, a
+                        r, best, tied = i, gap, 1 << i
                     elif gap == best:
                         tied |= 1 << i
+                i += 1
             if r >= 0:
                 if fewest and tied & (tied - 1):
                     r = _tie_break(tied, rows)
-                    anchor = _anchor_any(rows[r], top, value) if any_card else rows[r][-1]
+                anchor = _anchor_any(rows[r], top, value) if any_card else rows[r][-1]
                 takes_first = False
                 if note is not None:
-                    note("ROWS-5.1" if k == _SHADOW else "ROWS-4.1", "special_fits", s, c, r, (anchor,))
+                    note("ROWS-5.1" if k == _SHADOW else "ROWS-4.1", "special_fits", o & mask, c, r, (anchor,))
                     if tied & (tied - 1):
-                        note("ROWS-R2", "row_tie_fewest" if fewest else "row_tie", s, c, r, tied=_rows_of(tied))
+                        note("ROWS-R2", "row_tie_fewest" if fewest else "row_tie", o & mask, c, r, tied=_rows_of(tied))
                     if anchor == rows[r][-1] and value[anchor] == v:
-                        note("ROWS-2.5", "same_value", s, c, r)
+                        note("ROWS-2.5", "same_value", o & mask, c, r)
                         if k == _SHADOW:
-                            note("ROWS-R5", "shadow_equal", s, c, r)
+                            note("ROWS-R5", "shadow_equal", o & mask, c, r)
             elif k == _SHADOW:  # ROWS-5.2: a Shadow that fits nowhere is kept by its player
+                s = o & mask
                 captured[s].append(c)
                 if log is not None:
                     log.append((s, TAKE_OWN, [c]))
@@ -434,13 +441,14 @@ def _place(rows: list[list[int]], plays: list[int], flags: tuple[bool, bool, boo
                 if fewest and tied & (tied - 1):
                     r = _tie_break(tied, rows)
                 if note is not None and tied & (tied - 1):
-                    note("ROWS-R2", "row_tie_fewest" if fewest else "row_tie", s, c, r, tied=_rows_of(tied))
+                    note("ROWS-R2", "row_tie_fewest" if fewest else "row_tie", o & mask, c, r, tied=_rows_of(tied))
                 takes_first = True
-        # the card goes at the end of row r: a 5th card takes (or explodes) the row; a card that
-        # takes the first card (lower card, Rainbow fitting nowhere) takes it
-        row = rows[r]
+            row = rows[r]
+        # the card goes at the end of its row: a 5th card takes (or explodes) the row; a card
+        # that takes the first card (lower card, Rainbow fitting nowhere) takes it
         row.append(c)
         if len(row) == capacity and (fifth_takes or not takes_first):
+            s = o & mask
             others = row[:-1]
             del row[:-1]
             if note is not None and takes_first:
@@ -460,6 +468,7 @@ def _place(rows: list[list[int]], plays: list[int], flags: tuple[bool, bool, boo
                     note("ROWS-6.1", "fifth", s, c, r, others)
                     note("ROWS-6.2", "new_first", s, c, r)
         elif takes_first:
+            s = o & mask
             first = row.pop(0)
             captured[s].append(first)
             if log is not None:
