@@ -225,3 +225,23 @@ def test_strategy_bot_on_ids_chooses_as_with_place_cards():
             checked += 1
             state.apply_action(legal[rng.randrange(len(legal))])
     assert checked > 2000
+
+
+def test_a_pickled_or_deep_copied_match_plays_on_as_the_original():
+    """The tables key the deck's Cards by ``id()``: a copy made by pickle or ``deepcopy`` holds
+    other Card objects, which the engine takes back into its own before playing them."""
+    import copy
+    import pickle
+
+    original = new_game(4, seed=21)
+    for _ in range(7):
+        original.apply_legal(original.legal_actions()[1])
+    for other in (pickle.loads(pickle.dumps(original)), copy.deepcopy(original)):
+        mine, theirs = original.clone(), other
+        rng = random.Random(3)
+        while not mine.is_terminal():
+            k = rng.randrange(len(mine.legal_actions()))
+            mine.apply_legal(mine.legal_actions()[k])
+            theirs.apply_legal(theirs.legal_actions()[k])
+            assert str(mine) == str(theirs) and mine.card_count() == theirs.card_count()
+        assert theirs.is_terminal() and mine.returns() == theirs.returns() and mine.history == theirs.history

@@ -888,6 +888,17 @@ class RowsState(GameState[Card]):
                            list(discard) if discard is not self._discard else other._discard, discarded)
         return other
 
+    def __getstate__(self) -> dict[str, Any]:
+        """Pickled (and deep-copied) without the tables: they key Cards by ``id()``, which only
+        means something in this process; ``__setstate__`` takes this process's."""
+        state = dict(self.__dict__)
+        del state["_d"]
+        return state
+
+    def __setstate__(self, state: dict[str, Any]) -> None:
+        self.__dict__.update(state)
+        self._d = tables()
+
     def __str__(self) -> str:
         code = self._d.code
         rows = "  ".join(f"{c}: {' '.join(code[x] for x in r)}" for c, r in zip(ROW_COLOURS, self._rows))
