@@ -55,9 +55,8 @@ class RowsTracker(Tracker):
         counts = state.capture_counts()
         for name, kind in (("capture_row", TAKE_ROW), ("capture_first", TAKE_FIRST), ("shadow_kept", TAKE_OWN),
                            ("shadow_taken", "shadows")):
-            for seat, n in enumerate(counts[kind]):
-                if n:
-                    self.note(name, seat, n)
+            if any(counts[kind]):
+                self.events[name] = counts[kind]
         return super().finish(state)
 
 
