@@ -763,20 +763,17 @@ class RowsState(GameState[Card]):
         if self._terminal:
             raise IllegalActionError("the match is over: no more cards can be played")
         player = self._chosen
-        held = self.hands[player]
-        for i, card in enumerate(held):  # the card given is usually the hand's own object
-            if card is action:
-                break
-        else:
+        ids, held = self._ids[player], self.hands[player]
+        c = self._d.by_object.get(id(action), -1)
+        if c not in ids or held[ids.index(c)] is not action:  # not the hand's own object: compare cards
             if action not in held:
                 have = " ".join(c.code for c in held)
                 raise IllegalActionError(f"{_player(player)} cannot play {action!r}: not in their hand ({have})")
-            i = held.index(action)
-        ids, cards = self._ids[player], self._d.cards
-        if len(ids) != len(held) or cards[ids[i]] is not held[i]:  # ``hands`` edited: take it as it is now
-            self._ids[player] = ids = [self._d.card_id(c) for c in held]
+            cards = self._d.cards
+            self._ids[player] = ids = [self._d.card_id(c) for c in held]  # ``hands`` may have been edited
             held[:] = [cards[c] for c in ids]
-        self.apply_legal(held[i])
+            action = held[held.index(action)]
+        self.apply_legal(action)
 
     def apply_legal(self, action: Card) -> None:
         """``apply_action`` for a card taken from ``legal_actions()`` (the hand's own object),
