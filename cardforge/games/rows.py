@@ -6,8 +6,12 @@ Two layers:
   simultaneous reveal placed on the rows, with the rule IDs applied at each step),
   ``score_pile`` and ``round_winners``;
 * ``RowsState``, the seeded engine: a simultaneous step is played as hidden sequential choices
-  (player 0, 1, … each choose a card) and resolved by ``place_cards`` once all have chosen; a
-  round ends when the 10 cards are played; the match ends when a player alone has 3 round wins.
+  (player 0, 1, … each choose a card) and resolved once all have chosen; a round ends when the
+  10 cards are played; the match ends when a player alone has 3 round wins.
+
+Both place cards with one implementation of the rules, ``_place``, which works on card ids
+(``CardTables``): the engine calls it bare, ``place_cards`` around Card objects and with the
+explanations, the bots through ``place_ids``.
 
 Worked example (rule ROWS-6.1, the 5th card takes the four others)::
 
