@@ -379,21 +379,20 @@ def _place(rows: list[list[int]], plays: list[int], flags: tuple[bool, bool, boo
     d = _TABLES or tables()
     value, info = d.value, d.info
     any_card, fewest, fifth_takes, strict = flags
-    bits, mask, classic, capacity = _SEAT_BITS, _SEAT_MASK, _CLASSIC, ROW_CAPACITY  # locals: the hot loop
     order = sorted(plays)
     if note is not None:
-        note("ROWS-2.3", "order", cards=[o >> bits for o in order])
-        values = [value[o >> bits] for o in order]
+        note("ROWS-2.3", "order", cards=[o >> _SEAT_BITS for o in order])
+        values = [value[o >> _SEAT_BITS] for o in order]
         if len(set(values)) < len(values):
             note("ROWS-2.4", "tie_order")
     for o in order:
-        c = o >> bits
+        c = o >> _SEAT_BITS
         v, k, r = info[c]
-        if k == classic:
+        if k == _CLASSIC:
             row = rows[r]
             takes_first = v < value[row[-1]]
             if note is not None and not takes_first:
-                note("ROWS-3.2", "append", o & mask, c, r)
+                note("ROWS-3.2", "append", o & _SEAT_MASK, c, r)
         else:
             # ROWS-4.1/5.1: the row whose last card (or any card, ROWS-R1) is the closest lower
             top = v - 1 if strict and k == _SHADOW else v
@@ -417,15 +416,15 @@ def _place(rows: list[list[int]], plays: list[int], flags: tuple[bool, bool, boo
                 anchor = _anchor_any(rows[r], top, value) if any_card else rows[r][-1]
                 takes_first = False
                 if note is not None:
-                    note("ROWS-5.1" if k == _SHADOW else "ROWS-4.1", "special_fits", o & mask, c, r, (anchor,))
+                    note("ROWS-5.1" if k == _SHADOW else "ROWS-4.1", "special_fits", o & _SEAT_MASK, c, r, (anchor,))
                     if tied & (tied - 1):
-                        note("ROWS-R2", "row_tie_fewest" if fewest else "row_tie", o & mask, c, r, tied=_rows_of(tied))
+                        note("ROWS-R2", "row_tie_fewest" if fewest else "row_tie", o & _SEAT_MASK, c, r, tied=_rows_of(tied))
                     if anchor == rows[r][-1] and value[anchor] == v:
-                        note("ROWS-2.5", "same_value", o & mask, c, r)
+                        note("ROWS-2.5", "same_value", o & _SEAT_MASK, c, r)
                         if k == _SHADOW:
-                            note("ROWS-R5", "shadow_equal", o & mask, c, r)
+                            note("ROWS-R5", "shadow_equal", o & _SEAT_MASK, c, r)
             elif k == _SHADOW:  # ROWS-5.2: a Shadow that fits nowhere is kept by its player
-                s = o & mask
+                s = o & _SEAT_MASK
                 captured[s].append(c)
                 if log is not None:
                     log.append((s, TAKE_OWN, [c]))
@@ -445,14 +444,14 @@ def _place(rows: list[list[int]], plays: list[int], flags: tuple[bool, bool, boo
                 if fewest and tied & (tied - 1):
                     r = _tie_break(tied, rows)
                 if note is not None and tied & (tied - 1):
-                    note("ROWS-R2", "row_tie_fewest" if fewest else "row_tie", o & mask, c, r, tied=_rows_of(tied))
+                    note("ROWS-R2", "row_tie_fewest" if fewest else "row_tie", o & _SEAT_MASK, c, r, tied=_rows_of(tied))
                 takes_first = True
             row = rows[r]
         # the card goes at the end of its row: a 5th card takes (or explodes) the row; a card
         # that takes the first card (lower card, Rainbow fitting nowhere) takes it
         row.append(c)
-        if len(row) == capacity and (fifth_takes or not takes_first):
-            s = o & mask
+        if len(row) == ROW_CAPACITY and (fifth_takes or not takes_first):
+            s = o & _SEAT_MASK
             others = row[:-1]
             del row[:-1]
             if note is not None and takes_first:
@@ -472,7 +471,7 @@ def _place(rows: list[list[int]], plays: list[int], flags: tuple[bool, bool, boo
                     note("ROWS-6.1", "fifth", s, c, r, others)
                     note("ROWS-6.2", "new_first", s, c, r)
         elif takes_first:
-            s = o & mask
+            s = o & _SEAT_MASK
             first = row.pop(0)
             captured[s].append(first)
             if log is not None:
