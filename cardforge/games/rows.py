@@ -260,7 +260,7 @@ _SHADOW, _RAINBOW, _CLASSIC = 0, 1, 2
 #: a reveal is sorted as ``card id << _SEAT_BITS | seat``: placement order, then the seat
 _SEAT_BITS = 7
 _SEAT_MASK = (1 << _SEAT_BITS) - 1
-#: the kinds of capture in ``RowsState.captures``: a full row (5th card, ROWS-6.1), a row's first
+#: the kinds of capture the engine logs (``RowsState.capture_counts``): a full row (5th card, ROWS-6.1), a row's first
 #: card (a lower card or a Rainbow fitting nowhere), a Shadow fitting nowhere (ROWS-5.2)
 TAKE_ROW, TAKE_FIRST, TAKE_OWN = "row", "first", "own"
 
@@ -621,9 +621,9 @@ class RowsState(GameState[Card]):
     ``hands`` holds the deck's own Card objects (one per physical card; tests may edit them)
     beside the ids; elsewhere cards are ids (``CardTables``), and ``rows``, ``stock``, ``pending``,
     ``captured`` and ``discard`` show them as Cards.
-    ``captures`` logs every capture of the match as ``(seat, TAKE_…, cards)``,
-    ``capture_counts()`` sums them per player and ``steps`` counts the reveals placed: the
-    simulator's event counts read these.
+    Every capture of the match is logged (``_log``: seat, ``TAKE_…``, card ids), summed per
+    player by ``capture_counts()``; ``steps`` counts the reveals placed: the simulator's event
+    counts read these.
     """
 
     game = "rows"
@@ -714,11 +714,6 @@ class RowsState(GameState[Card]):
     def discard(self) -> list[Card]:
         """Cards discarded by explosions this round (variant)."""
         return self._cards(self._discard)
-
-    @property
-    def captures(self) -> list[tuple[int, str, tuple[Card, ...]]]:
-        """Every capture of the match: (seat, ``TAKE_ROW``/``TAKE_FIRST``/``TAKE_OWN``, cards)."""
-        return [(seat, what, tuple(self._cards(cards))) for seat, what, cards in self._log]
 
     def capture_counts(self) -> dict[str, list[int]]:
         """Per player, this match: captures of each kind (``TAKE_ROW``, ``TAKE_FIRST``,
