@@ -809,7 +809,9 @@ class RowsState(GameState[Card]):
         winners = tuple(round_winners(dict(enumerate(points)), self.rules))
         for i in winners:
             self.wins[i] += 1
-        self.history.append(RoundResult(tuple(tuple(self._cards(p)) for p in self._captured), tuple(points), winners))
+        cards = self._d.cards
+        piles = tuple([tuple([cards[c] for c in pile]) for pile in self._captured])
+        self.history.append(RoundResult(piles, tuple(points), winners))
         best = max(self.wins)
         if best >= self.target_wins and self.wins.count(best) == 1:
             self._terminal = True
