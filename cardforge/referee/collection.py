@@ -47,8 +47,11 @@ from cardforge.referee.verdict import Step, Verdict, emit
 
 __all__ = ["app", "objectives_verdict", "check_verdict", "load_scorecard", "parse_objectives", "collection_cards"]
 
-app = typer.Typer(help="Num Collection: objectives of a collection, the best set to validate, STOP checks.",
-                  no_args_is_help=True)
+app = typer.Typer(
+    add_completion=False,
+    help="Num Collection: objectives of a collection, the best set to validate, STOP checks.",
+    no_args_is_help=True,
+)
 
 
 #: A scorecard lists at most ten objective ids; anything larger is not one (``/dev/zero``…).
