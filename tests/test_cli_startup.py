@@ -119,3 +119,24 @@ def test_the_referee_group_built_for_one_subcommand_answers_as_the_whole_group(c
     for args in (["play", "--help"], ["play", "--nope"], ["play", "p1=R7", "p2=SH3", "--json"]):
         assert said(alone, args) == said(whole, args), args
     assert game_command("rows", only="nosuch").commands.keys() == whole.commands.keys()
+
+
+def test_render_runs_in_a_root_built_with_its_own_module_alone():
+    """Issue: ``render rows --format sheets`` ≤ 2.0× bare reportlab: the other command families
+    are not imported for it, and what it says is what the whole application says."""
+    from typer.testing import CliRunner
+
+    from cardforge.cli.application import app, make_app
+    from cardforge.cli.fastpath import ALONE
+
+    alone = make_app((ALONE["render"],))
+    runner = CliRunner()
+    for args in (["render", "--help"], ["build", "--help"], ["watch", "--help"], ["render", "rows", "--nope"],
+                 ["render", "rows", "--format", "nope", "--out", "/nonexistent/x"]):
+        a, b = runner.invoke(alone, args, prog_name="cardforge"), runner.invoke(app, args, prog_name="cardforge")
+        assert (a.exit_code, a.output) == (b.exit_code, b.output), args
+    code = ("import sys; from cardforge.cli.fastpath import route\n"
+            "route(['render', 'rows', '--format', 'sheets'])\n"
+            "print(sorted(m for m in sys.modules if m.startswith('cardforge.cli.')))")
+    loaded = _run(code=code).stdout
+    assert "cardforge.cli.render" in loaded and "cardforge.cli.table" not in loaded and "cardforge.cli.decks" not in loaded

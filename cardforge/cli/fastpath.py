@@ -2,8 +2,9 @@
 
 ``cardforge --version`` is answered here, without importing typer or rich; ``cardforge referee
 GAME …`` runs that game's referee app alone (typer, the game's engine and nothing else: no
-other command family is imported and no command tree is built for them).  Everything else goes
-to the full application (``cardforge.cli.application``).
+other command family is imported and no command tree is built for them); ``render``, ``build``
+and ``watch`` run in the root command built with their module alone.  Everything else goes to
+the full application (``cardforge.cli.application``).
 """
 
 from __future__ import annotations
@@ -12,7 +13,11 @@ import sys
 from collections.abc import Callable, Sequence
 from typing import Any
 
-__all__ = ["route"]
+__all__ = ["route", "ALONE"]
+
+#: Commands run in the root built with their own module alone (``application.make_app``): the
+#: other command families are neither imported nor built for a render.
+ALONE = {"render": "cardforge.cli.render", "build": "cardforge.cli.render", "watch": "cardforge.cli.render"}
 
 
 def _referee_app(game: str, sub: str) -> Any | None:
@@ -50,6 +55,10 @@ def route(argv: Sequence[str] | None, *, prepare: Callable[[], None] | None = No
         app = _referee_app(args[1], args[2])
         if app is not None:
             return app, args[2:], f"cardforge referee {args[1]}"
+    if args and args[0] in ALONE:
+        from cardforge.cli.application import make_app
+
+        return make_app((ALONE[args[0]],)), args, "cardforge"
     from cardforge.cli.application import app as full
 
     return full, args, "cardforge"
