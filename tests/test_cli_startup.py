@@ -45,8 +45,11 @@ def test_an_unreadable_code_cache_is_compiled_again(tmp_path):
     good = _run(*RULING, env=env).stdout
     for entry in (tmp_path / "cardforge").glob("code-*.bin"):
         entry.write_bytes(b"\x00 not marshal")
+    older = tmp_path / "cardforge" / "code-cardforge.cards-cpython-39-0d0a.bin"  # another Python's
+    older.write_bytes(b"x")
     again = _run(*RULING, env=env)
     assert again.returncode == 0 and again.stdout == good and again.stderr == ""
+    assert not older.exists(), "a stale Python's file is removed when the module's file is written"
 
 
 def test_the_code_cache_runs_the_code_dataclasses_would_compile(tmp_path, monkeypatch):

@@ -87,6 +87,9 @@ class _CodeCache:
             try:
                 self.folder.mkdir(parents=True, exist_ok=True)
                 atomic_write_bytes(self._file(module), marshal.dumps(entries))
+                for other in self.folder.glob(f"code-{module}-*.bin"):  # another Python's: stale
+                    if other != self._file(module):
+                        other.unlink()
             except Exception:  # a cache we cannot write is only a slower start
                 pass
         self.dirty.clear()
