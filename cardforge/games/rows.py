@@ -26,7 +26,6 @@ Worked example (rule ROWS-6.1, the 5th card takes the four others)::
 from __future__ import annotations
 
 import functools
-import random
 from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
@@ -642,6 +641,8 @@ class RowsState(GameState[Card]):
         self._flags = _flags(self.rules)
         self.explosion = explosion
         self.target_wins = target_wins
+        import random  # here: a referee ruling plays no seeded game
+
         self._rng = random.Random(seed)
         self.wins = [0] * players
         self.round_no = 0
@@ -866,7 +867,7 @@ class RowsState(GameState[Card]):
     def clone(self) -> RowsState:
         other = object.__new__(RowsState)
         other.__dict__.update(self.__dict__)
-        other._rng = random.Random()
+        other._rng = type(self._rng)()
         other._rng.setstate(self._rng.getstate())
         other.wins = list(self.wins)
         other.history = list(self.history)
