@@ -1,8 +1,7 @@
-"""The fast engine plays the same games: the inlined shuffle draws what ``random.shuffle``
-draws, ``trick_outcome`` without explanation decides as ``resolve_trick`` does, ``legal_plays``
-matches a plain reading of TRICKS-5.1, 5.2 and rulings R4–R6, ``apply_legal`` gives the same
-states as ``apply_action``, and the simulator's events counted from ``trick_log`` at the end
-are the ones counted action by action.
+"""The fast engine plays the same games: ``trick_outcome`` without explanation decides as
+``resolve_trick`` does, ``legal_plays`` matches a plain reading of TRICKS-5.1, 5.2 and rulings
+R4–R6, ``apply_legal`` gives the same states as ``apply_action``, and the simulator's events
+counted from ``trick_log`` at the end are the ones counted action by action.
 """
 
 from __future__ import annotations
@@ -17,7 +16,6 @@ from cardforge.cards import Card
 from cardforge.games.tricks import NUMX_CHOICES, HouseRules, deck_for, legal_plays, new_game, resolve_trick
 from cardforge.games.tricks.following import follow_step, following
 from cardforge.games.tricks.resolution import trick_outcome
-from cardforge.games.tricks.state import shuffle_like_random
 from cardforge.simulate.events import TricksTracker
 
 CHOICES = {f.name: f.metadata["choices"] for f in dataclasses.fields(HouseRules) if f.metadata["choices"]}
@@ -30,19 +28,6 @@ def random_rules(rng: random.Random) -> HouseRules:
 
 def random_trick(rng: random.Random, players: int, size: int) -> list[Card]:
     return [c if c.action != "numx" else rng.choice(NUMX_CHOICES) for c in rng.sample(deck_for(players), size)]
-
-
-def test_inlined_shuffle_draws_the_same_stream_as_random_shuffle():
-    for size in (1, 2, 3, 17, 36, 52):
-        order = list(range(size))
-        draws = tuple((i, i + 1, (i + 1).bit_length()) for i in range(size - 1, 0, -1))
-        for seed in range(40):
-            ours, theirs = random.Random(seed), random.Random(seed)
-            mine, reference = list(order), list(order)
-            shuffle_like_random(mine, ours.getrandbits, draws)
-            theirs.shuffle(reference)
-            assert mine == reference
-            assert ours.random() == theirs.random(), "the stream is left where random.shuffle leaves it"
 
 
 def test_trick_outcome_decides_as_resolve_trick_explains():

@@ -14,9 +14,7 @@ from __future__ import annotations
 
 import dataclasses
 import functools
-import random
 from collections import Counter
-from collections.abc import Callable
 from dataclasses import dataclass, field
 from itertools import chain
 from enum import Enum
@@ -25,6 +23,7 @@ from typing import Any
 from cardforge.cards import Card
 from cardforge.errors import IllegalActionError, UsageError
 from cardforge.games.base import TERMINAL, GameState
+from cardforge.games.chance import shuffle
 from cardforge.games.house import parse_house_rules
 from cardforge.games.tricks.following import NUMX_CHOICES, follow_step, options_of, playable
 from cardforge.games.tricks.house_rules import DEFAULT_RULES, HouseRules
@@ -123,7 +122,7 @@ class GameConfig:
 class Tables:
     """Facts of a ``GameConfig`` computed once: each card's rank in the deck order (hands are
     sorted by it), its code, the bids of each deal size, the seats' scoring units and the
-    shuffle's draws.  Never copied: a copied config or state computes its own."""
+    deck positions the deal shuffles.  Never copied: a copied config or state computes its own."""
 
     def __init__(self, config: GameConfig):
         deck = config.deck
@@ -141,22 +140,10 @@ class Tables:
                                 for seat in range(config.players))
         self.own_totals = self.seat_units == tuple((seat,) for seat in range(config.players))
         self.solo = config.units == tuple((seat,) for seat in range(config.players))  # each seat scored alone
-        #: ``random.Random.shuffle`` of a deck this size, as (index, bound, bits) per draw
-        self.draws = tuple((i, i + 1, (i + 1).bit_length()) for i in range(len(deck) - 1, 0, -1))
         self.positions = list(range(len(deck)))
         self.no_passing = ((),) * config.players
         #: round_score's results, by (bid, won, cards, streak before, final round)
         self.scores: dict[tuple[int, int, int, int, bool], RoundScore] = {}
-
-
-def shuffle_like_random(items: list, getrandbits: Callable[[int], int], draws: tuple[tuple[int, int, int], ...]) -> None:
-    """``random.Random.shuffle(items)`` inlined: the same draws from the same stream give the same
-    order (``draws`` from ``Tables``), without a method call per card."""
-    for i, bound, bits in draws:
-        j = getrandbits(bits)
-        while j >= bound:
-            j = getrandbits(bits)
-        items[i], items[j] = items[j], items[i]
 
 
 @dataclass
@@ -183,6 +170,8 @@ class TricksState(GameState[Action]):
 
     def __init__(self, config: GameConfig, seed: int = 0):
         self.config = config
+        import random  # here: a referee ruling plays no seeded game
+
         self._tables = config.tables
         self._rules = config.rules
         self._n = config.players
@@ -393,7 +382,7 @@ class TricksState(GameState[Action]):
         tables, n = self._tables, self._n
         size = self.config.schedule[self.round]
         order = tables.positions.copy()  # deck positions, shuffled as the cards would be
-        shuffle_like_random(order, self._rng.getrandbits, tables.draws)
+        shuffle(self._rng, order)
         deck, key, hands = self.config.deck, None if tables.distinct else tables.rank.__getitem__, []
         for start in range(0, n * size, size):
             dealt = order[start:start + size]
