@@ -22,23 +22,28 @@ __all__ = ["shuffle"]
 
 #: ``n.bit_length()`` for the sizes a deck reaches (what ``Random._randbelow`` asks for)
 _BITS = tuple(n.bit_length() for n in range(1025))
-#: list size → the bit sizes its shuffle draws, in order
-_SIZES: dict[int, tuple[int, ...]] = {}
+#: list size → its shuffle's draws in order, as (index, bit size)
+_DRAWS: dict[int, tuple[tuple[int, int], ...]] = {}
+#: ``Random._randbelow_with_getrandbits``, looked up once ``random`` is imported
+_RANDBELOW: Any = None
 
 
 def shuffle(rng: random.Random, items: list[Any]) -> None:
     """Shuffle ``items`` in place exactly as ``rng.shuffle(items)`` would."""
-    from random import Random
+    global _RANDBELOW
+    if _RANDBELOW is None:
+        from random import Random
 
+        _RANDBELOW = Random._randbelow_with_getrandbits
     n = len(items)
-    if n >= len(_BITS) or type(rng)._randbelow is not Random._randbelow_with_getrandbits:
+    if n >= len(_BITS) or type(rng)._randbelow is not _RANDBELOW:
         rng.shuffle(items)  # a generator drawing otherwise (or a huge list): its own method
         return
-    sizes = _SIZES.get(n)
-    if sizes is None:
-        sizes = _SIZES[n] = tuple(_BITS[i + 1] for i in range(n - 1, 0, -1))
+    draws = _DRAWS.get(n)
+    if draws is None:
+        draws = _DRAWS[n] = tuple((i, _BITS[i + 1]) for i in range(n - 1, 0, -1))
     getrandbits = rng.getrandbits
-    for i, k in zip(range(n - 1, 0, -1), sizes):
+    for i, k in draws:
         # Random._randbelow_with_getrandbits(i + 1), inlined: k = (i + 1).bit_length()
         j = getrandbits(k)
         while j > i:
