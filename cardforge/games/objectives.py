@@ -125,12 +125,18 @@ def _families() -> tuple[tuple[str, ...], str]:
     return system.codes_of_kind(FamilyKind.CLASSIC), system.codes_of_kind(FamilyKind.RAINBOW)[0]
 
 
+@functools.lru_cache(maxsize=1)
+def _rank() -> dict[str, int]:
+    """Family code → its place among the usable families (classic colours, then Rainbow)."""
+    classic, rainbow = _families()
+    return {code: i for i, code in enumerate((*classic, rainbow))}
+
+
 def _usable(cards: Iterable[Card]) -> list[Card]:
     """The cards objectives may use: numbered, neither Shadow nor action, highest first, and
     classic colours before Rainbow at equal value (a Rainbow is worth keeping for jokers)."""
-    classic, rainbow = _families()
-    order = {code: i for i, code in enumerate((*classic, rainbow))}
-    return sorted((c for c in cards if c.family in order), key=lambda c: (-c.value, order[c.family]))
+    rank = _rank()  # the key is (-value, rank) as one number: ranks are below 100
+    return sorted((c for c in cards if c.family in rank), key=lambda c: rank[c.family] - 100 * c.value)
 
 
 def _by_value(cards: Iterable[Card]) -> dict[int, list[Card]]:
@@ -231,29 +237,44 @@ _FINDERS: dict[str, Finder] = {
 
 def _points(obj: Objective, cards: Sequence[Card]) -> int:
     extra = obj.per_extra_card * max(len(cards) - obj.min_cards, 0)
-    return obj.base + extra + max(c.value for c in cards)
+    return obj.base + extra + max([c.value for c in cards])
+
+
+def _ranked(obj: Objective, usable: Sequence[Card]) -> list[ObjectiveMatch]:
+    """``candidates`` for cards already filtered and ordered by ``_usable``."""
+    found = dict.fromkeys(_FINDERS[obj.id](usable))
+    matches = [ObjectiveMatch(obj.id, _points(obj, m), m) for m in found]
+    return sorted(matches, key=lambda m: (-m.points, len(m.cards)))
+
+
+def _best(obj: Objective, usable: Sequence[Card]) -> ObjectiveMatch | None:
+    """``_ranked(obj, usable)[0]`` (or ``None``) without ranking the others: the first of the
+    best choices in the finder's order, as the stable sort would put it first."""
+    best, key = None, None
+    for m in _FINDERS[obj.id](usable):
+        k = (-_points(obj, m), len(m))
+        if key is None or k < key:
+            best, key = m, k
+    return None if best is None else ObjectiveMatch(obj.id, -key[0], best)
 
 
 def candidates(objective_id: str, cards: Iterable[Card]) -> list[ObjectiveMatch]:
     """Every way (one per value, colour or top of run) the cards achieve an objective, best
     first (more points, then fewer cards)."""
-    obj = _BY_ID[objective_id]
-    found = {tuple(m): None for m in _FINDERS[objective_id](_usable(cards))}
-    matches = [ObjectiveMatch(obj.id, _points(obj, m), m) for m in found]
-    return sorted(matches, key=lambda m: (-m.points, len(m.cards)))
+    return _ranked(_BY_ID[objective_id], _usable(cards))
 
 
 def find_objectives(cards: Iterable[Card], exclude: Iterable[str] = frozenset()) -> list[ObjectiveMatch]:
     """Each objective the cards achieve (table order), at its best-scoring choice of cards;
     objectives in ``exclude`` (already validated) are left out."""
-    cards = list(cards)
+    usable = _usable(cards)
     skip = set(exclude)
     out = []
     for obj in OBJECTIVES:
         if obj.id not in skip:
-            found = candidates(obj.id, cards)
-            if found:
-                out.append(found[0])
+            best = _best(obj, usable)
+            if best is not None:
+                out.append(best)
     return out
 
 
@@ -314,7 +335,7 @@ def best_validation(
         breadth = 4 if len(free) <= 24 else 3 if len(free) <= 32 else 2
     skip = set(exclude)
     orders = _search_orders(every_first=len(free) <= _EVERY_FIRST_UP_TO)
-    results = [_search([o for o in order if o not in skip and candidates(o, free)], free, mode, share_cards, breadth)
+    results = [_search([o for o in order if o not in skip and _best(_BY_ID[o], free)], free, mode, share_cards, breadth)
                for order in orders]
     chosen = max(results, key=lambda r: validation_key(r, mode))
     return sorted(chosen, key=lambda m: OBJECTIVE_IDS.index(m.id))
@@ -333,7 +354,7 @@ def _search(todo: Sequence[str], free0: tuple[Card, ...], mode: str, share_cards
             return (0, 0), ()
         if (i, free) not in memo:
             result = best_from(i + 1, free)
-            for match in candidates(todo[i], free)[:breadth]:
+            for match in _ranked(_BY_ID[todo[i]], free)[:breadth]:
                 rest = free if share_cards else tuple(_remove(list(free), match.cards))
                 key, matches = best_from(i + 1, rest)
                 if plus(key, match) > result[0]:

@@ -12,8 +12,6 @@ from __future__ import annotations
 from collections import defaultdict
 from typing import Any
 
-from cardforge.games.pushluck import Phase, stop_reason
-
 __all__ = ["Tracker", "tracker_for"]
 
 
@@ -106,47 +104,18 @@ class TricksTracker(Tracker):
 
 class PushLuckTracker(Tracker):
     """STOPs by reason (shadow, color, value) as drawn, STOPs saved by a Joker/Infini, action
-    cards played; ``collection`` adds rounds voided by a Shadow and rounds without objective."""
+    cards played; ``collection`` adds rounds voided by a Shadow and rounds without objective.
 
-    def __init__(self, players: int):
-        super().__init__(players)
-        self._where: tuple[int, int, str] | None = None
-
-    def before(self, state: Any, player: int, action: Any) -> None:
-        self._where = (state.round, state.turns_played, state.phase)
-        kind = action.kind
-        drawn = None
-        if kind == "draw":
-            drawn = state.piles[action.pile][-1]
-        elif kind == "choose" and action.slot is not None:
-            drawn = state.quantique[action.slot]
-        if drawn is not None and drawn.is_numbered:
-            reason = stop_reason(state.sequences[player], drawn, state.house.rainbow_colour)
-            if reason is not None:
-                self.note(f"stop:{reason}", player)
-                if state.shield:
-                    self.note("stop_saved", player)
-        elif kind == "activate":
-            card = state.pending if action.slot is None else state.reserves[player][action.slot]
-            self.note(f"action:{card.action}", player)
-            if state.phase == Phase.ELIMINATION:
-                self.note("stop_saved", player)
-
-    def after(self, state: Any, player: int, action: Any) -> None:
-        round_, played, phase = self._where
-        if state.round == round_:
-            self.turns += state.turns_played - played
-        elif phase != Phase.VALIDATE:
-            self.turns += 1  # the turn that ended the round
-        if state.phase == Phase.VALIDATE and phase != Phase.VALIDATE:
-            for seat, void in enumerate(state.void):
-                if void:
-                    self.note("round_voided", seat)
+    The engine counts these as it plays (``PushLuckState.tally`` and ``turns_total``), so this
+    tracker reads them once, at the end, and does nothing per action."""
 
     def rounds(self, state: Any) -> int:
         return state.round
 
     def finish(self, state: Any) -> dict[str, Any]:
+        self.turns = state.turns_total
+        for (name, seat), count in state.tally.items():
+            self.note(name, seat, count)
         if hasattr(state, "validated_in"):
             for seat, validated in enumerate(state.validated_in):
                 empty = sum(1 for r in range(1, state.round + 1) if r not in validated.values())
