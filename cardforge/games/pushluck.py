@@ -357,6 +357,12 @@ class Phase:
     OVER = "over"
 
 
+#: the phases as module constants for the engine (in CPython 3.11 a global is read faster than a
+#: class attribute)
+_TURN, _ACTION_DRAWN, _ELIMINATION, _QUANTIQUE, _SKIPPED, _VALIDATE, _OVER = (
+    Phase.TURN, Phase.ACTION_DRAWN, Phase.ELIMINATION, Phase.QUANTIQUE, Phase.SKIPPED, Phase.VALIDATE, Phase.OVER)
+
+
 class Move(NamedTuple):
     """One engine action (a small immutable value: equal moves compare equal, at C speed).
 
@@ -390,7 +396,7 @@ _ACCEPT = Move("accept")
 _CHOOSE_NONE = Move("choose")
 _NO_TARGET = (None,)
 #: the plain turn moves, by ``draws + 4 * (a sequence to lock) + 8 * (the turn may end)``
-_TURN = tuple((*_DRAWS[key & 3], *((_LOCK,) if key & 4 else ()), *((_END,) if key & 8 else ())) for key in range(16))
+_TURN_MOVES = tuple((*_DRAWS[key & 3], *((_LOCK,) if key & 4 else ()), *((_END,) if key & 8 else ())) for key in range(16))
 #: the tally's key for each STOP reason
 _STOP_EVENTS = {reason: f"stop:{reason}" for reason in STOP_REASONS}
 
@@ -432,6 +438,13 @@ class PushLuckState(GameState[Move]):
 
     cites: Cites = {}
 
+    #: the core's fields as slots: past 30 attributes CPython 3.11 stops sharing instance-dict keys
+    #: and every ``self.x`` becomes a dict lookup (games add their own fields in ``__dict__``)
+    __slots__ = ("_n", "deck_id", "mode", "house", "cards", "rng", "round", "scores", "phase", "tally", "turns_total",
+                 "_version", "_legal", "_legal_at", "piles", "sequences", "secured", "reserves", "discard", "table",
+                 "forced", "skip", "turns_played", "turns_of", "pending", "pending_reason", "quantique", "peek",
+                 "player", "drawn", "shield", "flip_pending", "last_action")
+
     def __init__(self, players: int, seed: int, *, deck: Any, mode: str, house: Any):
         if not deck.players_min <= players <= deck.players_max:
             raise UsageError(f"{deck.id} plays with {deck.players_min}–{deck.players_max} players, not {players}")
@@ -447,7 +460,7 @@ class PushLuckState(GameState[Move]):
         self.rng = random.Random(seed)
         self.round = 0
         self.scores = [0] * players
-        self.phase = Phase.TURN
+        self.phase = _TURN
         self.tally: dict[tuple[str, int], int] = {}
         self.turns_total = 0
         self._version = 0  # bumped by every move: the legal-move list below is for this version
@@ -494,16 +507,16 @@ class PushLuckState(GameState[Move]):
         p = self.player
         if self.skip[p]:
             self.skip[p] = False
-            self.phase = Phase.SKIPPED
+            self.phase = _SKIPPED
         else:
-            self.phase = Phase.TURN
+            self.phase = _TURN
             a, b = self.piles
             if not (a or b):
                 self.forced[p] = 0
 
     def _end_turn(self) -> None:
         p = self.player
-        if self.phase != Phase.SKIPPED:
+        if self.phase != _SKIPPED:
             self.forced[p] = 0  # draws still owed end with the turn (R6)
         self.turns_played += 1
         self.turns_total += 1
@@ -530,7 +543,7 @@ class PushLuckState(GameState[Move]):
 
     def _next_round_or_end(self) -> None:
         if self._last_round():
-            self.phase = Phase.OVER
+            self.phase = _OVER
         else:
             self._start_round()
 
@@ -547,10 +560,10 @@ class PushLuckState(GameState[Move]):
         return self._n
 
     def current_player(self) -> int:
-        return TERMINAL if self.phase == Phase.OVER else self.player
+        return TERMINAL if self.phase == _OVER else self.player
 
     def is_terminal(self) -> bool:
-        return self.phase == Phase.OVER
+        return self.phase == _OVER
 
     def returns(self) -> list[int]:
         return list(self.scores)
@@ -605,55 +618,50 @@ class PushLuckState(GameState[Move]):
     # -- legal actions ----------------------------------------------------------------------
 
     def legal_actions(self) -> list[Move]:
-        moves = self._turn_moves() if self.phase == Phase.TURN else self._moves()
-        self._legal, self._legal_at = moves, self._version
+        if self.phase == _TURN:  # most moves are made here: inline, from a table
+            p = self.player
+            a, b = self.piles
+            d = (1 if a else 0) + (2 if b else 0)  # which piles may be drawn from: _DRAWS[d]
+            seq = self.sequences[p]
+            if d and self.forced[p]:  # a Rainbow, a Joker's replay, Simple/Double: draw first (R5, R6)
+                moves = list(_DRAWS[d])
+            elif self.flip_pending and d:  # Flip: draw one more or say stop (R16); with nothing to
+                moves = list(_TURN_MOVES[d + (4 if seq else 0) + (8 if self.drawn and not seq else 0)])  # lock, stop ends it
+            else:
+                drawn = self.drawn
+                end = not d or (drawn and (not seq or self.house.open_sequences == "persist"))
+                moves = list(_TURN_MOVES[d + (4 if seq else 0) + (8 if end else 0)])
+                if not drawn:
+                    moves += self._turn_start_moves()
+                if self.reserves[p]:
+                    moves += self._reserve_moves(skipped=False)
+        else:
+            moves = self._other_moves()
+        self._legal = moves
+        self._legal_at = self._version
         return moves
 
-    def _moves(self) -> list[Move]:
-        """The legal moves, computed afresh."""
+    def _other_moves(self) -> list[Move]:
+        """The legal moves outside the plain turn."""
         phase = self.phase
-        if phase == Phase.TURN:
-            return self._turn_moves()
-        if phase == Phase.ACTION_DRAWN:
+        if phase == _ACTION_DRAWN:
             return self._action_drawn_moves()
-        if phase == Phase.ELIMINATION:
+        if phase == _ELIMINATION:
             savers = self._savers()
             return [_move("activate", None, i) for i, c in enumerate(self.reserves[self.player])
                     if c.action in savers] + [_ACCEPT]
-        if phase == Phase.QUANTIQUE:
+        if phase == _QUANTIQUE:
             room = len(self.reserves[self.player]) < RESERVE_SIZE
             return [_move("choose", None, i) for i, c in enumerate(self.quantique)
                     if c.action is None or room] + [_CHOOSE_NONE]
-        if phase == Phase.SKIPPED:
+        if phase == _SKIPPED:
             moves = [_LOCK] if self.sequences[self.player] else []
             moves += self._reserve_moves(skipped=True)
             moves.append(_END)
             return moves
-        if phase == Phase.VALIDATE:
+        if phase == _VALIDATE:
             return self._validate_moves()
         return []
-
-    def _draws(self) -> tuple[Move, ...]:
-        a, b = self.piles
-        return _DRAWS[(1 if a else 0) + (2 if b else 0)]
-
-    def _turn_moves(self) -> list[Move]:
-        p = self.player
-        a, b = self.piles
-        d = (1 if a else 0) + (2 if b else 0)  # which piles may be drawn from: _DRAWS[d]
-        if d and self.forced[p]:
-            return list(_DRAWS[d])  # a Rainbow, a Joker's replay, Simple/Double: draw first (R5, R6)
-        seq = self.sequences[p]
-        drawn = self.drawn
-        if self.flip_pending and d:  # Flip: draw one more or say stop (R16) — with nothing to
-            return list(_TURN[d + (4 if seq else 0) + (8 if drawn and not seq else 0)])  # lock, stop ends the turn
-        end = not d or (drawn and (not seq or self.house.open_sequences == "persist"))
-        moves = list(_TURN[d + (4 if seq else 0) + (8 if end else 0)])
-        if not drawn:
-            moves += self._turn_start_moves()
-        if self.reserves[p]:
-            moves += self._reserve_moves(skipped=False)
-        return moves
 
     def _turn_start_moves(self) -> list[Move]:
         """Extra choices before the first draw of a turn (``collection``: declare the end)."""
@@ -717,10 +725,10 @@ class PushLuckState(GameState[Move]):
     # -- applying ----------------------------------------------------------------------------
 
     def apply_action(self, action: Move) -> None:
-        if not (self._legal_at == self._version and action in self._legal) and action not in self._moves():
+        if not (self._legal_at == self._version and action in self._legal) and action not in self.legal_actions():
             raise IllegalActionError(
                 f"illegal move {self.action_to_string(action)!r} for player {self.player} in phase {self.phase}; "
-                f"legal: {', '.join(self.action_to_string(m) for m in self._moves())}"
+                f"legal: {', '.join(self.action_to_string(m) for m in self._legal)}"
             )
         self.apply_legal(action)
 
@@ -745,7 +753,7 @@ class PushLuckState(GameState[Move]):
             self._end_turn()
         elif kind_ == "end":
             p = self.player
-            if self.phase == Phase.SKIPPED and self.sequences[p]:
+            if self.phase == _SKIPPED and self.sequences[p]:
                 self.discard += self.sequences[p]  # Passe Ton Tour: not secured → discarded
                 self.sequences[p] = []
                 self._on_sequence_lost(p, "skipped")
@@ -772,7 +780,7 @@ class PushLuckState(GameState[Move]):
         p = self.player
         if card.action is not None:
             self.pending = card
-            self.phase = Phase.ACTION_DRAWN
+            self.phase = _ACTION_DRAWN
             return
         seq = self.sequences[p]
         reason = stop_reason(seq, card, self.house.rainbow_colour)
@@ -790,7 +798,7 @@ class PushLuckState(GameState[Move]):
         if self.last_action:
             self._end_turn()
         else:
-            self.phase = Phase.TURN
+            self.phase = _TURN
 
     def _set_aside(self, card: Card) -> None:
         """A STOP card leaves play: a Shadow stays on the table, any other goes to the discard."""
@@ -808,7 +816,7 @@ class PushLuckState(GameState[Move]):
         savers = self._savers()
         for held in self.reserves[p]:
             if held.action in savers:
-                self.phase = Phase.ELIMINATION
+                self.phase = _ELIMINATION
                 return
         self._accept_stop()
 
@@ -838,12 +846,12 @@ class PushLuckState(GameState[Move]):
             card, self.pending = self.pending, None
         else:
             card = reserve.pop(move.slot)
-            if self.phase == Phase.ACTION_DRAWN:  # the reserve had no room: the new card fills it
+            if self.phase == _ACTION_DRAWN:  # the reserve had no room: the new card fills it
                 reserve.append(self.pending)
                 self.pending = None
         self.discard.append(card)  # "s'activent à la défausse"
         self._note(f"action:{card.action}", p)
-        if self.phase == Phase.ELIMINATION:
+        if self.phase == _ELIMINATION:
             self._note("stop_saved", p)
         getattr(self, f"_effect_{card.action}")(move)
 
@@ -852,10 +860,10 @@ class PushLuckState(GameState[Move]):
     def _effect_joker(self, move: Move) -> None:
         """Joker: after a STOP card, play on with the sequence and draw again at once (R3); in a
         skipped turn, the player plays the turn after all (R12)."""
-        if self.phase == Phase.SKIPPED:
-            self.phase = Phase.TURN
+        if self.phase == _SKIPPED:
+            self.phase = _TURN
             return
-        if self.phase == Phase.ELIMINATION:
+        if self.phase == _ELIMINATION:
             self._saved()
             if any(self.piles) and not self.last_action:
                 self.forced[self.player] += 1  # "rejouez immédiatement"
@@ -863,7 +871,7 @@ class PushLuckState(GameState[Move]):
 
     def _effect_infini(self, move: Move) -> None:
         """Infini: the next STOP card of this turn is set aside without elimination (R3)."""
-        if self.phase == Phase.ELIMINATION:
+        if self.phase == _ELIMINATION:
             self._saved()
         else:
             self.shield = True
@@ -931,7 +939,7 @@ class PushLuckState(GameState[Move]):
                 break
             self.quantique.append(source.pop())
         self.last_action = True
-        self.phase = Phase.QUANTIQUE
+        self.phase = _QUANTIQUE
 
     def _quantique_choose(self, slot: int | None) -> None:
         p = self.player
@@ -948,7 +956,7 @@ class PushLuckState(GameState[Move]):
 
     def _back_to_choice(self) -> None:
         """After an effect: back to the turn (or the skipped turn), or end it after Quantique."""
-        if self.phase == Phase.SKIPPED:
+        if self.phase == _SKIPPED:
             return
         self._after_card()
 
