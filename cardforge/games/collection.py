@@ -75,7 +75,7 @@ _DECLARE = Move("declare")
 def declaration_allowed(players: int, turns_played: int, secured_this_round: Iterable[int]) -> bool:
     """Whether the end of the round may be declared (sheet 7.1–7.3): every player has secured
     at least one sequence this round and at least ``players + 1`` turns were played."""
-    return turns_played >= players + 1 and all(n >= 1 for n in secured_this_round)
+    return turns_played >= players + 1 and min(secured_this_round, default=1) >= 1
 
 
 class CollectionState(PushLuckState):
