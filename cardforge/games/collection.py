@@ -108,7 +108,7 @@ class CollectionState(PushLuckState):
 
     def _round_over(self) -> bool:
         """Called once per ended turn: after a declaration, each other player plays one last turn."""
-        if self.declared_by is None or self.player == self.declared_by and self.final_turns == self.num_players - 1:
+        if self.declared_by is None or self.player == self.declared_by and self.final_turns == self._n - 1:
             return False
         self.final_turns -= 1
         return self.final_turns <= 0
