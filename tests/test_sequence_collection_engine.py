@@ -84,10 +84,10 @@ def test_apply_action_judges_the_current_position(game, seed):
                 if move in legal:
                     trial = state.clone()
                     if not asked:
-                        trial._legal_at = -1
+                        trial._legal = None
                     trial.apply_action(move)
                     continue
-                state.legal_actions() if asked else setattr(state, "_legal_at", -1)
+                state.legal_actions() if asked else setattr(state, "_legal", None)
                 with pytest.raises(IllegalActionError):
                     state.apply_action(move)
                 assert (str(state), state.card_count()) == shown

@@ -432,8 +432,8 @@ class PushLuckState(GameState[Move]):
     ``turns_total`` the turns ended over the game; nothing in play reads them.
 
     ``apply_action`` checks a move against the list the last ``legal_actions()`` call returned
-    when no move was applied since (a version counter, bumped by every move); code that edits a
-    position's zones directly (tests stacking the piles) does so before asking for the moves.
+    when no move was applied since (every move drops it); code that edits a position's zones
+    directly (tests stacking the piles) does so before asking for the moves.
     """
 
     cites: Cites = {}
@@ -441,7 +441,7 @@ class PushLuckState(GameState[Move]):
     #: the core's fields as slots: past 30 attributes CPython 3.11 stops sharing instance-dict keys
     #: and every ``self.x`` becomes a dict lookup (games add their own fields in ``__dict__``)
     __slots__ = ("_n", "deck_id", "mode", "house", "cards", "rng", "round", "scores", "phase", "tally", "turns_total",
-                 "_version", "_legal", "_legal_at", "piles", "sequences", "secured", "reserves", "discard", "table",
+                 "_legal", "piles", "sequences", "secured", "reserves", "discard", "table",
                  "forced", "skip", "turns_played", "turns_of", "pending", "pending_reason", "quantique", "peek",
                  "player", "drawn", "shield", "flip_pending", "last_action")
 
@@ -463,9 +463,7 @@ class PushLuckState(GameState[Move]):
         self.phase = _TURN
         self.tally: dict[tuple[str, int], int] = {}
         self.turns_total = 0
-        self._version = 0  # bumped by every move: the legal-move list below is for this version
-        self._legal: list[Move] = []
-        self._legal_at = -1
+        self._legal: list[Move] | None = None  # the last legal_actions() answer, dropped by every move
         self._start_round()
 
     # -- rounds and turns ---------------------------------------------------------------------
@@ -638,7 +636,6 @@ class PushLuckState(GameState[Move]):
         else:
             moves = self._other_moves()
         self._legal = moves
-        self._legal_at = self._version
         return moves
 
     def _other_moves(self) -> list[Move]:
@@ -725,7 +722,8 @@ class PushLuckState(GameState[Move]):
     # -- applying ----------------------------------------------------------------------------
 
     def apply_action(self, action: Move) -> None:
-        if not (self._legal_at == self._version and action in self._legal) and action not in self.legal_actions():
+        legal = self._legal
+        if not (legal is not None and action in legal) and action not in self.legal_actions():
             raise IllegalActionError(
                 f"illegal move {self.action_to_string(action)!r} for player {self.player} in phase {self.phase}; "
                 f"legal: {', '.join(self.action_to_string(m) for m in self._legal)}"
@@ -733,7 +731,7 @@ class PushLuckState(GameState[Move]):
         self.apply_legal(action)
 
     def apply_legal(self, action: Move) -> None:
-        self._version += 1
+        self._legal = None
         kind_ = action.kind
         if kind_ == "draw":
             p = self.player
