@@ -285,6 +285,10 @@ def _best(obj: Objective, view: _View) -> ObjectiveMatch | None:
     return None if best is None else ObjectiveMatch(obj.id, -key[0], best)
 
 
+#: no objective takes fewer cards than a pair
+_FEWEST = 2
+
+
 def candidates(objective_id: str, cards: Iterable[Card]) -> list[ObjectiveMatch]:
     """Every way (one per value, colour or top of run) the cards achieve an objective, best
     first (more points, then fewer cards)."""
@@ -294,7 +298,10 @@ def candidates(objective_id: str, cards: Iterable[Card]) -> list[ObjectiveMatch]
 def find_objectives(cards: Iterable[Card], exclude: Iterable[str] = frozenset()) -> list[ObjectiveMatch]:
     """Each objective the cards achieve (table order), at its best-scoring choice of cards;
     objectives in ``exclude`` (already validated) are left out."""
-    view = _View(_usable(cards))
+    usable = _usable(cards)
+    if len(usable) < _FEWEST:  # most collections at a round's end are empty (a Shadow, nothing locked)
+        return []
+    view = _View(usable)
     skip = set(exclude)
     out = []
     for obj in OBJECTIVES:
