@@ -205,3 +205,22 @@ def test_a_move_naming_an_empty_slot_is_refused_in_words():
         state.apply_action(Move("activate", slot=1, target=0))
     with pytest.raises(IllegalActionError, match="'draw 2'"):
         state.apply_action(Move("draw", pile=2))
+
+
+def test_best_validation_is_the_same_whether_equal_copies_are_one_object_or_several():
+    """The search remembers positions by the cards' identities: two R7 read from a command line
+    are two objects, two R7 of the deck one; the answer is the same."""
+    from cardforge.games.objectives import best_validation
+    from tests.pushluck_support import cards
+
+    rng = random.Random(7)
+    for codes in ("R7 R7 G7 B7 RB7 Y2 Y3 Y4 Y5 Y6", "R1 R2 R3 R3 G4 G4 RB5 B5 Y5 G9 B11 Y12", "RB1 RB2 RB3 RB3 R4 G4 B4 Y4"):
+        parsed = cards(codes)
+        shared = {c: c for c in parsed}
+        one_object = [shared[c] for c in parsed]
+        for mode in ("classic", "discovery"):
+            for share in (False, True):
+                order = rng.sample(range(len(parsed)), len(parsed))
+                a = best_validation([parsed[i] for i in order], mode=mode, share_cards=share)
+                b = best_validation([one_object[i] for i in order], mode=mode, share_cards=share)
+                assert [(m.id, m.points, m.cards) for m in a] == [(m.id, m.points, m.cards) for m in b]

@@ -378,7 +378,9 @@ def best_validation(
 
 
 def _search(todo: Sequence[str], free0: tuple[Card, ...], mode: str, share_cards: bool, breadth: int) -> list[ObjectiveMatch]:
-    memo: dict[tuple[int, tuple[Card, ...]], tuple[tuple[int, int], tuple[ObjectiveMatch, ...]]] = {}
+    # keyed by the cards' identities (free cards are always free0's own objects): hashing a Card
+    # is a Python call per card, an id is not; equal copies as distinct objects only cost a recomputation
+    memo: dict[tuple[int, tuple[int, ...]], tuple[tuple[int, int], tuple[ObjectiveMatch, ...]]] = {}
 
     def plus(key: tuple[int, int], match: ObjectiveMatch) -> tuple[int, int]:
         if mode == "discovery":
@@ -388,14 +390,16 @@ def _search(todo: Sequence[str], free0: tuple[Card, ...], mode: str, share_cards
     def best_from(i: int, free: tuple[Card, ...]) -> tuple[tuple[int, int], tuple[ObjectiveMatch, ...]]:
         if i == len(todo):
             return (0, 0), ()
-        if (i, free) not in memo:
+        here = (i, tuple(map(id, free)))
+        result = memo.get(here)
+        if result is None:
             result = best_from(i + 1, free)
             for match in _ranked(_BY_ID[todo[i]], _View(free))[:breadth]:
                 rest = free if share_cards else tuple(_remove(list(free), match.cards))
                 key, matches = best_from(i + 1, rest)
                 if plus(key, match) > result[0]:
                     result = plus(key, match), (match, *matches)
-            memo[i, free] = result
-        return memo[i, free]
+            memo[here] = result
+        return result
 
     return list(best_from(0, free0)[1])
