@@ -1,6 +1,7 @@
 """What happened in a game, counted per seat, without touching the engines: each game's
 ``Tracker`` looks at the state just before and after every action (it may read hidden cards:
-it is the scorer, not a player).
+it is the scorer, not a player), or, where the engine keeps the counts itself (``sequence``,
+``collection``: ``PushLuckState.tally``), reads them once at the end.
 
 Turns, as the playing-time estimate counts them: ``rows`` one simultaneous step (every player
 reveals a card); ``tricks`` one bid or one card played; ``sequence``/``collection``/``numwin``
