@@ -294,6 +294,8 @@ class CardTables:
         self.dealt = tuple(self.by_object[id(c)] for c in deck_cards() if self.by_key[(c.family, c.value)] not in self.zeros)
         #: (i, i + 1, bits of i + 1) for ``random.Random.shuffle``'s swaps, last index first
         self.swaps = tuple((i, i + 1, (i + 1).bit_length()) for i in reversed(range(1, len(self.dealt))))
+        import random  # here, as in RowsState: a referee ruling plays no seeded game
+
         self.inline_shuffle = all(self._shuffled(random.Random(seed)) == self._shuffled(random.Random(seed), True)
                                   for seed in (0, 1, 2026))
 
