@@ -14,7 +14,7 @@ def test_same_order_and_same_stream_as_random_shuffle():
         for size in (0, 1, 2, 3, 7, 31, 32, 33, 57, 64, 114, 122, 255, 256, 257, 300):
             a, b = list(range(size)), list(range(size))
             theirs.shuffle(a)
-            shuffle(b, ours)
+            shuffle(ours, b)
             assert b == a, (seed, size)
         assert ours.getstate() == theirs.getstate()
 
@@ -27,5 +27,5 @@ def test_a_random_subclass_shuffles_its_own_way():
     items = list(range(10))
     expected = list(items)
     Fixed(1).shuffle(expected)
-    shuffle(items, Fixed(1))
+    shuffle(Fixed(1), items)
     assert items == expected

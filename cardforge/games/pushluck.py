@@ -472,11 +472,11 @@ class PushLuckState(GameState[Move]):
         """Rebuild and shuffle the two piles; everyone starts with nothing."""
         self.round += 1
         deck = list(self.cards)
-        shuffle(deck, self.rng)
+        shuffle(self.rng, deck)
         half = (len(deck) + 1) // 2
         self.piles: list[list[Card]] = [deck[:half], deck[half:]]
         for pile in self.piles:  # "mélangées séparément"
-            shuffle(pile, self.rng)
+            shuffle(self.rng, pile)
         n = self._n
         self.sequences: list[list[Card]] = [[] for _ in range(n)]
         self.secured: list[list[list[Card]]] = [[] for _ in range(n)]

@@ -34,6 +34,7 @@ from typing import Any
 from cardforge.cards import Card, FamilyKind
 from cardforge.errors import IllegalActionError, UsageError
 from cardforge.games.base import TERMINAL, GameState
+from cardforge.games.chance import shuffle
 from cardforge.games.house import parse_house_rules
 
 __all__ = [
@@ -292,12 +293,6 @@ class CardTables:
         self.zeros = tuple(self.by_key[(colour, 0)] for colour in ROW_COLOURS)
         #: the dealt cards in the deck's canonical order (the order the shuffle starts from)
         self.dealt = tuple(self.by_object[id(c)] for c in deck_cards() if self.by_key[(c.family, c.value)] not in self.zeros)
-        #: (i, i + 1, bits of i + 1) for ``random.Random.shuffle``'s swaps, last index first
-        self.swaps = tuple((i, i + 1, (i + 1).bit_length()) for i in reversed(range(1, len(self.dealt))))
-        import random  # here, as in RowsState: a referee ruling plays no seeded game
-
-        self.inline_shuffle = all(self._shuffled(random.Random(seed)) == self._shuffled(random.Random(seed), True)
-                                  for seed in (0, 1, 2026))
 
     def card_id(self, card: Card) -> int:
         """The id of ``card`` (any object equal to a deck card); ``UsageError`` for another card."""
@@ -312,19 +307,8 @@ class CardTables:
 
     def shuffled(self, rng: random.Random) -> list[int]:
         """The dealt cards shuffled exactly as ``rng.shuffle`` would (same random stream)."""
-        return self._shuffled(rng, not self.inline_shuffle)
-
-    def _shuffled(self, rng: random.Random, library: bool = False) -> list[int]:
         cards = list(self.dealt)
-        if library:
-            rng.shuffle(cards)
-            return cards
-        bits = rng.getrandbits
-        for i, n, k in self.swaps:  # random.Random.shuffle with _randbelow inlined
-            j = bits(k)
-            while j >= n:
-                j = bits(k)
-            cards[i], cards[j] = cards[j], cards[i]
+        shuffle(rng, cards)
         return cards
 
 
