@@ -22,24 +22,29 @@ __all__ = ["shuffle"]
 
 #: ``n.bit_length()`` for the sizes a deck reaches (what ``Random._randbelow`` asks for)
 _BITS = tuple(n.bit_length() for n in range(1025))
-#: list size → the bit sizes its shuffle draws, in order
-_SIZES: dict[int, tuple[int, ...]] = {}
+#: generator classes known to draw as ``random.Random`` does (found on the first shuffle)
+_EXACT: set[type] = set()
+
+
+def _draws_as_library(cls: type) -> bool:
+    from random import Random
+
+    if cls._randbelow is Random._randbelow_with_getrandbits:  # type: ignore[attr-defined]
+        _EXACT.add(cls)
+        return True
+    return False
 
 
 def shuffle(rng: random.Random, items: list[Any]) -> None:
     """Shuffle ``items`` in place exactly as ``rng.shuffle(items)`` would."""
-    from random import Random
-
     n = len(items)
-    if n >= len(_BITS) or type(rng)._randbelow is not Random._randbelow_with_getrandbits:
+    if n >= len(_BITS) or (type(rng) not in _EXACT and not _draws_as_library(type(rng))):
         rng.shuffle(items)  # a generator drawing otherwise (or a huge list): its own method
         return
-    sizes = _SIZES.get(n)
-    if sizes is None:
-        sizes = _SIZES[n] = tuple(_BITS[i + 1] for i in range(n - 1, 0, -1))
-    getrandbits = rng.getrandbits
-    for i, k in zip(range(n - 1, 0, -1), sizes):
+    bits, getrandbits = _BITS, rng.getrandbits
+    for i in range(n - 1, 0, -1):
         # Random._randbelow_with_getrandbits(i + 1), inlined: k = (i + 1).bit_length()
+        k = bits[i + 1]
         j = getrandbits(k)
         while j > i:
             j = getrandbits(k)
