@@ -153,7 +153,7 @@ class _Window:
     queue: list[int]
 
 
-@dataclass
+@dataclass(slots=True)
 class NumWinState(GameState[Move]):
     """One position of a Num Win game (see the module docstring).
 
@@ -188,6 +188,13 @@ class NumWinState(GameState[Move]):
     events: dict[str, list[int]] = field(default_factory=dict)
     #: the deck's cards in their unshuffled order (``full_deck.elements()``), built once
     cards: tuple[Card, ...] = ()
+    # per game tables (``_tables``): slots, so that every attribute is read at one speed
+    _everyone: frozenset[int] = field(init=False, repr=False, compare=False)
+    _orders: tuple[tuple[int, ...], ...] = field(init=False, repr=False, compare=False)
+    _queues: tuple[tuple[int, ...], ...] = field(init=False, repr=False, compare=False)
+    _opponents_of: tuple[tuple[int, ...], ...] = field(init=False, repr=False, compare=False)
+    _claim_tally: tuple[list[int], ...] = field(init=False, repr=False, compare=False)
+    _window: _Window = field(init=False, repr=False, compare=False)
 
     game = "numwin"
 
@@ -211,6 +218,7 @@ class NumWinState(GameState[Move]):
             self._queues = tuple(self._orders[(by + 1) % n] for by in range(n))
         self._opponents_of = tuple(self._orders[(p + 1) % n][:-1] for p in range(n))
         self._claim_tally = tuple(self.events[name] for name in _CLAIM_EVENTS)
+        self._window = _Window(0, [])
 
     # -- the GameState interface ------------------------------------------------------------
 
@@ -260,7 +268,7 @@ class NumWinState(GameState[Move]):
                 return self._claim_moves(player)
             return _CLAIMS[len(self.combos[player])].copy()  # pass, or claim with any card
         if phase is _DRAWING:
-            take = self._can_take() if self.discard else False
+            take = bool(self.discard) and (len(self.combos[self.turn]) < COMBO_SIZE or self._can_take())
             if self.deck or len(self.discard) > 1:
                 return [_DRAW, _TAKE] if take else [_DRAW]
             return [_TAKE] if take else []
@@ -303,7 +311,8 @@ class NumWinState(GameState[Move]):
             del queue[0]  # the window moves on: the next player who can claim is asked
             if queue:
                 p = queue[0]
-                if len(self.combos[p]) > 2 * len(self.locked_pairs[p]):
+                pairs = self.locked_pairs[p]
+                if (len(self.combos[p]) > 2 * len(pairs)) if pairs else self.combos[p]:
                     return
             self._skip_idle()
             return
@@ -490,7 +499,8 @@ class NumWinState(GameState[Move]):
         return card
 
     def _do_discard(self, move: Move) -> None:
-        self._discard(self._take_held(), self.turn)
+        card, self.held, self.held_from = self.held, None, None
+        self._discard(card, self.turn)
 
     def _do_swap(self, move: Move) -> None:
         """The held card takes the slot's place (the slot object is reused: it is unlocked and
@@ -504,7 +514,8 @@ class NumWinState(GameState[Move]):
         self._discard(old, me)
 
     def _do_add(self, move: Move) -> None:
-        self.combos[self.turn].append(Slot(self._take_held(), False, None, self._everyone))
+        self.combos[self.turn].append(Slot(self.held, False, None, self._everyone))
+        self.held = self.held_from = None
         self._end_turn()
 
     def _play(self) -> None:
@@ -544,10 +555,12 @@ class NumWinState(GameState[Move]):
         if card.action is not None or (by_action and not self.rules.reflex_on_action):
             self._end_turn()
             return
-        self.window = _Window(by, queue := list(self._queues[by]))
+        self.window = window = self._window  # one object per game, reused by each window
+        window.discarder, window.queue = by, list(self._queues[by])
         self.phase = _REFLEX
-        p = queue[0]
-        if len(self.combos[p]) > 2 * len(self.locked_pairs[p]):
+        p = window.queue[0]
+        pairs = self.locked_pairs[p]
+        if (len(self.combos[p]) > 2 * len(pairs)) if pairs else self.combos[p]:
             return  # the first player asked can claim
         self._skip_idle()
 
@@ -655,8 +668,8 @@ class NumWinState(GameState[Move]):
                 "round": self.round,
                 "dealer": self.dealer,
                 "announcer": self.announcer,
-                "combos": [[s.card.code for s in combo] for combo in self.combos],
-                "locked_pairs": [[[a.code, b.code] for a, b in pairs] for pairs in self.locked_pairs],
+                "combos": [[_code(s.card) for s in combo] for combo in self.combos],
+                "locked_pairs": [[[_code(a), _code(b)] for a, b in pairs] for pairs in self.locked_pairs],
                 "points": points,
             }
         )
@@ -681,7 +694,17 @@ def _deck_facts() -> tuple[Counter, tuple[Card, ...], int, int]:
 
     deck = load_deck("numwin")
     counts = deck.counts()
+    _CODES.update((id(card), card.code) for card in counts)
     return counts, tuple(counts.elements()), deck.players_min, deck.players_max
+
+
+#: ``id(card)`` → code, for the deck's own card objects (kept alive by ``_deck_facts``, so no
+#: other object can have their ids)
+_CODES: dict[int, str] = {}
+
+
+def _code(card: Card) -> str:
+    return _CODES.get(id(card)) or card.code
 
 
 def _flag(value: Any, name: str) -> bool:
