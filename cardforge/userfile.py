@@ -15,43 +15,90 @@ from __future__ import annotations
 import os
 import stat
 from pathlib import Path
+from typing import Any
 
-__all__ = ["UnreadableFile", "read_user_file", "human_size"]
+__all__ = ["UnreadableFile", "read_user_file", "human_size", "file_kind", "json_problem"]
 
 
 class UnreadableFile(Exception):
-    """A user file cannot be used; ``str()`` is the reason in plain words."""
+    """A user file cannot be used: ``str()`` is the reason in English, ``message`` the same
+    reason as a catalogue message (``file.*``) for a face that speaks the user's language."""
+
+    def __init__(self, key: str, /, **params: object):
+        from cardforge.i18n import Message
+
+        self.message = Message(f"file.{key}", **params)
+        super().__init__(self.message.text())
 
 
 def human_size(n: int) -> str:
     """Bytes as people say them: ``512 bytes``, ``128 KiB``, ``10.5 MiB``."""
+    return str(_size(n).text())
+
+
+def _size(n: int) -> Any:
+    """A size as a message, so French reads « 97,7 Kio » and « 512 octets »."""
+    from cardforge.i18n import Message
+
     if n < 1024:
-        return f"{n} bytes"
+        return Message("file.size.bytes", n=n)
     size = float(n)
     for unit in ("KiB", "MiB", "GiB"):
         size /= 1024
         if size < 1024:
             break
-    return f"{size:.3g} {unit}"
+    return Message(f"file.size.{unit}", size=f"{size:.3g}")
+
+
+def _kind_key(mode: int) -> str:
+    if stat.S_ISDIR(mode):
+        return "folder"
+    if stat.S_ISFIFO(mode):
+        return "fifo"
+    if stat.S_ISCHR(mode) or stat.S_ISBLK(mode):
+        return "device"
+    if stat.S_ISSOCK(mode):
+        return "socket"
+    return "special"
 
 
 def file_kind(mode: int) -> str:
     """What a file that is not a regular file is, in words: 'a folder', 'a pipe (FIFO)', …
     (shared by the readers here and the writers in ``cardforge.atomic``)."""
-    if stat.S_ISDIR(mode):
-        return "a folder"
-    if stat.S_ISFIFO(mode):
-        return "a pipe (FIFO)"
-    if stat.S_ISCHR(mode) or stat.S_ISBLK(mode):
-        return "a device"
-    if stat.S_ISSOCK(mode):
-        return "a socket"
-    return "a special file"
+    from cardforge.i18n import text
+
+    return text(f"file.kind.{_kind_key(mode)}")
 
 
-def _kind(mode: int) -> str:
-    expected = "a file" if stat.S_ISDIR(mode) else "a regular file"
-    return f"is {file_kind(mode)}, expected {expected}"
+def _not_regular(mode: int) -> UnreadableFile:
+    from cardforge.i18n import Message
+
+    kind = Message(f"file.kind.{_kind_key(mode)}")
+    return UnreadableFile("not_a_folder" if stat.S_ISDIR(mode) else "not_regular", kind=kind)
+
+
+def json_problem(msg: str) -> Any:
+    """The reason ``json`` gives for a syntax error (``JSONDecodeError.msg``) as a message: the
+    usual ones are in the catalogue (``file.json.*``), any other is kept as it is."""
+    from cardforge.i18n import Message
+
+    for prefix, key in _JSON_REASONS:
+        if msg.startswith(prefix):
+            return Message(f"file.json.{key}")
+    return Message.literal(msg)
+
+
+_JSON_REASONS = (
+    ("Expecting value", "value"),
+    ("Expecting ',' delimiter", "comma"),
+    ("Expecting ':' delimiter", "colon"),
+    ("Expecting property name enclosed in double quotes", "key"),
+    ("Extra data", "extra"),
+    ("Unterminated string", "unterminated"),
+    ("Invalid control character", "control"),
+    ("Invalid \\uXXXX escape", "escape"),
+    ("Invalid \\escape", "escape"),
+)
 
 
 def read_user_file(path: str | os.PathLike[str], *, limit: int) -> bytes:
@@ -64,19 +111,19 @@ def read_user_file(path: str | os.PathLike[str], *, limit: int) -> bytes:
     try:
         fd = os.open(Path(path), flags)
     except FileNotFoundError:
-        raise UnreadableFile("file not found") from None
+        raise UnreadableFile("not_found") from None
     except IsADirectoryError:
-        raise UnreadableFile(_kind(stat.S_IFDIR)) from None
+        raise _not_regular(stat.S_IFDIR) from None
     except PermissionError:
-        raise UnreadableFile("permission denied (the file is not readable)") from None
+        raise UnreadableFile("permission") from None
     except OSError as exc:
-        raise UnreadableFile(f"cannot read: {exc.strerror or exc}") from None
+        raise UnreadableFile("cannot_read", why=exc.strerror or str(exc)) from None
     try:
         info = os.fstat(fd)
         if not stat.S_ISREG(info.st_mode):
-            raise UnreadableFile(_kind(info.st_mode))
+            raise _not_regular(info.st_mode)
         if info.st_size > limit:
-            raise UnreadableFile(f"too large ({human_size(info.st_size)}; at most {human_size(limit)})")
+            raise UnreadableFile("too_large", size=_size(info.st_size), limit=_size(limit))
         chunks, size = [], 0
         while size <= limit:
             chunk = os.read(fd, limit + 1 - size)
@@ -85,9 +132,9 @@ def read_user_file(path: str | os.PathLike[str], *, limit: int) -> bytes:
             chunks.append(chunk)
             size += len(chunk)
         if size > limit:
-            raise UnreadableFile(f"too large (over {human_size(limit)})")
+            raise UnreadableFile("too_large_grew", limit=_size(limit))
         return b"".join(chunks)
     except OSError as exc:
-        raise UnreadableFile(f"cannot read: {exc.strerror or exc}") from None
+        raise UnreadableFile("cannot_read", why=exc.strerror or str(exc)) from None
     finally:
         os.close(fd)

@@ -3,9 +3,12 @@
 from __future__ import annotations
 
 import json
+import os
 import subprocess
 import sys
 from pathlib import Path
+
+import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -103,3 +106,13 @@ def test_output_into_a_closed_pipe_is_quiet():
         shell=True, capture_output=True, text=True, cwd=ROOT,
     )
     assert "Traceback" not in proc.stderr and "Error" not in proc.stderr, proc.stderr
+
+
+@pytest.mark.parametrize("game", ["rows", "tricks", "sequence", "collection", "numwin"])
+def test_a_referee_game_help_offers_no_shell_completion_options(game):
+    """Shell completion is installed from ``cardforge --install-completion``; a game's referee help
+    (run on its own by the start-up fast path) lists only that game's commands."""
+    out = subprocess.run([sys.executable, "-m", "cardforge", "referee", game, "--help"],
+                         capture_output=True, text=True, env={**os.environ, "COLUMNS": "100"})
+    assert out.returncode == 0 and "Commands" in out.stdout, out.stderr
+    assert "completion" not in out.stdout

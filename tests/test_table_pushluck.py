@@ -12,6 +12,8 @@ cas d'égalité seulement)".
 
 from __future__ import annotations
 
+from cardforge.i18n import say
+
 from table_helpers import keeper, refuse, sheet  # noqa: F401  (fixtures)
 
 
@@ -30,7 +32,7 @@ def test_sequence_discovery_counts_cards_and_rounds_default(keeper):
     from cardforge.games.sequence import DEFAULT_ROUNDS
 
     s = keeper.new_match("sequence", "Ana,Ben", mode="discovery")
-    assert s.next_round == f"round 1 of {DEFAULT_ROUNDS}"
+    assert say(s.next_round) == f"round 1 of {DEFAULT_ROUNDS}"
     s = keeper.record_round(["Ana=R5,G7,B2", "Ben=R16"])
     assert s.rounds[0].points == {"Ana": 3, "Ben": 1}
 
@@ -38,7 +40,7 @@ def test_sequence_discovery_counts_cards_and_rounds_default(keeper):
 def test_sequence_that_stopped_cannot_be_secured(keeper):
     """"3 cartes consécutives de même couleur" and "2 cartes consécutives de même valeur" STOP."""
     keeper.new_match("sequence", "Ana,Ben")
-    refuse(keeper, ["Ana=R1,R2,R3"], "STOP (color at R3)")
+    refuse(keeper, ["Ana=R1,R2,R3"], "STOP (colour at R3)")
     refuse(keeper, ["Ana=R1,G1"], "STOP (value at G1)")
     refuse(keeper, ["Ana=R1,SH4"], "STOP (shadow")
 

@@ -8,6 +8,8 @@ annoncés)", "Annonce non respectée (pari non nul) : −(3 × écart)", "Annonc
 
 from __future__ import annotations
 
+from cardforge.i18n import say
+
 from table_helpers import keeper, refuse, sheet  # noqa: F401  (fixtures)
 
 
@@ -95,7 +97,7 @@ def test_invalid_rounds_in_process(keeper):
 def test_schedule_comes_from_the_engine(keeper):
     """"manche 1 = 1 carte/joueur …, manche 2 = 2 cartes"; 4 players stop at 8 rounds (TRICKS-R1)."""
     s = keeper.new_match("tricks", "Ana,Ben,Chloé,David")
-    assert s.next_round == "round 1 of 8: 1 card each"
+    assert say(s.next_round) == "round 1 of 8: 1 card each"
 
 
 def test_house_rules_reach_the_engine(keeper):

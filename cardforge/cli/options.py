@@ -3,12 +3,13 @@
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
 
 import typer
 
 from cardforge.errors import UsageError
 
-__all__ = ["JSON_OPTION", "LANG_OPTION", "HOUSE_OPTION", "LANGS", "check_lang", "check_message_lang", "nonempty_path", "print_written"]
+__all__ = ["JSON_OPTION", "LANG_OPTION", "HOUSE_OPTION", "LANGS", "check_lang", "check_message_lang", "nonempty_path", "print_written", "in_user_language"]
 
 LANGS = ("fr", "en")
 
@@ -53,3 +54,27 @@ def print_written(paths: list[Path], folder: Path) -> None:
 
     data = {"folder": str(folder), "written": [str(p) for p in paths]}
     sys.stdout.write(json.dumps(data, ensure_ascii=False) + "\n")
+
+
+def in_user_language(callback: Any) -> Any:
+    """The command, whose errors carrying a message (``cardforge.i18n.localised``) are said in
+    the ``--lang`` asked for: under ``--lang fr`` an unknown card is refused in French (the
+    referee's commands and the score sheet's)."""
+    import functools
+
+    from cardforge.errors import CardforgeError
+
+    @functools.wraps(callback)
+    def run(*args: Any, **kwargs: Any) -> Any:
+        try:
+            return callback(*args, **kwargs)
+        except CardforgeError as error:
+            message, lang = getattr(error, "message", None), kwargs.get("lang")
+            if message is not None and isinstance(lang, str):
+                from cardforge.i18n import languages
+
+                if lang in languages():
+                    error.args = (message.text(lang), *error.args[1:])
+            raise
+
+    return run

@@ -10,6 +10,7 @@ from typing import Any
 import typer
 from typer.core import TyperGroup
 
+from cardforge.cli.options import in_user_language
 from cardforge.deck.loader import GAMES
 
 __all__ = ["register"]
@@ -37,31 +38,8 @@ def game_command(name: str) -> Any:
     command = typer.main.get_command(module.app)
     command.name = name
     for sub in getattr(command, "commands", {}).values():
-        sub.callback = _in_user_language(sub.callback)
+        sub.callback = in_user_language(sub.callback)
     return command
-
-
-def _in_user_language(callback: Any) -> Any:
-    """The command, whose errors carrying a message (``cardforge.i18n.localised``) are said in
-    the ``--lang`` asked for: under ``--lang fr`` an unknown card is refused in French."""
-    import functools
-
-    from cardforge.errors import CardforgeError
-
-    @functools.wraps(callback)
-    def run(*args: Any, **kwargs: Any) -> Any:
-        try:
-            return callback(*args, **kwargs)
-        except CardforgeError as error:
-            message, lang = getattr(error, "message", None), kwargs.get("lang")
-            if message is not None and isinstance(lang, str):
-                from cardforge.i18n import languages
-
-                if lang in languages():
-                    error.args = (message.text(lang), *error.args[1:])
-            raise
-
-    return run
 
 
 referee_app = typer.Typer(

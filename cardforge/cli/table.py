@@ -14,8 +14,9 @@ from pathlib import Path
 
 import typer
 
-from cardforge.cli.options import HOUSE_OPTION, JSON_OPTION, LANG_OPTION, check_lang, nonempty_path
+from cardforge.cli.options import HOUSE_OPTION, JSON_OPTION, LANG_OPTION, check_lang, in_user_language, nonempty_path
 from cardforge.errors import CardforgeError, OutputError, UsageError
+from cardforge.i18n import text
 
 __all__ = ["register"]
 
@@ -47,20 +48,21 @@ def _print_json(data: object) -> None:
     sys.stdout.write(json.dumps(data, ensure_ascii=False) + "\n")
 
 
-def _show(standings, as_json: bool, headline: str = "", *, written: bool = False) -> None:
+def _show(standings, as_json: bool, headline: str = "", *, written: bool = False, lang: str = "en") -> None:
     """Print the sheet (or its JSON).  After a write (``written``), a display that fails still
     says the entry was saved, so nobody types it twice."""
     try:
         if as_json:
             _print_json(standings.to_json())
             return
-        from cardforge.console import make_console, text
+        from cardforge.console import make_console
+        from cardforge.console import text as rich_text
         from cardforge.table.display import standings_table
 
         console = make_console()
         if headline:
-            console.print(text(headline))
-        console.print(standings_table(standings))
+            console.print(rich_text(headline))
+        console.print(standings_table(standings, lang))
     except (BrokenPipeError, KeyboardInterrupt):
         raise
     except Exception as exc:
@@ -72,6 +74,7 @@ def _show(standings, as_json: bool, headline: str = "", *, written: bool = False
 
 
 @table_app.command("new")
+@in_user_language
 def new(
     game: str = typer.Argument(..., help="Game: collection, sequence, tricks, rows or numwin."),
     players: str = typer.Option(..., "--players", "-p",
@@ -84,8 +87,10 @@ def new(
     title: str = typer.Option("", "--title", help="A name for the match (printed on the sheet)."),
     db: Path | None = _db_option(),
     as_json: bool = JSON_OPTION,
+    lang: str = LANG_OPTION,
 ) -> None:
     """Start a match and make it the current one."""
+    check_lang(lang)
     with _keeper(db) as keeper:
         standings = keeper.new_match(game, players, mode=mode, variant=variant, house=house or (), rounds=rounds,
                                      start_cards=start_cards, title=title)
@@ -94,10 +99,11 @@ def new(
         return
     from cardforge.table.display import status_line
 
-    typer.echo(f"started {status_line(standings)}")
+    typer.echo(text("table.started", lang, status=status_line(standings, lang)))
 
 
 @table_app.command("round")
+@in_user_language
 def round_(
     results: list[str] = typer.Argument(..., metavar="NAME=RESULT...",
                                         help="One per player, e.g. tricks Ana=2/1, rows Ana=R5,RB3,SH2."),
@@ -105,34 +111,45 @@ def round_(
     match: int | None = _match_option(),
     db: Path | None = _db_option(),
     as_json: bool = JSON_OPTION,
+    lang: str = LANG_OPTION,
 ) -> None:
     """Record one round; the game's engine computes the points."""
+    check_lang(lang)
     with _keeper(db) as keeper:
         standings = keeper.record_round(results, {"void": void}, match)
     last = standings.rounds[-1]
-    _show(standings, as_json, f"recorded round {last.number}", written=True)
+    _show(standings, as_json, text("table.recorded", lang, n=last.number), written=True, lang=lang)
 
 
 @table_app.command("show")
-def show(match: int | None = _match_option(), db: Path | None = _db_option(), as_json: bool = JSON_OPTION) -> None:
+@in_user_language
+def show(match: int | None = _match_option(), db: Path | None = _db_option(), as_json: bool = JSON_OPTION,
+         lang: str = LANG_OPTION) -> None:
     """Print the standings of the current match."""
+    check_lang(lang)
     with _keeper(db) as keeper:
         standings = keeper.standings(match)
-    _show(standings, as_json)
+    _show(standings, as_json, lang=lang)
 
 
 @table_app.command("undo")
-def undo(match: int | None = _match_option(), db: Path | None = _db_option(), as_json: bool = JSON_OPTION) -> None:
+@in_user_language
+def undo(match: int | None = _match_option(), db: Path | None = _db_option(), as_json: bool = JSON_OPTION,
+         lang: str = LANG_OPTION) -> None:
     """Take back the last round recorded."""
+    check_lang(lang)
     with _keeper(db) as keeper:
         result = keeper.undo(match)
-    _show(result.standings, as_json, f"took back round {result.taken_back.number} ({' '.join(result.taken_back.typed)})",
-          written=True)
+    taken = result.taken_back
+    _show(result.standings, as_json, text("table.took_back", lang, n=taken.number, typed=" ".join(taken.typed)),
+          written=True, lang=lang)
 
 
 @table_app.command("list")
-def list_(db: Path | None = _db_option(), as_json: bool = JSON_OPTION) -> None:
+@in_user_language
+def list_(db: Path | None = _db_option(), as_json: bool = JSON_OPTION, lang: str = LANG_OPTION) -> None:
     """List the matches in the database."""
+    check_lang(lang)
     from cardforge.table.display import status_line
 
     with _keeper(db) as keeper:
@@ -143,38 +160,42 @@ def list_(db: Path | None = _db_option(), as_json: bool = JSON_OPTION) -> None:
             current = None
     rows = [{"match": s.match_id, "game": s.match.game, "title": s.match.title, "players": list(s.match.players),
              "created_at": s.created_at, "updated_at": s.updated_at, "rounds": len(st.rounds), "over": st.outcome.over,
-             "winners": list(st.outcome.winners), "current": s.match_id == current, "status": status_line(st)}
+             "winners": list(st.outcome.winners), "current": s.match_id == current, "status": status_line(st, lang)}
             for s, st in matches]
     if as_json:
         _print_json({"matches": rows, "current": current})
         return
     if not rows:
-        typer.echo("no matches yet: start one with 'cardforge table new GAME --players \"Ana,Ben\"'")
+        typer.echo(text("table.list.none", lang))
         return
     from rich.table import Table
 
-    from cardforge.console import make_console, text
+    from cardforge.console import make_console
+    from cardforge.console import text as rich_text
 
-    table = Table(title="Score sheets")
-    for col in ("", "match", "game", "players", "rounds", "started", "status"):
+    table = Table(title=text("table.list.title", lang))
+    for col in text("table.list.columns", lang).split("|"):
         table.add_column(col)
     for r in rows:
-        state = ("won by " + " & ".join(r["winners"])) if r["over"] else "in progress"
-        table.add_row("▶" if r["current"] else "", str(r["match"]), text(r["game"]), text(", ".join(r["players"])),
-                      str(r["rounds"]), text(str(r["created_at"])[:16].replace("T", " ")), text(state))
+        state = text("table.list.won_by", lang, names=r["winners"]) if r["over"] else text("table.list.in_progress", lang)
+        table.add_row("▶" if r["current"] else "", str(r["match"]), rich_text(r["game"]), rich_text(", ".join(r["players"])),
+                      str(r["rounds"]), rich_text(str(r["created_at"])[:16].replace("T", " ")), rich_text(state))
     make_console().print(table)
 
 
 @table_app.command("resume")
+@in_user_language
 def resume(match_id: int = typer.Argument(..., help="Match ID (see 'cardforge table list')."),
-           db: Path | None = _db_option(), as_json: bool = JSON_OPTION) -> None:
+           db: Path | None = _db_option(), as_json: bool = JSON_OPTION, lang: str = LANG_OPTION) -> None:
     """Make a match the current one again."""
+    check_lang(lang)
     with _keeper(db) as keeper:
         standings = keeper.resume(match_id)
-    _show(standings, as_json, f"resumed match {match_id}", written=True)
+    _show(standings, as_json, text("table.resumed", lang, match=match_id), written=True, lang=lang)
 
 
 @table_app.command("export")
+@in_user_language
 def export(
     pdf: bool = typer.Option(False, "--pdf", help="Write the printable score sheet (PDF)."),
     csv: bool = typer.Option(False, "--csv", help="Write the rounds as CSV."),
@@ -195,7 +216,7 @@ def export(
     path = out or Path(f"scoresheet-{standings.match_id}-{standings.match.game}.{suffix}")
     write: Callable = exporter.write_pdf if pdf else exporter.write_csv
     write(standings, path, lang=lang)
-    typer.echo(f"wrote {path}")
+    typer.echo(text("table.wrote", lang, path=path))
 
 
 def register(app: typer.Typer) -> None:

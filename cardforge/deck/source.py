@@ -51,9 +51,9 @@ def read_source(path: Path) -> str:
         data = read_user_file(path, limit=LIMITS["bytes"])
     except UnreadableFile as exc:
         reason = str(exc)
-        if reason.startswith("is a folder"):
+        if exc.message.key == "file.not_a_folder":
             reason = "is a folder, expected a .yaml file"
-        elif reason.startswith("too large"):
+        elif exc.message.key.startswith("file.too_large"):
             reason += ": a deck file is a few KiB of YAML"
         raise DeckError(reason, file=str(path)) from None
     try:

@@ -22,6 +22,7 @@ catalogue, not in the code that asks for a message::
     {parts:semi}                    → the parts joined by "; " (French: « ; »)
     {rows:spaced}                   → the parts joined by two spaces (a table line)
     {name:Cap}                      → the value with its first letter capitalised
+    {size:decimal}                  → a decimal number with the language's separator (« 9,54 »)
     {g:select:f=validée|m=validé}   → the form chosen by the value (a gender kept in the catalogue)
 
 A third language is a new catalogue module and nothing else: ``languages()`` lists the modules
@@ -44,7 +45,7 @@ from collections.abc import Iterable, Mapping
 from types import ModuleType
 from typing import Any, TypeVar
 
-__all__ = ["Message", "text", "languages", "catalogue", "join", "localised", "refusal", "DEFAULT_LANG"]
+__all__ = ["Message", "say", "text", "languages", "catalogue", "join", "localised", "refusal", "DEFAULT_LANG"]
 
 DEFAULT_LANG = "en"
 
@@ -90,6 +91,8 @@ class _Formatter(string.Formatter):
         if spec == "Cap":
             rendered = _render(value, self.module)
             return rendered[:1].upper() + rendered[1:]
+        if spec == "decimal":
+            return str(value).replace(".", getattr(self.module, "DECIMAL", "."))
         if spec and spec.isalpha() and hasattr(self.module, "elide"):
             return self.module.elide(spec, _render(value, self.module))
         if isinstance(value, Message) or (hasattr(value, "en") and not isinstance(value, str)):
@@ -161,6 +164,11 @@ class Message:
 def text(key: str, lang: str = DEFAULT_LANG, /, **params: Any) -> str:
     """``Message(key, **params).text(lang)`` in one call."""
     return Message(key, **params).text(lang)
+
+
+def say(value: Any, lang: str = DEFAULT_LANG) -> str:
+    """A value that may be a ``Message`` as text in ``lang`` (plain text is returned as it is)."""
+    return value.text(lang) if isinstance(value, Message) else str(value)
 
 
 def join(items: Iterable[Any], lang: str = DEFAULT_LANG) -> str:

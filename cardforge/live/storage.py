@@ -42,16 +42,16 @@ class StateFile:
     def _read(self) -> dict[str, Any]:
         if not self.path.exists():
             return {}
-        from cardforge.userfile import UnreadableFile, read_user_file
+        from cardforge.userfile import UnreadableFile, json_problem, read_user_file
 
         try:
             data = json.loads(read_user_file(self.path, limit=STATE_MAX_BYTES).decode("utf-8"))
         except UnreadableFile as exc:
-            raise refusal(UsageError, "error.state.unreadable", path=repr(str(self.path)), why=str(exc)) from None
+            raise refusal(UsageError, "error.state.unreadable", path=repr(str(self.path)), why=exc.message) from None
         except UnicodeDecodeError:
             raise refusal(UsageError, "error.state.not_utf8", path=repr(str(self.path))) from None
         except json.JSONDecodeError as exc:
-            raise refusal(UsageError, "error.state.json", path=repr(str(self.path)), msg=exc.msg, line=exc.lineno) from None
+            raise refusal(UsageError, "error.state.json", path=repr(str(self.path)), msg=json_problem(exc.msg), line=exc.lineno) from None
         if isinstance(data, dict) and isinstance(data.get("game"), str):  # a single position (to_json)
             return {data["game"]: data}
         if not isinstance(data, dict) or not all(isinstance(v, dict) for v in data.values()):

@@ -47,8 +47,11 @@ from cardforge.referee.verdict import Step, Verdict, emit
 
 __all__ = ["app", "objectives_verdict", "check_verdict", "load_scorecard", "parse_objectives", "collection_cards"]
 
-app = typer.Typer(help="Num Collection: objectives of a collection, the best set to validate, STOP checks.",
-                  no_args_is_help=True)
+app = typer.Typer(
+    add_completion=False,
+    help="Num Collection: objectives of a collection, the best set to validate, STOP checks.",
+    no_args_is_help=True,
+)
 
 
 #: A scorecard lists at most ten objective ids; anything larger is not one (``/dev/zero``…).
@@ -59,12 +62,12 @@ def load_scorecard(path: Path) -> set[str]:
     """The objective ids already validated, from a file: JSON (a list of ids, an object whose
     keys are ids, or ``{"validated": [...]}``) or text (ids separated by spaces, commas or
     lines; ``#`` starts a comment)."""
-    from cardforge.userfile import UnreadableFile, read_user_file
+    from cardforge.userfile import UnreadableFile, json_problem, read_user_file
 
     try:
         text = read_user_file(path, limit=SCORECARD_MAX_BYTES).decode("utf-8")
     except UnreadableFile as exc:
-        raise refusal(UsageError, "error.scorecard.unreadable", path=repr(str(path)), why=str(exc)) from None
+        raise refusal(UsageError, "error.scorecard.unreadable", path=repr(str(path)), why=exc.message) from None
     except UnicodeDecodeError:
         raise refusal(UsageError, "error.scorecard.not_utf8", path=repr(str(path))) from None
     stripped = text.strip()
@@ -72,7 +75,7 @@ def load_scorecard(path: Path) -> set[str]:
         try:
             data = json.loads(stripped)
         except json.JSONDecodeError as exc:
-            raise refusal(UsageError, "error.scorecard.json", path=repr(str(path)), msg=exc.msg, line=exc.lineno) from None
+            raise refusal(UsageError, "error.scorecard.json", path=repr(str(path)), msg=json_problem(exc.msg), line=exc.lineno) from None
         if isinstance(data, dict):
             data = data.get("validated", list(data))
         if not isinstance(data, list) or not all(isinstance(x, str) for x in data):

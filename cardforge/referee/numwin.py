@@ -26,6 +26,7 @@ from cardforge.referee.verdict import Verdict, emit
 __all__ = ["app", "score_verdict", "reflex_verdict", "round_verdict", "parse_locked"]
 
 app = typer.Typer(
+    add_completion=False,
     help="Num Win: score final combos, check reflex and memory claims (lowest total wins).",
     no_args_is_help=True,
 )

@@ -46,7 +46,11 @@ __all__ = [
     "parse_piles",
 ]
 
-app = typer.Typer(help="Num Rangées: place a simultaneous reveal, score captured piles.", no_args_is_help=True)
+app = typer.Typer(
+    add_completion=False,
+    help="Num Rangées: place a simultaneous reveal, score captured piles.",
+    no_args_is_help=True,
+)
 
 VARIANTS = ("explosion",)
 

@@ -36,7 +36,11 @@ __all__ = ["app", "check_verdict", "score_verdict"]
 #: The house rules the checks apply (any other key is refused, never ignored).
 HOUSE_KEYS = ("stop_cost", "rainbow_colour")
 
-app = typer.Typer(help="Num Séquence: STOP conditions and the score of secured sequences.", no_args_is_help=True)
+app = typer.Typer(
+    add_completion=False,
+    help="Num Séquence: STOP conditions and the score of secured sequences.",
+    no_args_is_help=True,
+)
 
 
 def check_verdict(cards: Sequence[Card], mode: str = "classic", rules: HouseRules | None = None) -> Verdict:

@@ -43,6 +43,7 @@ __all__ = ["app", "parse_cards", "trick_verdict", "legal_verdict", "score_verdic
 GAME = "tricks"
 
 app = typer.Typer(
+    add_completion=False,
     help="Num Plis: who wins a trick, which cards may be played, how many points a round earns.",
     no_args_is_help=True,
 )

@@ -9,6 +9,7 @@ kept together; ``<cards>`` becomes a ``CardStrip`` drawn by the card renderer.
 from __future__ import annotations
 
 import xml.etree.ElementTree as ET
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from typing import Any
 from xml.sax.saxutils import escape
@@ -17,7 +18,7 @@ from reportlab.lib import colors
 from reportlab.lib.units import mm
 from reportlab.platypus import (CondPageBreak, Flowable, Indenter, KeepTogether, PageBreak, Paragraph, Spacer, Table,
                                 TableStyle)
-from reportlab.platypus.flowables import FrameBG
+from reportlab.platypus.flowables import FrameBG, _listWrapOn
 from reportlab.platypus.tableofcontents import TableOfContents
 
 from cardforge.deck import Deck
@@ -40,10 +41,40 @@ MIN_ROWS_EACH_SIDE = 3
 KEEP_WHOLE = 1.0
 #: Card width as a fraction of true size when a <cards> element gives no ``scale``.
 DEFAULT_CARD_SCALE = 0.25
+#: Smaller picture sizes (fractions of the normal) an example kept whole may take to fit the space
+#: left on its page, rather than move to the next page and leave most of this one empty.
+EXAMPLE_ZOOMS = (0.9, 0.8, 0.7, 0.62)
 
 # Characters the rule sheets use that DejaVu Sans has no glyph for, and what to print instead.
 _GLYPH_FALLBACKS = {"\ufe0f": "", "👉": "☞", "💡": "☀", "🃏": "", "🔄": "", "📍": "", "🌈": "", "🌑": "",
                     "🏆": "", "💥": "", "5️⃣": "", "⃣": "", "✅": "✔"}
+
+
+class FitOrMove(KeepTogether):
+    """A block kept on one page that, when it does not fit the space left, is first tried in its
+    smaller versions (pictures shrunk, largest first); only when none fits does it move whole to
+    the next page, as a ``KeepTogether`` does.  ``smaller(i)`` builds version ``i`` (``None``
+    past the last), only when the full block does not fit."""
+
+    def __init__(self, flowables: list[Any], smaller: Callable[[int], list[Any] | None]):
+        super().__init__(flowables)
+        self._make = smaller
+        self._versions: list[list[Any]] = []
+
+    def _smaller(self) -> Iterator[list[Any]]:
+        yield from self._versions
+        while (version := self._make(len(self._versions))) is not None:
+            self._versions.append(version)
+            yield version
+
+    def split(self, aW: float, aH: float) -> list[Any]:
+        if getattr(self, "_wrapInfo", None) != (aW, aH):
+            self.wrap(aW, aH)
+        if self._H > aH:
+            for version in self._smaller():
+                if _listWrapOn(version, aW, self.canv)[1] <= aH:
+                    return list(version)
+        return super().split(aW, aH)
 
 
 class SplitTable(Table):
@@ -70,7 +101,7 @@ def keep_together(flowables: list[Any]) -> KeepTogether:
     ``KeepTogether`` as infinitely tall, which would push every block to a new page)."""
     flat: list[Any] = []
     for f in flowables:
-        flat += keep_together(f._content)._content if isinstance(f, KeepTogether) else [f]
+        flat += keep_together(f._content)._content if isinstance(f, KeepTogether) else [f]  # FitOrMove too
     return KeepTogether(flat)
 
 
@@ -95,6 +126,8 @@ class StoryBuilder:
     _counters: list[int] = field(default_factory=lambda: [0, 0])
     _keys: int = 0
     _depth: int = 0
+    #: card pictures' size while an example is set in a smaller version (``EXAMPLE_ZOOMS``)
+    _picture_zoom: float = 1.0
 
     # -- inline text --------------------------------------------------------------------
 
@@ -312,7 +345,7 @@ class StoryBuilder:
         captions = [self.text(c, s.caption.fontSize) for c in elem.get("captions", "").split("|")] \
             if elem.get("captions") else []
         try:
-            scale = float(elem.get("scale", DEFAULT_CARD_SCALE)) * s.page.card_zoom
+            scale = float(elem.get("scale", DEFAULT_CARD_SCALE)) * s.page.card_zoom * self._picture_zoom
         except ValueError:
             raise self.markup.error(elem, f"scale={elem.get('scale')!r} is not a number") from None
         from cardforge.render.faces import card_size_points
@@ -346,17 +379,30 @@ class StoryBuilder:
     def _example(self, elem: ET.Element) -> list[Any]:
         """A tinted block, kept on one page when short (``KEEP_WHOLE``); a long one may continue
         on the next page but never leaves its title, setup and first picture behind."""
-        s = self.styles
-        title = Paragraph(self.text(elem.get("title"), s.example_title.fontSize), s.example_title)
-        content = self._grid([title, *self.blocks(elem)])
+        content = self._example_content(elem)
         if self._height(content) <= KEEP_WHOLE * self._frame_height():
-            return self._tinted(content)
+            whole = self._tinted(content)[0]
+
+            def smaller(i: int) -> list[Any] | None:
+                return self._tinted(self._example_content(elem, EXAMPLE_ZOOMS[i]))[0]._content if i < len(EXAMPLE_ZOOMS) else None
+
+            return [FitOrMove(whole._content, smaller)]
         head = 1  # through the first figure and the figures right after it (a "before" picture)
         while head < len(content) and not isinstance(content[head - 1], CardStrip):
             head += 1
         while head < len(content) and isinstance(content[head], CardStrip):
             head += 1
         return self._tinted(content, head)
+
+    def _example_content(self, elem: ET.Element, zoom: float = 1.0) -> list[Any]:
+        """An example's title and blocks, its card pictures at ``zoom`` times their size."""
+        s = self.styles
+        self._picture_zoom = zoom
+        try:
+            title = Paragraph(self.text(elem.get("title"), s.example_title.fontSize), s.example_title)
+            return self._grid([title, *self.blocks(elem)])
+        finally:
+            self._picture_zoom = 1.0
 
     def _grid(self, flowables: list[Any], columns: int = 2, least: int = 3) -> list[Any]:
         """Runs of ``least`` or more labelled card strips (Rows' four rows) set two to a line,

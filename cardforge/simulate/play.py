@@ -5,7 +5,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from cardforge.simulate.events import tracker_for
+from cardforge.simulate.events import Tracker, tracker_for
 from cardforge.simulate.spec import SimSpec, game_seed
 
 __all__ = ["play_game", "play_batch", "MAX_ACTIONS"]
@@ -23,7 +23,7 @@ def _winners(state: Any) -> list[int]:
 def play_game(spec: SimSpec, index: int, options: dict[str, Any] | None = None) -> dict[str, Any]:
     """Game ``index`` of ``spec``, played to the end: seats' bots, scores, winners, turns,
     rounds and per-seat event counts (a JSON-ready dict)."""
-    from cardforge.bots import make_bot
+    from cardforge.bots import RandomBot, make_bot
     from cardforge.games import new_game
 
     seed = game_seed(spec.seed, index)
@@ -32,20 +32,30 @@ def play_game(spec: SimSpec, index: int, options: dict[str, Any] | None = None) 
     rng = random.Random(seed ^ 0xB07)
     state = new_game(spec.game, players=spec.players, seed=seed, **(options or spec.engine_options()))
     tracker = tracker_for(spec.game, spec.players)
-    before, after = tracker.before, tracker.after
     # bound once: this loop is the simulator's hot path
     is_terminal, current, legal_actions, apply, observe = (
         state.is_terminal, state.current_player, state.legal_actions, state.apply_legal, state.observation)
-    acts = [bot.act for bot in bots]
+    # a tracker hook the game does not use is not called; a random seat (``None``) is the
+    # random bot's own pick, inlined: the same draw from the same generator
+    before = tracker.before if type(tracker).before is not Tracker.before else None
+    after = tracker.after if type(tracker).after is not Tracker.after else None
+    acts = [None if type(bot) is RandomBot else bot.act for bot in bots]
     sees = [bot.sees for bot in bots]
+    draw = rng.random
     steps = 0
     while not is_terminal():
         player = current()
         legal = legal_actions()
-        action = acts[player](observe(player) if sees[player] else None, legal, rng)
-        before(state, player, action)
+        act = acts[player]
+        if act is None:
+            action = legal[int(draw() * len(legal))]
+        else:
+            action = act(observe(player) if sees[player] else None, legal, rng)
+        if before is not None:
+            before(state, player, action)
         apply(action)
-        after(state, player, action)
+        if after is not None:
+            after(state, player, action)
         steps += 1
         if steps > MAX_ACTIONS:
             raise RuntimeError(f"{spec.game} game {index} (seed {seed}) did not end within {MAX_ACTIONS} actions")

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from cardforge.i18n import text
 from cardforge.table.sheet import Tally
 
 if TYPE_CHECKING:  # display is below the standings: the adapters format with it
@@ -40,30 +41,31 @@ def cell_detail(game: str, cell: dict[str, Any]) -> str:
     return ""
 
 
-def status_line(standings: Standings) -> str:
-    """``Match 3 · tricks · round 4 of 8: 4 cards each`` or who won and why."""
-    head = f"Match {standings.match_id} · {standings.match.game}"
+def status_line(standings: Standings, lang: str = "en") -> str:
+    """``Match 3 · tricks · next: round 4 of 8: 4 cards each`` or who won and why, in ``lang``
+    (« Partie 3 · tricks · à suivre : manche 4 sur 8 : 4 cartes chacun »)."""
+    head = text("table.status.head", lang, match=standings.match_id, game=standings.match.game)
     out = standings.outcome
     if out.over:
-        names = " and ".join(out.winners)
-        verb = "win" if len(out.winners) > 1 else "wins"
         rules = f" [{', '.join(out.rules)}]" if out.rules else ""
-        return f"{head} · over: {names} {verb} ({out.reason}){rules}"
-    return f"{head} · next: {standings.next_round}"
+        return text("table.status.over", lang, head=head, names=list(out.winners), reason=out.reason, rules=rules)
+    return text("table.status.next", lang, head=head, next=standings.next_round)
 
 
-def standings_table(standings: Standings) -> Any:
-    """A ``rich.table.Table`` of the whole sheet.  Every user text (title, names, what was
-    typed) is a ``rich.text.Text``, so ``[/]`` or ``[red]Ana`` print as typed, never as markup."""
+def standings_table(standings: Standings, lang: str = "en") -> Any:
+    """A ``rich.table.Table`` of the whole sheet, in ``lang``.  Every user text (title, names,
+    what was typed) is a ``rich.text.Text``, so ``[/]`` or ``[red]Ana`` print as typed, never
+    as markup."""
     from rich.table import Table
     from rich.text import Text
 
     m = standings.match
-    title = m.title or f"{m.game} — match {standings.match_id}"
+    title = m.title or text("table.title", lang, game=m.game, match=standings.match_id)
     options = [x for x in (m.mode, m.variant) if x] + list(m.house)
-    table = Table(title=Text(title), caption=Text(status_line(standings)), title_style="bold",
+    table = Table(title=Text(title), caption=Text(status_line(standings, lang)), title_style="bold",
                   show_lines=False, caption_justify="left")
-    table.add_column(Text("Round" + (f" ({', '.join(options)})" if options else "")), justify="right", style="dim")
+    heading = text("table.column.round", lang)
+    table.add_column(Text(heading + (f" ({', '.join(options)})" if options else "")), justify="right", style="dim")
     for side in m.sides:
         table.add_column(Text(side), justify="right")
     running = {side: 0 for side in m.sides}
@@ -79,10 +81,10 @@ def standings_table(standings: Standings) -> Any:
         table.add_row(*row)
     table.add_section()
     winners = set(standings.outcome.winners)
-    table.add_row("Total", *[Text.assemble((number(standings.totals[s]), "bold"), " 🏆" if s in winners else "")
+    table.add_row(text("table.column.total", lang), *[Text.assemble((number(standings.totals[s]), "bold"), " 🏆" if s in winners else "")
                              for s in m.sides])
     for tally in standings.tallies:
-        table.add_row(Text(tally.label.en), *[Text(_tally_cell(standings, tally, s)) for s in m.sides])
+        table.add_row(Text(tally.label(lang)), *[Text(_tally_cell(standings, tally, s)) for s in m.sides])
     return table
 
 

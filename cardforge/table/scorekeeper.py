@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from cardforge.errors import CardforgeError, UsageError
+from cardforge.i18n import refusal
 from cardforge.table.adapters import adapter_class, adapter_for
 from cardforge.table.events import MatchCreated, RoundRecorded, StoredEvent, Undone
 from cardforge.table.standings import RoundResult, Standings, compute_standings, live_rounds
@@ -162,7 +163,4 @@ def _first_unreplayable(events: Sequence[StoredEvent]) -> StoredEvent | None:
 
 def _refuse_if_over(standings: Standings) -> None:
     if standings.outcome.over:
-        raise UsageError(
-            f"match {standings.match_id} is over ({standings.outcome.reason}); "
-            "undo its last round with 'cardforge table undo' or start one with 'cardforge table new'"
-        )
+        raise refusal(UsageError, "error.table.over", match=standings.match_id, reason=standings.outcome.reason)

@@ -42,9 +42,10 @@ class Tally:
 
 @dataclass(frozen=True)
 class Outcome:
-    """Whether the match is over, who won, and why (the rule IDs applied)."""
+    """Whether the match is over, who won, and why (a catalogue message: the sheet is shown in
+    the user's language) with the rule IDs applied."""
 
     over: bool
     winners: tuple[str, ...] = ()
-    reason: str = ""
+    reason: Any = ""
     rules: tuple[str, ...] = ()

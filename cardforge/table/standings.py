@@ -13,6 +13,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from cardforge.errors import UsageError
+from cardforge.i18n import say
 from cardforge.table.adapters import adapter_for
 from cardforge.table.events import MatchCreated, RoundRecorded, StoredEvent, Undone
 from cardforge.table.sheet import Outcome, RoundResult, Tally
@@ -30,7 +31,8 @@ class Standings:
     totals: dict[str, int]
     tallies: tuple[Tally, ...]
     outcome: Outcome
-    next_round: str = ""
+    #: what the next round is (a catalogue message; "" once the match is over)
+    next_round: Any = ""
     created_at: str = ""
     extra: dict[str, Any] = field(default_factory=dict)
 
@@ -60,9 +62,9 @@ class Standings:
             "tallies": {t.key: t.values for t in self.tallies},
             "over": self.outcome.over,
             "winners": list(self.outcome.winners),
-            "reason": self.outcome.reason,
+            "reason": say(self.outcome.reason),
             "rules": list(self.outcome.rules),
-            "next_round": self.next_round,
+            "next_round": say(self.next_round),
             **self.extra,
         }
 

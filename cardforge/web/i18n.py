@@ -78,8 +78,6 @@ _WORDS: dict[str, tuple[str, str]] = {
     "seat": ("Seat", "Place"),
     "reveals": ("reveals", "révèle"),
     "reveal_n": ("Reveals", "Révélations"),
-    "round_of": ("Round {n} of {limit}", "Manche {n} sur {limit}"),
-    "round_n": ("Round {n}", "Manche {n}"),
     "cards_each": ("{n} cards each", "{n} cartes chacun"),
     "card_each": ("1 card each", "1 carte chacun"),
     "won_by": ("won by", "gagnée par"),

@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from cardforge.cards import Card
+from cardforge.i18n import say
 from cardforge.referee.verdict import Verdict
 from cardforge.table.standings import Standings
 
@@ -73,7 +74,7 @@ def sheet_view(standings: Standings, lang: str) -> dict[str, Any]:
         "tallies": tallies,
         "rounds": rounds,
         "over": outcome.over,
-        "reason": outcome.reason,
+        "reason": say(outcome.reason, lang),
         "rules": [rule_ref(r, lang) for r in outcome.rules],
         "next_round": next_round(standings, lang),
         "last_seq": max((r.seq for r in standings.rounds), default=0),
@@ -81,20 +82,10 @@ def sheet_view(standings: Standings, lang: str) -> dict[str, Any]:
 
 
 def next_round(standings: Standings, lang: str) -> str:
-    """``Round 2 of 11 · 2 cards each`` in the page's language, from the adapter's numbers."""
-    from cardforge.table.adapters import adapter_for
-    from cardforge.web.i18n import words
-
-    if standings.outcome.over:
-        return ""
-    w = words(lang)
-    adapter = adapter_for(standings.match)
-    number, limit = len(standings.rounds) + 1, adapter.round_limit()
-    text = w["round_of"].format(n=number, limit=limit) if limit else w["round_n"].format(n=number)
-    schedule = getattr(adapter, "schedule", None)
-    if schedule is not None and number <= len(schedule):
-        text += " · " + _each(schedule[number - 1], lang)
-    return text
+    """``Round 2 of 11: 2 cards each`` in the page's language: the adapter's own description of
+    the next round (the one ``table show`` prints), capitalised for a heading."""
+    said = say(standings.next_round, lang)
+    return said[:1].upper() + said[1:]
 
 
 def _each(n: int, lang: str) -> str:
@@ -126,7 +117,7 @@ def entry_fields(standings: Standings, live: Any = None, lang: str = "en") -> di
         "several": game in ("sequence", "collection"),
         "dealt": dealt,
         "dealt_text": "" if dealt is None else _each(dealt, lang),
-        "syntax": adapter.syntax,
+        "syntax": say(adapter.syntax, lang),
     }
 
 

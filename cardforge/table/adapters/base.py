@@ -22,6 +22,7 @@ from typing import Any, ClassVar
 
 from cardforge.cards import Card, Text, nearest
 from cardforge.errors import UsageError
+from cardforge.i18n import Message, refusal
 from cardforge.table.events import MatchCreated, RoundRecorded, StoredEvent
 from cardforge.table.sheet import Outcome, RoundResult, Tally
 
@@ -60,8 +61,11 @@ class GameAdapter(ABC):
     game: ClassVar[str]
     #: What a side writes on the pad for each round, before the running total.
     columns: ClassVar[tuple[Column, ...]] = (POINTS,)
-    #: The round syntax, for messages and ``--help`` (``NAME=BID/WON``).
-    syntax: ClassVar[str]
+    @property
+    def syntax(self) -> Message:
+        """The round syntax (``NAME=BID/WON (bid, then tricks won)``), catalogue key
+        ``table.syntax.<game>``, for messages and the web page's entry form."""
+        return Message(f"table.syntax.{self.game}")
     #: Whether the table agrees a number of rounds at the start (``table new --rounds``).
     agreed_rounds: ClassVar[bool] = False
     #: The variant played in teams (partners from the seating order), if the game has one.
@@ -110,10 +114,8 @@ class GameAdapter(ABC):
         m, deck = self.match, self.deck
         if not deck.players_min <= len(m.players) <= deck.players_max:
             shown = ", ".join(m.players[:10]) + (", …" if len(m.players) > 10 else "")  # one readable line
-            raise UsageError(
-                f"{self.game} plays with {deck.players_min}–{deck.players_max} players, "
-                f"not {len(m.players)} ({shown})"
-            )
+            raise refusal(UsageError, "error.table.player_count", game=self.game, low=deck.players_min,
+                          high=deck.players_max, n=len(m.players), shown=shown)
         if m.mode is not None and m.mode not in deck.modes:
             raise UsageError(f"unknown mode {m.mode!r} for {self.game}: modes are {', '.join(deck.modes) or 'none'}")
         if m.variant is not None and m.variant not in deck.variants:
@@ -144,15 +146,15 @@ class GameAdapter(ABC):
     def split(self, tokens: Sequence[str], *, repeat: bool = False) -> list[tuple[str, str]]:
         """``["Ana=2/1", …]`` → ``[("Ana", "2/1"), …]`` with names resolved to the match's."""
         if not tokens:
-            raise UsageError(f"no results given: expected {self.syntax} for each player, e.g. {self.example()}")
+            raise refusal(UsageError, "error.table.no_results", syntax=self.syntax, example=self.example())
         pairs, seen = [], set()
         for token in tokens:
             name, sep, spec = token.partition("=")
             if not sep:
-                raise UsageError(f"{token!r}: expected {self.syntax}, e.g. {self.example()}")
+                raise refusal(UsageError, "error.table.token", token=repr(token), syntax=self.syntax, example=self.example())
             player = self.player(name, token)
             if player in seen and not repeat:
-                raise UsageError(f"{token!r}: {player} is given twice in this round")
+                raise refusal(UsageError, "error.table.twice", token=repr(token), player=player)
             seen.add(player)
             pairs.append((player, spec.strip()))
         return pairs
@@ -163,16 +165,17 @@ class GameAdapter(ABC):
         found = by_fold.get(fold_name(name))
         if found is None:
             guess = nearest(name, list(self.match.players))
-            hint = f"; did you mean {guess!r}?" if guess else f" (players: {', '.join(self.match.players)})"
-            where = f"{token!r}: " if token else ""
-            raise UsageError(f"{where}{name.strip()!r} is not a player in this match{hint}")
+            hint = (Message("error.table.did_you_mean", guess=repr(guess)) if guess
+                    else Message("error.table.players_are", names=list(self.match.players)))
+            where = Message("error.table.where", token=repr(token)) if token else ""
+            raise refusal(UsageError, "error.table.not_player", where=where, name=repr(name.strip()), hint=hint)
         return found
 
     def require_everyone(self, given: Iterable[str]) -> None:
         """Refuse a round that leaves a player out."""
         missing = [p for p in self.match.players if p not in set(given)]
         if missing:
-            raise UsageError(f"no result for {', '.join(missing)}: expected {self.syntax} for every player")
+            raise refusal(UsageError, "error.table.missing", names=missing, syntax=self.syntax)
 
     def cards(self, spec: str, token: str) -> list[Card]:
         """Comma-separated card codes checked against this game's deck (``-`` or empty: none)."""
@@ -214,10 +217,15 @@ class GameAdapter(ABC):
         """Lines on a blank pad: the game's round limit, else ``blank_rounds``."""
         return self.round_limit() or self.blank_rounds
 
-    def describe_round(self, number: int) -> str:
-        """What the next round is (``round 4: 4 cards each``)."""
+    def describe_round(self, number: int) -> Message:
+        """What the next round is (``round 4 of 8``), as a catalogue message."""
         limit = self.round_limit()
-        return f"round {number}" + (f" of {limit}" if limit else "")
+        return Message("table.next.round_of", n=number, limit=limit) if limit else Message("table.next.round", n=number)
+
+    @staticmethod
+    def why(*parts: Message, tie: bool = False) -> Message:
+        """An outcome's reason: its clauses joined by semicolons, and whether the win is shared."""
+        return Message("table.why", parts=list(parts), tie=tie)
 
     def example(self) -> str:
         """A round as typed for this match's players, for messages and docs."""

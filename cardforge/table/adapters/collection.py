@@ -14,7 +14,7 @@ import functools
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
-from cardforge.i18n import text
+from cardforge.i18n import Message, refusal
 from cardforge.cards import Text, nearest
 from cardforge.errors import UsageError
 from cardforge.table.adapters.base import POINTS, Column, GameAdapter, best_sides, fold_name
@@ -31,7 +31,6 @@ OBJECTIVES_VALIDATED = Text("Objectifs validés", "Objectives validated")
 
 class Adapter(GameAdapter):
     game = "collection"
-    syntax = "NAME=OBJECTIVE:CARD,CARD,… (one validated objective; repeat NAME for each)"
     columns = (Column("objectives", OBJECTIVES_VALIDATED, 2.6), POINTS)
     # the printed pad is a scorecard: a line per objective, each side's round and points
     pad_layout = "scorecard"
@@ -71,17 +70,18 @@ class Adapter(GameAdapter):
             objective = self.objective_aliases.get(fold_name(typed).replace("-", "_").replace(" ", "_"), typed)
             if not sep or objective not in self.objective_ids:
                 guess = nearest(typed, self.objective_ids)
-                hint = f"; did you mean {guess!r}?" if guess else f" (objectives: {', '.join(self.objective_ids)})"
-                raise UsageError(f"{player}={spec!r}: expected OBJECTIVE:CARD,CARD,… with a known objective{hint}")
+                hint = (Message("error.table.did_you_mean", guess=repr(guess)) if guess
+                        else Message("error.table.objectives_are", ids=", ".join(self.objective_ids)))
+                raise refusal(UsageError, "error.table.objective", token=f"{player}={spec!r}", hint=hint)
             if any(v["objective"] == objective for v in validated[player]):
-                raise UsageError(f"{player}={spec!r}: {objective} is given twice for {player} in this round")
+                raise refusal(UsageError, "error.table.objective_twice", token=f"{player}={spec!r}", objective=objective,
+                              player=player)
             cards = self.cards(codes, spec)
             if not self.rules.share_cards:
                 used = {c for v in validated[player] for c in v["cards"]}
                 shared = [c.code for c in cards if c.code in used]
                 if shared:
-                    raise UsageError(f"{player}={spec!r}: {' '.join(shared)} already serves another objective this "
-                                     "round; each card serves one objective (COLLECTION-R17)")
+                    raise refusal(UsageError, "error.table.card_shared", token=f"{player}={spec!r}", cards=" ".join(shared))
             validated[player].append({"objective": objective, "cards": [c.code for c in cards]})
         self.check_copies(self.deck.parse(c) for vs in validated.values() for v in vs for c in v["cards"])
         return {"validated": validated}
@@ -111,10 +111,8 @@ class Adapter(GameAdapter):
                 lines = []
                 for v in validated[p]:
                     if v["objective"] in card[p]:
-                        raise UsageError(
-                            f"{p} already validated {v['objective']} in round {card[p][v['objective']]}: "
-                            "a validated objective is frozen for the whole match (COLLECTION-6.5)"
-                        )
+                        raise refusal(UsageError, "error.table.objective_frozen", player=p, objective=v["objective"],
+                                      round=card[p][v["objective"]])
                     card[p][v["objective"]] = number
                     lines.append({**v, "points": self._points(p, v["objective"], v["cards"])})
                 points[p] = sum(line["points"] for line in lines)
@@ -150,20 +148,20 @@ class Adapter(GameAdapter):
         counts = tallies[0].values
         complete = [p for p, n in counts.items() if n == len(self.objective_ids)]
         if complete:
-            why, end = f"{', '.join(complete)} completed the scorecard", "COLLECTION-8.1"
+            ended, end = Message("table.why.scorecard_complete", names=complete), "COLLECTION-8.1"
         elif len(results) >= self.round_limit():
-            why, end = f"{text('table.rounds_played', 'en', n=len(results))}, the {self.mode} mode's limit", "COLLECTION-8.2"
+            played = Message("table.rounds_played", n=len(results))
+            ended, end = Message("table.why.mode_limit", played=played, mode=Message(f"mode.{self.mode}")), "COLLECTION-8.2"
         else:
             return Outcome(False)
         if self.mode == "discovery":
             leaders = best_sides(counts)
             if len(leaders) > 1:
                 leaders = best_sides({p: totals[p] for p in leaders})
-            why, rule = why + "; most objectives validated, points only to break a tie", "COLLECTION-8.4"
+            most, rule = "most_objectives", "COLLECTION-8.4"
         else:
             leaders = best_sides(totals)
-            why, rule = why + "; most points", "COLLECTION-8.3"
-        if len(leaders) > 1:
-            why += " (a tie: the win is shared)"
+            most, rule = "most_points", "COLLECTION-8.3"
+        why = self.why(ended, Message(f"table.why.{most}"), tie=len(leaders) > 1)
         return Outcome(True, leaders, why, (end, rule) + (("COLLECTION-R16",) if len(leaders) > 1 else ()))
 

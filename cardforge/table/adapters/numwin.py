@@ -14,6 +14,7 @@ from typing import Any
 
 from cardforge.cards import Text
 from cardforge.errors import UsageError
+from cardforge.i18n import Message, refusal
 from cardforge.table.adapters.base import POINTS, Column, GameAdapter, best_sides
 from cardforge.table.events import StoredEvent
 from cardforge.table.sheet import Outcome, RoundResult, Tally
@@ -23,7 +24,6 @@ __all__ = ["Adapter"]
 
 class Adapter(GameAdapter):
     game = "numwin"
-    syntax = "NAME=CARD,CARD,… (the final combo; a locked pair as CARD+CARD)"
     columns = (Column("combo", Text("Combo final", "Final combo"), 2.4), POINTS)
     round_columns = (Column("dealer", Text("Donneur", "Dealer"), 1.8),)
     pad_rules = ("NUMWIN-7.1", "NUMWIN-7.2", "NUMWIN-7.3", "NUMWIN-7.4", "NUMWIN-7.5", "NUMWIN-8.1", "NUMWIN-8.3")
@@ -37,8 +37,8 @@ class Adapter(GameAdapter):
     def round_cells(self, number: int) -> list[str]:
         return [self.dealer(number)]
 
-    def describe_round(self, number: int) -> str:
-        return f"round {number} of {self.round_limit()}: {self.dealer(number)} deals"
+    def describe_round(self, number: int) -> Message:
+        return Message("table.next.numwin", n=number, limit=self.round_limit(), dealer=self.dealer(number))
 
     def parse_round(self, tokens: Sequence[str], options: dict[str, Any]) -> dict[str, Any]:
         combos = {}
@@ -49,14 +49,12 @@ class Adapter(GameAdapter):
                 if len(group) == 2:
                     locked.append([c.code for c in group])
                 elif len(group) != 1:
-                    raise UsageError(f"{player}={spec!r}: {part!r} — a locked pair is two cards, CARD+CARD")
+                    raise refusal(UsageError, "error.table.locked_pair", token=f"{player}={spec!r}", part=repr(part))
                 cards += group
             needed = self.engine.COMBO_SIZE + (0 if self.rules.locked_count else 2 * len(locked))
             if len(cards) < needed:
-                raise UsageError(
-                    f"{player}={spec!r}: a final combo has at least {needed} cards, {len(cards)} given "
-                    "(players without 5 cards draw to complete, NUMWIN-6.3)"
-                )
+                raise refusal(UsageError, "error.table.combo_size", token=f"{player}={spec!r}", needed=needed,
+                              given=len(cards))
             combos[player] = {"cards": [c.code for c in cards], "locked": locked}
         self.require_everyone(combos)
         self.check_copies(self.deck.parse(c) for combo in combos.values() for c in combo["cards"])
@@ -94,5 +92,5 @@ class Adapter(GameAdapter):
             return Outcome(False)
         leaders = best_sides(totals, highest=False)
         rules = ("NUMWIN-8.1", "NUMWIN-8.3") + (("NUMWIN-R15",) if len(leaders) > 1 else ())
-        tie = " (a tie: the win is shared)" if len(leaders) > 1 else ""
-        return Outcome(True, leaders, f"every player dealt once; lowest total{tie}", rules)
+        why = self.why(Message("table.why.everyone_dealt"), Message("table.why.lowest_total"), tie=len(leaders) > 1)
+        return Outcome(True, leaders, why, rules)

@@ -12,6 +12,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from cardforge.cards import Text
+from cardforge.i18n import Message
 from cardforge.table.adapters.base import POINTS, Column, GameAdapter, best_sides
 from cardforge.table.events import StoredEvent
 from cardforge.table.sheet import Outcome, RoundResult, Tally
@@ -23,7 +24,6 @@ ROUND_WINS = Text("Manches gagnées", "Rounds won")
 
 class Adapter(GameAdapter):
     game = "rows"
-    syntax = "NAME=CARD,CARD,… (the cards each player captured)"
     columns = (Column("captured", Text("Cartes récupérées", "Cards captured"), 2.6), POINTS)
     pad_rules = ("ROWS-7.1", "ROWS-7.2", "ROWS-7.3", "ROWS-7.4")
     blank_tallies = ((ROUND_WINS, "○   ○   ○"),)
@@ -59,10 +59,10 @@ class Adapter(GameAdapter):
         if not wins or wins[leaders[0]] < target:
             return Outcome(False)
         if len(leaders) > 1:
-            return Outcome(False, reason=f"{' and '.join(leaders)} have {wins[leaders[0]]} round wins each: "
-                                         "play on until one alone leads", rules=("ROWS-R9",))
+            return Outcome(False, reason=self.why(Message("table.why.rows_play_on", names=list(leaders), n=wins[leaders[0]])),
+                           rules=("ROWS-R9",))
         rules = ("ROWS-7.4", "ROWS-R9") if any(w >= target for p, w in wins.items() if p != leaders[0]) else ("ROWS-7.4",)
-        return Outcome(True, leaders, f"{leaders[0]} won {wins[leaders[0]]} rounds", rules)
+        return Outcome(True, leaders, self.why(Message("table.why.rows_won", player=leaders[0], n=wins[leaders[0]])), rules)
 
-    def describe_round(self, number: int) -> str:
-        return f"round {number} (first to {self.engine.TARGET_WINS} round wins)"
+    def describe_round(self, number: int) -> Message:
+        return Message("table.next.rows", n=number, target=self.engine.TARGET_WINS)

@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from cardforge.i18n import text
+from cardforge.i18n import Message, refusal
 from cardforge.cards import Text
 from cardforge.errors import UsageError
 from cardforge.games.pushluck import require_securable
@@ -31,7 +31,6 @@ PILES_EMPTY = "secure-empty"
 
 class Adapter(GameAdapter):
     game = "sequence"
-    syntax = "NAME=CARD,CARD,… (one secured sequence; repeat NAME for each)"
     columns = (Column("secured", Text("Séquences sécurisées", "Secured sequences"), 2.6), POINTS)
     pad_rules = ("SEQUENCE-5.1", "SEQUENCE-5.3", "SEQUENCE-5.5", "SEQUENCE-6.3", "SEQUENCE-6.4")
     agreed_rounds = True
@@ -58,10 +57,8 @@ class Adapter(GameAdapter):
                 continue
             verdict = self.engine.check_sequence(cards, self.rules)
             if verdict.stop:
-                raise UsageError(
-                    f"{player}={spec}: this sequence hit a STOP ({verdict.reason} at {cards[verdict.index].code}) "
-                    "and scores nothing; leave it out"
-                )
+                raise refusal(UsageError, "error.table.stopped", token=f"{player}={spec}",
+                              reason=Message(f"seq.reason.{verdict.reason}"), card=cards[verdict.index].code)
             if not piles_empty:
                 require_securable(cards, verdict, self.engine.CITES, f"{player}={spec}",
                                   f"{player}={codes},{PILES_EMPTY}")
@@ -97,10 +94,10 @@ class Adapter(GameAdapter):
         if len(results) < self.round_limit():
             return Outcome(False)
         leaders = best_sides(totals)
-        what, rule = ("cards secured", "SEQUENCE-5.2") if self.mode == "discovery" else ("points", "SEQUENCE-6.4")
-        tie = " (a tie: the win is shared)" if len(leaders) > 1 else ""
+        most, rule = ("most_cards_secured", "SEQUENCE-5.2") if self.mode == "discovery" else ("most_points", "SEQUENCE-6.4")
         rules = ("SEQUENCE-6.3", rule) + (("SEQUENCE-R19",) if len(leaders) > 1 else ())
-        return Outcome(True, leaders, f"{text('table.rounds_played', 'en', n=len(results))}; most {what}{tie}", rules)
+        why = self.why(Message("table.rounds_played", n=len(results)), Message(f"table.why.{most}"), tie=len(leaders) > 1)
+        return Outcome(True, leaders, why, rules)
 
 
 

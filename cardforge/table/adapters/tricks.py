@@ -18,7 +18,7 @@ import re
 from collections.abc import Sequence
 from typing import Any
 
-from cardforge.i18n import text
+from cardforge.i18n import Message, refusal
 from cardforge.cards import Text
 from cardforge.errors import UsageError
 from cardforge.table.adapters.base import Column, GameAdapter, best_sides
@@ -39,7 +39,6 @@ def opposite_teams(players: Sequence[str]) -> tuple[tuple[str, ...], ...]:
 
 class Adapter(GameAdapter):
     game = "tricks"
-    syntax = "NAME=BID/WON (bid, then tricks won)"
     team_variant = "team"
     agreed_rounds = True
     dealt_progressively = True
@@ -98,9 +97,8 @@ class Adapter(GameAdapter):
     def round_cells(self, number: int) -> list[str]:
         return [str(self.schedule[number - 1])] if number <= len(self.schedule) else [""]
 
-    def describe_round(self, number: int) -> str:
-        cards = self.schedule[number - 1]
-        return f"round {number} of {self.round_limit()}: {cards} card{'s' if cards > 1 else ''} each"
+    def describe_round(self, number: int) -> Message:
+        return Message("table.next.tricks", n=number, limit=self.round_limit(), cards=self.schedule[number - 1])
 
     # -- a round ---------------------------------------------------------------------------------
 
@@ -109,7 +107,7 @@ class Adapter(GameAdapter):
         for player, spec in self.split(tokens):
             m = _BID_WON.match(spec)
             if m is None:
-                raise UsageError(f"{player}={spec!r}: expected BID/WON as two whole numbers, e.g. {player}=2/1")
+                raise refusal(UsageError, "error.table.bid_won", token=f"{player}={spec!r}", player=player)
             bids[player], won[player] = int(m.group(1)), int(m.group(2))
         self.require_everyone(bids)
         return {"bids": {p: bids[p] for p in self.match.players},
@@ -126,11 +124,8 @@ class Adapter(GameAdapter):
             except UsageError as exc:
                 raise UsageError(f"{player}, round {number}: {exc}") from None
         if sum(won.values()) + void != cards:
-            raise UsageError(
-                f"round {number} has {cards} tricks ({cards} cards each) but the tricks won add up to "
-                f"{sum(won.values())}" + (f" plus {void} void" if void else "")
-                + f"; give --void N for tricks nobody won (Flash) ({VOID_TRICKS})"
-            )
+            raise refusal(UsageError, "error.table.tricks_sum", n=number, cards=cards, won=sum(won.values()), void=void,
+                          rule=VOID_TRICKS)
 
     # -- scoring ---------------------------------------------------------------------------------
 
@@ -172,6 +167,6 @@ class Adapter(GameAdapter):
             return Outcome(False)
         leaders = best_sides(totals)
         end = ("TRICKS-11.6",) if self.team_game else ("TRICKS-2.1", "TRICKS-R1")
-        tie = " (a tie: the win is shared)" if len(leaders) > 1 else ""
-        return Outcome(True, leaders, f"{text('table.rounds_played', 'en', n=len(results))}; highest total{tie}", end + ("TRICKS-R20",))
+        why = self.why(Message("table.rounds_played", n=len(results)), Message("table.why.highest_total"), tie=len(leaders) > 1)
+        return Outcome(True, leaders, why, end + ("TRICKS-R20",))
 
