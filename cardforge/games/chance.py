@@ -20,6 +20,8 @@ __all__ = ["shuffle"]
 
 #: ``n.bit_length()`` for the sizes a deck reaches (what ``Random._randbelow`` asks for)
 _BITS = tuple(n.bit_length() for n in range(1025))
+#: list size → the bit sizes its shuffle draws, in order
+_SIZES: dict[int, tuple[int, ...]] = {}
 
 
 def shuffle(rng: random.Random, items: list[Any]) -> None:
@@ -28,10 +30,12 @@ def shuffle(rng: random.Random, items: list[Any]) -> None:
     if n >= len(_BITS) or type(rng)._randbelow is not random.Random._randbelow_with_getrandbits:
         rng.shuffle(items)  # a generator drawing otherwise (or a huge list): its own method
         return
-    bits, getrandbits = _BITS, rng.getrandbits
-    for i in range(n - 1, 0, -1):
+    sizes = _SIZES.get(n)
+    if sizes is None:
+        sizes = _SIZES[n] = tuple(_BITS[i + 1] for i in range(n - 1, 0, -1))
+    getrandbits = rng.getrandbits
+    for i, k in zip(range(n - 1, 0, -1), sizes):
         # Random._randbelow_with_getrandbits(i + 1), inlined: k = (i + 1).bit_length()
-        k = bits[i + 1]
         j = getrandbits(k)
         while j > i:
             j = getrandbits(k)

@@ -126,6 +126,18 @@ def _at(kind: str, slot: int | None, target: int, target_slot: int) -> Move:
 _SEAT = tuple(frozenset({p}) for p in range(16))
 _SEATS = tuple(frozenset(range(n)) for n in range(17))
 
+@functools.lru_cache(maxsize=64)
+def _seating(n: int, reflex_priority: str) -> tuple[tuple[tuple[int, ...], ...], ...]:
+    """For ``n`` seats: the order from each seat, the reflex queue after each discarder
+    (NUMWIN-R5) and each seat's opponents from its left."""
+    orders = tuple(tuple((first + i) % n for i in range(n)) for first in range(n))
+    if reflex_priority == "discarder_first":
+        queues = tuple((by, *orders[(by + 1) % n][:-1]) for by in range(n))
+    else:
+        queues = tuple(orders[(by + 1) % n] for by in range(n))
+    return orders, queues, tuple(orders[(p + 1) % n][:-1] for p in range(n))
+
+
 #: event names the engine counts as it plays (``NumWinState.events``), indexed by
 #: ``2 * from_opponent + valid`` for claims
 _CLAIM_EVENTS = ("claim_wrong", "claim_ok", "claim_wrong_memory", "claim_ok_memory")
@@ -161,7 +173,9 @@ class NumWinState(GameState[Move]):
     exactly the ``"pair"`` slots of ``combos[p]`` (two slots a pair, an invariant the random
     playthrough tests check at every step), ``turns_played`` counts turns (a draw or a take
     starts each) and ``events`` counts per seat the claims by outcome, the action cards played
-    and the NUM WIN calls.  The house rules are fixed for a game."""
+    and the NUM WIN calls.  What the locks of each combo allow (``_shape``) is remembered until
+    the engine changes that combo: a position rigged by hand is seen if each combo it changes is
+    a new list or of a new length.  The house rules are fixed for a game."""
 
     players: int
     rules: HouseRules
@@ -195,6 +209,7 @@ class NumWinState(GameState[Move]):
     _opponents_of: tuple[tuple[int, ...], ...] = field(init=False, repr=False, compare=False)
     _claim_tally: tuple[list[int], ...] = field(init=False, repr=False, compare=False)
     _window: _Window = field(init=False, repr=False, compare=False)
+    _shapes: list[tuple | None] = field(init=False, repr=False, compare=False)
 
     game = "numwin"
 
@@ -211,14 +226,10 @@ class NumWinState(GameState[Move]):
         """What each seat's order, reflex queue and view need, computed once per game."""
         n = self.players
         self._everyone = _SEATS[n]
-        self._orders = tuple(tuple((first + i) % n for i in range(n)) for first in range(n))
-        if self.rules.reflex_priority == "discarder_first":
-            self._queues = tuple((by, *self._orders[(by + 1) % n][:-1]) for by in range(n))
-        else:
-            self._queues = tuple(self._orders[(by + 1) % n] for by in range(n))
-        self._opponents_of = tuple(self._orders[(p + 1) % n][:-1] for p in range(n))
+        self._orders, self._queues, self._opponents_of = _seating(n, self.rules.reflex_priority)
         self._claim_tally = tuple(self.events[name] for name in _CLAIM_EVENTS)
         self._window = _Window(0, [])
+        self._shapes = [None] * n
 
     # -- the GameState interface ------------------------------------------------------------
 
@@ -233,7 +244,7 @@ class NumWinState(GameState[Move]):
 
     def current_player(self) -> int:
         phase = self.phase
-        if phase is _REFLEX:
+        if phase is _REFLEX:  # the phases by frequency: reflex, draw and place, announce
             return self.window.queue[0]
         if phase is _ANNOUNCE:
             return self.announcing[0]
@@ -262,18 +273,25 @@ class NumWinState(GameState[Move]):
 
     def legal_actions(self) -> list[Move]:
         phase = self.phase
-        if phase is _REFLEX:
+        if phase is _REFLEX:  # pass, or claim with any card not in a locked pair (NUMWIN-4.1)
             player = self.window.queue[0]
-            if self.locked_pairs[player] or self.memory:
+            if self.memory:
                 return self._claim_moves(player)
-            return _CLAIMS[len(self.combos[player])].copy()  # pass, or claim with any card
-        if phase is _DRAWING:
+            if self.locked_pairs[player]:
+                return self._shape(player)[1].copy()
+            return _CLAIMS[len(self.combos[player])].copy()
+        if phase is _DRAWING:  # NUMWIN-2.1, R14
             take = bool(self.discard) and (len(self.combos[self.turn]) < COMBO_SIZE or self._can_take())
             if self.deck or len(self.discard) > 1:
                 return [_DRAW, _TAKE] if take else [_DRAW]
             return [_TAKE] if take else []
         if phase is _PLACE:
-            return self._place_moves()
+            swaps = self._shape(self.turn)[0]
+            if self.held_from == "discard":  # swap or add (NUMWIN-2.3)
+                return [*swaps, _ADD] if len(self.combos[self.turn]) < COMBO_SIZE else swaps.copy()
+            if self.held.action is None:  # discard or swap (NUMWIN-2.2)
+                return [_DISCARD, *swaps]
+            return self._action_place(swaps)
         if phase is _ANNOUNCE:
             return [_NUMWIN, _CONTINUE]
         return []
@@ -383,6 +401,7 @@ class NumWinState(GameState[Move]):
         n = self.players
         self.combos = combos = [[] for _ in range(n)]
         self.locked_pairs = [[] for _ in range(n)]
+        self._shapes = [None] * n
         order = self._orders[(self.dealer + 1) % n]
         for _ in range(START_CARDS):
             for p in order:
@@ -401,15 +420,7 @@ class NumWinState(GameState[Move]):
 
     def _can_take(self) -> bool:
         """The discard top may be taken only if it can then be placed (swap or add, NUMWIN-2.3)."""
-        if not self.discard:
-            return False
-        combo = self.combos[self.turn]
-        if len(combo) < COMBO_SIZE:
-            return True
-        for s in combo:
-            if s.lock is None:
-                return True
-        return False
+        return bool(self.discard) and (len(self.combos[self.turn]) < COMBO_SIZE or bool(self._shape(self.turn)[0]))
 
     def _draw(self) -> Card | None:
         """The deck's top card; an empty deck is rebuilt from the discard pile but its top (R14)."""
@@ -421,29 +432,39 @@ class NumWinState(GameState[Move]):
 
     # -- what may be done ---------------------------------------------------------------------
 
+    def _shape(self, player: int) -> tuple[list[Move], list[Move], list[int], list[Slot], int]:
+        """What the locks of ``player``'s combo allow: ``(swaps, claims, movable, …)`` — swaps
+        and Swipe/Flash/Quantum targets are the unlocked cards (NUMWIN-4.3, R10), claims (pass
+        first) any card not in a locked pair.  Remembered until the engine changes the combo
+        (``_shapes[p] = None``); the lists are shared: copy one before changing it."""
+        combo = self.combos[player]
+        shape = self._shapes[player]
+        if shape is not None and shape[3] is combo and shape[4] == len(combo):
+            return shape
+        swaps, claims, movable = [], [_PASS], []
+        i = 0
+        for slot in combo:
+            lock = slot.lock
+            if lock is None:
+                swaps.append(_SWAP[i])
+                movable.append(i)
+                claims.append(_CLAIM[i])
+            elif lock != "pair":
+                claims.append(_CLAIM[i])
+            i += 1
+        shape = self._shapes[player] = (swaps, claims, movable, combo, i)
+        return shape
+
     def _movable(self, player: int) -> list[int]:
         """Positions of ``player``'s cards that swaps and action cards may touch (4.3, R10)."""
-        return [i for i, s in enumerate(self.combos[player]) if s.lock is None]
+        return self._shape(player)[2]
 
-    def _place_moves(self) -> list[Move]:
-        """From the deck: discard or swap (NUMWIN-2.2), an action card's effect (R4); from the
-        discard pile: swap or add (NUMWIN-2.3).  (Loops, not comprehensions: this runs every turn.)"""
-        me = self.turn
-        from_deck = self.held_from == "deck"
-        plays = self._action_moves(me) if from_deck and self.held.action is not None else None
+    def _action_place(self, swaps: list[Move]) -> list[Move]:
+        """An action card drawn from the deck: discard it, swap it in, or play it (NUMWIN-R4)."""
+        plays = self._action_moves(self.turn)
         if plays and self.rules.drawn_action == "must_play":
             return plays
-        moves = [_DISCARD] if from_deck else []
-        i = 0
-        for slot in self.combos[me]:
-            if slot.lock is None:
-                moves.append(_SWAP[i])
-            i += 1
-        if plays:
-            moves += plays
-        elif not from_deck and i < COMBO_SIZE:
-            moves.append(_ADD)
-        return moves
+        return [_DISCARD, *swaps, *plays]
 
     def _action_moves(self, me: int) -> list[Move]:
         kind = self.held.action
@@ -465,19 +486,13 @@ class NumWinState(GameState[Move]):
     def _can_claim(self, player: int) -> bool:
         if self._unpaired(player):
             return True
-        return self.memory and any(s.lock is None for q in self._opponents_of[player] for s in self.combos[q])
+        return self.memory and any(self._shape(q)[2] for q in self._opponents_of[player])
 
     def _claim_moves(self, player: int) -> list[Move]:
-        combo = self.combos[player]
         if self.locked_pairs[player]:
-            moves = [_PASS]
-            i = 0
-            for slot in combo:
-                if slot.lock != "pair":
-                    moves.append(_CLAIM[i])
-                i += 1
+            moves = self._shape(player)[1].copy()
         else:
-            moves = _CLAIMS[len(combo)].copy()
+            moves = _CLAIMS[len(self.combos[player])].copy()
         if self.memory:
             moves += [_at("claim", None, q, j) for q in self._opponents_of[player] for j in self._movable(q)]
         return moves
@@ -515,6 +530,7 @@ class NumWinState(GameState[Move]):
 
     def _do_add(self, move: Move) -> None:
         self.combos[self.turn].append(Slot(self.held, False, None, self._everyone))
+        self._shapes[self.turn] = None
         self.held = self.held_from = None
         self._end_turn()
 
@@ -528,6 +544,7 @@ class NumWinState(GameState[Move]):
         self._play()
         mine, theirs = self.combos[self.turn], self.combos[move.target]
         mine[move.slot], theirs[move.target_slot] = theirs[move.target_slot], mine[move.slot]
+        self._shapes[self.turn] = self._shapes[move.target] = None
         self._end_turn()
 
     def _do_flip(self, move: Move) -> None:
@@ -540,11 +557,13 @@ class NumWinState(GameState[Move]):
         self._play()
         slot = self.combos[move.target][move.target_slot]
         slot.face_up, slot.lock = True, "quantum"
+        self._shapes[move.target] = None
         self._end_turn()
 
     def _do_flash(self, move: Move) -> None:
         self._play()
         victim = self.combos[move.target].pop(move.target_slot)
+        self._shapes[move.target] = None
         self._discard(victim.card, self.turn, by_action=True)
 
     # -- reflex windows -----------------------------------------------------------------------
@@ -581,6 +600,7 @@ class NumWinState(GameState[Move]):
         penalty = self._draw()
         if penalty is not None:
             self.combos[claimer].append(Slot(penalty))
+            self._shapes[claimer] = None
 
     def _lock_pair(self, claimer: int, owner: int, position: int, slot: Slot) -> None:
         """A valid claim: the discard top and the claimed card, face up, locked in the
@@ -596,6 +616,7 @@ class NumWinState(GameState[Move]):
             slot.face_up, slot.lock = True, "pair"
         self.combos[claimer].append(Slot(top, True, "pair"))
         self.locked_pairs[claimer].append((card, top))
+        self._shapes[claimer] = self._shapes[owner] = None
         self.window = None
         if memory and self._may_announce(claimer):
             self.announcing = [claimer]  # NUMWIN-5.2: may announce right after a memory pair
@@ -620,8 +641,13 @@ class NumWinState(GameState[Move]):
                 self.announcing.append(turn)
         if self.announcing:
             self.phase = _ANNOUNCE
-            return
-        self._next_turn()
+        elif self.last_turns is None:  # _next_turn's usual case, inline
+            self.turn = (turn + 1) % self.players
+            self.phase = _DRAWING
+            if not (self.deck or len(self.discard) > 1 or self._can_take()):  # nothing to draw nor take (R14)
+                self._end_round()
+        else:
+            self._next_turn()
 
     def _do_numwin(self, move: Move) -> None:
         """NUMWIN-6.2, R13: every other player plays one more turn, from the next player."""
@@ -657,19 +683,22 @@ class NumWinState(GameState[Move]):
                 if card is None:
                     break
                 self.combos[p].append(Slot(card))
+                self._shapes[p] = None
         points = [
             unlocked_points([s.card for s in combo if s.lock != "pair"], {a.value for a, _ in pairs}, self.rules)
             for combo, pairs in zip(self.combos, self.locked_pairs)
         ]
         for p, score in enumerate(points):
             self.totals[p] += score
+        codes = _CODES.get
         self.history.append(
             {
                 "round": self.round,
                 "dealer": self.dealer,
                 "announcer": self.announcer,
-                "combos": [[_code(s.card) for s in combo] for combo in self.combos],
-                "locked_pairs": [[[_code(a), _code(b)] for a, b in pairs] for pairs in self.locked_pairs],
+                "combos": [[codes(id(s.card)) or s.card.code for s in combo] for combo in self.combos],
+                "locked_pairs": [[[codes(id(a)) or a.code, codes(id(b)) or b.code] for a, b in pairs]
+                                 for pairs in self.locked_pairs],
                 "points": points,
             }
         )
@@ -699,12 +728,8 @@ def _deck_facts() -> tuple[Counter, tuple[Card, ...], int, int]:
 
 
 #: ``id(card)`` → code, for the deck's own card objects (kept alive by ``_deck_facts``, so no
-#: other object can have their ids)
+#: other object can have their ids): cheaper than ``Card.code``, for each round's history
 _CODES: dict[int, str] = {}
-
-
-def _code(card: Card) -> str:
-    return _CODES.get(id(card)) or card.code
 
 
 def _flag(value: Any, name: str) -> bool:
