@@ -313,19 +313,19 @@ class NumWinState(GameState[Move]):
                 # NUMWIN-4.1, as ``reflex_outcome`` decides: valid if the claimed card is numbered
                 # and of the discard top's value (always a numbered card: R8)
                 claimer, target = queue[0], action.target
-                if target is None:
-                    owner, position = claimer, action.slot
-                else:
-                    owner, position = target, action.target_slot
-                slot = self.combos[owner][position]
+                slot = self.combos[claimer][action.slot] if target is None else self.combos[target][action.target_slot]
                 card = slot.card
                 if card.action is None and card.value == self.discard[-1].value:
-                    self._lock_pair(claimer, owner, position, slot)
+                    self._lock_pair(claimer, action, slot)
                     return  # the window is closed
-                self._claim_tally[0 if target is None else 2][claimer] += 1
                 slot.known_by = self._everyone  # shown to check, put back (R12)
-                if target is not None or self.rules.own_miss_penalty:
-                    self._penalty(claimer)  # NUMWIN-5.4 (and R12's house rule)
+                if target is None:
+                    self._claim_tally[0][claimer] += 1
+                    if self.rules.own_miss_penalty:
+                        self._penalty(claimer)  # NUMWIN-R12's house rule
+                else:
+                    self._claim_tally[2][claimer] += 1
+                    self._penalty(claimer)  # NUMWIN-5.4
             del queue[0]  # the window moves on: the next player who can claim is asked
             if queue:
                 p = queue[0]
@@ -602,15 +602,16 @@ class NumWinState(GameState[Move]):
             self.combos[claimer].append(Slot(penalty))
             self._shapes[claimer] = None
 
-    def _lock_pair(self, claimer: int, owner: int, position: int, slot: Slot) -> None:
+    def _lock_pair(self, claimer: int, move: Move, slot: Slot) -> None:
         """A valid claim: the discard top and the claimed card, face up, locked in the
         claimer's combo (NUMWIN-4.2, R11; from an opponent's combo, NUMWIN-5.2)."""
         top = self.discard.pop()
         card = slot.card
+        owner = claimer if move.target is None else move.target
         memory = owner != claimer
         self._claim_tally[3 if memory else 1][claimer] += 1
         if memory:
-            del self.combos[owner][position]
+            del self.combos[owner][move.target_slot]
             self.combos[claimer].append(Slot(card, True, "pair"))
         else:
             slot.face_up, slot.lock = True, "pair"
