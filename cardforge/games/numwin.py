@@ -358,6 +358,7 @@ class NumWinState(GameState[Move]):
         """What ``player`` may see: face-up cards, cards they have seen, public piles and scores;
         never an unseen card or the deck order."""
         holder_sees = self.held is not None and (player == self.turn or self.held_from == "discard")
+        codes = _CODES.get  # (the deck's cards' codes, looked up: the strategy bots' hot path)
         return {
             "player": player,
             "round": self.round,
@@ -366,10 +367,11 @@ class NumWinState(GameState[Move]):
             "phase": self.phase.value,
             "current_player": self.current_player(),
             "deck_size": len(self.deck),
-            "discard": [c.code for c in self.discard],
+            "discard": [codes(id(c)) or c.code for c in self.discard],
             "combos": [
                 [
-                    {"card": s.card.code if s.seen_by(player) else None, "face_up": s.face_up, "locked": s.lock}
+                    {"card": (codes(id(s.card)) or s.card.code) if s.seen_by(player) else None, "face_up": s.face_up,
+                     "locked": s.lock}
                     for s in combo
                 ]
                 for combo in self.combos
