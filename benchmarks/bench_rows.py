@@ -4,8 +4,8 @@ command latency, each with a baseline measured in the same run.
 - matches: the real engine (hidden choices, ordered placement, Rainbow/Shadow rules, 5th-card
   capture, scoring, match to 3 round wins) per round played, against a bare loop dealing the same
   deck and appending random cards to their colour's row with a 5th-card capture;
-- place_cards: with explanations (the referee's path) and without (the engine's), against
-  sorting the same reveals;
+- placement: ``place_cards`` with explanations (the referee's path) and without, and the core
+  the engine and the bots call on card ids (``place_ids``), against sorting the same reveals;
 - referee latency: ``cardforge referee rows play …`` as a process, against ``python -c pass``
   and ``cardforge --version`` (the CLI's own start-up).
 
@@ -25,7 +25,15 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from cardforge.games.playthrough import random_playthrough  # noqa: E402
-from cardforge.games.rows import ROW_COLOURS, default_rows, deck_cards, place_cards, placement_key  # noqa: E402
+from cardforge.games.rows import (  # noqa: E402
+    ROW_COLOURS,
+    default_rows,
+    deck_cards,
+    place_cards,
+    place_ids,
+    placement_key,
+    tables,
+)
 
 
 def rate(fn, seconds: float) -> tuple[float, int]:
@@ -90,9 +98,13 @@ def main() -> None:
     rows = default_rows()
     explained, _ = rate(lambda i: place_cards(rows, reveals[i % 1000]).steps, seconds)
     bare, _ = rate(lambda i: place_cards(rows, reveals[i % 1000], check=False, explain=False), seconds)
+    card_id = tables().card_id
+    id_rows = [[card_id(c) for c in rows[colour]] for colour in ROW_COLOURS]
+    id_reveals = [[card_id(c) for c in reveal.values()] for reveal in reveals]
+    core, _ = rate(lambda i: place_ids([row[:] for row in id_rows], id_reveals[i % 1000]), seconds)
     sort, _ = rate(lambda i: sorted(reveals[i % 1000].values(), key=placement_key), seconds)
-    print(f"place_cards (4 cards): {explained:,.0f}/s with steps, {bare:,.0f}/s engine path; "
-          f"sorting alone {sort:,.0f}/s (engine path ×{bare / sort:.2f} of it)")
+    print(f"placement (4 cards): place_cards {explained:,.0f}/s with steps, {bare:,.0f}/s without; "
+          f"the core on ids {core:,.0f}/s; sorting the Cards alone {sort:,.0f}/s (core ×{core / sort:.2f} of it)")
 
     runs = 3 if quick else 7
     python = median_seconds([sys.executable, "-c", "pass"], runs)

@@ -16,7 +16,6 @@ import errno
 import os
 import re
 import stat
-import tempfile
 import time
 from collections.abc import Iterator
 from pathlib import Path
@@ -162,6 +161,16 @@ def _file_mode(path: Path) -> int:
     return 0o666 & ~umask
 
 
+def _new_part(target: Path) -> tuple[int, str]:
+    """A new ``.<name>.<pid>.<random>.part`` file beside ``target``, open for writing."""
+    import tempfile  # here: a command that writes nothing (a ruling) does not import it
+
+    try:
+        return tempfile.mkstemp(prefix=f".{target.name}.{os.getpid()}.", suffix=".part", dir=target.parent)
+    except OSError as exc:
+        raise OutputError(f"cannot write in {str(target.parent)!r}: {exc.strerror}") from None
+
+
 @contextlib.contextmanager
 def atomic_open(path: Path) -> Iterator[BinaryIO]:
     """Open a binary temporary file that replaces ``path`` only if the block succeeds.
@@ -172,10 +181,7 @@ def atomic_open(path: Path) -> Iterator[BinaryIO]:
     target = check_writable_file(path)
     ensure_dir(target.parent)
     _sweep_once(target.parent)
-    try:
-        fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.{os.getpid()}.", suffix=".part", dir=target.parent)
-    except OSError as exc:
-        raise OutputError(f"cannot write in {str(target.parent)!r}: {exc.strerror}") from None
+    fd, tmp = _new_part(target)
     try:
         with os.fdopen(fd, "wb") as handle:
             yield handle
@@ -247,10 +253,7 @@ def atomic_write_batch(files: list[tuple[Path, bytes]]) -> None:
                 ensure_dir(target.parent)
                 _sweep_once(target.parent)
                 folders[target.parent] = None
-            try:
-                fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.{os.getpid()}.", suffix=".part", dir=target.parent)
-            except OSError as exc:
-                raise OutputError(f"cannot write in {str(target.parent)!r}: {exc.strerror}") from None
+            fd, tmp = _new_part(target)
             temps.append((tmp, target, Path(path)))
             with os.fdopen(fd, "wb") as handle:
                 handle.write(data)

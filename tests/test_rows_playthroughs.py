@@ -175,26 +175,16 @@ def test_place_cards_on_random_tables_conserves_cards_and_cites_known_rules():
     a rule of the catalogue."""
     import random
 
-    from cardforge.cards import Card
-    from cardforge.games.rows import ROW_COLOURS, place_cards
+    from cardforge.games.rows import place_cards
     from cardforge.rules import load_rules
+    from rows_helpers import RULING_CHOICES, random_reveal
 
     known = set(load_rules("rows").ids())
-    choices = [dict(zip(("compare_with", "row_tie", "lower_fifth", "shadow_equal"), combo))
-               for combo in itertools.product(("last", "any"), ("sheet_order", "fewest_cards"),
-                                              ("capture", "first_card"), ("fits", "strict"))]
     rng = random.Random(2026)
     cards = sorted(FULL, key=lambda c: (c.family, c.value))
     for i in range(1500):
-        pool = cards[:]
-        rng.shuffle(pool)
-        rows: dict[str, list[Card]] = {}
-        for colour in ROW_COLOURS:
-            fits = [c for c in pool if c.family in (colour, "RB", "SH")][: rng.randint(1, 4)]
-            rows[colour] = fits
-            pool = [c for c in pool if c not in fits]
-        plays = {f"p{n}": pool[n] for n in range(rng.randint(1, 8))}
-        rules = HouseRules(**choices[i % len(choices)])
+        rows, plays = random_reveal(rng, cards)
+        rules = HouseRules(**RULING_CHOICES[i % len(RULING_CHOICES)])
         result = place_cards(rows, plays, rules, explosion=i % 3 == 0)
         before = [c for r in rows.values() for c in r] + list(plays.values())
         after = [c for r in result.rows.values() for c in r] + result.discarded

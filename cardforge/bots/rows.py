@@ -1,10 +1,10 @@
 """Bots for Num Rangées.
 
 ``strategy`` looks at the rows it sees and, for each card in hand, places that card alone with
-the rules' own ``place_cards``: it prefers the card that captures the most points now (a 5th
-card takes the row, a lower card takes the first card), never takes a Shadow if it can help
-it, and avoids laying a row's 4th card, which hands the next player a 5th-card capture.  Ties go
-to the lower card (keep the high ones for later).
+the rules' own placement (``place_ids``: ``place_cards`` on card ids): it prefers the card that
+captures the most points now (a 5th card takes the row, a lower card takes the first card),
+never takes a Shadow if it can help it, and avoids laying a row's 4th card, which hands the
+next player a 5th-card capture.  Ties go to the lower card (keep the high ones for later).
 """
 
 from __future__ import annotations
@@ -14,9 +14,8 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from cardforge.bots import RandomBot
-from cardforge.bots.cards import card
 from cardforge.cards import Card
-from cardforge.games.rows import ROW_CAPACITY, card_points, place_cards
+from cardforge.games.rows import ROW_CAPACITY, ROW_COLOURS, place_ids, tables
 
 __all__ = ["StrategyBot", "BOTS"]
 
@@ -28,13 +27,16 @@ class StrategyBot:
     sees = True
 
     def act(self, observation: Mapping[str, Any] | None, legal: Sequence[Card], rng: random.Random) -> Card:
-        rows = {colour: [card(c) for c in codes] for colour, codes in observation["rows"].items()}
+        t = tables()
+        by_code, values, points = t.by_code, t.value, t.points
+        rows = [[by_code[c] for c in observation["rows"][colour]] for colour in ROW_COLOURS]
         best, best_value = legal[0], None
         for option in legal:
-            result = place_cards(rows, {"me": option}, check=False, explain=False)
-            value = sum(card_points(c) for c in result.captured["me"])
-            value -= sum(0.5 * sum(max(c.value, 0) for c in row) for colour, row in result.rows.items()
-                         if len(row) == ROW_CAPACITY - 1 and len(rows[colour]) < ROW_CAPACITY - 1)
+            table = [row[:] for row in rows]
+            (taken,), _ = place_ids(table, [t.card_id(option)])
+            value = sum([points[c] for c in taken])
+            value -= sum([0.5 * sum([max(values[c], 0) for c in row]) for before, row in zip(rows, table)
+                          if len(row) == ROW_CAPACITY - 1 and len(before) < ROW_CAPACITY - 1])
             value -= option.value / 100  # equal value: keep the higher card
             if best_value is None or value > best_value:
                 best, best_value = option, value

@@ -85,14 +85,25 @@ def _click_errors() -> tuple[type[Exception], type[Exception]]:
     return bases["ClickException"], bases["UsageError"]
 
 
-def main(argv: list[str] | None = None) -> None:
+def main(argv: list[str] | None = None, *, entry_point: bool = False) -> None:
     """Entry point: run the app; cardforge errors and command-line usage errors become one line
     on stderr with exit code 2 (never a traceback, never a multi-line box); with ``--json`` the
-    error is also one JSON object on stdout.  Ctrl-C is one line, exit 130."""
+    error is also one JSON object on stdout.  Ctrl-C is one line, exit 130.
+
+    ``entry_point``: called by the ``cardforge`` script (``cardforge/__main__.py``), whose
+    process is ours: the commands' dataclasses reuse the methods compiled in an earlier run
+    (``cli/codecache.py``).
+    """
     from cardforge.cli.fastpath import route
 
-    app, args, prog_name = route(argv)  # --version is answered there; a referee game runs alone
+    prepare = None
+    if entry_point:
+        from cardforge.cli.codecache import install as prepare
+    # --version is answered there; a referee game runs alone
+    app, args, prog_name = route(argv, prepare=prepare)
     import typer
+
+    _resume_collector()
 
     as_json = _wants_json(args)
     fail = functools.partial(_fail, as_json=as_json, argv=args)
@@ -127,6 +138,16 @@ def main(argv: list[str] | None = None) -> None:
     finally:
         _restore_interrupts(previous)
     sys.exit(result if isinstance(result, int) else 0)
+
+
+def _resume_collector() -> None:
+    """If the entry point paused the garbage collector for start-up (``cardforge/__main__.py``),
+    freeze the objects start-up made (modules, classes: alive to the end) and resume it."""
+    import gc
+
+    if not gc.isenabled():
+        gc.freeze()
+        gc.enable()
 
 
 def _raise_interrupted(signum: int, frame: object) -> None:

@@ -2,27 +2,21 @@
 
 Commands live in small modules that each expose ``register(app)``; heavy libraries (reportlab,
 pydantic, PIL) are imported inside the commands.  Built on first use (``cardforge.cli.main``
-runs it, ``cardforge.cli.fastpath`` answers ``--version`` and referee rulings without it).
+runs it; ``cardforge.cli.fastpath`` answers ``--version`` and referee rulings without it, and
+runs ``render``, ``build`` and ``watch`` in the root built with their one module).
 """
 
 from __future__ import annotations
 
 import importlib
+from collections.abc import Sequence
+from typing import Any
 
 import typer
 
 from cardforge import __version__
 
-__all__ = ["app", "COMMAND_MODULES"]
-
-app = typer.Typer(
-    name="cardforge",
-    help="Print-ready card sheets, rulebooks and a table referee for the Num card family.",
-    no_args_is_help=True,
-    add_completion=True,
-    pretty_exceptions_enable=False,
-    rich_markup_mode="rich",
-)
+__all__ = ["app", "make_app", "COMMAND_MODULES"]
 
 #: Modules that add commands; a module not present yet is skipped.
 COMMAND_MODULES = (
@@ -43,18 +37,38 @@ def _version(value: bool) -> None:
         raise typer.Exit()
 
 
-@app.callback()
 def _root(
     version: bool = typer.Option(False, "--version", help="Show the version and exit.", callback=_version, is_eager=True),
 ) -> None:
     """Print-ready card sheets, rulebooks and a table referee for the Num card family."""
 
 
-for _name in COMMAND_MODULES:
-    try:
-        _module = importlib.import_module(_name)
-    except ModuleNotFoundError as _exc:  # a command family not built yet
-        if _exc.name != _name:
-            raise
-        continue
-    _module.register(app)
+def make_app(modules: Sequence[str] = COMMAND_MODULES) -> typer.Typer:
+    """The root command with the commands of ``modules`` (``cli/fastpath.py`` builds it with the
+    one module a command line needs: the same root, options and command, without the others)."""
+    app = typer.Typer(
+        name="cardforge",
+        help="Print-ready card sheets, rulebooks and a table referee for the Num card family.",
+        no_args_is_help=True,
+        add_completion=True,
+        pretty_exceptions_enable=False,
+        rich_markup_mode="rich",
+    )
+    app.callback()(_root)
+    for name in modules:
+        try:
+            module = importlib.import_module(name)
+        except ModuleNotFoundError as exc:  # a command family not built yet
+            if exc.name != name:
+                raise
+            continue
+        module.register(app)
+    return app
+
+
+def __getattr__(name: str) -> Any:
+    """``app``: the whole application, built on first use."""
+    if name == "app":
+        globals()["app"] = whole = make_app()
+        return whole
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

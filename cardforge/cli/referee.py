@@ -32,14 +32,35 @@ class _LazyGameGroup(TyperGroup):
         return game_command(name)
 
 
-def game_command(name: str) -> Any:
-    """The click command of one game's referee (also run alone by ``cli/fastpath.py``)."""
+def game_command(name: str, only: str | None = None) -> Any:
+    """The click command of one game's referee (also run alone by ``cli/fastpath.py``).
+
+    ``only``: the subcommand the command line names; when the game has it, the group is built
+    with that subcommand alone (the same click command, without building its siblings).
+    """
     module = importlib.import_module(_module_name(name))
-    command = typer.main.get_command(module.app)
+    command = _built(module.app, only)
     command.name = name
     for sub in getattr(command, "commands", {}).values():
         sub.callback = in_user_language(sub.callback)
     return command
+
+
+def _built(app: typer.Typer, only: str | None) -> Any:
+    """``typer.main.get_command(app)``, with only the subcommand named ``only`` when it has one."""
+    registered = app.registered_commands
+    chosen = [info for info in registered
+              if (info.name or typer.main.get_command_name(info.callback.__name__)) == only]
+    if len(chosen) != 1:
+        return typer.main.get_command(app)
+    app.registered_commands = chosen
+    try:
+        group = typer.main.get_group(app)  # a group still: get_command would make a lone command
+    finally:
+        app.registered_commands = registered
+    if getattr(app, "_add_completion", False):  # as get_command does for a group
+        group.params.extend(typer.main.get_install_completion_arguments())
+    return group
 
 
 referee_app = typer.Typer(

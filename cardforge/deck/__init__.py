@@ -3,10 +3,23 @@
 >>> from cardforge.deck import load_deck
 >>> load_deck("rows").total()
 102
+
+The names below are imported on first use (PEP 562), so ``cardforge.deck.loader.GAMES`` or
+``cardforge.deck.sizes`` can be read without building the model's classes.
 """
 
-from cardforge.deck.loader import GAMES, BaseDeck, deck_path, load_all, load_base, load_deck, validate_file
-from cardforge.deck.model import CardSize, Deck, DeckAction, DeckFamily, FamilyStyle, Mode, Style, Variant
+from __future__ import annotations
+
+import importlib
+from typing import Any
+
+#: Each public name and the submodule that defines it.
+_HOMES = {
+    **dict.fromkeys(("GAMES", "BaseDeck", "deck_path", "load_all", "load_base", "load_deck", "validate_file"),
+                    "loader"),
+    **dict.fromkeys(("CardSize", "Deck", "DeckAction", "DeckFamily", "FamilyStyle", "Mode", "Style", "Variant"),
+                    "model"),
+}
 
 __all__ = [
     "GAMES",
@@ -25,3 +38,16 @@ __all__ = [
     "load_deck",
     "validate_file",
 ]
+
+
+def __getattr__(name: str) -> Any:
+    home = _HOMES.get(name)
+    if home is None:
+        raise AttributeError(f"module 'cardforge.deck' has no attribute {name!r}")
+    value = getattr(importlib.import_module(f"cardforge.deck.{home}"), name)
+    globals()[name] = value
+    return value
+
+
+def __dir__() -> list[str]:
+    return sorted({*globals(), *__all__})

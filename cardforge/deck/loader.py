@@ -13,11 +13,13 @@ import os
 import sys
 import time
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from cardforge import __version__
-from cardforge.deck.model import Deck, system_from_base
 from cardforge.errors import CardforgeError, DeckError, UsageError
+
+if TYPE_CHECKING:  # the model is imported by what builds a deck, not by ``GAMES`` readers
+    from cardforge.deck.model import Deck
 
 __all__ = ["GAMES", "deck_path", "load_deck", "load_base", "load_all", "validate_file", "BaseDeck"]
 
@@ -49,6 +51,8 @@ class BaseDeck:
     def __init__(self, data: dict[str, Any], path: Path):
         self.data = data
         self.path = path
+        from cardforge.deck.model import system_from_base
+
         self.system = system_from_base(data)
 
 
@@ -318,6 +322,8 @@ def _validate_game(path: Path) -> tuple[dict, Path]:
 
 @functools.lru_cache(maxsize=64)
 def _load_cached(path_str: str, mtime_ns: int, base_mtime_ns: int) -> Deck:
+    from cardforge.deck.model import Deck
+
     path = Path(path_str)
     base_path = base_path_for(path, "base")
     if base_path.is_file():
@@ -428,5 +434,7 @@ def validate_file(path: str | os.PathLike[str]) -> str:
         data = _validate_base(p)
         return f"{p}: ok (base: {len(data['families'])} families, {len(data['actions'])} action cards)"
     merged, _ = _validate_game(p)
+    from cardforge.deck.model import Deck
+
     deck = _with_table(Deck.from_dict(merged, source=p), merged)
     return f"{p}: ok ({deck.id}: {deck.total()} cards, {deck.players_min}\u2013{deck.players_max} players)"

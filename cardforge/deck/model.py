@@ -28,6 +28,8 @@ def _text(d: dict | None) -> Text | None:
 
 @dataclass(frozen=True, slots=True)
 class FamilyStyle:
+    """How a family's cards are painted: background, ink, symbol and an optional gradient."""
+
     color: str
     ink: str
     symbol: str
@@ -73,6 +75,8 @@ class DeckAction:
 
 @dataclass(frozen=True, slots=True)
 class CardSize:
+    """The card's trimmed size, bleed, safe margin and corner radius, in millimetres."""
+
     width_mm: float
     height_mm: float
     bleed_mm: float
@@ -89,6 +93,8 @@ class CardSize:
 
 @dataclass(frozen=True, slots=True)
 class BackStyle:
+    """The card back: colours, pattern, an optional title and image."""
+
     color: str
     accent: str
     pattern: str
@@ -98,6 +104,8 @@ class BackStyle:
 
 @dataclass(frozen=True, slots=True)
 class Style:
+    """The deck's look: fonts, paper and frame colours, action colours, the back, text sizes."""
+
     font: str
     font_bold: str
     paper: str
@@ -112,6 +120,8 @@ class Style:
 
 @dataclass(frozen=True, slots=True)
 class Mode:
+    """A way to play the deck (its name, and how many rounds when fixed)."""
+
     id: str
     name: Text
     rounds: int | None = None
@@ -119,6 +129,8 @@ class Mode:
 
 @dataclass(frozen=True, slots=True)
 class Variant:
+    """An optional rule variant the deck offers, named and described."""
+
     id: str
     name: Text
     description: Text

@@ -13,8 +13,10 @@ card, so a seed replays the same games (the golden playthroughs stay byte-identi
 
 from __future__ import annotations
 
-import random
-from typing import Any
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:  # a referee ruling imports the engines but plays no seeded game
+    import random
 
 __all__ = ["shuffle"]
 
@@ -26,8 +28,10 @@ _SIZES: dict[int, tuple[int, ...]] = {}
 
 def shuffle(rng: random.Random, items: list[Any]) -> None:
     """Shuffle ``items`` in place exactly as ``rng.shuffle(items)`` would."""
+    from random import Random
+
     n = len(items)
-    if n >= len(_BITS) or type(rng)._randbelow is not random.Random._randbelow_with_getrandbits:
+    if n >= len(_BITS) or type(rng)._randbelow is not Random._randbelow_with_getrandbits:
         rng.shuffle(items)  # a generator drawing otherwise (or a huge list): its own method
         return
     sizes = _SIZES.get(n)

@@ -6,8 +6,12 @@ Two layers:
   simultaneous reveal placed on the rows, with the rule IDs applied at each step),
   ``score_pile`` and ``round_winners``;
 * ``RowsState``, the seeded engine: a simultaneous step is played as hidden sequential choices
-  (player 0, 1, … each choose a card) and resolved by ``place_cards`` once all have chosen; a
-  round ends when the 10 cards are played; the match ends when a player alone has 3 round wins.
+  (player 0, 1, … each choose a card) and resolved once all have chosen; a round ends when the
+  10 cards are played; the match ends when a player alone has 3 round wins.
+
+Both place cards with one implementation of the rules, ``_place``, which works on card ids
+(``CardTables``): the engine calls it bare, ``place_cards`` around Card objects and with the
+explanations, the bots through ``place_ids``.
 
 Worked example (rule ROWS-6.1, the 5th card takes the four others)::
 
@@ -22,15 +26,15 @@ Worked example (rule ROWS-6.1, the 5th card takes the four others)::
 from __future__ import annotations
 
 import functools
-import random
 from collections import Counter
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
 from cardforge.cards import Card, FamilyKind
 from cardforge.errors import IllegalActionError, UsageError
 from cardforge.games.base import TERMINAL, GameState
+from cardforge.games.chance import shuffle
 from cardforge.games.house import parse_house_rules
 
 __all__ = [
@@ -51,6 +55,12 @@ __all__ = [
     "RoundResult",
     "RowsState",
     "new_game",
+    "CardTables",
+    "tables",
+    "place_ids",
+    "TAKE_ROW",
+    "TAKE_FIRST",
+    "TAKE_OWN",
 ]
 
 #: The four rows, in the sheet's order (ROWS-1.3: "Bleu, Rouge, Jaune, Vert").
@@ -202,9 +212,7 @@ class PlacementResult:
 
 def check_player_count(count: int, what: str) -> None:
     """``UsageError`` when more players are given than a table can seat (ruling ROWS-R7)."""
-    from cardforge.deck import load_deck
-
-    most = load_deck("rows").players_max
+    most = tables().players[1]
     if count > most:
         raise UsageError(f"{count} {what}, one per player: rows plays with at most {most} players (ROWS-R7)")
 
@@ -244,39 +252,233 @@ def check_table(rows: Mapping[str, list[Card]], plays: Mapping[str, Card]) -> No
         played[card] = player
 
 
-def _best_row(candidates: list[tuple[int, str]], rows: Mapping[str, list[Card]], rules: HouseRules) -> tuple[str, tuple[str, ...]]:
-    """Among (distance, colour) pairs, the closest row; ties broken by ROWS-R2.  Returns the
-    colour and the rows that tied (in sheet order; one row when there was no tie)."""
-    best = min(d for d, _ in candidates)
-    tied = [c for d, c in candidates if d == best]
-    if rules.row_tie == "fewest_cards":
-        return min(tied, key=lambda c: len(rows[c])), tuple(tied)  # min keeps sheet order among equals
-    return tied[0], tuple(tied)
+# The placement core works on card ids (``CardTables``): one implementation of the rules, which the
+# engine calls bare and ``place_cards`` calls with a ``note`` hook that records the events.
+
+#: ``CardTables.kind`` values, in the order of ROWS-2.4 (Shadow, Rainbow, then the classic colours)
+_SHADOW, _RAINBOW, _CLASSIC = 0, 1, 2
+#: a reveal is sorted as ``card id << _SEAT_BITS | seat``: placement order, then the seat
+_SEAT_BITS = 7
+_SEAT_MASK = (1 << _SEAT_BITS) - 1
+#: the kinds of capture the engine logs (``RowsState.capture_counts``): a full row (5th card, ROWS-6.1), a row's first
+#: card (a lower card or a Rainbow fitting nowhere), a Shadow fitting nowhere (ROWS-5.2)
+TAKE_ROW, TAKE_FIRST, TAKE_OWN = "row", "first", "own"
 
 
-def _closest_lower(card: Card, rows: Mapping[str, list[Card]], rules: HouseRules, strict: bool) -> tuple[str, Card, tuple[str, ...]] | None:
-    """The row holding the closest card lower than or equal to ``card`` (ROWS-4.1/5.1):
-    compared with each row's last card, or any card of it (ROWS-R1)."""
-    candidates: list[tuple[int, str]] = []
-    anchors: dict[str, Card] = {}
-    top = card.value - 1 if strict else card.value
-    for colour in ROW_COLOURS:
-        pool = rows[colour] if rules.compare_with == "any" else rows[colour][-1:]
-        anchor = None
-        for c in pool:
-            if c.value <= top and (anchor is None or c.value > anchor.value):
-                anchor = c
-        if anchor is not None:
-            anchors[colour] = anchor
-            candidates.append((card.value - anchor.value, colour))
-    if not candidates:
-        return None
-    colour, tied = _best_row(candidates, rows, rules)
-    return colour, anchors[colour], tied
+class CardTables:
+    """The rows deck as per-card tables (``tables()``).  A card's id is its rank in placement
+    order (``placement_key``), so sorting ids sorts cards as ROWS-2.3/2.4 do."""
+
+    def __init__(self) -> None:
+        from cardforge.deck import load_deck
+
+        deck = load_deck("rows")
+        self.players = (deck.players_min, deck.players_max)
+        cards = sorted(deck_cards(), key=placement_key)
+        if len({placement_key(c) for c in cards}) != len(cards):  # pragma: no cover - a deck error
+            raise UsageError("the rows deck has two cards of the same placement rank")
+        self.cards: tuple[Card, ...] = tuple(cards)
+        self.value = tuple(c.value for c in cards)
+        self.kind = tuple(_PRIORITY[card_kind(c)] for c in cards)
+        self.home = tuple(ROW_COLOURS.index(c.family) if k == _CLASSIC else -1 for c, k in zip(cards, self.kind))
+        self.points = tuple(card_points(c) for c in cards)
+        self.shadow = tuple(int(k == _SHADOW) for k in self.kind)
+        #: (value, kind, home row) of each card, unpacked at once by the placement core
+        self.info = tuple(zip(self.value, self.kind, self.home))
+        self.code = tuple(c.code for c in cards)
+        #: the deck's own Card objects → id (``id()`` keys: hashing a Card is slow)
+        self.by_object = {id(c): i for i, c in enumerate(cards)}
+        self.by_key = {(c.family, c.value): i for i, c in enumerate(cards)}
+        self.by_code = {c.code: i for i, c in enumerate(cards)}
+        self.zeros = tuple(self.by_key[(colour, 0)] for colour in ROW_COLOURS)
+        #: the dealt cards in the deck's canonical order (the order the shuffle starts from)
+        self.dealt = tuple(self.by_object[id(c)] for c in deck_cards() if self.by_key[(c.family, c.value)] not in self.zeros)
+
+    def card_id(self, card: Card) -> int:
+        """The id of ``card`` (any object equal to a deck card); ``UsageError`` for another card."""
+        i = self.by_object.get(id(card))
+        if i is not None and self.cards[i] is card:
+            return i
+        i = self.by_key.get((card.family, card.value)) if card.action is None else None
+        if i is None:
+            card_kind(card)  # raises for a family outside the deck
+            raise UsageError(f"card {card.code!r} is not a Num Rangées card: expected R, G, B, Y, RB or SH 0–16")
+        return i
+
+    def shuffled(self, rng: random.Random) -> list[int]:
+        """The dealt cards shuffled exactly as ``rng.shuffle`` would (same random stream)."""
+        cards = list(self.dealt)
+        shuffle(rng, cards)
+        return cards
 
 
-def _silent(*args: Any, **kwargs: Any) -> None:
-    """``note`` when nothing is explained."""
+def tables() -> CardTables:
+    """The rows deck's card tables (built on first use)."""
+    global _TABLES
+    if _TABLES is None:
+        _TABLES = CardTables()
+    return _TABLES
+
+
+#: the tables once ``tables()`` has built them (read without a call in the hot path)
+_TABLES: CardTables | None = None
+
+
+def _flags(rules: HouseRules) -> tuple[bool, bool, bool, bool]:
+    """The placement rulings as booleans: compare with any card (ROWS-R1), fewest cards breaks a
+    row tie (ROWS-R2), a lower 5th card takes the row (ROWS-R3), a Shadow needs a strictly lower
+    card (ROWS-R5)."""
+    return (rules.compare_with == "any", rules.row_tie == "fewest_cards",
+            rules.lower_fifth == "capture", rules.shadow_equal == "strict")
+
+
+def _anchor_any(row: list[int], top: int, value: tuple[int, ...]) -> int:
+    """The highest card of ``row`` whose value is at most ``top`` (the first of equals), or -1."""
+    anchor, best = -1, -1
+    for x in row:
+        v = value[x]
+        if best < v <= top:
+            anchor, best = x, v
+    return anchor
+
+
+def _tie_break(tied: int, rows: list[list[int]]) -> int:
+    """ROWS-R2 "fewest_cards": among the rows in the bit mask ``tied``, the one with the fewest
+    cards (sheet order among equals)."""
+    return min((r for r in range(len(rows)) if tied >> r & 1), key=lambda r: len(rows[r]))
+
+
+def _rows_of(mask: int) -> tuple[int, ...]:
+    return tuple(r for r in range(len(ROW_COLOURS)) if mask >> r & 1)
+
+
+def _place(rows: list[list[int]], plays: list[int], flags: tuple[bool, bool, bool, bool], explosion: bool,
+           captured: list[list[int]], discarded: list[int], log: list[tuple[int, str, list[int]]] | None = None,
+           note: Any = None) -> list[int]:
+    """Place one reveal on ``rows`` (row index → card ids), in place; ``plays`` holds each
+    player's card as ``card id << _SEAT_BITS | seat`` (so that sorting it gives the order):
+    cards taken go to ``captured[seat]``, exploded ones to ``discarded``, each capture to ``log``
+    as ``(seat, TAKE_…, cards)``; ``note(rule, what, seat, card, row, cards, tied)`` is called
+    for each rule applied (ids and row indices; ``-1`` for none).  Returns the placement order
+    (``card id << _SEAT_BITS | seat``)."""
+    d = _TABLES or tables()
+    value, info = d.value, d.info
+    any_card, fewest, fifth_takes, strict = flags
+    order = sorted(plays)
+    if note is not None:
+        note("ROWS-2.3", "order", cards=[o >> _SEAT_BITS for o in order])
+        values = [value[o >> _SEAT_BITS] for o in order]
+        if len(set(values)) < len(values):
+            note("ROWS-2.4", "tie_order")
+    for o in order:
+        c = o >> _SEAT_BITS
+        v, k, r = info[c]
+        if k == _CLASSIC:
+            row = rows[r]
+            takes_first = v < value[row[-1]]
+            if note is not None and not takes_first:
+                note("ROWS-3.2", "append", o & _SEAT_MASK, c, r)
+        else:
+            # ROWS-4.1/5.1: the row whose last card (or any card, ROWS-R1) is the closest lower
+            top = v - 1 if strict and k == _SHADOW else v
+            r, best, tied, i = -1, 99, 0, 0
+            for row in rows:
+                if any_card:
+                    a = _anchor_any(row, top, value)
+                    av = value[a] if a >= 0 else top + 1
+                else:
+                    av = value[row[-1]]
+                if av <= top:
+                    gap = v - av
+                    if gap < best:
+                        r, best, tied = i, gap, 1 << i
+                    elif gap == best:
+                        tied |= 1 << i
+                i += 1
+            if r >= 0:
+                if fewest and tied & (tied - 1):
+                    r = _tie_break(tied, rows)
+                anchor = _anchor_any(rows[r], top, value) if any_card else rows[r][-1]
+                takes_first = False
+                if note is not None:
+                    note("ROWS-5.1" if k == _SHADOW else "ROWS-4.1", "special_fits", o & _SEAT_MASK, c, r, (anchor,))
+                    if tied & (tied - 1):
+                        note("ROWS-R2", "row_tie_fewest" if fewest else "row_tie", o & _SEAT_MASK, c, r, tied=_rows_of(tied))
+                    if anchor == rows[r][-1] and value[anchor] == v:
+                        note("ROWS-2.5", "same_value", o & _SEAT_MASK, c, r)
+                        if k == _SHADOW:
+                            note("ROWS-R5", "shadow_equal", o & _SEAT_MASK, c, r)
+            elif k == _SHADOW:  # ROWS-5.2: a Shadow that fits nowhere is kept by its player
+                s = o & _SEAT_MASK
+                captured[s].append(c)
+                if log is not None:
+                    log.append((s, TAKE_OWN, [c]))
+                if note is not None:
+                    note("ROWS-5.2", "shadow_nowhere", s, c)
+                    if strict and any(value[row[-1]] == v for row in rows):
+                        note("ROWS-R5", "shadow_strict", s, c)
+                continue
+            else:  # ROWS-4.2: a Rainbow that fits nowhere goes to the closest row and takes its first card
+                best, tied = 99, 0
+                for i in range(4):
+                    gap = abs(value[rows[i][-1]] - v)
+                    if gap < best:
+                        r, best, tied = i, gap, 1 << i
+                    elif gap == best:
+                        tied |= 1 << i
+                if fewest and tied & (tied - 1):
+                    r = _tie_break(tied, rows)
+                if note is not None and tied & (tied - 1):
+                    note("ROWS-R2", "row_tie_fewest" if fewest else "row_tie", o & _SEAT_MASK, c, r, tied=_rows_of(tied))
+                takes_first = True
+            row = rows[r]
+        # the card goes at the end of its row: a 5th card takes (or explodes) the row; a card
+        # that takes the first card (lower card, Rainbow fitting nowhere) takes it
+        row.append(c)
+        if len(row) == ROW_CAPACITY and (fifth_takes or not takes_first):
+            s = o & _SEAT_MASK
+            others = row[:-1]
+            del row[:-1]
+            if note is not None and takes_first:
+                note("ROWS-R3", "lower_fifth", s, c, r)
+            if explosion:
+                discarded.extend(others)
+                if note is not None:
+                    note("ROWS-8.1", "explode", s, c, r)
+                    note("ROWS-8.2", "discard", s, c, r, others)
+                    note("ROWS-8.3", "no_points", s, c, r)
+                    note("ROWS-R4", "survivor", s, c, r)
+            else:
+                captured[s].extend(others)
+                if log is not None:
+                    log.append((s, TAKE_ROW, others))
+                if note is not None:
+                    note("ROWS-6.1", "fifth", s, c, r, others)
+                    note("ROWS-6.2", "new_first", s, c, r)
+        elif takes_first:
+            s = o & _SEAT_MASK
+            first = row.pop(0)
+            captured[s].append(first)
+            if log is not None:
+                log.append((s, TAKE_FIRST, [first]))
+            if note is not None:
+                if k == _CLASSIC:
+                    note("ROWS-3.1", "lower", s, c, r, (first,))
+                else:
+                    note("ROWS-4.2", "rainbow_nowhere", s, c, r, (first,))
+    return order
+
+
+def place_ids(rows: list[list[int]], cards: Sequence[int], rules: HouseRules | None = None,
+              explosion: bool = False) -> tuple[list[list[int]], list[int]]:
+    """``place_cards`` on card ids (``tables()``), for callers that place many reveals (the
+    bots): ``cards[seat]`` placed on ``rows`` (row index in ``ROW_COLOURS`` order → ids), which
+    is changed in place.  Returns each seat's captures and the discards (explosions)."""
+    captured: list[list[int]] = [[] for _ in cards]
+    discarded: list[int] = []
+    _place(rows, [c << _SEAT_BITS | s for s, c in enumerate(cards)], _flags(rules or DEFAULT_RULES), explosion,
+           captured, discarded)
+    return captured, discarded
 
 
 def place_cards(
@@ -290,96 +492,45 @@ def place_cards(
 ) -> PlacementResult:
     """Place one simultaneous reveal (``plays``: player → card) on ``rows`` (colour → cards).
 
-    Pure: the inputs are not modified.  The engine, whose tables are legal by construction and
-    which needs no explanation, passes ``check=False`` (skip ``check_table``) and
-    ``explain=False`` (no events).
+    Pure: the inputs are not modified, and the result holds the very Card objects given.
+    ``check=False`` skips ``check_table`` (for tables legal by construction); ``explain=False``
+    records no events.  The engine calls the same core (``_place``) on card ids directly.
     """
     rules = rules or DEFAULT_RULES
     if check:
         check_table(rows, plays)
-    table = {colour: list(rows[colour]) for colour in ROW_COLOURS}
-    captured: dict[str, list[Card]] = {player: [] for player in plays}
-    discarded: list[Card] = []
-    order = sorted(plays.items(), key=lambda pc: placement_key(pc[1]))
+    d = tables()
+    back: dict[int, Card] = {}
+
+    def ids(cards: Iterable[Card]) -> list[int]:
+        out = []
+        for card in cards:
+            i = d.card_id(card)
+            back[i] = card
+            out.append(i)
+        return out
+
+    table = [ids(rows[colour]) for colour in ROW_COLOURS]
+    names = list(plays)
+    played = [c << _SEAT_BITS | s for s, c in enumerate(ids(plays.values()))]
+    captured: list[list[int]] = [[] for _ in names]
+    discarded: list[int] = []
     events: list[Event] = []
 
-    def note(rule: str, what: str, player: str = "", card: Card | None = None, row: str = "",
-             cards: tuple[Card, ...] = (), tied: tuple[str, ...] = ()) -> None:
-        events.append(Event(rule, what, player, card, row, cards, tied))
+    def note(rule: str, what: str, seat: int = -1, card: int = -1, row: int = -1,
+             cards: Iterable[int] = (), tied: Iterable[int] = ()) -> None:
+        events.append(Event(rule, what, names[seat] if seat >= 0 else "", back[card] if card >= 0 else None,
+                            ROW_COLOURS[row] if row >= 0 else "", tuple(back[x] for x in cards),
+                            tuple(ROW_COLOURS[x] for x in tied)))
 
-    if not explain:
-        note = _silent  # noqa: F811 - the engine's path records nothing
-
-    def note_tie(player: str, card: Card, colour: str, tied: tuple[str, ...]) -> None:
-        if len(tied) > 1:
-            what = "row_tie_fewest" if rules.row_tie == "fewest_cards" else "row_tie"
-            note("ROWS-R2", what, player, card, colour, tied=tied)
-
-    note("ROWS-2.3", "order", cards=tuple(c for _, c in order))
-    values = [c.value for _, c in order]
-    if explain and len(set(values)) < len(values):
-        note("ROWS-2.4", "tie_order")
-
-    def fill(player: str, card: Card, colour: str, takes_first: bool) -> None:
-        """Put ``card`` at the end of a row; the 5th card takes (or explodes) the row, a card
-        that takes the first card (lower card, Rainbow that fits nowhere) takes it."""
-        row = table[colour]
-        row.append(card)
-        if len(row) == ROW_CAPACITY and (not takes_first or rules.lower_fifth == "capture"):
-            others = tuple(row[:-1])
-            del row[:-1]
-            if takes_first:
-                note("ROWS-R3", "lower_fifth", player, card, colour)
-            if explosion:
-                discarded.extend(others)
-                note("ROWS-8.1", "explode", player, card, colour)
-                note("ROWS-8.2", "discard", player, card, colour, others)
-                note("ROWS-8.3", "no_points", player, card, colour)
-                note("ROWS-R4", "survivor", player, card, colour)
-            else:
-                captured[player].extend(others)
-                note("ROWS-6.1", "fifth", player, card, colour, others)
-                note("ROWS-6.2", "new_first", player, card, colour)
-        elif takes_first:
-            first = row.pop(0)
-            captured[player].append(first)
-            rule = "ROWS-3.1" if card_kind(card) is FamilyKind.CLASSIC else "ROWS-4.2"
-            what = "lower" if rule == "ROWS-3.1" else "rainbow_nowhere"
-            note(rule, what, player, card, colour, (first,))
-
-    for player, card in order:
-        kind = card_kind(card)
-        if kind is FamilyKind.CLASSIC:
-            colour = card.family
-            if card.value < table[colour][-1].value:
-                fill(player, card, colour, takes_first=True)
-            else:
-                note("ROWS-3.2", "append", player, card, colour)
-                fill(player, card, colour, takes_first=False)
-            continue
-        is_shadow = kind is FamilyKind.SHADOW
-        strict = is_shadow and rules.shadow_equal == "strict"
-        found = _closest_lower(card, table, rules, strict)
-        if found is not None:
-            colour, anchor, tied = found
-            note("ROWS-5.1" if is_shadow else "ROWS-4.1", "special_fits", player, card, colour, (anchor,))
-            note_tie(player, card, colour, tied)
-            if anchor is table[colour][-1] and anchor.value == card.value:
-                note("ROWS-2.5", "same_value", player, card, colour)
-                if is_shadow:
-                    note("ROWS-R5", "shadow_equal", player, card, colour)
-            fill(player, card, colour, takes_first=False)
-        elif is_shadow:
-            captured[player].append(card)
-            note("ROWS-5.2", "shadow_nowhere", player, card)
-            if explain and strict and any(table[c][-1].value == card.value for c in ROW_COLOURS):
-                note("ROWS-R5", "shadow_strict", player, card)
-        else:
-            candidates = [(abs(table[c][-1].value - card.value), c) for c in ROW_COLOURS]
-            colour, tied = _best_row(candidates, table, rules)
-            note_tie(player, card, colour, tied)
-            fill(player, card, colour, takes_first=True)
-    return PlacementResult(table, captured, discarded, order, tuple(events))
+    order = _place(table, played, _flags(rules), explosion, captured, discarded, None, note if explain else None)
+    return PlacementResult(
+        {colour: [back[x] for x in row] for colour, row in zip(ROW_COLOURS, table)},
+        {name: [back[x] for x in pile] for name, pile in zip(names, captured)},
+        [back[x] for x in discarded],
+        [(names[o & _SEAT_MASK], back[o >> _SEAT_BITS]) for o in order],
+        tuple(events),
+    )
 
 
 # -- scoring -------------------------------------------------------------------------------
@@ -401,7 +552,7 @@ def score_pile(cards: Iterable[Card]) -> int:
     return sum(card_points(c) for c in cards)
 
 
-def round_winners(scores: Mapping[str, int], rules: HouseRules | None = None) -> list[str]:
+def round_winners(scores: Mapping[Any, int], rules: HouseRules | None = None) -> list[Any]:
     """The players who win the round: the most points (ROWS-7.3); a tie is settled by ROWS-R6
     (every tied player wins, or nobody does), in the order given."""
     if not scores:
@@ -449,49 +600,133 @@ class RowsState(GameState[Card]):
     """One position of a Num Rangées match.
 
     Actions are cards: the current player picks one card of their hand, hidden from the others;
-    once all have picked, the step is placed (``place_cards``).  ``returns()`` are the round
-    wins; ``points()`` the current round's points.
+    once all have picked, the step is placed (``_place``, the core of ``place_cards``).
+    ``returns()`` are the round wins; ``points()`` the current round's points.
+
+    ``hands`` holds the deck's own Card objects (one per physical card; tests may edit them)
+    beside the ids; elsewhere cards are ids (``CardTables``), and ``rows``, ``stock``, ``pending``,
+    ``captured`` and ``discard`` show them as Cards.
+    Every capture of the match is logged (``_log``: seat, ``TAKE_…``, card ids), summed per
+    player by ``capture_counts()``; ``steps`` counts the reveals placed: the simulator's event
+    counts read these.
     """
 
     game = "rows"
 
     def __init__(self, players: int, seed: int = 0, *, rules: HouseRules | None = None,
                  explosion: bool = False, target_wins: int = TARGET_WINS):
-        from cardforge.deck import load_deck
-
-        deck = load_deck("rows")
-        if not deck.players_min <= players <= deck.players_max:
-            raise UsageError(
-                f"rows plays with {deck.players_min}–{deck.players_max} players (ruling ROWS-R7), not {players}"
-            )
+        d = tables()
+        low, high = d.players
+        if not low <= players <= high:
+            raise UsageError(f"rows plays with {low}–{high} players (ruling ROWS-R7), not {players}")
         if target_wins < 1:
             raise UsageError(f"target_wins must be at least 1, not {target_wins}")
+        self._d = d
         self._n = players
         self.rules = rules or DEFAULT_RULES
+        self._flags = _flags(self.rules)
         self.explosion = explosion
         self.target_wins = target_wins
+        import random  # here: a referee ruling plays no seeded game
+
         self._rng = random.Random(seed)
         self.wins = [0] * players
         self.round_no = 0
         #: the finished rounds, in order
         self.history: list[RoundResult] = []
-        self.last_result: PlacementResult | None = None
+        #: every capture of the match, in order: (seat, TAKE_ROW/TAKE_FIRST/TAKE_OWN, card ids)
+        self._log: list[tuple[int, str, list[int]]] = []
+        #: reveals placed in the match
+        self.steps = 0
+        #: Shadows in each player's piles of the rounds before this one
+        self._shadows = [0] * players
+        self._last: tuple[Any, ...] | None = None
         self._deal()
 
     def _deal(self) -> None:
         """Shuffle the whole deck and deal a new round (ROWS-1.3, ROWS-1.4)."""
+        d = self._d
         self.round_no += 1
-        self.rows = default_rows()
-        cards = list(_dealt_cards())
-        self._rng.shuffle(cards)
-        self.hands = [sorted(cards[i * HAND_SIZE:(i + 1) * HAND_SIZE], key=placement_key) for i in range(self._n)]
-        self.stock = cards[self._n * HAND_SIZE:]
-        self.captured: list[list[Card]] = [[] for _ in range(self._n)]
-        self.discard: list[Card] = []
-        #: the hidden choices of this step; players choose in turn, 0 first
-        self.pending: list[Card | None] = [None] * self._n
+        self._rows = [[z] for z in d.zeros]
+        cards = d.shuffled(self._rng)
+        n = self._n
+        #: each hand's card ids (sorted ids are in placement order), beside ``hands``
+        self._ids = [sorted(cards[i * HAND_SIZE:(i + 1) * HAND_SIZE]) for i in range(n)]
+        table = d.cards
+        self.hands: list[list[Card]] = [[table[c] for c in hand] for hand in self._ids]
+        self._stock = cards[n * HAND_SIZE:]
+        self._captured: list[list[int]] = [[] for _ in range(n)]
+        self._discard: list[int] = []
+        #: the hidden choices of this step (``card id << _SEAT_BITS | seat``, -1 not yet chosen);
+        #: players choose in turn, 0 first
+        self._pending = [-1] * n
         self._chosen = 0
         self._terminal = False
+
+    # -- the zones as Card objects -----------------------------------------------------
+
+    def _cards(self, ids: Iterable[int]) -> list[Card]:
+        table = self._d.cards
+        return [table[c] for c in ids]
+
+    @property
+    def rows(self) -> dict[str, list[Card]]:
+        """Colour → the row's cards, first card first."""
+        return {colour: self._cards(row) for colour, row in zip(ROW_COLOURS, self._rows)}
+
+    @property
+    def stock(self) -> list[Card]:
+        """The cards not dealt this round (tests may replace them)."""
+        return self._cards(self._stock)
+
+    @stock.setter
+    def stock(self, cards: Iterable[Card]) -> None:
+        self._stock = [self._d.card_id(c) for c in cards]
+
+    @property
+    def pending(self) -> list[Card | None]:
+        """This step's hidden choices (``None``: not chosen yet)."""
+        return [self._d.cards[c >> _SEAT_BITS] if c >= 0 else None for c in self._pending]
+
+    @property
+    def captured(self) -> list[list[Card]]:
+        """Each player's pile this round."""
+        return [self._cards(pile) for pile in self._captured]
+
+    @captured.setter
+    def captured(self, piles: Iterable[Iterable[Card]]) -> None:
+        self._captured = [[self._d.card_id(c) for c in pile] for pile in piles]
+
+    @property
+    def discard(self) -> list[Card]:
+        """Cards discarded by explosions this round (variant)."""
+        return self._cards(self._discard)
+
+    def capture_counts(self) -> dict[str, list[int]]:
+        """Per player, this match: captures of each kind (``TAKE_ROW``, ``TAKE_FIRST``,
+        ``TAKE_OWN``) and ``"shadows"``, the Shadows taken in row and first-card captures."""
+        n = self._n
+        counts = {TAKE_ROW: [0] * n, TAKE_FIRST: [0] * n, TAKE_OWN: [0] * n}
+        for seat, what, _ in self._log:
+            counts[what][seat] += 1
+        shadow = self._d.shadow
+        counts["shadows"] = [done + sum([shadow[c] for c in pile]) - own
+                             for done, pile, own in zip(self._shadows, self._captured, counts[TAKE_OWN])]
+        return counts
+
+    @property
+    def last_result(self) -> PlacementResult | None:
+        """The last reveal placed (without events), or ``None`` before the first."""
+        if self._last is None:
+            return None
+        order, rows, log_from, discard, discard_from = self._last
+        get = self._d.cards.__getitem__
+        captured: dict[str, list[Card]] = {name: [] for name in _NAMES[:self._n]}
+        for seat, _, cards in self._log[log_from:]:
+            captured[_NAMES[seat]].extend(map(get, cards))
+        return PlacementResult({colour: self._cards(row) for colour, row in zip(ROW_COLOURS, rows)}, captured,
+                               self._cards(discard[discard_from:]),
+                               [(_NAMES[o & _SEAT_MASK], get(o >> _SEAT_BITS)) for o in order], ())
 
     # -- GameState ---------------------------------------------------------------------
 
@@ -507,53 +742,69 @@ class RowsState(GameState[Card]):
     def legal_actions(self) -> list[Card]:
         if self._terminal:
             return []
-        return list(self.hands[self.current_player()])
+        return self.hands[self._chosen][:]
 
     def apply_action(self, action: Card) -> None:
         if self._terminal:
             raise IllegalActionError("the match is over: no more cards can be played")
-        player = self.current_player()
-        hand = self.hands[player]
-        for i, card in enumerate(hand):  # the card given is usually the hand's own object
-            if card is action:
-                del hand[i]
-                break
-        else:
-            if action not in hand:
-                have = " ".join(c.code for c in hand)
+        player = self._chosen
+        ids, held = self._ids[player], self.hands[player]
+        c = self._d.by_object.get(id(action), -1)
+        if c not in ids or held[ids.index(c)] is not action:  # not the hand's own object: compare cards
+            if action not in held:
+                have = " ".join(c.code for c in held)
                 raise IllegalActionError(f"{_player(player)} cannot play {action!r}: not in their hand ({have})")
-            hand.remove(action)
-        self.pending[player] = action
-        self._chosen += 1
-        if self._chosen == self._n:
+            cards = self._d.cards
+            self._ids[player] = ids = [self._d.card_id(c) for c in held]  # ``hands`` may have been edited
+            held[:] = [cards[c] for c in ids]
+            action = held[held.index(action)]
+        self.apply_legal(action)
+
+    def apply_legal(self, action: Card) -> None:
+        """``apply_action`` for a card taken from ``legal_actions()`` (the hand's own object),
+        found by its id rather than compared card by card; anything else goes to the checks."""
+        player = self._chosen
+        ids, held = self._ids[player], self.hands[player]
+        try:
+            i = ids.index(self._d.by_object[id(action)])
+        except (KeyError, ValueError):  # not the deck's object, or an edited hand
+            return self.apply_action(action)
+        if held[i] is not action:
+            return self.apply_action(action)
+        self._pending[player] = ids.pop(i) << _SEAT_BITS | player
+        del held[i]
+        if player + 1 == self._n:
             self._resolve()
+        else:
+            self._chosen = player + 1
 
     def _resolve(self) -> None:
-        plays = dict(zip(_NAMES, self.pending))
-        result = place_cards(self.rows, plays, self.rules, self.explosion, check=False, explain=False)
-        self.rows = result.rows
-        for pile, name in zip(self.captured, _NAMES):
-            pile.extend(result.captured[name])
-        self.discard.extend(result.discarded)
-        self.pending = [None] * self._n
+        plays, log, discard = self._pending, self._log, self._discard
+        mark, discarded = len(log), len(discard)
+        order = _place(self._rows, plays, self._flags, self.explosion, self._captured, discard, log)
+        self._last = (order, self._rows, mark, discard, discarded)
+        self.steps += 1
+        self._pending = [-1] * self._n
         self._chosen = 0
-        self.last_result = result
-        if not self.hands[0]:
+        if not self._ids[0]:
             self._end_round()
 
     def _end_round(self) -> None:
         """Score the round (ROWS-7.1–7.3); the match ends when one player alone has the
         target number of wins (ROWS-7.4, ROWS-R9); otherwise deal again."""
         points = self.points()
-        winners = round_winners({_player(i): p for i, p in enumerate(points)}, self.rules)
-        indices = tuple(int(w[1:]) for w in winners)
-        for i in indices:
+        winners = tuple(round_winners(dict(enumerate(points)), self.rules))
+        for i in winners:
             self.wins[i] += 1
-        self.history.append(RoundResult(tuple(tuple(p) for p in self.captured), tuple(points), indices))
+        cards = self._d.cards
+        piles = tuple([tuple([cards[c] for c in pile]) for pile in self._captured])
+        self.history.append(RoundResult(piles, tuple(points), winners))
         best = max(self.wins)
         if best >= self.target_wins and self.wins.count(best) == 1:
             self._terminal = True
         else:
+            shadow = self._d.shadow
+            self._shadows = [n + sum([shadow[c] for c in pile]) for n, pile in zip(self._shadows, self._captured)]
             self._deal()
 
     def is_terminal(self) -> bool:
@@ -565,34 +816,35 @@ class RowsState(GameState[Card]):
 
     def points(self) -> list[int]:
         """Each player's points in the current round: their captured pile's value."""
-        return [score_pile(pile) for pile in self.captured]
+        points = self._d.points
+        return [sum([points[c] for c in pile]) for pile in self._captured]
 
     def winner(self) -> int | None:
         """The match winner once terminal."""
         return self.wins.index(max(self.wins)) if self._terminal else None
 
     def observation(self, player: int) -> dict[str, Any]:
+        code = self._d.code
+        chosen = self._pending[player]
         return {
             "round": self.round_no,
             "hand": [c.code for c in self.hands[player]],
-            "chosen": None if self.pending[player] is None else self.pending[player].code,
-            "waiting_for": [_player(i) for i, c in enumerate(self.pending) if c is None],
-            "rows": {colour: [c.code for c in row] for colour, row in self.rows.items()},
-            "captured": {_player(i): [c.code for c in pile] for i, pile in enumerate(self.captured)},
+            "chosen": None if chosen < 0 else code[chosen >> _SEAT_BITS],
+            "waiting_for": [_NAMES[i] for i, c in enumerate(self._pending) if c < 0],
+            "rows": {colour: [code[c] for c in row] for colour, row in zip(ROW_COLOURS, self._rows)},
+            "captured": {_NAMES[i]: [code[c] for c in pile] for i, pile in enumerate(self._captured)},
             "points": self.points(),
             "wins": list(self.wins),
         }
 
     def card_count(self) -> Counter[Card]:
-        counts: Counter[Card] = Counter(self.stock)
+        ids: Counter[int] = Counter(c >> _SEAT_BITS for c in self._pending if c >= 0)
+        for zone in (self._stock, *self._rows, *self._captured, self._discard):
+            ids.update(zone)
+        cards = self._d.cards
+        counts = Counter({cards[i]: n for i, n in ids.items()})
         for hand in self.hands:
             counts.update(hand)
-        counts.update(c for c in self.pending if c is not None)
-        for row in self.rows.values():
-            counts.update(row)
-        for pile in self.captured:
-            counts.update(pile)
-        counts.update(self.discard)
         return counts
 
     def action_to_string(self, action: Card) -> str:
@@ -601,20 +853,39 @@ class RowsState(GameState[Card]):
     def clone(self) -> RowsState:
         other = object.__new__(RowsState)
         other.__dict__.update(self.__dict__)
-        other._rng = random.Random()
+        other._rng = type(self._rng)()
         other._rng.setstate(self._rng.getstate())
         other.wins = list(self.wins)
         other.history = list(self.history)
-        other.rows = {c: list(r) for c, r in self.rows.items()}
+        other._log = list(self._log)
+        other._shadows = list(self._shadows)
+        other._rows = [list(r) for r in self._rows]
+        other._ids = [list(h) for h in self._ids]
         other.hands = [list(h) for h in self.hands]
-        other.stock = list(self.stock)
-        other.captured = [list(p) for p in self.captured]
-        other.discard = list(self.discard)
-        other.pending = list(self.pending)
+        other._stock = list(self._stock)
+        other._captured = [list(p) for p in self._captured]
+        other._discard = list(self._discard)
+        other._pending = list(self._pending)
+        if self._last is not None:  # its rows and discard are this state's own lists
+            order, rows, mark, discard, discarded = self._last
+            other._last = (order, [list(r) for r in rows] if rows is not self._rows else other._rows, mark,
+                           list(discard) if discard is not self._discard else other._discard, discarded)
         return other
 
+    def __getstate__(self) -> dict[str, Any]:
+        """Pickled (and deep-copied) without the tables: they key Cards by ``id()``, which only
+        means something in this process; ``__setstate__`` takes this process's."""
+        state = dict(self.__dict__)
+        del state["_d"]
+        return state
+
+    def __setstate__(self, state: dict[str, Any]) -> None:
+        self.__dict__.update(state)
+        self._d = tables()
+
     def __str__(self) -> str:
-        rows = "  ".join(f"{c}: {' '.join(x.code for x in r)}" for c, r in self.rows.items())
+        code = self._d.code
+        rows = "  ".join(f"{c}: {' '.join(code[x] for x in r)}" for c, r in zip(ROW_COLOURS, self._rows))
         return f"round {self.round_no} wins {self.wins} points {self.points()} | {rows}"
 
 

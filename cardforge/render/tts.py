@@ -29,6 +29,8 @@ from cardforge.render.faces import card_size_points
 __all__ = ["MAX_COLS", "MAX_ROWS", "MAX_PX", "tts_cell_size", "tts_variant", "tts_export"]
 
 MAX_COLS, MAX_ROWS, MAX_PX = 10, 7, 4096
+#: Decoded cells kept while a sheet is encoded (~0.7 MB each): a row of cells and a few more.
+CELLS_KEPT = 2 * MAX_COLS
 
 
 def tts_cell_size(deck: Deck) -> tuple[int, int]:
@@ -61,17 +63,18 @@ def _write_sheet(path: Path, grid: list[list[Path | None]], cell: tuple[int, int
     cols, rows = len(grid[0]), len(grid)
     width = cols * cell[0]
     white = b"\xff" * (cell[0] * 3)
-    cache: dict[Path, list[bytes]] = {}
+    cache: dict[Path, list[bytes]] = {}  # the cells last used, oldest first (a deck's copies are adjacent)
     squash = zlib.compressobj(1)
     with atomic_open(path) as handle:
         handle.write(b"\x89PNG\r\n\x1a\n" + _chunk(b"IHDR", struct.pack(">IIBBBBB", width, rows * cell[1], 8, 2, 0, 0, 0)))
         for line in grid:
             cells = []
             for image in line:
-                if image is not None and image not in cache:
-                    if len(cache) > 80:  # keep memory bounded on decks of many distinct faces
-                        cache.clear()
-                    cache[image] = _cell_rows(image, cell)
+                if image is not None:
+                    rows_of = cache.pop(image, None) or _cell_rows(image, cell)
+                    cache[image] = rows_of  # now the most recent
+                    if len(cache) > CELLS_KEPT:
+                        del cache[next(iter(cache))]
                 cells.append(cache[image] if image is not None else None)
             band = b"".join(b"\x00" + b"".join(c[y] if c is not None else white for c in cells) for y in range(cell[1]))
             data = squash.compress(band)

@@ -42,6 +42,8 @@ class Rule:
 
 @dataclass(frozen=True, slots=True)
 class Section:
+    """A titled section of a rule sheet and its rules, in order."""
+
     id: str
     title: Text
     rules: tuple[Rule, ...]
@@ -78,6 +80,8 @@ class BookInfo:
 
 @dataclass(frozen=True)
 class RuleBook:
+    """One game's catalogue: its sections, its rulings and the facts of its books."""
+
     game: str
     title: Text
     sections: tuple[Section, ...]

@@ -43,31 +43,21 @@ class Tracker:
 
 class RowsTracker(Tracker):
     """5th-card captures, first-card captures (a lower card or a Rainbow fitting nowhere),
-    Shadows kept (fitting no row) and Shadows taken in a capture."""
+    Shadows kept (fitting no row) and Shadows taken in a capture.
 
-    def __init__(self, players: int):
-        super().__init__(players)
-        self._last = None
+    Nothing is looked at per action: the engine counts its captures (``capture_counts()``) and
+    reveals (``steps``, the turns), read once at the end."""
 
-    def after(self, state: Any, player: int, action: Any) -> None:
-        result = state.last_result
-        if result is None or result is self._last:
-            return
-        self._last = result
-        self.turns += 1
-        played = dict(result.order)
-        for seat in range(self.players):
-            taken = result.captured[f"p{seat}"]
-            if not taken:
-                continue
-            own = played[f"p{seat}"]
-            if len(taken) == 1 and taken[0] is own:
-                self.note("shadow_kept", seat)
-                continue
-            self.note("capture_row" if len(taken) >= 4 else "capture_first", seat)
-            shadows = sum(1 for c in taken if c.family == "SH")
-            if shadows:
-                self.note("shadow_taken", seat, shadows)
+    def finish(self, state: Any) -> dict[str, Any]:
+        from cardforge.games.rows import TAKE_FIRST, TAKE_OWN, TAKE_ROW
+
+        self.turns = state.steps
+        counts = state.capture_counts()
+        for name, kind in (("capture_row", TAKE_ROW), ("capture_first", TAKE_FIRST), ("shadow_kept", TAKE_OWN),
+                           ("shadow_taken", "shadows")):
+            if any(counts[kind]):
+                self.events[name] = counts[kind]
+        return super().finish(state)
 
 
 class TricksTracker(Tracker):

@@ -12,7 +12,6 @@ Actions are ``Card`` (a card to pass or play; Num-X declared as ``numx=0``/``num
 
 from __future__ import annotations
 
-import random
 from itertools import chain
 from collections import Counter
 import dataclasses
@@ -124,6 +123,8 @@ class TricksState(GameState[Action]):
 
     def __init__(self, config: GameConfig, seed: int = 0):
         self.config = config
+        import random  # here: a referee ruling plays no seeded game
+
         self._rng = random.Random(seed)
         self._order = {card: i for i, card in enumerate(dict.fromkeys(config.deck))}
         self.unit_of = {seat: u for u, unit in enumerate(config.units) for seat in unit}
