@@ -116,32 +116,17 @@ class PushLuckTracker(Tracker):
 
 
 class NumWinTracker(Tracker):
-    """Claims (valid or wrong, own card or an opponent's), action cards played, NUM WIN calls."""
+    """Claims (valid or wrong, own card or an opponent's), action cards played, NUM WIN calls:
+    the engine counts them as it plays (``NumWinState.events``, ``turns_played``: a turn starts
+    with a draw or a take), so nothing is called per action; they are read at the end."""
 
-    def __init__(self, players: int):
-        super().__init__(players)
-        self._turn: tuple[int, int] | None = None
-        self._discard = 0
-
-    def before(self, state: Any, player: int, action: Any) -> None:
-        where = (state.round, state.turn)
-        if where != self._turn:
-            self._turn = where
-            self.turns += 1
-        self._discard = len(state.discard)
-        kind = action.kind
-        if kind in ("swipe", "flip", "quantum", "flash"):
-            self.note(f"action:{kind}", player)
-        elif kind == "numwin":
-            self.note("numwin_call", player)
-
-    def after(self, state: Any, player: int, action: Any) -> None:
-        if action.kind == "claim":
-            ok = len(state.discard) < self._discard or state.round != self._turn[0]
-            self.note(f"claim_{'ok' if ok else 'wrong'}{'' if action.target is None else '_memory'}", player)
-
-    def rounds(self, state: Any) -> int:
-        return len(state.history)
+    def finish(self, state: Any) -> dict[str, Any]:
+        self.turns = state.turns_played
+        for name, seats in state.events.items():
+            for seat, count in enumerate(seats):
+                if count:
+                    self.note(name, seat, count)
+        return super().finish(state)
 
 
 _TRACKERS = {"rows": RowsTracker, "tricks": TricksTracker, "sequence": PushLuckTracker,
