@@ -6,6 +6,7 @@ used; in an installed wheel the copies packaged under ``cardforge/_data``.
 
 from __future__ import annotations
 
+import functools
 import os
 from pathlib import Path
 
@@ -14,8 +15,10 @@ __all__ = ["PACKAGE_DIR", "project_root", "decks_dir", "templates_dir", "fonts_d
 PACKAGE_DIR = Path(__file__).resolve().parent
 
 
+@functools.cache
 def project_root() -> Path | None:
-    """The source checkout holding this package, if there is one."""
+    """The source checkout holding this package, if there is one (it cannot change while the
+    package runs: found once per process — an engine loads its deck for every game)."""
     root = PACKAGE_DIR.parent
     return root if (root / "pyproject.toml").is_file() and (root / "decks").is_dir() else None
 

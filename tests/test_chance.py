@@ -29,3 +29,11 @@ def test_a_random_subclass_shuffles_its_own_way():
     Fixed(1).shuffle(expected)
     shuffle(Fixed(1), items)
     assert items == expected
+
+
+def test_a_list_longer_than_the_table_shuffles_as_the_library_does():
+    ours, theirs = random.Random(3), random.Random(3)
+    a, b = list(range(1500)), list(range(1500))
+    theirs.shuffle(a)
+    shuffle(ours, b)
+    assert a == b and ours.getstate() == theirs.getstate()

@@ -45,3 +45,21 @@ def test_reflex_outcome_is_check_reflex_without_the_words():
             for a, b in pairs:
                 full = check_reflex(a, b, rules, from_opponent=opponent)
                 assert reflex_outcome(a, b, rules, from_opponent=opponent) == (full.valid, full.penalty)
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_current_player_is_terminal_exactly_when_the_game_is_over(game):
+    """The simulator asks ``current_player()`` alone each step and stops at ``TERMINAL``: the
+    engine's two ways of saying the game is over agree at every step."""
+    from cardforge.games.base import TERMINAL
+
+    for seed in range(3):
+        state = new_game(game, players=4, seed=seed)
+        rng = random.Random(seed)
+        while True:
+            over = state.is_terminal()
+            assert over == (state.current_player() == TERMINAL)
+            if over:
+                break
+            actions = state.legal_actions()
+            state.apply_legal(actions[rng.randrange(len(actions))])

@@ -87,6 +87,9 @@ def invariants(full: Counter, rng: random.Random, check_views: bool):
 
     def check(state, action) -> None:
         assert state.card_count() == full, f"cards not conserved after {action}"
+        for p, combo in enumerate(state.combos):  # what the engine relies on to skip scans
+            paired = Counter(s.card for s in combo if s.lock == "pair")
+            assert paired == Counter(c for pair in state.locked_pairs[p] for c in pair), f"p{p} after {action}"
         if check_views and not state.is_terminal():
             for viewer in range(state.num_players):
                 other = shuffled_unseen(state, viewer, rng)
@@ -160,3 +163,93 @@ def write_golden() -> None:  # pragma: no cover - run by hand after a deliberate
 
 if __name__ == "__main__":  # pragma: no cover
     write_golden()
+
+
+# -- the simulator's fast path ---------------------------------------------------------------------
+
+FAST_CASES = [dict(players=4), dict(players=2, memory=True), dict(players=3, own_miss_penalty=True),
+              dict(players=5, memory=True, locked_count=False, reflex_priority="discarder_first"),
+              dict(players=4, drawn_action="must_play", reflex_on_action=False, start_peek=1)]
+
+
+@pytest.mark.parametrize("case", FAST_CASES, ids=lambda c: "-".join(f"{k}={v}" for k, v in c.items()))
+def test_apply_legal_plays_as_apply_action(case):
+    """The unchecked path the lab takes gives the same positions, views and rounds as the
+    checked one, under every rule that changes what the fast path inlines."""
+    from cardforge.games.numwin import new_game
+
+    options = dict(case)
+    players = options.pop("players")
+    for seed in range(8):
+        fast, checked = new_game(players, seed=seed, **options), new_game(players, seed=seed, **options)
+        rng = random.Random(seed)
+        while not checked.is_terminal():
+            legal = checked.legal_actions()
+            assert fast.legal_actions() == legal
+            action = legal[rng.randrange(len(legal))]
+            fast.apply_legal(action)
+            checked.apply_action(action)
+            assert str(fast) == str(checked) and fast.current_player() == checked.current_player()
+            player = max(checked.current_player(), 0)
+            assert fast.observation(player) == checked.observation(player)
+        assert fast.history == checked.history and fast.events == checked.events
+
+
+# -- what the playtest lab counts ------------------------------------------------------------------
+
+
+def _play_counting(state, rng):
+    """Play ``state`` out at random through the lab's tracker; count each claim as
+    ``reflex_outcome`` judges it and each turn as a draw or a take, independently."""
+    from cardforge.games.numwin_scoring import reflex_outcome
+    from cardforge.simulate.events import tracker_for
+
+    tracker = tracker_for("numwin", state.num_players)
+    claims, turns = Counter(), 0
+    while not state.is_terminal():
+        player, legal = state.current_player(), state.legal_actions()
+        action = legal[rng.randrange(len(legal))]
+        if action.kind == "claim":
+            owner, slot = (player, action.slot) if action.target is None else (action.target, action.target_slot)
+            valid, _ = reflex_outcome(state.discard[-1], state.combos[owner][slot].card, state.rules)
+            claims[f"claim_{'ok' if valid else 'wrong'}{'' if action.target is None else '_memory'}", player] += 1
+        turns += action.kind in ("draw", "take")
+        tracker.before(state, player, action)
+        state.apply_legal(action)
+        tracker.after(state, player, action)
+    return tracker.finish(state), claims, turns
+
+
+@pytest.mark.parametrize("players,memory", [(4, False), (2, True), (3, True)])
+def test_the_lab_counts_each_claim_as_the_referee_judges_it(players, memory):
+    """Every claim is counted ``claim_ok``/``claim_wrong`` (``_memory``) as ``reflex_outcome``
+    says, and every turn once.  (Fixed: a wrong claim that closed the last window of a round
+    was counted ``claim_ok`` — the new deal had emptied the discard pile.)"""
+    from cardforge.games.numwin import new_game
+
+    for seed in range(6):
+        report, claims, turns = _play_counting(new_game(players, seed=seed, memory=memory), random.Random(seed))
+        counted = {(name, seat): n for name, seats in report["events"].items() if name.startswith("claim")
+                   for seat, n in enumerate(seats) if n}
+        assert counted == dict(claims)
+        assert report["turns"] == turns and report["rounds"] == players
+
+
+def test_a_wrong_claim_that_ends_the_round_counts_as_wrong():
+    from tests.test_numwin_engine import play, rig
+
+    game = rig(combos=["R1 R2 R3 R4", "G7 G2", "B1 B2"], deck="SH9 Y8 Y10 Y11 Y12 Y13 Y14", discard="SH6", turn=0, rounds=1)
+    play(game, "take", "add", "numwin")  # p0 calls NUM WIN: p1 and p2 play a last turn
+    play(game, "draw", "discard", "pass", "pass", "pass")  # p1 discards SH9, nobody claims
+    play(game, "draw", "discard")  # p2 discards Y8: the last window of the round
+    from cardforge.simulate.events import tracker_for
+
+    tracker = tracker_for("numwin", 3)
+    for action in ("pass", "pass", "claim 0"):  # p0, p1 pass; p2 (the discarder, last) claims B1 for Y8: wrong
+        move = {str(m): m for m in game.legal_actions()}[action]
+        tracker.before(game, game.current_player(), move)
+        game.apply_action(move)
+        tracker.after(game, game.current_player(), move)
+    assert game.is_terminal()
+    events = tracker.finish(game)["events"]
+    assert events["claim_wrong"] == [0, 0, 1] and "claim_ok" not in events

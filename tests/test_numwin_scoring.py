@@ -159,3 +159,66 @@ def test_5_4_memory_mistake_costs_a_penalty_card():
 def test_claiming_with_the_discarded_card_itself_is_a_usage_error():
     with pytest.raises(UsageError, match="discarded card itself"):
         check_reflex(*cards("R7 R7"))
+
+
+# -- the engine's path: the points alone ------------------------------------------------------------
+
+
+def _random_combos(seed: int, n: int):
+    """Random combos with many repeated values and Rainbows, some with locked pairs."""
+    import random
+    from collections import Counter
+
+    rng = random.Random(seed)
+    every = list(DECK.counts().elements())
+    for _ in range(n):
+        values = rng.sample(range(17), rng.randint(1, 4))
+        pool = [c for c in every if c.is_action or c.value in values]
+        unlocked = rng.sample(pool, rng.randint(0, min(9, len(pool))))
+        rest = Counter(every) - Counter(unlocked)
+        locked = []
+        for _ in range(rng.randint(0, 2)):
+            value = rng.choice(values)
+            same = [c for c in rest.elements() if c.is_numbered and c.value == value]
+            if len(same) >= 2:
+                a, b = rng.sample(same, 2)
+                rest.subtract([a, b])
+                locked.append((a, b))
+        yield unlocked, locked
+
+
+@pytest.mark.parametrize("house", [{}, {"same_value": "all"}, {"rainbow_zero": "every"},
+                                   {"same_value": "all", "rainbow_zero": "every"}])
+def test_unlocked_points_is_score_combo_without_the_explanation(house):
+    """The engine scores with ``unlocked_points``; the referee and the score sheet with
+    ``score_combo``: the same points for every combo, locked pairs and house rules."""
+    from cardforge.games.numwin_scoring import unlocked_points
+
+    rules = HouseRules(**house)
+    checked = 0
+    for unlocked, locked in _random_combos(len(house), 3000):
+        whole = unlocked + [c for p in locked for c in p]
+        expected = score_combo(whole, locked, rules).points
+        assert unlocked_points(unlocked, {a.value for a, _ in locked}, rules) == expected, (whole, locked)
+        checked += 1
+    assert checked == 3000
+
+
+@pytest.mark.parametrize("text,locked,house,expected", [
+    ("RB5 RB7 R1", (), {}, 13),  # two Rainbows left: neither scores 0 (R2)
+    ("RB5 G5 RB5 R1", (), {}, 1),  # the odd 5 may be the Rainbow: it is, alone, 0
+    ("RB5 G5 B5 RB9", (), {}, 5),  # 9 has only a Rainbow: it is the lone one, the 5 a G or B
+    ("RB5 RB9 RB3 G3 B3", (), {}, 17),  # two values with only Rainbows: no Rainbow scores 0
+    ("RB5 RB9 R1", (), {"rainbow_zero": "every"}, 1),
+    ("R7 G7 B7 Y2", (), {"same_value": "all"}, 2),
+    ("R7 Y2", ("G7 B7",), {"same_value": "all"}, 2),  # R7 goes with the locked 7s (R1 all)
+    ("R7 Y2", ("G7 B7",), {}, 9),
+    ("flash swipe R0", (), {}, 10),
+])
+def test_unlocked_points_cases(text, locked, house, expected):
+    from cardforge.games.numwin_scoring import unlocked_points
+
+    pairs = [pair(p) for p in locked]
+    rules = HouseRules(**house)
+    assert score_combo(cards(text) + [c for p in pairs for c in p], pairs, rules).points == expected
+    assert unlocked_points(cards(text), {a.value for a, _ in pairs}, rules) == expected

@@ -382,7 +382,7 @@ def load_deck(name: str | os.PathLike[str]) -> Deck:
         raise DeckError("file not found", file=str(path)) from None
     base = base_path_for(path, "base")
     base_mtime = base.stat().st_mtime_ns if base.is_file() else 0
-    return _load_cached(str(path.resolve()), mtime, base_mtime)
+    return _load_cached(os.path.abspath(path), mtime, base_mtime)  # resolve() costs 20 µs a game
 
 
 @functools.lru_cache(maxsize=8)

@@ -24,19 +24,23 @@ __all__ = ["shuffle"]
 _BITS = tuple(n.bit_length() for n in range(1025))
 #: list size → its shuffle's draws in order, as (index, bit size)
 _DRAWS: dict[int, tuple[tuple[int, int], ...]] = {}
-#: ``Random._randbelow_with_getrandbits``, looked up once ``random`` is imported
-_RANDBELOW: Any = None
+#: generator classes known to draw as ``random.Random`` does (found on the first shuffle)
+_EXACT: set[type] = set()
+
+
+def _draws_as_library(cls: type) -> bool:
+    from random import Random
+
+    if cls._randbelow is Random._randbelow_with_getrandbits:  # type: ignore[attr-defined]
+        _EXACT.add(cls)
+        return True
+    return False
 
 
 def shuffle(rng: random.Random, items: list[Any]) -> None:
     """Shuffle ``items`` in place exactly as ``rng.shuffle(items)`` would."""
-    global _RANDBELOW
-    if _RANDBELOW is None:
-        from random import Random
-
-        _RANDBELOW = Random._randbelow_with_getrandbits
     n = len(items)
-    if n >= len(_BITS) or type(rng)._randbelow is not _RANDBELOW:
+    if n >= len(_BITS) or (type(rng) not in _EXACT and not _draws_as_library(type(rng))):
         rng.shuffle(items)  # a generator drawing otherwise (or a huge list): its own method
         return
     draws = _DRAWS.get(n)

@@ -14,6 +14,7 @@ and 3 in Discovery).
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Any
 
@@ -71,10 +72,10 @@ _DONE = Move("done")
 _DECLARE = Move("declare")
 
 
-def declaration_allowed(players: int, turns_played: int, secured_this_round: list[int]) -> bool:
+def declaration_allowed(players: int, turns_played: int, secured_this_round: Iterable[int]) -> bool:
     """Whether the end of the round may be declared (sheet 7.1–7.3): every player has secured
     at least one sequence this round and at least ``players + 1`` turns were played."""
-    return all(n >= 1 for n in secured_this_round) and turns_played >= players + 1
+    return turns_played >= players + 1 and min(secured_this_round, default=1) >= 1
 
 
 class CollectionState(PushLuckState):
@@ -97,18 +98,17 @@ class CollectionState(PushLuckState):
         self.void = [False] * self.num_players
         self.remaining: list[list[Card]] = []
         self.validators: list[int] = []
-        self._offers: tuple[tuple, list[ObjectiveMatch]] = ((), [])
+        self._offers: tuple[tuple, list[ObjectiveMatch], tuple[Move, ...]] = ((), [], ())
         super()._start_round()
 
     def _turn_start_moves(self) -> list[Move]:
-        if self.declared_by is None and declaration_allowed(
-                self.num_players, self.turns_played, [len(s) for s in self.secured]):
+        if self.declared_by is None and declaration_allowed(self._n, self.turns_played, map(len, self.secured)):
             return [_DECLARE]
         return []
 
     def _round_over(self) -> bool:
         """Called once per ended turn: after a declaration, each other player plays one last turn."""
-        if self.declared_by is None or self.player == self.declared_by and self.final_turns == self.num_players - 1:
+        if self.declared_by is None or self.player == self.declared_by and self.final_turns == self._n - 1:
             return False
         self.final_turns -= 1
         return self.final_turns <= 0
@@ -127,6 +127,9 @@ class CollectionState(PushLuckState):
         first = (self.round - 1) % n
         self.validators = [(first + i) % n for i in range(n)]
         self.remaining = [[] if self.void[p] else self.collection(p) for p in range(n)]
+        for p in range(n):
+            if self.void[p]:
+                self._note("round_voided", p)
         self.phase = Phase.VALIDATE
         self.player = self.validators.pop(0)
 
@@ -134,12 +137,14 @@ class CollectionState(PushLuckState):
         """The objectives ``player`` may still validate this round, each at its best cards."""
         key = (self.round, player, len(self.remaining[player]), len(self.scorecards[player]))
         if self._offers[0] != key:  # validating shrinks the cards or grows the scorecard
-            self._offers = (key, find_objectives(self.remaining[player], exclude=set(self.scorecards[player])))
+            matches = find_objectives(self.remaining[player], exclude=set(self.scorecards[player]))
+            moves = tuple(Move("validate", choice=(m.id, *(c.code for c in m.cards))) for m in matches)
+            self._offers = (key, matches, moves)
         return self._offers[1]
 
     def _validate_moves(self) -> list[Move]:
-        matches = self.offers(self.player)
-        return [Move("validate", choice=(m.id, *(c.code for c in m.cards))) for m in matches] + [_DONE]
+        self.offers(self.player)
+        return [*self._offers[2], _DONE]
 
     def _apply_game_move(self, move: Move) -> None:
         p = self.player

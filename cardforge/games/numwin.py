@@ -26,19 +26,20 @@ import random
 from collections import Counter
 from dataclasses import dataclass, field, replace
 from enum import Enum
-from typing import Any
+from typing import Any, NamedTuple
 
 from cardforge.cards import Card
 from cardforge.errors import IllegalActionError, UsageError
 from cardforge.games.base import TERMINAL, GameState
+from cardforge.games.chance import shuffle
 from cardforge.games.house import parse_house_rules
 from cardforge.games.numwin_scoring import (
     ComboScore,
     HouseRules,
     ReflexResult,
     check_reflex,
-    reflex_outcome,
     score_combo,
+    unlocked_points,
 )
 
 __all__ = [
@@ -71,11 +72,14 @@ class Phase(str, Enum):
     OVER = "over"
 
 
-@dataclass(frozen=True, slots=True)
-class Move:
+_DRAWING, _PLACE, _REFLEX, _ANNOUNCE, _OVER = Phase.DRAW, Phase.PLACE, Phase.REFLEX, Phase.ANNOUNCE, Phase.OVER
+
+
+class Move(NamedTuple):
     """One action.  ``kind`` is one of draw take discard swap add swipe flip quantum flash pass
     claim numwin continue; ``slot`` is the acting player's combo position, ``target`` and
-    ``target_slot`` an opponent's (or, for Quantum, any player's) card."""
+    ``target_slot`` an opponent's (or, for Quantum, any player's) card.  (A named tuple: moves
+    compare and hash at C speed, which the checked ``apply_action`` relies on.)"""
 
     kind: str
     slot: int | None = None
@@ -94,20 +98,49 @@ class Move:
 _DRAW, _TAKE, _ADD, _DISCARD = Move("draw"), Move("take"), Move("add"), Move("discard")
 _PASS, _NUMWIN, _CONTINUE = Move("pass"), Move("numwin"), Move("continue")
 
+#: the moves naming one of your own positions, built once: ``_SWAP[i]``, ``_CLAIM[i]``, and
+#: ``_CLAIMS[n]`` = pass + a claim with each of ``n`` cards (grown to the deck's size by new_game)
+_SWAP: list[Move] = []
+_CLAIM: list[Move] = []
+_CLAIMS: list[list[Move]] = [[_PASS]]
+
+
+def _grow_moves(size: int) -> None:
+    while len(_SWAP) < size:
+        i = len(_SWAP)
+        _SWAP.append(Move("swap", i))
+        _CLAIM.append(Move("claim", i))
+        _CLAIMS.append([_PASS, *_CLAIM])
+
+
+_grow_moves(16)
+
+
+@functools.lru_cache(maxsize=4096)
+def _at(kind: str, slot: int | None, target: int, target_slot: int) -> Move:
+    """A move on a player's card (memory claim, Swipe, Quantum, Flash), built once."""
+    return Move(kind, slot, target, target_slot)
+
 
 #: frozensets of seats, built once: ``_SEAT[p]`` = {p}, ``_SEATS[n]`` = every seat of n players
 _SEAT = tuple(frozenset({p}) for p in range(16))
 _SEATS = tuple(frozenset(range(n)) for n in range(17))
 
-
 @functools.lru_cache(maxsize=64)
-def _own_claim(slot: int) -> Move:
-    return Move("claim", slot)
+def _seating(n: int, reflex_priority: str) -> tuple[tuple[tuple[int, ...], ...], ...]:
+    """For ``n`` seats: the order from each seat, the reflex queue after each discarder
+    (NUMWIN-R5) and each seat's opponents from its left."""
+    orders = tuple(tuple((first + i) % n for i in range(n)) for first in range(n))
+    if reflex_priority == "discarder_first":
+        queues = tuple((by, *orders[(by + 1) % n][:-1]) for by in range(n))
+    else:
+        queues = tuple(orders[(by + 1) % n] for by in range(n))
+    return orders, queues, tuple(orders[(p + 1) % n][:-1] for p in range(n))
 
 
-@functools.lru_cache(maxsize=64)
-def _swap(slot: int) -> Move:
-    return Move("swap", slot)
+#: event names the engine counts as it plays (``NumWinState.events``), indexed by
+#: ``2 * from_opponent + valid`` for claims
+_CLAIM_EVENTS = ("claim_wrong", "claim_ok", "claim_wrong_memory", "claim_ok_memory")
 
 
 @dataclass(slots=True)
@@ -124,7 +157,7 @@ class Slot:
         return self.face_up or player in self.known_by
 
 
-@dataclass
+@dataclass(slots=True)
 class _Window:
     """An open reflex window on the discard top (NUMWIN-4.1, NUMWIN-R5)."""
 
@@ -132,9 +165,17 @@ class _Window:
     queue: list[int]
 
 
-@dataclass
+@dataclass(slots=True)
 class NumWinState(GameState[Move]):
-    """One position of a Num Win game (see the module docstring)."""
+    """One position of a Num Win game (see the module docstring).
+
+    Kept as the engine plays, for speed and for the playtest lab: ``locked_pairs[p]`` names
+    exactly the ``"pair"`` slots of ``combos[p]`` (two slots a pair, an invariant the random
+    playthrough tests check at every step), ``turns_played`` counts turns (a draw or a take
+    starts each) and ``events`` counts per seat the claims by outcome, the action cards played
+    and the NUM WIN calls.  What the locks of each combo allow (``_shape``) is remembered until
+    the engine changes that combo: a position rigged by hand is seen if each combo it changes is
+    a new list or of a new length.  The house rules are fixed for a game."""
 
     players: int
     rules: HouseRules
@@ -157,8 +198,38 @@ class NumWinState(GameState[Move]):
     last_turns: list[int] | None = None
     totals: list[int] = field(default_factory=list)
     history: list[dict[str, Any]] = field(default_factory=list)
+    turns_played: int = 0
+    events: dict[str, list[int]] = field(default_factory=dict)
+    #: the deck's cards in their unshuffled order (``full_deck.elements()``), built once
+    cards: tuple[Card, ...] = ()
+    # per game tables (``_tables``): slots, so that every attribute is read at one speed
+    _everyone: frozenset[int] = field(init=False, repr=False, compare=False)
+    _orders: tuple[tuple[int, ...], ...] = field(init=False, repr=False, compare=False)
+    _queues: tuple[tuple[int, ...], ...] = field(init=False, repr=False, compare=False)
+    _opponents_of: tuple[tuple[int, ...], ...] = field(init=False, repr=False, compare=False)
+    _claim_tally: tuple[list[int], ...] = field(init=False, repr=False, compare=False)
+    _window: _Window = field(init=False, repr=False, compare=False)
+    _shapes: list[tuple | None] = field(init=False, repr=False, compare=False)
 
     game = "numwin"
+
+    def __post_init__(self) -> None:
+        n = self.players
+        if not self.cards:
+            self.cards = tuple(self.full_deck.elements())
+        _grow_moves(len(self.cards) + 1)
+        for name in (*_CLAIM_EVENTS, "numwin_call"):
+            self.events.setdefault(name, [0] * n)
+        self._tables()
+
+    def _tables(self) -> None:
+        """What each seat's order, reflex queue and view need, computed once per game."""
+        n = self.players
+        self._everyone = _SEATS[n]
+        self._orders, self._queues, self._opponents_of = _seating(n, self.rules.reflex_priority)
+        self._claim_tally = tuple(self.events[name] for name in _CLAIM_EVENTS)
+        self._window = _Window(0, [])
+        self._shapes = [None] * n
 
     # -- the GameState interface ------------------------------------------------------------
 
@@ -167,26 +238,22 @@ class NumWinState(GameState[Move]):
         return self.players
 
     @property
-    def _everyone(self) -> frozenset[int]:
-        """Every seat: a card shown to all."""
-        return _SEATS[self.players]
-
-    @property
     def dealer(self) -> int:
         """NUMWIN-8.1 / R16: each player deals once, in turn."""
         return self.round % self.players
 
     def current_player(self) -> int:
-        if self.phase is Phase.OVER:
-            return TERMINAL
-        if self.phase is Phase.REFLEX:
+        phase = self.phase
+        if phase is _REFLEX:  # the phases by frequency: reflex, draw and place, announce
             return self.window.queue[0]
-        if self.phase is Phase.ANNOUNCE:
+        if phase is _ANNOUNCE:
             return self.announcing[0]
+        if phase is _OVER:
+            return TERMINAL
         return self.turn
 
     def is_terminal(self) -> bool:
-        return self.phase is Phase.OVER
+        return self.phase is _OVER
 
     def returns(self) -> list[int]:
         """Each player's total over the rounds played (NUMWIN-8.2); lowest wins (NUMWIN-8.3)."""
@@ -206,27 +273,68 @@ class NumWinState(GameState[Move]):
 
     def legal_actions(self) -> list[Move]:
         phase = self.phase
-        if phase is Phase.DRAW:
-            moves = [_DRAW] if self._can_draw() else []
-            return moves + ([_TAKE] if self._can_take() else [])
-        if phase is Phase.PLACE:
-            return self._place_moves()
-        if phase is Phase.REFLEX:
-            return self._claim_moves(self.window.queue[0])
-        if phase is Phase.ANNOUNCE:
+        if phase is _REFLEX:  # pass, or claim with any card not in a locked pair (NUMWIN-4.1)
+            player = self.window.queue[0]
+            if self.memory:
+                return self._claim_moves(player)
+            if self.locked_pairs[player]:
+                return self._shape(player)[1].copy()
+            return _CLAIMS[len(self.combos[player])].copy()
+        if phase is _DRAWING:  # NUMWIN-2.1, R14
+            take = bool(self.discard) and (len(self.combos[self.turn]) < COMBO_SIZE or self._can_take())
+            if self.deck or len(self.discard) > 1:
+                return [_DRAW, _TAKE] if take else [_DRAW]
+            return [_TAKE] if take else []
+        if phase is _PLACE:
+            swaps = self._shape(self.turn)[0]
+            if self.held_from == "discard":  # swap or add (NUMWIN-2.3)
+                return [*swaps, _ADD] if len(self.combos[self.turn]) < COMBO_SIZE else swaps.copy()
+            if self.held.action is None:  # discard or swap (NUMWIN-2.2)
+                return [_DISCARD, *swaps]
+            return self._action_place(swaps)
+        if phase is _ANNOUNCE:
             return [_NUMWIN, _CONTINUE]
         return []
 
     def apply_action(self, action: Move) -> None:
-        if action not in self.legal_actions():
-            legal = ", ".join(map(str, self.legal_actions())) or "none (the game is over)"
+        legal = self.legal_actions()
+        if action not in legal:
+            shown = ", ".join(map(str, legal)) or "none (the game is over)"
             raise IllegalActionError(
-                f"illegal move {str(action)!r} for player {self.current_player()} in phase {self.phase.value}; legal: {legal}"
+                f"illegal move {str(action)!r} for player {self.current_player()} in phase {self.phase.value}; legal: {shown}"
             )
-        getattr(self, f"_do_{action.kind}")(action)
+        self.apply_legal(action)
 
     def apply_legal(self, action: Move) -> None:
-        getattr(self, f"_do_{action.kind}")(action)
+        kind = action.kind
+        if kind == "pass" or kind == "claim":  # most actions of a game: played here, inline
+            queue = self.window.queue
+            if kind == "claim":
+                # NUMWIN-4.1, as ``reflex_outcome`` decides: valid if the claimed card is numbered
+                # and of the discard top's value (always a numbered card: R8)
+                claimer, target = queue[0], action.target
+                slot = self.combos[claimer][action.slot] if target is None else self.combos[target][action.target_slot]
+                card = slot.card
+                if card.action is None and card.value == self.discard[-1].value:
+                    self._lock_pair(claimer, action, slot)
+                    return  # the window is closed
+                slot.known_by = self._everyone  # shown to check, put back (R12)
+                if target is None:
+                    self._claim_tally[0][claimer] += 1
+                    if self.rules.own_miss_penalty:
+                        self._penalty(claimer)  # NUMWIN-R12's house rule
+                else:
+                    self._claim_tally[2][claimer] += 1
+                    self._penalty(claimer)  # NUMWIN-5.4
+            del queue[0]  # the window moves on: the next player who can claim is asked
+            if queue:
+                p = queue[0]
+                pairs = self.locked_pairs[p]
+                if (len(self.combos[p]) > 2 * len(pairs)) if pairs else self.combos[p]:
+                    return
+            self._skip_idle()
+            return
+        _DO[kind](self, action)
 
     def clone(self) -> NumWinState:
         """A fast independent copy (cards are immutable; only the containers are copied)."""
@@ -239,6 +347,8 @@ class NumWinState(GameState[Move]):
         other.totals, other.announcing = list(self.totals), list(self.announcing)
         other.last_turns = None if self.last_turns is None else list(self.last_turns)
         other.window = None if self.window is None else _Window(self.window.discarder, list(self.window.queue))
+        other.events = {name: list(seats) for name, seats in self.events.items()}
+        other._tables()
         return other
 
     def action_to_string(self, action: Move) -> str:
@@ -248,6 +358,7 @@ class NumWinState(GameState[Move]):
         """What ``player`` may see: face-up cards, cards they have seen, public piles and scores;
         never an unseen card or the deck order."""
         holder_sees = self.held is not None and (player == self.turn or self.held_from == "discard")
+        codes = _CODES.get  # (the deck's cards' codes, looked up: the strategy bots' hot path)
         return {
             "player": player,
             "round": self.round,
@@ -256,10 +367,11 @@ class NumWinState(GameState[Move]):
             "phase": self.phase.value,
             "current_player": self.current_player(),
             "deck_size": len(self.deck),
-            "discard": [c.code for c in self.discard],
+            "discard": [codes(id(c)) or c.code for c in self.discard],
             "combos": [
                 [
-                    {"card": s.card.code if s.seen_by(player) else None, "face_up": s.face_up, "locked": s.lock}
+                    {"card": (codes(id(s.card)) or s.card.code) if s.seen_by(player) else None, "face_up": s.face_up,
+                     "locked": s.lock}
                     for s in combo
                 ]
                 for combo in self.combos
@@ -285,205 +397,238 @@ class NumWinState(GameState[Move]):
 
     def _deal(self) -> None:
         """Shuffle everything and deal 2 face-down cards each from the dealer's left (R16, R3)."""
-        self.deck = list(self.full_deck.elements())
-        self.rng.shuffle(self.deck)
-        self.discard = []
-        self.combos = [[] for _ in range(self.players)]
-        self.locked_pairs = [[] for _ in range(self.players)]
+        deck = list(self.cards)
+        shuffle(self.rng, deck)
+        self.deck, self.discard = deck, []
+        n = self.players
+        self.combos = combos = [[] for _ in range(n)]
+        self.locked_pairs = [[] for _ in range(n)]
+        self._shapes = [None] * n
+        order = self._orders[(self.dealer + 1) % n]
         for _ in range(START_CARDS):
-            for p in self._order_from(self.dealer + 1):
-                self.combos[p].append(Slot(self.deck.pop()))
-        for p, combo in enumerate(self.combos):
-            for slot in combo[: self.rules.start_peek]:
-                slot.known_by = frozenset({p})
+            for p in order:
+                combos[p].append(Slot(deck.pop()))
+        if self.rules.start_peek:
+            for p, combo in enumerate(combos):
+                for slot in combo[: self.rules.start_peek]:
+                    slot.known_by = _SEAT[p]
         self.held = self.held_from = self.window = self.announcer = self.last_turns = None
         self.announcing = []
-        self.turn = (self.dealer + 1) % self.players
-        self.phase = Phase.DRAW
+        self.turn = (self.dealer + 1) % n
+        self.phase = _DRAWING
 
-    def _order_from(self, first: int) -> list[int]:
-        return [(first + i) % self.players for i in range(self.players)]
-
-    def _can_draw(self) -> bool:
-        return bool(self.deck) or len(self.discard) > 1
+    def _order_from(self, first: int) -> tuple[int, ...]:
+        return self._orders[first % self.players]
 
     def _can_take(self) -> bool:
         """The discard top may be taken only if it can then be placed (swap or add, NUMWIN-2.3)."""
-        me = self.turn
-        return bool(self.discard) and (len(self.combos[me]) < COMBO_SIZE or bool(self._movable(me)))
+        return bool(self.discard) and (len(self.combos[self.turn]) < COMBO_SIZE or bool(self._shape(self.turn)[0]))
 
     def _draw(self) -> Card | None:
         """The deck's top card; an empty deck is rebuilt from the discard pile but its top (R14)."""
         if not self.deck and len(self.discard) > 1:
             self.deck = self.discard[:-1]
             self.discard = self.discard[-1:]
-            self.rng.shuffle(self.deck)
+            shuffle(self.rng, self.deck)
         return self.deck.pop() if self.deck else None
 
     # -- what may be done ---------------------------------------------------------------------
 
+    def _shape(self, player: int) -> tuple[list[Move], list[Move], list[int], list[Slot], int]:
+        """What the locks of ``player``'s combo allow: ``(swaps, claims, movable, …)`` — swaps
+        and Swipe/Flash/Quantum targets are the unlocked cards (NUMWIN-4.3, R10), claims (pass
+        first) any card not in a locked pair.  Remembered until the engine changes the combo
+        (``_shapes[p] = None``); the lists are shared: copy one before changing it."""
+        combo = self.combos[player]
+        shape = self._shapes[player]
+        if shape is not None and shape[3] is combo and shape[4] == len(combo):
+            return shape
+        swaps, claims, movable = [], [_PASS], []
+        i = 0
+        for slot in combo:
+            lock = slot.lock
+            if lock is None:
+                swaps.append(_SWAP[i])
+                movable.append(i)
+                claims.append(_CLAIM[i])
+            elif lock != "pair":
+                claims.append(_CLAIM[i])
+            i += 1
+        shape = self._shapes[player] = (swaps, claims, movable, combo, i)
+        return shape
+
     def _movable(self, player: int) -> list[int]:
         """Positions of ``player``'s cards that swaps and action cards may touch (4.3, R10)."""
-        return [i for i, s in enumerate(self.combos[player]) if s.lock is None]
+        return self._shape(player)[2]
 
-    def _opponents(self, player: int) -> list[int]:
-        return [q for q in self._order_from(player + 1) if q != player]
-
-    def _place_moves(self) -> list[Move]:
-        me = self.turn
-        swaps = [_swap(i) for i in self._movable(me)]
-        if self.held_from == "discard":
-            add = [_ADD] if len(self.combos[me]) < COMBO_SIZE else []
-            return swaps + add
-        plays = self._action_moves(me) if self.held.is_action else []
+    def _action_place(self, swaps: list[Move]) -> list[Move]:
+        """An action card drawn from the deck: discard it, swap it in, or play it (NUMWIN-R4)."""
+        plays = self._action_moves(self.turn)
         if plays and self.rules.drawn_action == "must_play":
             return plays
         return [_DISCARD, *swaps, *plays]
 
     def _action_moves(self, me: int) -> list[Move]:
         kind = self.held.action
-        theirs = [(q, j) for q in self._opponents(me) for j in self._movable(q)]
+        theirs = [(q, j) for q in self._opponents_of[me] for j in self._movable(q)]
         if kind == "swipe":
-            return [Move("swipe", i, q, j) for i in self._movable(me) for q, j in theirs]
+            return [_at("swipe", i, q, j) for i in self._movable(me) for q, j in theirs]
         if kind == "flip":
             return [Move("flip", i) for i, s in enumerate(self.combos[me]) if not s.face_up]
         if kind == "quantum":
-            everyone = [(q, j) for q in self._order_from(me) for j in self._movable(q)]
-            return [Move("quantum", None, q, j) for q, j in everyone]
+            return [_at("quantum", None, q, j) for q in self._orders[me] for j in self._movable(q)]
         if kind == "flash":
-            return [Move("flash", None, q, j) for q, j in theirs]
+            return [_at("flash", None, q, j) for q, j in theirs]
         return []
 
+    def _unpaired(self, player: int) -> int:
+        """How many of ``player``'s cards are not in a locked pair (``locked_pairs`` names them)."""
+        return len(self.combos[player]) - 2 * len(self.locked_pairs[player])
+
     def _can_claim(self, player: int) -> bool:
-        if any(s.lock != "pair" for s in self.combos[player]):
+        if self._unpaired(player):
             return True
-        return self.memory and any(self._movable(q) for q in self._opponents(player))
+        return self.memory and any(self._shape(q)[2] for q in self._opponents_of[player])
 
     def _claim_moves(self, player: int) -> list[Move]:
-        moves = [_PASS]
-        moves += [_own_claim(i) for i, s in enumerate(self.combos[player]) if s.lock != "pair"]
+        if self.locked_pairs[player]:
+            moves = self._shape(player)[1].copy()
+        else:
+            moves = _CLAIMS[len(self.combos[player])].copy()
         if self.memory:
-            moves += [Move("claim", None, q, j) for q in self._opponents(player) for j in self._movable(q)]
+            moves += [_at("claim", None, q, j) for q in self._opponents_of[player] for j in self._movable(q)]
         return moves
 
     # -- a turn -------------------------------------------------------------------------------
 
     def _do_draw(self, move: Move) -> None:
-        self.held, self.held_from, self.phase = self._draw(), "deck", Phase.PLACE
+        self.turns_played += 1
+        deck = self.deck
+        self.held = deck.pop() if deck else self._draw()
+        self.held_from, self.phase = "deck", _PLACE
 
     def _do_take(self, move: Move) -> None:
-        self.held, self.held_from, self.phase = self.discard.pop(), "discard", Phase.PLACE
+        self.turns_played += 1
+        self.held, self.held_from, self.phase = self.discard.pop(), "discard", _PLACE
 
     def _take_held(self) -> Card:
         card, self.held, self.held_from = self.held, None, None
         return card
 
     def _do_discard(self, move: Move) -> None:
-        self._discard(self._take_held(), by=self.turn)
+        card, self.held, self.held_from = self.held, None, None
+        self._discard(card, self.turn)
 
     def _do_swap(self, move: Move) -> None:
-        seen = _SEAT[self.turn] if self.held_from == "deck" else self._everyone
-        old = self.combos[self.turn][move.slot]
-        self.combos[self.turn][move.slot] = Slot(self._take_held(), known_by=seen)
-        self._discard(old.card, by=self.turn)
+        """The held card takes the slot's place (the slot object is reused: it is unlocked and
+        face down, as a new one would be), and the card it replaces is discarded."""
+        me = self.turn
+        slot = self.combos[me][move.slot]
+        old = slot.card
+        slot.card, slot.face_up = self.held, False
+        slot.known_by = _SEAT[me] if self.held_from == "deck" else self._everyone
+        self.held = self.held_from = None
+        self._discard(old, me)
 
     def _do_add(self, move: Move) -> None:
-        self.combos[self.turn].append(Slot(self._take_held(), known_by=self._everyone))
+        self.combos[self.turn].append(Slot(self.held, False, None, self._everyone))
+        self._shapes[self.turn] = None
+        self.held = self.held_from = None
         self._end_turn()
 
     def _play(self) -> None:
         """The action card goes to the discard pile before its effect (R10); no reflex on it (R8)."""
-        self.discard.append(self._take_held())
+        card = self._take_held()
+        self.discard.append(card)
+        self.events.setdefault(f"action:{card.action}", [0] * self.players)[self.turn] += 1
 
     def _do_swipe(self, move: Move) -> None:
         self._play()
         mine, theirs = self.combos[self.turn], self.combos[move.target]
         mine[move.slot], theirs[move.target_slot] = theirs[move.target_slot], mine[move.slot]
+        self._shapes[self.turn] = self._shapes[move.target] = None
         self._end_turn()
 
     def _do_flip(self, move: Move) -> None:
         self._play()
         slot = self.combos[self.turn][move.slot]
-        slot.known_by = slot.known_by | {self.turn}
+        slot.known_by = slot.known_by | _SEAT[self.turn]
         self._end_turn()
 
     def _do_quantum(self, move: Move) -> None:
         self._play()
         slot = self.combos[move.target][move.target_slot]
         slot.face_up, slot.lock = True, "quantum"
+        self._shapes[move.target] = None
         self._end_turn()
 
     def _do_flash(self, move: Move) -> None:
         self._play()
         victim = self.combos[move.target].pop(move.target_slot)
-        self._discard(victim.card, by=self.turn, by_action=True)
+        self._shapes[move.target] = None
+        self._discard(victim.card, self.turn, by_action=True)
 
     # -- reflex windows -----------------------------------------------------------------------
 
-    def _discard(self, card: Card, *, by: int, by_action: bool = False) -> None:
+    def _discard(self, card: Card, by: int, by_action: bool = False) -> None:
         """Put ``card`` on the discard pile and open a reflex window on it (4.1, R5, R6, R8)."""
         self.discard.append(card)
-        if card.is_action or (by_action and not self.rules.reflex_on_action):
+        if card.action is not None or (by_action and not self.rules.reflex_on_action):
             self._end_turn()
             return
-        order = self._order_from(by + 1)
-        order = [by, *order[:-1]] if self.rules.reflex_priority == "discarder_first" else order
-        self.window = _Window(by, order)
-        self.phase = Phase.REFLEX
-        self._skip_idle()
-
-    def _do_pass(self, move: Move) -> None:
-        self._next_in_window()
-
-    def _next_in_window(self) -> None:
-        self.window.queue.pop(0)
+        self.window = window = self._window  # one object per game, reused by each window
+        window.discarder, window.queue = by, list(self._queues[by])
+        self.phase = _REFLEX
+        p = window.queue[0]
+        pairs = self.locked_pairs[p]
+        if (len(self.combos[p]) > 2 * len(pairs)) if pairs else self.combos[p]:
+            return  # the first player asked can claim
         self._skip_idle()
 
     def _skip_idle(self) -> None:
         """Players with no card to claim with are not asked; an empty queue closes the window."""
         queue = self.window.queue
-        while queue and not self._can_claim(queue[0]):
-            queue.pop(0)
-        if not queue:
-            self.window = None
-            self._end_turn()
-
-    def _do_claim(self, move: Move) -> None:
-        claimer = self.window.queue[0]
-        top = self.discard[-1]
-        owner = claimer if move.target is None else move.target
-        position = move.slot if move.target is None else move.target_slot
-        slot = self.combos[owner][position]
-        valid, penalty = reflex_outcome(top, slot.card, self.rules, from_opponent=move.target is not None)
-        if not valid:
-            slot.known_by = self._everyone  # shown to check, put back (R12)
-            if penalty:
-                penalty = self._draw()
-                if penalty is not None:
-                    self.combos[claimer].append(Slot(penalty))
-            self._next_in_window()
-            return
-        self.discard.pop()
-        pair = (slot.card, top)
-        if move.target is None:
-            slot.face_up, slot.lock = True, "pair"
-        else:
-            del self.combos[owner][position]
-            self.combos[claimer].append(Slot(slot.card, True, "pair"))
-        self.combos[claimer].append(Slot(top, True, "pair"))
-        self.locked_pairs[claimer].append(pair)
+        combos, pairs = self.combos, self.locked_pairs
+        while queue:
+            p = queue[0]
+            if len(combos[p]) > 2 * len(pairs[p]) or (self.memory and self._can_claim(p)):
+                return
+            del queue[0]
         self.window = None
-        if move.target is not None and self._may_announce(claimer):
+        self._end_turn()
+
+    def _penalty(self, claimer: int) -> None:
+        """A wrong claim's penalty card, put down unseen (NUMWIN-5.4)."""
+        penalty = self._draw()
+        if penalty is not None:
+            self.combos[claimer].append(Slot(penalty))
+            self._shapes[claimer] = None
+
+    def _lock_pair(self, claimer: int, move: Move, slot: Slot) -> None:
+        """A valid claim: the discard top and the claimed card, face up, locked in the
+        claimer's combo (NUMWIN-4.2, R11; from an opponent's combo, NUMWIN-5.2)."""
+        top = self.discard.pop()
+        card = slot.card
+        owner = claimer if move.target is None else move.target
+        memory = owner != claimer
+        self._claim_tally[3 if memory else 1][claimer] += 1
+        if memory:
+            del self.combos[owner][move.target_slot]
+            self.combos[claimer].append(Slot(card, True, "pair"))
+        else:
+            slot.face_up, slot.lock = True, "pair"
+        self.combos[claimer].append(Slot(top, True, "pair"))
+        self.locked_pairs[claimer].append((card, top))
+        self._shapes[claimer] = self._shapes[owner] = None
+        self.window = None
+        if memory and self._may_announce(claimer):
             self.announcing = [claimer]  # NUMWIN-5.2: may announce right after a memory pair
         self._end_turn()
 
     # -- end of turn, NUM WIN, end of round ----------------------------------------------------
 
     def _combo_size(self, player: int) -> int:
-        combo = self.combos[player]
-        if self.rules.locked_count:
-            return len(combo)
-        return sum(1 for s in combo if s.lock != "pair")
+        return len(self.combos[player]) if self.rules.locked_count else self._unpaired(player)
 
     def _may_announce(self, player: int) -> bool:
         """NUMWIN-6.1 with R7, R9: at least 5 cards, nobody has announced yet."""
@@ -491,17 +636,27 @@ class NumWinState(GameState[Move]):
 
     def _end_turn(self) -> None:
         """After the turn (and its reflex window): who may call NUM WIN, then the next turn."""
-        if self._may_announce(self.turn) and self.turn not in self.announcing:
-            self.announcing.append(self.turn)
+        turn = self.turn
+        if self.announcer is None:
+            combo = self.combos[turn]
+            size = len(combo) if self.rules.locked_count else len(combo) - 2 * len(self.locked_pairs[turn])
+            if size >= COMBO_SIZE and turn not in self.announcing:
+                self.announcing.append(turn)
         if self.announcing:
-            self.phase = Phase.ANNOUNCE
-            return
-        self._next_turn()
+            self.phase = _ANNOUNCE
+        elif self.last_turns is None:  # _next_turn's usual case, inline
+            self.turn = (turn + 1) % self.players
+            self.phase = _DRAWING
+            if not (self.deck or len(self.discard) > 1 or self._can_take()):  # nothing to draw nor take (R14)
+                self._end_round()
+        else:
+            self._next_turn()
 
     def _do_numwin(self, move: Move) -> None:
         """NUMWIN-6.2, R13: every other player plays one more turn, from the next player."""
-        self.announcer = self.announcing.pop(0)
-        self.last_turns = [p for p in self._order_from(self.turn + 1) if p != self.announcer]
+        self.announcer = announcer = self.announcing.pop(0)
+        self.events["numwin_call"][announcer] += 1
+        self.last_turns = [p for p in self._order_from(self.turn + 1) if p != announcer]
         self._next_turn()
 
     def _do_continue(self, move: Move) -> None:
@@ -510,7 +665,8 @@ class NumWinState(GameState[Move]):
             self._next_turn()
 
     def _next_turn(self) -> None:
-        self.announcing = []
+        if self.announcing:
+            self.announcing = []
         if self.last_turns is not None:
             if not self.last_turns:
                 self._end_round()
@@ -518,29 +674,35 @@ class NumWinState(GameState[Move]):
             self.turn = self.last_turns.pop(0)
         else:
             self.turn = (self.turn + 1) % self.players
-        self.phase = Phase.DRAW
-        if not (self._can_draw() or self._can_take()):  # nothing to draw nor take (R14)
+        self.phase = _DRAWING
+        if not (self.deck or len(self.discard) > 1 or self._can_take()):  # nothing to draw nor take (R14)
             self._end_round()
 
     def _end_round(self) -> None:
         """Complete short combos unseen (6.3, R7, R14), score them (7.*), total them (8.2)."""
-        for p in self._order_from(self.dealer + 1):
+        for p in self._orders[(self.dealer + 1) % self.players]:
             while self._combo_size(p) < COMBO_SIZE:
                 card = self._draw()
                 if card is None:
                     break
                 self.combos[p].append(Slot(card))
-        scores = [score_combo([s.card for s in combo], self.locked_pairs[p], self.rules) for p, combo in enumerate(self.combos)]
-        for p, score in enumerate(scores):
-            self.totals[p] += score.points
+                self._shapes[p] = None
+        points = [
+            unlocked_points([s.card for s in combo if s.lock != "pair"], {a.value for a, _ in pairs}, self.rules)
+            for combo, pairs in zip(self.combos, self.locked_pairs)
+        ]
+        for p, score in enumerate(points):
+            self.totals[p] += score
+        codes = _CODES.get
         self.history.append(
             {
                 "round": self.round,
                 "dealer": self.dealer,
                 "announcer": self.announcer,
-                "combos": [[s.card.code for s in combo] for combo in self.combos],
-                "locked_pairs": [[[a.code, b.code] for a, b in pairs] for pairs in self.locked_pairs],
-                "points": [s.points for s in scores],
+                "combos": [[codes(id(s.card)) or s.card.code for s in combo] for combo in self.combos],
+                "locked_pairs": [[[codes(id(a)) or a.code, codes(id(b)) or b.code] for a, b in pairs]
+                                 for pairs in self.locked_pairs],
+                "points": points,
             }
         )
         self.round += 1
@@ -548,9 +710,29 @@ class NumWinState(GameState[Move]):
             for combo in self.combos:
                 for slot in combo:
                     slot.face_up = True
-            self.phase = Phase.OVER
+            self.phase = _OVER
             return
         self._deal()
+
+
+#: each move's kind → the method that plays it (``apply_legal`` plays pass and claim itself)
+_DO = {name[4:]: method for name, method in vars(NumWinState).items() if name.startswith("_do_")}
+
+
+@functools.cache
+def _deck_facts() -> tuple[Counter, tuple[Card, ...], int, int]:
+    """The Num Win deck once per process: its counts, its cards in order, its player range."""
+    from cardforge.deck import load_deck
+
+    deck = load_deck("numwin")
+    counts = deck.counts()
+    _CODES.update((id(card), card.code) for card in counts)
+    return counts, tuple(counts.elements()), deck.players_min, deck.players_max
+
+
+#: ``id(card)`` → code, for the deck's own card objects (kept alive by ``_deck_facts``, so no
+#: other object can have their ids): cheaper than ``Card.code``, for each round's history
+_CODES: dict[int, str] = {}
 
 
 def _flag(value: Any, name: str) -> bool:
@@ -575,12 +757,10 @@ def new_game(
 ) -> NumWinState:
     """A new seeded Num Win game.  ``memory`` turns on the memory extension; ``rounds`` defaults
     to one per dealer (NUMWIN-8.1); other keywords are house rules (``same_value="all"`` …)."""
-    from cardforge.deck import load_deck
-
-    deck = load_deck("numwin")
+    counts, cards, least, most = _deck_facts()
     players = int(players)
-    if not deck.players_min <= players <= deck.players_max:
-        raise UsageError(f"numwin is for {deck.players_min}\u2013{deck.players_max} players, not {players}")
+    if not least <= players <= most:
+        raise UsageError(f"numwin is for {least}\u2013{most} players, not {players}")
     if rules is None:
         rules = parse_house_rules(HouseRules, [f"{k}={str(v).lower() if isinstance(v, bool) else v}" for k, v in house.items()])
     elif house:
@@ -597,7 +777,8 @@ def new_game(
         memory=_flag(memory, "memory"),
         rounds=n_rounds,
         rng=random.Random(seed),
-        full_deck=deck.counts(),
+        full_deck=counts,
+        cards=cards,
         totals=[0] * players,
     )
     state._deal()

@@ -14,7 +14,7 @@ from __future__ import annotations
 import functools
 import itertools
 from collections import Counter
-from collections.abc import Iterable, Sequence
+from collections.abc import Container, Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -30,6 +30,7 @@ __all__ = [
     "ComboScore",
     "ReflexResult",
     "score_combo",
+    "unlocked_points",
     "check_reflex",
     "reflex_outcome",
     "is_rainbow",
@@ -224,6 +225,51 @@ def score_combo(
     total = sum(cp.points for cp in breakdown)
     removed = tuple(cp.card for cp in breakdown if cp.removed)
     return ComboScore(total, tuple(pairs), tuple(locked), removed, tuple(breakdown), tuple(steps))
+
+
+def unlocked_points(cards: Iterable[Card], locked_values: Container[int] = (), rules: HouseRules | None = None) -> int:
+    """``score_combo(...).points`` without the explanation (the engine's path, once per combo
+    and round): ``cards`` are the combo's cards outside its locked pairs, ``locked_values`` the
+    values of those pairs (NUMWIN-R1 ``same_value=all`` removes their other copies).
+
+    The best pairing in closed form: each value with an even count is removed (NUMWIN-7.2);
+    each odd one leaves one card of that value, and only its kind is a choice — a Rainbow where
+    one can score 0 (NUMWIN-7.3/7.4, R2: every Rainbow left under ``every``; under ``lone``
+    exactly one, the highest of the values where a Rainbow may stay, unless one value has
+    nothing but Rainbows to leave, which then is the lone one, or two such values, when no
+    Rainbow scores 0).  Action cards +5 each (NUMWIN-7.5)."""
+    rules = rules or DEFAULT_RULES
+    rainbow = _rainbow_families()
+    actions = 0
+    count: dict[int, int] = {}
+    rainbows: dict[int, int] = {}
+    for card in cards:
+        if card.action is not None:
+            actions += 1
+            continue
+        value = card.value
+        count[value] = count.get(value, 0) + 1
+        if card.family in rainbow:
+            rainbows[value] = rainbows.get(value, 0) + 1
+    wipe, every = rules.same_value == "all", rules.rainbow_zero == "every"
+    points = discount = best = 0
+    only_rainbows: list[int] = []
+    for value, n in count.items():
+        if not n % 2 or (wipe and (n >= 2 or value in locked_values)):
+            continue  # paired away (NUMWIN-7.2, NUMWIN-R1)
+        points += value
+        r = rainbows.get(value, 0)
+        if not r:
+            continue
+        if every:
+            discount += value
+        elif r == n:
+            only_rainbows.append(value)
+        elif value > best:
+            best = value
+    if not every:
+        discount = best if not only_rainbows else only_rainbows[0] if len(only_rainbows) == 1 else 0
+    return points - discount + ACTION_POINTS * actions
 
 
 @dataclass(frozen=True)

@@ -24,8 +24,6 @@ from cardforge.cards import Card, CardSystem, FamilyKind, Text
 __all__ = ["Objective", "ObjectiveMatch", "OBJECTIVES", "OBJECTIVE_IDS", "objective", "objective_id", "find_objectives",
            "candidates", "best_validation", "validation_key"]
 
-Finder = Callable[[Sequence[Card]], list[tuple[Card, ...]]]
-
 
 @dataclass(frozen=True, slots=True)
 class Objective:
@@ -125,12 +123,18 @@ def _families() -> tuple[tuple[str, ...], str]:
     return system.codes_of_kind(FamilyKind.CLASSIC), system.codes_of_kind(FamilyKind.RAINBOW)[0]
 
 
+@functools.lru_cache(maxsize=1)
+def _rank() -> dict[str, int]:
+    """Family code → its place among the usable families (classic colours, then Rainbow)."""
+    classic, rainbow = _families()
+    return {code: i for i, code in enumerate((*classic, rainbow))}
+
+
 def _usable(cards: Iterable[Card]) -> list[Card]:
     """The cards objectives may use: numbered, neither Shadow nor action, highest first, and
     classic colours before Rainbow at equal value (a Rainbow is worth keeping for jokers)."""
-    classic, rainbow = _families()
-    order = {code: i for i, code in enumerate((*classic, rainbow))}
-    return sorted((c for c in cards if c.family in order), key=lambda c: (-c.value, order[c.family]))
+    rank = _rank()  # the key is (-value, rank) as one number: ranks are below 100
+    return sorted((c for c in cards if c.family in rank), key=lambda c: rank[c.family] - 100 * c.value)
 
 
 def _by_value(cards: Iterable[Card]) -> dict[int, list[Card]]:
@@ -138,6 +142,52 @@ def _by_value(cards: Iterable[Card]) -> dict[int, list[Card]]:
     for card in cards:
         groups.setdefault(card.value, []).append(card)
     return groups
+
+
+class _View:
+    """Usable cards (in ``_usable`` order) and the groupings several finders share, each made
+    once, when first asked for: one pass over the cards instead of one per finder and colour."""
+
+    __slots__ = ("cards", "_values", "_families", "_pools")
+
+    def __init__(self, cards: Sequence[Card]):
+        self.cards = cards
+        self._values: dict[int, list[Card]] | None = None
+        self._families: dict[str, list[Card]] | None = None
+        self._pools: list[tuple[list[Card], list[Card]]] | None = None
+
+    def by_value(self) -> dict[int, list[Card]]:
+        if self._values is None:
+            self._values = _by_value(self.cards)
+        return self._values
+
+    def of_family(self, code: str) -> list[Card]:
+        """The cards of one family, in order (a shared list: not to be changed)."""
+        if self._families is None:
+            groups: dict[str, list[Card]] = {}
+            for card in self.cards:
+                groups.setdefault(card.family, []).append(card)
+            self._families = groups
+        return self._families.get(code, [])
+
+    def colour_pools(self) -> list[tuple[list[Card], list[Card]]]:
+        """For each classic colour present: its cards, and its cards with the Rainbows as jokers;
+        then the Rainbows alone, a colour of their own (COLLECTION-R19)."""
+        if self._pools is None:
+            classic, rainbow = _families()
+            rainbows = self.of_family(rainbow)
+            pools = []
+            for colour in classic:
+                own = self.of_family(colour)
+                if own:
+                    pools.append((own, sorted(own + rainbows, key=lambda c: -c.value)))
+            if rainbows:
+                pools.append((rainbows, rainbows))
+            self._pools = pools
+        return self._pools
+
+
+Finder = Callable[[_View], list[tuple[Card, ...]]]
 
 
 def _with_swaps(choices: Sequence[Sequence[Card]]) -> list[tuple[Card, ...]]:
@@ -148,42 +198,26 @@ def _with_swaps(choices: Sequence[Sequence[Card]]) -> list[tuple[Card, ...]]:
 
 
 def _of_a_kind(size: int) -> Finder:
-    def find(cards: Sequence[Card]) -> list[tuple[Card, ...]]:
-        return [combo for g in _by_value(cards).values() for combo in itertools.combinations(g, size)]
+    def find(view: _View) -> list[tuple[Card, ...]]:
+        return [combo for g in view.by_value().values() for combo in itertools.combinations(g, size)]
     return find
 
 
-def _straights(cards: Sequence[Card], length: int) -> list[tuple[Card, ...]]:
+def _runs(groups: dict[int, list[Card]], length: int) -> list[tuple[Card, ...]]:
     """Runs of ``length`` consecutive values: for each top, the first card of each value, then
     the variants with one card swapped for another of its value."""
-    groups = _by_value(cards)
     return [run for top in sorted(groups, reverse=True) if all(v in groups for v in range(top - length + 1, top + 1))
             for run in _with_swaps([groups[v] for v in range(top - length + 1, top + 1)])]
 
 
 def _straight(length: int) -> Finder:
-    return lambda cards: _straights(cards, length)
-
-
-def _colour_pools(cards: Sequence[Card]) -> list[tuple[list[Card], list[Card]]]:
-    """For each classic colour present: its cards, and its cards with the Rainbows as jokers;
-    then the Rainbows alone, a colour of their own (COLLECTION-R19)."""
-    classic, rainbow = _families()
-    rainbows = [c for c in cards if c.family == rainbow]
-    pools = []
-    for colour in classic:
-        own = [c for c in cards if c.family == colour]
-        if own:
-            pools.append((own, sorted(own + rainbows, key=lambda c: -c.value)))
-    if rainbows:
-        pools.append((rainbows, rainbows))
-    return pools
+    return lambda view: _runs(view.by_value(), length)
 
 
 def _flush(minimum: int, take: int | None) -> Finder:
-    def find(cards: Sequence[Card]) -> list[tuple[Card, ...]]:
+    def find(view: _View) -> list[tuple[Card, ...]]:
         found = []
-        for own, with_jokers in _colour_pools(cards):
+        for own, with_jokers in view.colour_pools():
             for pool in (with_jokers, own) if len(with_jokers) > len(own) else (own,):
                 if len(pool) >= minimum:
                     found.append(tuple(pool[:take]))
@@ -191,12 +225,11 @@ def _flush(minimum: int, take: int | None) -> Finder:
     return find
 
 
-def _straight_flush(cards: Sequence[Card]) -> list[tuple[Card, ...]]:
-    classic, _ = _families()
+def _straight_flush(view: _View) -> list[tuple[Card, ...]]:
     found = []
-    for own, with_jokers in _colour_pools(cards):
+    for own, with_jokers in view.colour_pools():
         colour = own[0].family
-        for run in _straights(with_jokers, 5):  # own card first at equal value (sorted order)
+        for run in _runs(_by_value(with_jokers), 5):  # own card first at equal value (sorted order)
             run = tuple(next((c for c in with_jokers if c.value == card.value and c.family == colour), card)
                         for card in run)
             if any(c.family == colour for c in run):
@@ -204,15 +237,15 @@ def _straight_flush(cards: Sequence[Card]) -> list[tuple[Card, ...]]:
     return found
 
 
-def _rainbow_set(cards: Sequence[Card]) -> list[tuple[Card, ...]]:
+def _rainbow_set(view: _View) -> list[tuple[Card, ...]]:
     classic, rainbow = _families()
-    choices = [[c for c in cards if c.family == code] for code in (*classic, rainbow)]
+    choices = [view.of_family(code) for code in (*classic, rainbow)]
     return _with_swaps(choices) if all(choices) else []
 
 
-def _rainbow_straight(cards: Sequence[Card]) -> list[tuple[Card, ...]]:
+def _rainbow_straight(view: _View) -> list[tuple[Card, ...]]:
     _, rainbow = _families()
-    return _straights([c for c in cards if c.family == rainbow], 3)
+    return _runs(_by_value(view.of_family(rainbow)), 3)
 
 
 _FINDERS: dict[str, Finder] = {
@@ -231,29 +264,51 @@ _FINDERS: dict[str, Finder] = {
 
 def _points(obj: Objective, cards: Sequence[Card]) -> int:
     extra = obj.per_extra_card * max(len(cards) - obj.min_cards, 0)
-    return obj.base + extra + max(c.value for c in cards)
+    return obj.base + extra + max([c.value for c in cards])
+
+
+def _ranked(obj: Objective, view: _View) -> list[ObjectiveMatch]:
+    """``candidates`` for cards already filtered and ordered by ``_usable``."""
+    found = dict.fromkeys(_FINDERS[obj.id](view))
+    matches = [ObjectiveMatch(obj.id, _points(obj, m), m) for m in found]
+    return sorted(matches, key=lambda m: (-m.points, len(m.cards)))
+
+
+def _best(obj: Objective, view: _View) -> ObjectiveMatch | None:
+    """``_ranked(obj, view)[0]`` (or ``None``) without ranking the others: the first of the
+    best choices in the finder's order, as the stable sort would put it first."""
+    best, key = None, None
+    for m in _FINDERS[obj.id](view):
+        k = (-_points(obj, m), len(m))
+        if key is None or k < key:
+            best, key = m, k
+    return None if best is None else ObjectiveMatch(obj.id, -key[0], best)
+
+
+#: no objective takes fewer cards than a pair
+_FEWEST = 2
 
 
 def candidates(objective_id: str, cards: Iterable[Card]) -> list[ObjectiveMatch]:
     """Every way (one per value, colour or top of run) the cards achieve an objective, best
     first (more points, then fewer cards)."""
-    obj = _BY_ID[objective_id]
-    found = {tuple(m): None for m in _FINDERS[objective_id](_usable(cards))}
-    matches = [ObjectiveMatch(obj.id, _points(obj, m), m) for m in found]
-    return sorted(matches, key=lambda m: (-m.points, len(m.cards)))
+    return _ranked(_BY_ID[objective_id], _View(_usable(cards)))
 
 
 def find_objectives(cards: Iterable[Card], exclude: Iterable[str] = frozenset()) -> list[ObjectiveMatch]:
     """Each objective the cards achieve (table order), at its best-scoring choice of cards;
     objectives in ``exclude`` (already validated) are left out."""
-    cards = list(cards)
+    usable = _usable(cards)
+    if len(usable) < _FEWEST:  # most collections at a round's end are empty (a Shadow, nothing locked)
+        return []
+    view = _View(usable)
     skip = set(exclude)
     out = []
     for obj in OBJECTIVES:
         if obj.id not in skip:
-            found = candidates(obj.id, cards)
-            if found:
-                out.append(found[0])
+            best = _best(obj, view)
+            if best is not None:
+                out.append(best)
     return out
 
 
@@ -314,14 +369,18 @@ def best_validation(
         breadth = 4 if len(free) <= 24 else 3 if len(free) <= 32 else 2
     skip = set(exclude)
     orders = _search_orders(every_first=len(free) <= _EVERY_FIRST_UP_TO)
-    results = [_search([o for o in order if o not in skip and candidates(o, free)], free, mode, share_cards, breadth)
+    view = _View(free)
+    todo = [o for o in OBJECTIVE_IDS if o not in skip and _best(_BY_ID[o], view)]
+    results = [_search([o for o in order if o in todo], free, mode, share_cards, breadth)
                for order in orders]
     chosen = max(results, key=lambda r: validation_key(r, mode))
     return sorted(chosen, key=lambda m: OBJECTIVE_IDS.index(m.id))
 
 
 def _search(todo: Sequence[str], free0: tuple[Card, ...], mode: str, share_cards: bool, breadth: int) -> list[ObjectiveMatch]:
-    memo: dict[tuple[int, tuple[Card, ...]], tuple[tuple[int, int], tuple[ObjectiveMatch, ...]]] = {}
+    # keyed by the cards' identities (free cards are always free0's own objects): hashing a Card
+    # is a Python call per card, an id is not; equal copies as distinct objects only cost a recomputation
+    memo: dict[tuple[int, tuple[int, ...]], tuple[tuple[int, int], tuple[ObjectiveMatch, ...]]] = {}
 
     def plus(key: tuple[int, int], match: ObjectiveMatch) -> tuple[int, int]:
         if mode == "discovery":
@@ -331,14 +390,16 @@ def _search(todo: Sequence[str], free0: tuple[Card, ...], mode: str, share_cards
     def best_from(i: int, free: tuple[Card, ...]) -> tuple[tuple[int, int], tuple[ObjectiveMatch, ...]]:
         if i == len(todo):
             return (0, 0), ()
-        if (i, free) not in memo:
+        here = (i, tuple(map(id, free)))
+        result = memo.get(here)
+        if result is None:
             result = best_from(i + 1, free)
-            for match in candidates(todo[i], free)[:breadth]:
+            for match in _ranked(_BY_ID[todo[i]], _View(free))[:breadth]:
                 rest = free if share_cards else tuple(_remove(list(free), match.cards))
                 key, matches = best_from(i + 1, rest)
                 if plus(key, match) > result[0]:
                     result = plus(key, match), (match, *matches)
-            memo[i, free] = result
-        return memo[i, free]
+            memo[here] = result
+        return result
 
     return list(best_from(0, free0)[1])

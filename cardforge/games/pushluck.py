@@ -27,11 +27,12 @@ import random
 from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, NamedTuple
 
 from cardforge.cards import Card, CardSystem, FamilyKind
 from cardforge.errors import IllegalActionError, UsageError
 from cardforge.games.base import TERMINAL, GameState
+from cardforge.games.chance import shuffle
 from cardforge.i18n import Message, refusal
 from cardforge.referee.verdict import Step
 
@@ -96,17 +97,36 @@ def _kinds() -> dict[str, FamilyKind]:
     return {code: fam.kind for code, fam in CardSystem.default().families.items()}
 
 
+#: Family codes of the Shadow and Rainbow kinds, read from the card system on first use (the
+#: STOP check runs on every draw: a set lookup, not a kind lookup per card).
+_SHADOWS: frozenset[str] = frozenset()
+_RAINBOWS: frozenset[str] = frozenset()
+_loaded = False
+
+
+def _load_kinds() -> None:
+    global _SHADOWS, _RAINBOWS, _loaded
+    kinds = _kinds()
+    _SHADOWS = frozenset(code for code, k in kinds.items() if k is FamilyKind.SHADOW)
+    _RAINBOWS = frozenset(code for code, k in kinds.items() if k is FamilyKind.RAINBOW)
+    _loaded = True
+
+
 def kind(card: Card) -> FamilyKind | None:
     """The family kind of a numbered card, ``None`` for an action card."""
     return None if card.family is None else _kinds()[card.family]
 
 
 def is_shadow(card: Card) -> bool:
-    return kind(card) is FamilyKind.SHADOW
+    if not _loaded:
+        _load_kinds()
+    return card.family in _SHADOWS
 
 
 def is_rainbow(card: Card) -> bool:
-    return kind(card) is FamilyKind.RAINBOW
+    if not _loaded:
+        _load_kinds()
+    return card.family in _RAINBOWS
 
 
 # -- rule citations ------------------------------------------------------------------------------
@@ -152,6 +172,9 @@ def _colour_key(card: Card, rainbow_colour: str) -> str | None:
 
 
 def _same_colour(cards: Sequence[Card], rainbow_colour: str) -> bool:
+    if rainbow_colour == "own":  # a Rainbow is a colour of its own: three equal families
+        first = cards[0].family
+        return all(c.family == first for c in cards)
     keys = [_colour_key(c, rainbow_colour) for c in cards]
     if None in keys:
         return False
@@ -162,11 +185,20 @@ def _same_colour(cards: Sequence[Card], rainbow_colour: str) -> bool:
 def stop_reason(sequence: Sequence[Card], card: Card, rainbow_colour: str = "own") -> str | None:
     """Whether adding numbered ``card`` to ``sequence`` triggers a STOP, and which (sheet order:
     ``"shadow"``, ``"color"``, ``"value"``); ``None`` if the card may be added."""
-    if is_shadow(card):
+    if not _loaded:
+        _load_kinds()
+    family = card.family
+    if family in _SHADOWS:
         return "shadow"
-    if len(sequence) >= 2 and _same_colour([sequence[-2], sequence[-1], card], rainbow_colour):
-        return "color"
-    if sequence and sequence[-1].value == card.value:
+    if not sequence:
+        return None
+    last = sequence[-1]
+    if len(sequence) >= 2:
+        before = sequence[-2]
+        if (before.family == last.family == family if rainbow_colour == "own"
+                else _same_colour((before, last, card), rainbow_colour)):
+            return "color"
+    if last.value == card.value:
         return "value"
     return None
 
@@ -325,9 +357,14 @@ class Phase:
     OVER = "over"
 
 
-@dataclass(frozen=True, slots=True)
-class Move:
-    """One engine action.
+#: the phases as module constants for the engine (in CPython 3.11 a global is read faster than a
+#: class attribute)
+_TURN, _ACTION_DRAWN, _ELIMINATION, _QUANTIQUE, _SKIPPED, _VALIDATE, _OVER = (
+    Phase.TURN, Phase.ACTION_DRAWN, Phase.ELIMINATION, Phase.QUANTIQUE, Phase.SKIPPED, Phase.VALIDATE, Phase.OVER)
+
+
+class Move(NamedTuple):
+    """One engine action (a small immutable value: equal moves compare equal, at C speed).
 
     ``kind``: ``draw`` (``pile``), ``lock``, ``end``, ``keep`` (the drawn action card into the
     reserve), ``activate`` (``slot`` = reserve slot, or ``None`` for the card just drawn;
@@ -343,33 +380,90 @@ class Move:
     choice: tuple[str, ...] = ()
 
 
+@functools.lru_cache(maxsize=None)
+def _move(kind: str, pile: int | None = None, slot: int | None = None, target: int | None = None) -> Move:
+    """The one ``Move`` with these fields: legal-move lists reuse it instead of building it."""
+    return Move(kind, pile, slot, target)
+
+
 _DRAW = (Move("draw", pile=0), Move("draw", pile=1))
+#: the draws open, by which piles hold cards (1: pile A, 2: pile B)
+_DRAWS = ((), (_DRAW[0],), (_DRAW[1],), _DRAW)
 _LOCK = Move("lock")
 _END = Move("end")
 _KEEP = Move("keep")
 _ACCEPT = Move("accept")
+_CHOOSE_NONE = Move("choose")
+_NO_TARGET = (None,)
+#: the plain turn moves, by ``draws + 4 * (a sequence to lock) + 8 * (the turn may end)``
+_TURN_MOVES = tuple((*_DRAWS[key & 3], *((_LOCK,) if key & 4 else ()), *((_END,) if key & 8 else ())) for key in range(16))
+#: the tally's key for each STOP reason
+_STOP_EVENTS = {reason: f"stop:{reason}" for reason in STOP_REASONS}
+
+
+_DECK_CARDS: dict[tuple[int, int, str], tuple[Any, tuple[Card, ...]]] = {}
+
+
+def _deck_cards(deck: Any, players: int, mode: str) -> tuple[Card, ...]:
+    """``deck.cards(players, mode)``, kept per deck object (a reloaded deck is a new object)."""
+    key = (id(deck), players, mode)
+    held = _DECK_CARDS.get(key)
+    if held is None or held[0] is not deck:
+        if len(_DECK_CARDS) > 64:
+            _DECK_CARDS.clear()
+        held = _DECK_CARDS[key] = (deck, tuple(deck.cards(players, mode)))
+    return held[1]
+
+
+def _pile_name(pile: Any) -> str:
+    return PILES[pile] if pile in (0, 1) else repr(pile)
+
+
+def _held(cards: Sequence[Card], slot: Any) -> Card | str:
+    return cards[slot] if isinstance(slot, int) and 0 <= slot < len(cards) else "nothing"
 
 
 class PushLuckState(GameState[Move]):
     """One position of a push-your-luck game.  Subclasses set ``game`` and ``cites`` and
-    implement ``_round_over``, ``_finish_round`` and (optionally) the extra-move hooks."""
+    implement ``_round_over``, ``_finish_round`` and (optionally) the extra-move hooks.
+
+    ``tally`` counts what happened, per seat, for the playtest lab (``(event, seat) → count``:
+    ``stop:<reason>`` as drawn, ``stop_saved``, ``action:<card>`` played, ``round_voided``), and
+    ``turns_total`` the turns ended over the game; nothing in play reads them.
+
+    ``apply_action`` checks a move against the list the last ``legal_actions()`` call returned
+    when no move was applied since (every move drops it); code that edits a position's zones
+    directly (tests stacking the piles) does so before asking for the moves.
+    """
 
     cites: Cites = {}
+
+    #: the core's fields as slots: past 30 attributes CPython 3.11 stops sharing instance-dict keys
+    #: and every ``self.x`` becomes a dict lookup (games add their own fields in ``__dict__``)
+    __slots__ = ("_n", "deck_id", "mode", "house", "cards", "rng", "round", "scores", "phase", "tally", "turns_total",
+                 "_legal", "piles", "sequences", "secured", "reserves", "discard", "table",
+                 "forced", "skip", "turns_played", "turns_of", "pending", "pending_reason", "quantique", "peek",
+                 "player", "drawn", "shield", "flip_pending", "last_action")
 
     def __init__(self, players: int, seed: int, *, deck: Any, mode: str, house: Any):
         if not deck.players_min <= players <= deck.players_max:
             raise UsageError(f"{deck.id} plays with {deck.players_min}–{deck.players_max} players, not {players}")
         if mode not in deck.modes:
             raise UsageError(f"unknown mode {mode!r} for {deck.id}: expected {' or '.join(deck.modes)}")
+        if not _loaded:
+            _load_kinds()
         self._n = players
         self.deck_id = deck.id
         self.mode = mode
         self.house = house
-        self.cards = tuple(deck.cards(players, mode))
+        self.cards = _deck_cards(deck, players, mode)
         self.rng = random.Random(seed)
         self.round = 0
         self.scores = [0] * players
-        self.phase = Phase.TURN
+        self.phase = _TURN
+        self.tally: dict[tuple[str, int], int] = {}
+        self.turns_total = 0
+        self._legal: list[Move] | None = None  # the last legal_actions() answer, dropped by every move
         self._start_round()
 
     # -- rounds and turns ---------------------------------------------------------------------
@@ -378,11 +472,11 @@ class PushLuckState(GameState[Move]):
         """Rebuild and shuffle the two piles; everyone starts with nothing."""
         self.round += 1
         deck = list(self.cards)
-        self.rng.shuffle(deck)
+        shuffle(self.rng, deck)
         half = (len(deck) + 1) // 2
         self.piles: list[list[Card]] = [deck[:half], deck[half:]]
         for pile in self.piles:  # "mélangées séparément"
-            self.rng.shuffle(pile)
+            shuffle(self.rng, pile)
         n = self._n
         self.sequences: list[list[Card]] = [[] for _ in range(n)]
         self.secured: list[list[list[Card]]] = [[] for _ in range(n)]
@@ -411,21 +505,24 @@ class PushLuckState(GameState[Move]):
         p = self.player
         if self.skip[p]:
             self.skip[p] = False
-            self.phase = Phase.SKIPPED
+            self.phase = _SKIPPED
         else:
-            self.phase = Phase.TURN
-            if not any(self.piles):
+            self.phase = _TURN
+            a, b = self.piles
+            if not (a or b):
                 self.forced[p] = 0
 
     def _end_turn(self) -> None:
         p = self.player
-        if self.phase != Phase.SKIPPED:
+        if self.phase != _SKIPPED:
             self.forced[p] = 0  # draws still owed end with the turn (R6)
         self.turns_played += 1
+        self.turns_total += 1
         self.turns_of[p] += 1
         self.peek = None
         self._reset_turn()
-        if not any(self.piles) or self._round_over():
+        a, b = self.piles
+        if not (a or b) or self._round_over():
             self._finish_round()
             return
         self.player = (p + 1) % self._n
@@ -444,9 +541,15 @@ class PushLuckState(GameState[Move]):
 
     def _next_round_or_end(self) -> None:
         if self._last_round():
-            self.phase = Phase.OVER
+            self.phase = _OVER
         else:
             self._start_round()
+
+    def _note(self, event: str, player: int) -> None:
+        """Count one event of ``player`` in ``tally``."""
+        key = (event, player)
+        tally = self.tally
+        tally[key] = tally.get(key, 0) + 1
 
     # -- GameState ------------------------------------------------------------------------
 
@@ -455,10 +558,10 @@ class PushLuckState(GameState[Move]):
         return self._n
 
     def current_player(self) -> int:
-        return TERMINAL if self.phase == Phase.OVER else self.player
+        return TERMINAL if self.phase == _OVER else self.player
 
     def is_terminal(self) -> bool:
-        return self.phase == Phase.OVER
+        return self.phase == _OVER
 
     def returns(self) -> list[int]:
         return list(self.scores)
@@ -513,45 +616,49 @@ class PushLuckState(GameState[Move]):
     # -- legal actions ----------------------------------------------------------------------
 
     def legal_actions(self) -> list[Move]:
+        if self.phase == _TURN:  # most moves are made here: inline, from a table
+            p = self.player
+            a, b = self.piles
+            d = (1 if a else 0) + (2 if b else 0)  # which piles may be drawn from: _DRAWS[d]
+            seq = self.sequences[p]
+            if d and self.forced[p]:  # a Rainbow, a Joker's replay, Simple/Double: draw first (R5, R6)
+                moves = list(_DRAWS[d])
+            elif self.flip_pending and d:  # Flip: draw one more or say stop (R16); with nothing to
+                moves = list(_TURN_MOVES[d + (4 if seq else 0) + (8 if self.drawn and not seq else 0)])  # lock, stop ends it
+            else:
+                drawn = self.drawn
+                end = not d or (drawn and (not seq or self.house.open_sequences == "persist"))
+                moves = list(_TURN_MOVES[d + (4 if seq else 0) + (8 if end else 0)])
+                if not drawn:
+                    moves += self._turn_start_moves()
+                if self.reserves[p]:
+                    moves += self._reserve_moves(skipped=False)
+        else:
+            moves = self._other_moves()
+        self._legal = moves
+        return moves
+
+    def _other_moves(self) -> list[Move]:
+        """The legal moves outside the plain turn."""
         phase = self.phase
-        if phase == Phase.TURN:
-            return self._turn_moves()
-        if phase == Phase.ACTION_DRAWN:
+        if phase == _ACTION_DRAWN:
             return self._action_drawn_moves()
-        if phase == Phase.ELIMINATION:
-            return [Move("activate", slot=i) for i, c in enumerate(self.reserves[self.player]) if c.action in self._savers()] + [_ACCEPT]
-        if phase == Phase.QUANTIQUE:
+        if phase == _ELIMINATION:
+            savers = self._savers()
+            return [_move("activate", None, i) for i, c in enumerate(self.reserves[self.player])
+                    if c.action in savers] + [_ACCEPT]
+        if phase == _QUANTIQUE:
             room = len(self.reserves[self.player]) < RESERVE_SIZE
-            return [Move("choose", slot=i) for i, c in enumerate(self.quantique) if c.is_numbered or room] + [Move("choose")]
-        if phase == Phase.SKIPPED:
+            return [_move("choose", None, i) for i, c in enumerate(self.quantique)
+                    if c.action is None or room] + [_CHOOSE_NONE]
+        if phase == _SKIPPED:
             moves = [_LOCK] if self.sequences[self.player] else []
             moves += self._reserve_moves(skipped=True)
-            return moves + [_END]
-        if phase == Phase.VALIDATE:
+            moves.append(_END)
+            return moves
+        if phase == _VALIDATE:
             return self._validate_moves()
         return []
-
-    def _draws(self) -> list[Move]:
-        return [_DRAW[i] for i, pile in enumerate(self.piles) if pile]
-
-    def _turn_moves(self) -> list[Move]:
-        p = self.player
-        draws = self._draws()
-        if self.forced[p] and draws:
-            return draws  # a Rainbow, a Joker's replay, Simple/Double: draw first (R5, R6)
-        seq = self.sequences[p]
-        moves = list(draws)
-        if seq:
-            moves.append(_LOCK)
-        if self.flip_pending and draws:  # Flip: draw one more or say stop (R16) — with nothing
-            return moves + ([_END] if self.drawn and not seq else [])  # to lock, stop ends the turn
-        can_leave = self.house.open_sequences == "persist" or not seq
-        if not draws or (self.drawn and can_leave):
-            moves.append(_END)
-        if self.drawn == 0:
-            moves += self._turn_start_moves()
-        moves += self._reserve_moves(skipped=False)
-        return moves or [_END]
 
     def _turn_start_moves(self) -> list[Move]:
         """Extra choices before the first draw of a turn (``collection``: declare the end)."""
@@ -563,14 +670,14 @@ class PushLuckState(GameState[Move]):
     def _targets(self, action: str, *, skipped: bool) -> list[int | None] | None:
         """Who or what an action card may aim at now; ``None`` when it cannot be played."""
         p, n = self.player, self._n
-        opponents = [q for q in range(n) if q != p]
-        open_opponents = [q for q in opponents if self.sequences[q]]
         if action in ("simple", "double"):
-            return opponents if skipped or not any(self.piles) else [*range(n)]
+            a, b = self.piles
+            return [q for q in range(n) if q != p] if skipped or not (a or b) else [*range(n)]
         if action == "passe":
-            return opponents
+            return [q for q in range(n) if q != p]
         if action == "eclair":
-            return open_opponents or None
+            sequences = self.sequences
+            return [q for q in range(n) if q != p and sequences[q]] or None
         if action == "swipe":
             neighbours = dict.fromkeys(((p - 1) % n, (p + 1) % n))
             return [q for q in neighbours if self.sequences[q]] or None
@@ -588,20 +695,21 @@ class PushLuckState(GameState[Move]):
 
     def _activation(self, slot: int | None, action: str, target: int | None) -> Move:
         if action == "quantique":
-            return Move("activate", slot=slot, pile=target)
-        return Move("activate", slot=slot, target=target)
+            return _move("activate", target, slot)
+        return _move("activate", None, slot, target)
 
     def _reserve_moves(self, *, skipped: bool) -> list[Move]:
         moves = []
         for slot, card in enumerate(self.reserves[self.player]):
-            targets = self._targets(card.action, skipped=skipped)
-            moves += [self._activation(slot, card.action, t) for t in targets or ()]
+            action = card.action
+            for t in self._targets(action, skipped=skipped) or ():
+                moves.append(self._activation(slot, action, t))
         return moves
 
     def _action_drawn_moves(self) -> list[Move]:
-        card = self.pending
-        targets = self._targets(card.action, skipped=False) or [None]  # played for no effect (R9)
-        moves = [self._activation(None, card.action, t) for t in targets]
+        action = self.pending.action
+        targets = self._targets(action, skipped=False) or _NO_TARGET  # played for no effect (R9)
+        moves = [self._activation(None, action, t) for t in targets]
         if len(self.reserves[self.player]) < RESERVE_SIZE:
             moves.append(_KEEP)
         else:  # full reserve: play one of it to make room (sheet's 💡)
@@ -614,72 +722,72 @@ class PushLuckState(GameState[Move]):
     # -- applying ----------------------------------------------------------------------------
 
     def apply_action(self, action: Move) -> None:
-        if action not in self.legal_actions():
+        legal = self._legal
+        if not (legal is not None and action in legal) and action not in self.legal_actions():
             raise IllegalActionError(
                 f"illegal move {self.action_to_string(action)!r} for player {self.player} in phase {self.phase}; "
-                f"legal: {', '.join(self.action_to_string(m) for m in self.legal_actions())}"
+                f"legal: {', '.join(self.action_to_string(m) for m in self._legal)}"
             )
-        self._apply(action)
+        self.apply_legal(action)
 
     def apply_legal(self, action: Move) -> None:
-        self._apply(action)
-
-    def _apply(self, move: Move) -> None:
-        kind_ = move.kind
-        p = self.player
+        self._legal = None
+        kind_ = action.kind
         if kind_ == "draw":
-            self._draw(move.pile)
+            p = self.player
+            piles = self.piles
+            card = piles[action.pile].pop()
+            self.drawn += 1
+            self.flip_pending = False
+            self.peek = None
+            forced = self.forced
+            if forced[p]:
+                forced[p] -= 1
+            if not (piles[0] or piles[1]):
+                forced[p] = 0  # nothing left to draw (R8)
+            self._receive(card)
         elif kind_ == "lock":
-            self._secure(p)
+            self._secure(self.player)
             self._end_turn()
         elif kind_ == "end":
-            if self.phase == Phase.SKIPPED and self.sequences[p]:
+            p = self.player
+            if self.phase == _SKIPPED and self.sequences[p]:
                 self.discard += self.sequences[p]  # Passe Ton Tour: not secured → discarded
                 self.sequences[p] = []
                 self._on_sequence_lost(p, "skipped")
             self._end_turn()
         elif kind_ == "keep":
-            self.reserves[p].append(self.pending)
+            self.reserves[self.player].append(self.pending)
             self.pending = None
             self._after_card()
         elif kind_ == "activate":
-            self._activate(move)
+            self._activate(action)
         elif kind_ == "accept":
             self._accept_stop()
         elif kind_ == "choose":
-            self._quantique_choose(move.slot)
+            self._quantique_choose(action.slot)
         else:
-            self._apply_game_move(move)
+            self._apply_game_move(action)
 
     def _apply_game_move(self, move: Move) -> None:
         raise IllegalActionError(f"unknown move {move!r}")
-
-    def _draw(self, pile: int) -> None:
-        p = self.player
-        card = self.piles[pile].pop()
-        self.drawn += 1
-        self.flip_pending = False
-        self.peek = None
-        if self.forced[p]:
-            self.forced[p] -= 1
-        if not any(self.piles):
-            self.forced[p] = 0  # nothing left to draw (R8)
-        self._receive(card)
 
     def _receive(self, card: Card) -> None:
         """A card reaches the current player: an action card waits for a choice, a numbered card
         joins the sequence unless it triggers a STOP."""
         p = self.player
-        if card.is_action:
+        if card.action is not None:
             self.pending = card
-            self.phase = Phase.ACTION_DRAWN
+            self.phase = _ACTION_DRAWN
             return
-        reason = stop_reason(self.sequences[p], card, self.house.rainbow_colour)
+        seq = self.sequences[p]
+        reason = stop_reason(seq, card, self.house.rainbow_colour)
         if reason is not None:
+            self._note(_STOP_EVENTS[reason], p)
             self._stop(card, reason)
             return
-        self.sequences[p].append(card)
-        if is_rainbow(card) and not self.last_action and any(self.piles):
+        seq.append(card)
+        if card.family in _RAINBOWS and not self.last_action and (self.piles[0] or self.piles[1]):
             self.forced[p] += 1  # "doit piocher immédiatement une nouvelle carte"
         self._after_card()
 
@@ -688,24 +796,26 @@ class PushLuckState(GameState[Move]):
         if self.last_action:
             self._end_turn()
         else:
-            self.phase = Phase.TURN
+            self.phase = _TURN
 
     def _set_aside(self, card: Card) -> None:
         """A STOP card leaves play: a Shadow stays on the table, any other goes to the discard."""
-        (self.table if is_shadow(card) else self.discard).append(card)
+        (self.table if card.family in _SHADOWS else self.discard).append(card)
 
     def _stop(self, card: Card, reason: str) -> None:
         p = self.player
         if self.shield:  # Infini played earlier this turn (R3)
+            self._note("stop_saved", p)
             self.shield = False
             self._set_aside(card)
             self._after_card()
             return
-        if any(c.action in self._savers() for c in self.reserves[p]):
-            self.pending, self.pending_reason = card, reason
-            self.phase = Phase.ELIMINATION
-            return
         self.pending, self.pending_reason = card, reason
+        savers = self._savers()
+        for held in self.reserves[p]:
+            if held.action in savers:
+                self.phase = _ELIMINATION
+                return
         self._accept_stop()
 
     def _accept_stop(self) -> None:
@@ -734,10 +844,13 @@ class PushLuckState(GameState[Move]):
             card, self.pending = self.pending, None
         else:
             card = reserve.pop(move.slot)
-            if self.phase == Phase.ACTION_DRAWN:  # the reserve had no room: the new card fills it
+            if self.phase == _ACTION_DRAWN:  # the reserve had no room: the new card fills it
                 reserve.append(self.pending)
                 self.pending = None
         self.discard.append(card)  # "s'activent à la défausse"
+        self._note(f"action:{card.action}", p)
+        if self.phase == _ELIMINATION:
+            self._note("stop_saved", p)
         getattr(self, f"_effect_{card.action}")(move)
 
     # -- the action cards ------------------------------------------------------------------
@@ -745,10 +858,10 @@ class PushLuckState(GameState[Move]):
     def _effect_joker(self, move: Move) -> None:
         """Joker: after a STOP card, play on with the sequence and draw again at once (R3); in a
         skipped turn, the player plays the turn after all (R12)."""
-        if self.phase == Phase.SKIPPED:
-            self.phase = Phase.TURN
+        if self.phase == _SKIPPED:
+            self.phase = _TURN
             return
-        if self.phase == Phase.ELIMINATION:
+        if self.phase == _ELIMINATION:
             self._saved()
             if any(self.piles) and not self.last_action:
                 self.forced[self.player] += 1  # "rejouez immédiatement"
@@ -756,7 +869,7 @@ class PushLuckState(GameState[Move]):
 
     def _effect_infini(self, move: Move) -> None:
         """Infini: the next STOP card of this turn is set aside without elimination (R3)."""
-        if self.phase == Phase.ELIMINATION:
+        if self.phase == _ELIMINATION:
             self._saved()
         else:
             self.shield = True
@@ -824,7 +937,7 @@ class PushLuckState(GameState[Move]):
                 break
             self.quantique.append(source.pop())
         self.last_action = True
-        self.phase = Phase.QUANTIQUE
+        self.phase = _QUANTIQUE
 
     def _quantique_choose(self, slot: int | None) -> None:
         p = self.player
@@ -841,7 +954,7 @@ class PushLuckState(GameState[Move]):
 
     def _back_to_choice(self) -> None:
         """After an effect: back to the turn (or the skipped turn), or end it after Quantique."""
-        if self.phase == Phase.SKIPPED:
+        if self.phase == _SKIPPED:
             return
         self._after_card()
 
@@ -849,24 +962,26 @@ class PushLuckState(GameState[Move]):
 
     def action_to_string(self, action: Move) -> str:
         """The move as the tests and golden files write it: ``draw A``, ``lock``, ``keep flip``,
-        ``play reserve[0] double -> p1``, ``play quantique pile B``, ``keep R5`` (Quantique)."""
+        ``play reserve[0] double -> p1``, ``play quantique pile B``, ``keep R5`` (Quantique).
+        A move naming a slot or pile this position lacks is written too (an illegal move's
+        message quotes it): the missing card reads ``nothing``."""
         k = action.kind
         fixed = {"lock": "lock", "end": "end turn", "accept": "accept STOP", "declare": "declare end of round",
                  "done": "done"}
         if k in fixed:
             return fixed[k]
         if k == "draw":
-            return f"draw {PILES[action.pile]}"
+            return f"draw {_pile_name(action.pile)}"
         if k == "keep":
-            return f"keep {self.pending}"
+            return f"keep {self.pending or 'nothing'}"
         if k == "choose":
-            return "keep none" if action.slot is None else f"keep {self.quantique[action.slot]}"
+            return "keep none" if action.slot is None else f"keep {_held(self.quantique, action.slot)}"
         if k == "validate":
             return f"validate {' '.join(action.choice)}"
-        card = self.pending if action.slot is None else self.reserves[self.player][action.slot]
+        card = self.pending or "nothing" if action.slot is None else _held(self.reserves[self.player], action.slot)
         where = "" if action.slot is None else f"reserve[{action.slot}] "
         aim = f" -> p{action.target}" if action.target is not None else ""
-        aim += f" pile {PILES[action.pile]}" if action.pile is not None else ""
+        aim += f" pile {_pile_name(action.pile)}" if action.pile is not None else ""
         return f"play {where}{card}{aim}"
 
     def __str__(self) -> str:

@@ -98,7 +98,7 @@ class SequenceState(PushLuckState):
         super().__init__(players, seed, deck=deck, mode=mode, house=house)
 
     def _round_over(self) -> bool:
-        return bool(self.turns) and self.turns_played >= self.turns * self.num_players
+        return bool(self.turns) and self.turns_played >= self.turns * self._n
 
     def _finish_round(self) -> None:
         """Each player totals their secured sequences; open ones are lost (SEQUENCE-R18)."""

@@ -1,6 +1,7 @@
 """What happened in a game, counted per seat, without touching the engines: each game's
 ``Tracker`` looks at the state just before and after every action (it may read hidden cards:
-it is the scorer, not a player).
+it is the scorer, not a player), or, where the engine keeps the counts itself (``sequence``,
+``collection``: ``PushLuckState.tally``), reads them once at the end.
 
 Turns, as the playing-time estimate counts them: ``rows`` one simultaneous step (every player
 reveals a card); ``tricks`` one bid or one card played; ``sequence``/``collection``/``numwin``
@@ -11,8 +12,6 @@ from __future__ import annotations
 
 from collections import defaultdict
 from typing import Any
-
-from cardforge.games.pushluck import Phase, stop_reason
 
 __all__ = ["Tracker", "tracker_for"]
 
@@ -99,47 +98,18 @@ _ACTION_EVENTS: dict[str, str] = {}
 
 class PushLuckTracker(Tracker):
     """STOPs by reason (shadow, color, value) as drawn, STOPs saved by a Joker/Infini, action
-    cards played; ``collection`` adds rounds voided by a Shadow and rounds without objective."""
+    cards played; ``collection`` adds rounds voided by a Shadow and rounds without objective.
 
-    def __init__(self, players: int):
-        super().__init__(players)
-        self._where: tuple[int, int, str] | None = None
-
-    def before(self, state: Any, player: int, action: Any) -> None:
-        self._where = (state.round, state.turns_played, state.phase)
-        kind = action.kind
-        drawn = None
-        if kind == "draw":
-            drawn = state.piles[action.pile][-1]
-        elif kind == "choose" and action.slot is not None:
-            drawn = state.quantique[action.slot]
-        if drawn is not None and drawn.is_numbered:
-            reason = stop_reason(state.sequences[player], drawn, state.house.rainbow_colour)
-            if reason is not None:
-                self.note(f"stop:{reason}", player)
-                if state.shield:
-                    self.note("stop_saved", player)
-        elif kind == "activate":
-            card = state.pending if action.slot is None else state.reserves[player][action.slot]
-            self.note(f"action:{card.action}", player)
-            if state.phase == Phase.ELIMINATION:
-                self.note("stop_saved", player)
-
-    def after(self, state: Any, player: int, action: Any) -> None:
-        round_, played, phase = self._where
-        if state.round == round_:
-            self.turns += state.turns_played - played
-        elif phase != Phase.VALIDATE:
-            self.turns += 1  # the turn that ended the round
-        if state.phase == Phase.VALIDATE and phase != Phase.VALIDATE:
-            for seat, void in enumerate(state.void):
-                if void:
-                    self.note("round_voided", seat)
+    The engine counts these as it plays (``PushLuckState.tally`` and ``turns_total``), so this
+    tracker reads them once, at the end, and does nothing per action."""
 
     def rounds(self, state: Any) -> int:
         return state.round
 
     def finish(self, state: Any) -> dict[str, Any]:
+        self.turns = state.turns_total
+        for (name, seat), count in state.tally.items():
+            self.note(name, seat, count)
         if hasattr(state, "validated_in"):
             for seat, validated in enumerate(state.validated_in):
                 empty = sum(1 for r in range(1, state.round + 1) if r not in validated.values())
@@ -149,32 +119,17 @@ class PushLuckTracker(Tracker):
 
 
 class NumWinTracker(Tracker):
-    """Claims (valid or wrong, own card or an opponent's), action cards played, NUM WIN calls."""
+    """Claims (valid or wrong, own card or an opponent's), action cards played, NUM WIN calls:
+    the engine counts them as it plays (``NumWinState.events``, ``turns_played``: a turn starts
+    with a draw or a take), so nothing is called per action; they are read at the end."""
 
-    def __init__(self, players: int):
-        super().__init__(players)
-        self._turn: tuple[int, int] | None = None
-        self._discard = 0
-
-    def before(self, state: Any, player: int, action: Any) -> None:
-        where = (state.round, state.turn)
-        if where != self._turn:
-            self._turn = where
-            self.turns += 1
-        self._discard = len(state.discard)
-        kind = action.kind
-        if kind in ("swipe", "flip", "quantum", "flash"):
-            self.note(f"action:{kind}", player)
-        elif kind == "numwin":
-            self.note("numwin_call", player)
-
-    def after(self, state: Any, player: int, action: Any) -> None:
-        if action.kind == "claim":
-            ok = len(state.discard) < self._discard or state.round != self._turn[0]
-            self.note(f"claim_{'ok' if ok else 'wrong'}{'' if action.target is None else '_memory'}", player)
-
-    def rounds(self, state: Any) -> int:
-        return len(state.history)
+    def finish(self, state: Any) -> dict[str, Any]:
+        self.turns = state.turns_played
+        for name, seats in state.events.items():
+            for seat, count in enumerate(seats):
+                if count:
+                    self.note(name, seat, count)
+        return super().finish(state)
 
 
 _TRACKERS = {"rows": RowsTracker, "tricks": TricksTracker, "sequence": PushLuckTracker,

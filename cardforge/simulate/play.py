@@ -5,6 +5,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
+from cardforge.games.base import TERMINAL
 from cardforge.simulate.events import Tracker, tracker_for
 from cardforge.simulate.spec import SimSpec, game_seed
 
@@ -33,8 +34,8 @@ def play_game(spec: SimSpec, index: int, options: dict[str, Any] | None = None) 
     state = new_game(spec.game, players=spec.players, seed=seed, **(options or spec.engine_options()))
     tracker = tracker_for(spec.game, spec.players)
     # bound once: this loop is the simulator's hot path
-    is_terminal, current, legal_actions, apply, observe = (
-        state.is_terminal, state.current_player, state.legal_actions, state.apply_legal, state.observation)
+    current, legal_actions, apply, observe = (
+        state.current_player, state.legal_actions, state.apply_legal, state.observation)
     # a tracker hook the game does not use is not called; a random seat (``None``) is the
     # random bot's own pick, inlined: the same draw from the same generator
     before = tracker.before if type(tracker).before is not Tracker.before else None
@@ -43,8 +44,7 @@ def play_game(spec: SimSpec, index: int, options: dict[str, Any] | None = None) 
     sees = [bot.sees for bot in bots]
     draw = rng.random
     steps = 0
-    while not is_terminal():
-        player = current()
+    while (player := current()) != TERMINAL:  # one call a step: the player, or the game is over
         legal = legal_actions()
         act = acts[player]
         if act is None:
