@@ -19,15 +19,19 @@ from cardforge.games.tricks.scoring import (
     streak_bonus,
     streak_rule,
 )
-from cardforge.games.tricks.state import (
-    GameConfig,
-    Phase,
-    TricksState,
-    check_players,
-    deck_for,
-    new_game,
-    round_schedule,
-)
+from cardforge.games.tricks.setup import check_players, deck_for, round_schedule
+
+#: the engine's names, imported on first use (a referee ruling needs the rules, not the engine)
+_ENGINE = ("GameConfig", "Phase", "TricksState", "new_game")
+
+
+def __getattr__(name: str):  # PEP 562
+    if name in _ENGINE:
+        from cardforge.games.tricks import state
+
+        return getattr(state, name)
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
 
 __all__ = [
     "DEFAULT_RULES", "HouseRules", "NUMX_CHOICES", "STREAK_TABLE", "GameConfig", "Phase", "RoundScore",
