@@ -9,7 +9,7 @@ kept together; ``<cards>`` becomes a ``CardStrip`` drawn by the card renderer.
 from __future__ import annotations
 
 import xml.etree.ElementTree as ET
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 from xml.sax.saxutils import escape
@@ -61,19 +61,28 @@ class FitOrMove(KeepTogether):
         self._make = smaller
         self._versions: list[list[Any]] = []
 
-    def _smaller(self) -> Iterator[list[Any]]:
-        yield from self._versions
-        while (version := self._make(len(self._versions))) is not None:
+    def _version(self, i: int) -> list[Any] | None:
+        while len(self._versions) <= i:
+            version = self._make(len(self._versions))
+            if version is None:
+                return None
             self._versions.append(version)
-            yield version
+        return self._versions[i]
+
+    def _fits(self, version: list[Any], aW: float, aH: float) -> bool:
+        return _listWrapOn(version, aW, self.canv)[1] <= aH
 
     def split(self, aW: float, aH: float) -> list[Any]:
         if getattr(self, "_wrapInfo", None) != (aW, aH):
             self.wrap(aW, aH)
-        if self._H > aH:
-            for version in self._smaller():
-                if _listWrapOn(version, aW, self.canv)[1] <= aH:
-                    return list(version)
+        # the text does not shrink: with less than half the block's height left, no version fits
+        if self._H <= aH or self._H > 2 * aH:
+            return super().split(aW, aH)
+        count = 0
+        while self._version(count) is not None:
+            count += 1
+        if count and self._fits(self._versions[-1], aW, aH):  # the smallest first: most often none fits
+            return list(next(v for v in self._versions if self._fits(v, aW, aH)))
         return super().split(aW, aH)
 
 
