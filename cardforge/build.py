@@ -175,32 +175,18 @@ def _box_key(inputs: Inputs) -> str:
 _BOOK_PRIORITY = {"comprehensive": 7, "player": 6, "reference": 5}
 
 
-def _rulebook_jobs() -> list[tuple[str, str, str]]:
-    """``(game, lang, kind)`` of every book the rulebook module lists."""
-    module = importlib.import_module("cardforge.rulebook.build")
-    if hasattr(module, "all_jobs"):
-        return [tuple(job) for job in module.all_jobs()]
-    from cardforge.deck import GAMES
-
-    return [(game, lang, "player") for game in GAMES for lang in module.LANGS]
-
-
 def book_job(game: str, lang: str, out: str, kind: str) -> list[str]:
     """One book of the rulebook module into ``out/rulebooks`` (a pool job)."""
-    module = importlib.import_module("cardforge.rulebook.build")
-    if hasattr(module, "build_book"):
-        return [str(module.build_book(game, lang, Path(out), kind=kind))]
-    return [str(module.build_rulebook(game, lang, Path(out)))]
+    from cardforge.rulebook.build import build_book
+
+    return [str(build_book(game, lang, Path(out), kind=kind))]
 
 
 def _available(module: str) -> bool:
-    try:
-        importlib.import_module(module)
-    except ModuleNotFoundError as exc:
-        if exc.name and module.startswith(exc.name):
-            return False
-        raise
-    return True
+    """Whether ``module`` is part of this cardforge (found, not imported: planning stays light)."""
+    import importlib.util
+
+    return importlib.util.find_spec(module) is not None
 
 
 def plan(out: Path, *, decks: Iterable[str] | None = None, inputs: Inputs | None = None) -> list[Target]:
@@ -224,7 +210,9 @@ def plan(out: Path, *, decks: Iterable[str] | None = None, inputs: Inputs | None
         Job(f"calibration-{paper}-{lang}", "cards", "cardforge.render.build:write_calibration_job", (str(cards), paper, lang))
         for paper in ("a4", "letter") for lang in ("en", "fr")]))
     if _available("cardforge.rulebook.build"):
-        for game, lang, kind in _rulebook_jobs():
+        from cardforge.rulebook import all_jobs
+
+        for game, lang, kind in all_jobs():
             key = inputs.key("rulebook", inputs.rules, inputs.templates, inputs.deck.get("base", ""),
                              inputs.deck.get(game, ""), inputs.assets)
             name = f"rulebook:{game}-{lang}" if kind == "player" else f"rulebook:{game}-{kind}-{lang}"
@@ -318,7 +306,7 @@ class _Runner:
             ready = sorted((j for j in waiting.values() if all(a in done for a in j.after)), key=lambda j: -j.priority)
             inline = False
             for job in ready:
-                if job.func and self.pool is not None and len(running) >= self.workers * 2:
+                if job.func and self.pool is not None and len(running) >= self.workers:
                     break
                 del waiting[job.key]
                 if not job.func or self.pool is None:

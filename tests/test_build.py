@@ -332,12 +332,13 @@ def test_deck_cache_is_found_by_size_and_mtime_without_digesting(tmp_path, monke
 
 
 def test_every_book_the_rulebook_module_lists_is_a_pool_job(monkeypatch, tmp_path):
-    """The build runs whatever books ``rulebook.build`` lists (``all_jobs``/``build_book``), one job each."""
+    """The build runs whatever books ``cardforge.rulebook.all_jobs`` lists, one ``build_book`` job each
+    (planning imports no reportlab: the list is plain data in the package)."""
+    import cardforge.rulebook as listing
     import cardforge.rulebook.build as books
     from cardforge.build import book_job, plan
 
-    monkeypatch.setattr(books, "all_jobs", lambda: [("rows", "fr", "player"), ("rows", "fr", "comprehensive")],
-                        raising=False)
+    monkeypatch.setattr(listing, "all_jobs", lambda: [("rows", "fr", "player"), ("rows", "fr", "comprehensive")])
     made = []
     monkeypatch.setattr(books, "build_book", lambda game, lang, out, *, kind: made.append((game, lang, kind)) or
                         out / f"{game}-{kind}-{lang}.pdf", raising=False)
@@ -345,3 +346,15 @@ def test_every_book_the_rulebook_module_lists_is_a_pool_job(monkeypatch, tmp_pat
     assert names == ["rulebook:rows-fr", "rulebook:rows-comprehensive-fr"]
     assert book_job("rows", "fr", str(tmp_path), "comprehensive") == [str(tmp_path / "rows-comprehensive-fr.pdf")]
     assert made == [("rows", "fr", "comprehensive")]
+
+
+def test_planning_a_build_imports_no_reportlab(tmp_path):
+    """``plan`` (run on every build, nothing changed included) finds the rulebook and score-sheet
+    modules without importing them: reportlab is only imported by the jobs that draw."""
+    import subprocess
+    import sys
+
+    code = ("import sys; from pathlib import Path; from cardforge.build import plan; "
+            f"plan(Path({str(tmp_path)!r})); print('reportlab' in sys.modules)")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert out.stdout.strip() == "False"

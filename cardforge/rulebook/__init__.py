@@ -13,3 +13,20 @@ The pipeline, one module per step (see ``docs/rulebook.md``)::
 The layout modules import reportlab at module level; the CLI imports them only when
 ``cardforge rulebook`` (or ``cardforge build``) runs, so ``--help`` and the referee stay fast.
 """
+
+from collections.abc import Iterable
+
+#: The languages every book is written in, and the three books of each game (player's rulebook,
+#: quick reference, comprehensive rules): plain data, so planning a build imports no reportlab.
+LANGS: tuple[str, ...] = ("fr", "en")
+KINDS: tuple[str, ...] = ("player", "reference", "comprehensive")
+
+
+def all_jobs(games: Iterable[str] | None = None, langs: Iterable[str] = LANGS,
+             kinds: Iterable[str] = KINDS) -> list[tuple[str, str, str]]:
+    """(game, lang, kind) of every book to build, game by game."""
+    if games is None:
+        from cardforge.deck.loader import GAMES
+
+        games = GAMES
+    return [(g, lg, k) for g in games for k in kinds for lg in langs]

@@ -22,13 +22,12 @@ from typing import Any
 from cardforge.atomic import atomic_write_bytes
 from cardforge.deck import GAMES, load_deck
 from cardforge.errors import UsageError
-from cardforge.rulebook.context import KINDS
+from cardforge.rulebook import KINDS, LANGS, all_jobs
 from cardforge.rulebook.markup import Markup, parse_markup
 
 __all__ = ["LANGS", "KINDS", "rulebook_path", "render_markup", "build_rulebook", "build_book", "build_books",
            "build_all_rulebooks", "all_jobs"]
 
-LANGS: tuple[str, ...] = ("fr", "en")
 
 _SUBTITLES = {"player": ("Règles du jeu", "Rules of play"), "comprehensive": ("Règles complètes", "Comprehensive rules"),
               "reference": ("Aide de jeu", "Quick reference")}
@@ -134,12 +133,6 @@ def _aid_sides(rules: Any, lang: str) -> tuple[tuple[str, list[str]], tuple[str,
 def build_rulebook(game: str, lang: str, out: Path, *, paper: str = "a5") -> Path:
     """The player's rulebook of ``game`` in ``lang`` (``build_book`` with ``kind="player"``)."""
     return build_book(game, lang, out, paper=paper, kind="player")
-
-
-def all_jobs(games: Iterable[str] = GAMES, langs: Iterable[str] = LANGS,
-             kinds: Iterable[str] = KINDS) -> list[tuple[str, str, str]]:
-    """(game, lang, kind) of every book to build, game by game."""
-    return [(g, lg, k) for g in games for k in kinds for lg in langs]
 
 
 #: Which books take longest to lay out (scheduled first in the pool).

@@ -13,6 +13,7 @@ from typing import Any
 
 from cardforge.cards import FamilyKind, Text
 from cardforge.deck import GAMES, Deck, load_deck
+from cardforge.rulebook import KINDS
 from cardforge.rulebook.examples import Example, Figure, Table, examples_for
 from cardforge.rulebook.flowables import MARKS
 from cardforge.rulebook.words import RULE_ID, for_players
@@ -21,7 +22,6 @@ from cardforge.rules import RuleBook, load_rules, player_text
 __all__ = ["book_context", "component_counts", "section_number", "KINDS"]
 
 #: The three readers of one catalogue: the player's book, the quick reference, the judge's rules.
-KINDS: tuple[str, ...] = ("player", "reference", "comprehensive")
 
 
 #: How many cards the cover shows (one of each family, then action cards).
