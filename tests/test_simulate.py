@@ -152,3 +152,28 @@ def test_ctrl_c_on_the_command_line_writes_the_games_played(tmp_path):
     report = json.loads((out / "report.json").read_text())["report"]
     assert report["interrupted"] and 0 < report["games_played"] < 1_000_000
     assert f"{report['games_played']} games in" in stdout
+
+
+def test_ctrl_c_lets_each_worker_end_its_batch_instead_of_killing_it():
+    """On Ctrl-C the pool's workers finish the game they are playing and return what their
+    batch played: none is killed (a worker killed while sending its result left the pool's
+    reader waiting forever, and ``cardforge simulate`` hung at exit), and the games of the
+    interrupted batches are kept."""
+    import multiprocessing
+
+    from cardforge.simulate import SimSpec
+    from cardforge.simulate.runner import _local
+
+    spec = SimSpec("rows", 2, ("random",), games=4000)
+    workers: list = []
+    records: list = []
+
+    def progress(done: int, total: int) -> None:
+        workers.extend(multiprocessing.active_children())
+        raise KeyboardInterrupt
+
+    with pytest.raises(KeyboardInterrupt):
+        _local(spec, 2, progress, records)
+    assert workers and all(w.exitcode == 0 for w in workers), [w.exitcode for w in workers]
+    indices = sorted(r["index"] for r in records)
+    assert len(indices) == len(set(indices)) and 0 < len(indices) < 4000

@@ -9,7 +9,7 @@ from cardforge.games.base import TERMINAL
 from cardforge.simulate.events import Tracker, tracker_for
 from cardforge.simulate.spec import SimSpec, game_seed
 
-__all__ = ["play_game", "play_batch", "MAX_ACTIONS"]
+__all__ = ["play_game", "play_batch", "stop_when", "MAX_ACTIONS"]
 
 #: a game longer than this is a bug in an engine or a bot, not a long game
 MAX_ACTIONS = 200_000
@@ -63,7 +63,29 @@ def play_game(spec: SimSpec, index: int, options: dict[str, Any] | None = None) 
             **tracker.finish(state)}
 
 
+#: set by the parent of a local process pool on Ctrl-C (``stop_when``): a batch then ends after
+#: the game being played, and its games so far are its result
+_stop: Any = None
+
+
+def stop_when(event: Any) -> None:
+    """Pool worker initializer: Ctrl-C is the parent's to handle (ignored here), which asks the
+    batches to end early through ``event`` — a worker never dies in the middle of sending a
+    result (a killed writer leaves the pool's reader waiting forever)."""
+    import signal
+
+    global _stop
+    _stop = event
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+
+
 def play_batch(spec: SimSpec, start: int, stop: int) -> list[dict[str, Any]]:
-    """Games ``start``…``stop - 1`` of ``spec`` (a pure function: any executor may run it)."""
+    """Games ``start``…``stop - 1`` of ``spec`` (a pure function: any executor may run it);
+    fewer when the parent asked the batches to stop (``stop_when``)."""
     options = spec.engine_options()
-    return [play_game(spec, i, dict(options)) for i in range(start, stop)]
+    played = []
+    for i in range(start, stop):
+        if _stop is not None and _stop.is_set():
+            break
+        played.append(play_game(spec, i, dict(options)))
+    return played

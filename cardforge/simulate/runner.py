@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from cardforge.errors import Interrupted, UsageError
-from cardforge.simulate.play import play_batch
+from cardforge.simulate.play import play_batch, stop_when
 from cardforge.simulate.spec import SimSpec
 
 __all__ = ["Outcome", "batches", "run", "default_jobs"]
@@ -46,16 +46,13 @@ def batches(games: int, workers: int) -> list[tuple[int, int]]:
     return [(start, min(start + size, games)) for start in range(0, games, size)]
 
 
-def _ignore_sigint() -> None:
-    import signal
-
-    signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C is the parent's to handle
-
-
-def _collect(futures: Any, total: int, progress: Progress | None, records: list) -> None:
-    """Add each finished batch's games to ``records``, reporting progress."""
+def _collect(futures: Any, total: int, progress: Progress | None, records: list, collected: set | None = None) -> None:
+    """Add each finished batch's games to ``records``, reporting progress (and noting each
+    future in ``collected``)."""
     for future in futures:
         records.extend(future.result())
+        if collected is not None:
+            collected.add(future)
         if progress:
             progress(len(records), total)
 
@@ -72,18 +69,19 @@ def _local(spec: SimSpec, jobs: int, progress: Progress | None, records: list) -
     import multiprocessing
 
     context = multiprocessing.get_context("fork" if "fork" in multiprocessing.get_all_start_methods() else "spawn")
-    pool = None
+    stop = context.Event()
+    pool = ProcessPoolExecutor(max_workers=jobs, mp_context=context, initializer=stop_when, initargs=(stop,))
+    futures: list[Any] = []
+    collected: set[Any] = set()
     try:
-        pool = ProcessPoolExecutor(max_workers=jobs, mp_context=context, initializer=_ignore_sigint)
         futures = [pool.submit(play_batch, spec, a, b) for a, b in ranges]
-        _collect(as_completed(futures), spec.games, progress, records)
-    except BaseException:  # Ctrl-C or an error: stop now, do not wait for the batches running
-        if pool is None:
-            raise
-        workers = list((getattr(pool, "_processes", None) or {}).values())
-        pool.shutdown(wait=False, cancel_futures=True)
-        for worker in workers:
-            worker.terminate()
+        _collect(as_completed(futures), spec.games, progress, records, collected)
+    except BaseException:  # Ctrl-C or an error: the running batches end after their current game
+        stop.set()
+        pool.shutdown(wait=True, cancel_futures=True)
+        for future in futures:  # what they played is kept
+            if future not in collected and future.done() and not future.cancelled() and future.exception() is None:
+                records.extend(future.result())
         raise
     pool.shutdown()
 
