@@ -306,7 +306,7 @@ class _Runner:
             ready = sorted((j for j in waiting.values() if all(a in done for a in j.after)), key=lambda j: -j.priority)
             inline = False
             for job in ready:
-                if job.func and self.pool is not None and len(running) >= self.workers:
+                if job.func and self.pool is not None and len(running) >= self.workers * 2:
                     break
                 del waiting[job.key]
                 if not job.func or self.pool is None:
