@@ -43,7 +43,6 @@ def _perturb(game: str, state, player: int, rng: random.Random) -> None:
                 pool = state.hands[p] + state.reserve
                 rng.shuffle(pool)
                 state.hands[p], state.reserve = state._sorted(pool[:k]), pool[k:]
-        state._legal = None
     elif game in ("sequence", "collection"):
         for pile in state.piles:
             rng.shuffle(pile)
