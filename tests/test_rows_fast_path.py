@@ -244,3 +244,34 @@ def test_a_pickled_or_deep_copied_match_plays_on_as_the_original():
             theirs.apply_legal(theirs.legal_actions()[k])
             assert str(mine) == str(theirs) and mine.card_count() == theirs.card_count()
         assert theirs.is_terminal() and mine.returns() == theirs.returns() and mine.history == theirs.history
+
+
+def test_hands_built_on_demand_take_edits_on_every_path():
+    """``hands`` is built only when asked for; once it is, an edit (a card swapped with the
+    stock, as the hidden-information tests do) is what every path then plays, counts and shows."""
+    state = new_game(3, seed=8)
+    assert state._hands is None  # dealt as ids only
+    first_hand = [c.code for c in state.hands[0]]
+    assert state.observation(0)["hand"] == first_hand
+    swapped = state.stock[0]
+    state.hands[0][3] = swapped
+    full = state.card_count()
+    assert full[swapped] == 2 and sum(full.values()) == len(deck_cards())  # the edit is counted
+    assert state.legal_count() == 10 and state.legal_actions()[3] is swapped
+    assert state.observation(0)["hand"][3] == swapped.code
+    copy = state.clone()
+    state.apply_index(3)
+    assert state.pending[0] == swapped and swapped not in state.hands[0] and len(state.hands[0]) == 9
+    assert copy.legal_actions()[3] is swapped and copy.hands[0] is not state.hands[0]
+    copy.apply_legal(swapped)
+    assert copy.pending == state.pending and copy.hands == state.hands
+
+
+def test_round_result_keeps_ids_and_shows_cards():
+    state = new_game(2, seed=3)
+    while not state.history:
+        state.apply_index(0)
+    done = state.history[0]
+    cards = tables().cards
+    assert done.piles == tuple(tuple(cards[c] for c in pile) for pile in done.pile_ids)
+    assert sum(map(len, done.piles)) > 0

@@ -589,11 +589,18 @@ def _as_bool(value: Any, name: str) -> bool:
 
 @dataclass(frozen=True)
 class RoundResult:
-    """A finished round: each player's captured pile, their points, and the winners' indices."""
+    """A finished round: each player's captured pile (card ids, ``tables()``; ``piles`` shows
+    them as Cards), their points, and the winners' indices."""
 
-    piles: tuple[tuple[Card, ...], ...]
+    pile_ids: tuple[tuple[int, ...], ...]
     points: tuple[int, ...]
     winners: tuple[int, ...]
+
+    @property
+    def piles(self) -> tuple[tuple[Card, ...], ...]:
+        """Each player's captured pile as Cards."""
+        cards = tables().cards
+        return tuple(tuple([cards[c] for c in pile]) for pile in self.pile_ids)
 
 
 class RowsState(GameState[Card]):
@@ -603,9 +610,10 @@ class RowsState(GameState[Card]):
     once all have picked, the step is placed (``_place``, the core of ``place_cards``).
     ``returns()`` are the round wins; ``points()`` the current round's points.
 
-    ``hands`` holds the deck's own Card objects (one per physical card; tests may edit them)
-    beside the ids; elsewhere cards are ids (``CardTables``), and ``rows``, ``stock``, ``pending``,
-    ``captured`` and ``discard`` show them as Cards.
+    Cards are ids (``CardTables``); ``hands``, ``rows``, ``stock``, ``pending``, ``captured`` and
+    ``discard`` show them as Cards.  ``hands`` is built on first use and then kept beside the
+    ids: tests may edit it (to hide information), and every move first reads the edits back
+    (``_sync``), so the simulator, which never asks for it, builds no Card list per deal.
     Every capture of the match is logged (``_log``: seat, ``TAKE_…``, card ids), summed per
     player by ``capture_counts()``; ``steps`` counts the reveals placed: the simulator's event
     counts read these.
@@ -650,10 +658,10 @@ class RowsState(GameState[Card]):
         self._rows = [[z] for z in d.zeros]
         cards = d.shuffled(self._rng)
         n = self._n
-        #: each hand's card ids (sorted ids are in placement order), beside ``hands``
+        #: each hand's card ids (sorted ids are in placement order)
         self._ids = [sorted(cards[i * HAND_SIZE:(i + 1) * HAND_SIZE]) for i in range(n)]
-        table = d.cards
-        self.hands: list[list[Card]] = [[table[c] for c in hand] for hand in self._ids]
+        #: ``hands`` once asked for (None: not built this deal)
+        self._hands: list[list[Card]] | None = None
         self._stock = cards[n * HAND_SIZE:]
         self._captured: list[list[int]] = [[] for _ in range(n)]
         self._discard: list[int] = []
@@ -668,6 +676,23 @@ class RowsState(GameState[Card]):
     def _cards(self, ids: Iterable[int]) -> list[Card]:
         table = self._d.cards
         return [table[c] for c in ids]
+
+    @property
+    def hands(self) -> list[list[Card]]:
+        """Each player's hand (the deck's own Card objects); edits are the position's."""
+        if self._hands is None:
+            self._hands = [self._cards(hand) for hand in self._ids]
+        return self._hands
+
+    @hands.setter
+    def hands(self, hands: Iterable[Iterable[Card]]) -> None:
+        self._hands = [list(hand) for hand in hands]
+        self._sync()
+
+    def _sync(self) -> None:
+        """Read edited ``hands`` back into the ids (only once ``hands`` was asked for)."""
+        card_id = self._d.card_id
+        self._ids = [[card_id(c) for c in hand] for hand in self._hands]
 
     @property
     def rows(self) -> dict[str, list[Card]]:
@@ -742,43 +767,55 @@ class RowsState(GameState[Card]):
     def legal_actions(self) -> list[Card]:
         if self._terminal:
             return []
-        return self.hands[self._chosen][:]
+        if self._hands is not None:
+            self._sync()
+            return self._hands[self._chosen][:]
+        return [*map(self._d.cards.__getitem__, self._ids[self._chosen])]
+
+    def legal_count(self) -> int:
+        # no test of the end: the match ends with a round, when every hand is empty
+        if self._hands is not None:
+            self._sync()
+        return len(self._ids[self._chosen])
 
     def apply_action(self, action: Card) -> None:
         if self._terminal:
             raise IllegalActionError("the match is over: no more cards can be played")
-        player = self._chosen
-        ids, held = self._ids[player], self.hands[player]
-        c = self._d.by_object.get(id(action), -1)
-        if c not in ids or held[ids.index(c)] is not action:  # not the hand's own object: compare cards
-            if action not in held:
-                have = " ".join(c.code for c in held)
-                raise IllegalActionError(f"{_player(player)} cannot play {action!r}: not in their hand ({have})")
-            cards = self._d.cards
-            self._ids[player] = ids = [self._d.card_id(c) for c in held]  # ``hands`` may have been edited
-            held[:] = [cards[c] for c in ids]
-            action = held[held.index(action)]
-        self.apply_legal(action)
+        if self._hands is not None:
+            self._sync()
+        ids = self._ids[self._chosen]
+        d = self._d
+        c = d.by_object.get(id(action), -1)
+        if c in ids and (self._hands is None or self._hands[self._chosen][ids.index(c)] is action):
+            return self.apply_index(ids.index(c))
+        held = self._hands[self._chosen] if self._hands is not None else self._cards(ids)
+        if action not in held:  # not the hand's own object: compare cards
+            have = " ".join(c.code for c in held)
+            raise IllegalActionError(f"{_player(self._chosen)} cannot play {action!r}: not in their hand ({have})")
+        self.apply_index(held.index(action))
 
     def apply_legal(self, action: Card) -> None:
         """``apply_action`` for a card taken from ``legal_actions()`` (the hand's own object),
         found by its id rather than compared card by card; anything else goes to the checks."""
-        player = self._chosen
-        ids, held = self._ids[player], self.hands[player]
-        try:
-            i = ids.index(self._d.by_object[id(action)])
-        except (KeyError, ValueError):  # not the deck's object, or an edited hand
-            return self.apply_action(action)
-        if held[i] is not action:
-            return self.apply_action(action)
-        self._pending[player] = ids.pop(i) << _SEAT_BITS | player
-        del held[i]
-        if player + 1 == self._n:
-            self._resolve()
-        else:
-            self._chosen = player + 1
+        if self._hands is None:
+            ids = self._ids[self._chosen]
+            c = self._d.by_object.get(id(action), -1)
+            if c in ids:
+                return self.apply_index(ids.index(c))
+        self.apply_action(action)
 
-    def _resolve(self) -> None:
+    def apply_index(self, index: int) -> None:
+        """Play the card at ``index`` of the hand (``legal_actions()[index]``), unchecked."""
+        player = self._chosen
+        hands = self._hands
+        if hands is not None:
+            self._sync()
+            del hands[player][index]
+        self._pending[player] = self._ids[player].pop(index) << _SEAT_BITS | player
+        if player + 1 < self._n:
+            self._chosen = player + 1
+            return
+        # every player has chosen: the reveal is placed
         plays, log, discard = self._pending, self._log, self._discard
         mark, discarded = len(log), len(discard)
         order = _place(self._rows, plays, self._flags, self.explosion, self._captured, discard, log)
@@ -796,9 +833,7 @@ class RowsState(GameState[Card]):
         winners = tuple(round_winners(dict(enumerate(points)), self.rules))
         for i in winners:
             self.wins[i] += 1
-        cards = self._d.cards
-        piles = tuple([tuple([cards[c] for c in pile]) for pile in self._captured])
-        self.history.append(RoundResult(piles, tuple(points), winners))
+        self.history.append(RoundResult(tuple(map(tuple, self._captured)), tuple(points), winners))
         best = max(self.wins)
         if best >= self.target_wins and self.wins.count(best) == 1:
             self._terminal = True
@@ -824,11 +859,13 @@ class RowsState(GameState[Card]):
         return self.wins.index(max(self.wins)) if self._terminal else None
 
     def observation(self, player: int) -> dict[str, Any]:
+        if self._hands is not None:
+            self._sync()
         code = self._d.code
         chosen = self._pending[player]
         return {
             "round": self.round_no,
-            "hand": [c.code for c in self.hands[player]],
+            "hand": [code[c] for c in self._ids[player]],
             "chosen": None if chosen < 0 else code[chosen >> _SEAT_BITS],
             "waiting_for": [_NAMES[i] for i, c in enumerate(self._pending) if c < 0],
             "rows": {colour: [code[c] for c in row] for colour, row in zip(ROW_COLOURS, self._rows)},
@@ -838,14 +875,13 @@ class RowsState(GameState[Card]):
         }
 
     def card_count(self) -> Counter[Card]:
+        if self._hands is not None:
+            self._sync()
         ids: Counter[int] = Counter(c >> _SEAT_BITS for c in self._pending if c >= 0)
-        for zone in (self._stock, *self._rows, *self._captured, self._discard):
+        for zone in (self._stock, *self._rows, *self._captured, self._discard, *self._ids):
             ids.update(zone)
         cards = self._d.cards
-        counts = Counter({cards[i]: n for i, n in ids.items()})
-        for hand in self.hands:
-            counts.update(hand)
-        return counts
+        return Counter({cards[i]: n for i, n in ids.items()})
 
     def action_to_string(self, action: Card) -> str:
         return action.code
@@ -861,7 +897,8 @@ class RowsState(GameState[Card]):
         other._shadows = list(self._shadows)
         other._rows = [list(r) for r in self._rows]
         other._ids = [list(h) for h in self._ids]
-        other.hands = [list(h) for h in self.hands]
+        if self._hands is not None:
+            other._hands = [list(h) for h in self._hands]
         other._stock = list(self._stock)
         other._captured = [list(p) for p in self._captured]
         other._discard = list(self._discard)
