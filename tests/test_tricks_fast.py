@@ -110,6 +110,30 @@ def test_apply_legal_plays_as_apply_action(players, options):
         assert fast.is_terminal() and fast.returns() == checked.returns() and fast.history == checked.history
 
 
+@pytest.mark.parametrize("players, options", SHAPES)
+def test_plays_counted_then_another_move_are_not_reused(players, options):
+    """``legal_count`` keeps the plays it found for the next ``apply_index``; a move made
+    another way (or a copy of the game) in between plays from its own position, not from them."""
+    for seed in range(3):
+        mixed, checked = new_game(players, seed=seed, **options), new_game(players, seed=seed, **options)
+        rng = random.Random(seed)
+        while not checked.is_terminal():
+            actions = checked.legal_actions()
+            pick, way = rng.randrange(len(actions)), rng.randrange(3)
+            if way == 0:  # counted, then played by the action (the count is left unused)
+                assert mixed.legal_count() == len(actions)
+                mixed.apply_legal(mixed.legal_actions()[pick])
+            elif way == 1:  # played by index with no count just before
+                mixed.apply_index(pick)
+            else:  # counted, copied, and played by index in the copy
+                assert mixed.legal_count() == len(actions)
+                mixed = mixed.clone()
+                mixed.apply_index(pick)
+            checked.apply_action(actions[pick])
+            assert str(mixed) == str(checked)
+        assert mixed.returns() == checked.returns()
+
+
 def test_apply_action_takes_an_equal_card_and_refuses_an_illegal_one():
     from cardforge.errors import IllegalActionError
 

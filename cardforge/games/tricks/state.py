@@ -216,39 +216,81 @@ class TricksState(GameState[Action]):
             action = legal[legal.index(action)]  # the position's own object (an equal card, True for 1)
         self.apply_legal(action)
 
-    def apply_legal(self, action: Action) -> None:
+    def legal_count(self) -> int:
+        """``len(legal_actions())``; the plays found are kept for the ``apply_index`` that
+        follows (any move forgets them)."""
         phase = self.phase
-        if phase is _PLAY:  # the hot path, inlined: a card joins the trick
-            seat = self._player
-            hand = self.hands[seat]
-            i = 0
-            for held in hand:  # the legal list holds the hand's own objects
-                if held is action:
-                    break
-                i += 1
+        if phase is _PLAY:
+            hand = self.hands[self._player]
+            target = self._target
+            self._legal = legal = options_of(hand) if target is None else playable(hand, target, self._laid, self._rules)
+            return len(legal)
+        if phase is _BID:
+            return len(self._bid_options)
+        if phase is _PASS:
+            return len(self.hands[self._player])
+        return 0
+
+    def apply_index(self, index: int) -> None:
+        """``apply_legal(legal_actions()[index])``, from the plays ``legal_count`` kept."""
+        phase = self.phase
+        if phase is _PLAY:
+            hand = self.hands[self._player]
+            legal = self._legal
+            if legal is None:
+                target = self._target
+                legal = options_of(hand) if target is None else playable(hand, target, self._laid, self._rules)
             else:
-                i = self._index_of(hand, action)
-            del hand[i]
-            trick = self.trick
-            trick.append(action)
-            if len(trick) < self._n:
-                self._player = (seat + 1) % self._n
-                self._target = follow_step(trick, self._target, self._laid, self._rules)
+                self._legal = None
+            if legal is hand:  # every card of the hand, in hand order
+                self._lay(index, hand[index])
             else:
-                self._end_trick()
+                self._lay(self._position(hand, legal[index]), legal[index])
         elif phase is _BID:
-            seat = self._player
-            self.bids[seat] = action
-            seat = (seat + 1) % self._n
-            if seat == self.leader:  # before the first trick, the leader is the round's first player
-                self.phase = _PLAY
-                self._player = seat
-            else:
-                self._player = seat
+            self._bid(self._bid_options[index])
+        else:
+            self.apply_legal(self.legal_actions()[index])
+
+    def apply_legal(self, action: Action) -> None:
+        self._legal = None
+        phase = self.phase
+        if phase is _PLAY:
+            self._lay(self._position(self.hands[self._player], action), action)
+        elif phase is _BID:
+            self._bid(action)
         elif phase is _PASS:
             self._pass(action)
         else:
             raise IllegalActionError(f"the game is over: no action is legal, not {self.action_to_string(action)!r}")
+
+    def _position(self, hand: list[Card], card: Card) -> int:
+        """Where ``card`` (a legal play: the hand's own object, or a declared Num-X) is in ``hand``."""
+        i = 0
+        for held in hand:
+            if held is card:
+                return i
+            i += 1
+        return self._index_of(hand, card)
+
+    def _lay(self, i: int, card: Card) -> None:
+        """The player to act lays ``card`` (the hand's card at ``i``, or its Num-X declared)."""
+        hand = self.hands[self._player]
+        del hand[i]
+        trick = self.trick
+        trick.append(card)
+        if len(trick) < self._n:
+            self._player = (self._player + 1) % self._n
+            self._target = follow_step(trick, self._target, self._laid, self._rules)
+        else:
+            self._end_trick()
+
+    def _bid(self, bid: int) -> None:
+        seat = self._player
+        self.bids[seat] = bid
+        seat = (seat + 1) % self._n
+        if seat == self.leader:  # before the first trick, the leader is the round's first player
+            self.phase = _PLAY
+        self._player = seat
 
     def is_terminal(self) -> bool:
         return self.phase is _OVER
@@ -358,6 +400,8 @@ class TricksState(GameState[Action]):
         self.trick, self._target, self._laid, self._declared = [], None, [], False
         self.leader = self._player = self.round % n  # first_player_of_round
         self.phase = _PASS if self.config.team else _BID
+        #: the plays ``legal_count`` found, for the ``apply_index`` that follows
+        self._legal: list[Card] | None = None
         self._bid_options = tables.bids[size]
 
     def _sorted(self, cards: list[Card]) -> list[Card]:
