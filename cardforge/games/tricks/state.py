@@ -15,6 +15,7 @@ from __future__ import annotations
 import dataclasses
 import functools
 from collections import Counter
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from itertools import chain
 from enum import Enum
@@ -232,65 +233,58 @@ class TricksState(GameState[Action]):
         return 0
 
     def apply_index(self, index: int) -> None:
-        """``apply_legal(legal_actions()[index])``, from the plays ``legal_count`` kept."""
+        """``apply_legal(legal_actions()[index])``, from the plays ``legal_count`` kept: the
+        engine's one implementation of a card played and of a bid."""
         phase = self.phase
         if phase is _PLAY:
-            hand = self.hands[self._player]
+            seat = self._player
+            hand = self.hands[seat]
             legal = self._legal
             if legal is None:
                 target = self._target
                 legal = options_of(hand) if target is None else playable(hand, target, self._laid, self._rules)
             else:
                 self._legal = None
-            if legal is hand:  # every card of the hand, in hand order
-                self._lay(index, hand[index])
+            card = legal[index]
+            if legal is not hand:  # the position in hand of a legal play (the same object, or Num-X declared)
+                index = 0
+                for held in hand:
+                    if held is card:
+                        break
+                    index += 1
+                else:
+                    index = self._index_of(hand, card)
+            del hand[index]
+            trick = self.trick
+            trick.append(card)
+            if len(trick) < self._n:
+                self._player = (seat + 1) % self._n
+                self._target = follow_step(trick, self._target, self._laid, self._rules)
             else:
-                self._lay(self._position(hand, legal[index]), legal[index])
+                self._end_trick()
         elif phase is _BID:
-            self._bid(self._bid_options[index])
+            seat = self._player
+            self.bids[seat] = self._bid_options[index]
+            seat = (seat + 1) % self._n
+            if seat == self.leader:  # before the first trick, the leader is the round's first player
+                self.phase = _PLAY
+            self._player = seat
+        elif phase is _PASS:
+            self._pass(self.hands[self._player][index])
         else:
-            self.apply_legal(self.legal_actions()[index])
+            raise IllegalActionError("the game is over: no action is legal")
 
     def apply_legal(self, action: Action) -> None:
-        self._legal = None
         phase = self.phase
         if phase is _PLAY:
-            self._lay(self._position(self.hands[self._player], action), action)
+            self._legal = (action,)  # the one play to make, for apply_index
+            self.apply_index(0)
         elif phase is _BID:
-            self._bid(action)
+            self.apply_index(self._bid_options.index(action))
         elif phase is _PASS:
             self._pass(action)
         else:
             raise IllegalActionError(f"the game is over: no action is legal, not {self.action_to_string(action)!r}")
-
-    def _position(self, hand: list[Card], card: Card) -> int:
-        """Where ``card`` (a legal play: the hand's own object, or a declared Num-X) is in ``hand``."""
-        i = 0
-        for held in hand:
-            if held is card:
-                return i
-            i += 1
-        return self._index_of(hand, card)
-
-    def _lay(self, i: int, card: Card) -> None:
-        """The player to act lays ``card`` (the hand's card at ``i``, or its Num-X declared)."""
-        hand = self.hands[self._player]
-        del hand[i]
-        trick = self.trick
-        trick.append(card)
-        if len(trick) < self._n:
-            self._player = (self._player + 1) % self._n
-            self._target = follow_step(trick, self._target, self._laid, self._rules)
-        else:
-            self._end_trick()
-
-    def _bid(self, bid: int) -> None:
-        seat = self._player
-        self.bids[seat] = bid
-        seat = (seat + 1) % self._n
-        if seat == self.leader:  # before the first trick, the leader is the round's first player
-            self.phase = _PLAY
-        self._player = seat
 
     def is_terminal(self) -> bool:
         return self.phase is _OVER
@@ -401,7 +395,7 @@ class TricksState(GameState[Action]):
         self.leader = self._player = self.round % n  # first_player_of_round
         self.phase = _PASS if self.config.team else _BID
         #: the plays ``legal_count`` found, for the ``apply_index`` that follows
-        self._legal: list[Card] | None = None
+        self._legal: Sequence[Card] | None = None
         self._bid_options = tables.bids[size]
 
     def _sorted(self, cards: list[Card]) -> list[Card]:
