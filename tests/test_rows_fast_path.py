@@ -275,3 +275,27 @@ def test_round_result_keeps_ids_and_shows_cards():
     cards = tables().cards
     assert done.piles == tuple(tuple(cards[c] for c in pile) for pile in done.pile_ids)
     assert sum(map(len, done.piles)) > 0
+
+
+@pytest.mark.parametrize("explosion", [False, True])
+def test_engine_keeps_each_rows_last_value_under_every_ruling(explosion):
+    """The engine hands ``_place`` the value of each row's last card, kept between reveals:
+    after every step of random matches it is the rows' own, and each reveal is placed as
+    ``_place`` places it without them (as ``place_cards`` and ``place_ids`` call it)."""
+    value = tables().value
+    for seed, ruling in enumerate(RULING_CHOICES):
+        rules = HouseRules(**ruling)
+        state = new_game(4, seed=seed, explosion=explosion, rules=rules)
+        rng = random.Random(seed)
+        reveals = 0
+        while not state.is_terminal():
+            last_seat = state.current_player() == 3
+            rows, pending = [list(row) for row in state._rows], list(state._pending)
+            state.apply_index(rng.randrange(state.legal_count()))
+            assert state._lasts == [value[row[-1]] for row in state._rows]
+            if last_seat:  # the reveal just placed, placed again without the kept values
+                pending[3] = state._last[0][[o & _SEAT_MASK for o in state._last[0]].index(3)]
+                _place(rows, pending, _flags(rules), explosion, [[] for _ in range(4)], [], [])
+                assert rows == state._last[1]
+                reveals += 1
+        assert reveals == state.steps > 0

@@ -354,18 +354,22 @@ def _rows_of(mask: int) -> tuple[int, ...]:
 
 def _place(rows: list[list[int]], plays: list[int], flags: tuple[bool, bool, bool, bool], explosion: bool,
            captured: list[list[int]], discarded: list[int], log: list[tuple[int, str, list[int]]] | None = None,
-           note: Any = None) -> list[int]:
+           note: Any = None, lasts: list[int] | None = None) -> list[int]:
     """Place one reveal on ``rows`` (row index → card ids), in place; ``plays`` holds each
     player's card as ``card id << _SEAT_BITS | seat`` (so that sorting it gives the order):
     cards taken go to ``captured[seat]``, exploded ones to ``discarded``, each capture to ``log``
     as ``(seat, TAKE_…, cards)``; ``note(rule, what, seat, card, row, cards, tied)`` is called
-    for each rule applied (ids and row indices; ``-1`` for none).  Returns the placement order
-    (``card id << _SEAT_BITS | seat``)."""
+    for each rule applied (ids and row indices; ``-1`` for none); ``lasts``, the value of each
+    row's last card, is kept up to date when given (an engine keeps it between reveals: a placed
+    card always ends its row).  Returns the placement order (``card id << _SEAT_BITS | seat``)."""
     d = _TABLES or tables()
     value, info = d.value, d.info
     any_card, fewest, fifth_takes, strict = flags
     order = sorted(plays)
-    if note is not None:
+    explain = note is not None
+    if lasts is None:
+        lasts = [value[row[-1]] for row in rows]
+    if explain:
         note("ROWS-2.3", "order", cards=[o >> _SEAT_BITS for o in order])
         values = [value[o >> _SEAT_BITS] for o in order]
         if len(set(values)) < len(values):
@@ -374,33 +378,38 @@ def _place(rows: list[list[int]], plays: list[int], flags: tuple[bool, bool, boo
         c = o >> _SEAT_BITS
         v, k, r = info[c]
         if k == _CLASSIC:
-            row = rows[r]
-            takes_first = v < value[row[-1]]
-            if note is not None and not takes_first:
+            takes_first = v < lasts[r]
+            if explain and not takes_first:
                 note("ROWS-3.2", "append", o & _SEAT_MASK, c, r)
         else:
             # ROWS-4.1/5.1: the row whose last card (or any card, ROWS-R1) is the closest lower
             top = v - 1 if strict and k == _SHADOW else v
             r, best, tied, i = -1, 99, 0, 0
-            for row in rows:
-                if any_card:
+            if any_card:
+                for row in rows:
                     a = _anchor_any(row, top, value)
-                    av = value[a] if a >= 0 else top + 1
-                else:
-                    av = value[row[-1]]
-                if av <= top:
-                    gap = v - av
-                    if gap < best:
-                        r, best, tied = i, gap, 1 << i
-                    elif gap == best:
-                        tied |= 1 << i
-                i += 1
+                    if a >= 0:
+                        gap = v - value[a]
+                        if gap < best:
+                            r, best, tied = i, gap, 1 << i
+                        elif gap == best:
+                            tied |= 1 << i
+                    i += 1
+            else:  # the highest last card at most ``top``: its first row, and the rows tied with it
+                best = -1
+                for av in lasts:
+                    if best < av <= top:
+                        best = av
+                if best >= 0:
+                    r = lasts.index(best)
+                    if (fewest or explain) and lasts.count(best) > 1:
+                        tied = sum([1 << i for i, av in enumerate(lasts) if av == best])
             if r >= 0:
                 if fewest and tied & (tied - 1):
                     r = _tie_break(tied, rows)
-                anchor = _anchor_any(rows[r], top, value) if any_card else rows[r][-1]
                 takes_first = False
-                if note is not None:
+                if explain:
+                    anchor = _anchor_any(rows[r], top, value) if any_card else rows[r][-1]
                     note("ROWS-5.1" if k == _SHADOW else "ROWS-4.1", "special_fits", o & _SEAT_MASK, c, r, (anchor,))
                     if tied & (tied - 1):
                         note("ROWS-R2", "row_tie_fewest" if fewest else "row_tie", o & _SEAT_MASK, c, r, tied=_rows_of(tied))
@@ -413,37 +422,38 @@ def _place(rows: list[list[int]], plays: list[int], flags: tuple[bool, bool, boo
                 captured[s].append(c)
                 if log is not None:
                     log.append((s, TAKE_OWN, [c]))
-                if note is not None:
+                if explain:
                     note("ROWS-5.2", "shadow_nowhere", s, c)
-                    if strict and any(value[row[-1]] == v for row in rows):
+                    if strict and v in lasts:
                         note("ROWS-R5", "shadow_strict", s, c)
                 continue
             else:  # ROWS-4.2: a Rainbow that fits nowhere goes to the closest row and takes its first card
                 best, tied = 99, 0
                 for i in range(4):
-                    gap = abs(value[rows[i][-1]] - v)
+                    gap = abs(lasts[i] - v)
                     if gap < best:
                         r, best, tied = i, gap, 1 << i
                     elif gap == best:
                         tied |= 1 << i
                 if fewest and tied & (tied - 1):
                     r = _tie_break(tied, rows)
-                if note is not None and tied & (tied - 1):
+                if explain and tied & (tied - 1):
                     note("ROWS-R2", "row_tie_fewest" if fewest else "row_tie", o & _SEAT_MASK, c, r, tied=_rows_of(tied))
                 takes_first = True
-            row = rows[r]
         # the card goes at the end of its row: a 5th card takes (or explodes) the row; a card
         # that takes the first card (lower card, Rainbow fitting nowhere) takes it
+        row = rows[r]
         row.append(c)
+        lasts[r] = v
         if len(row) == ROW_CAPACITY and (fifth_takes or not takes_first):
             s = o & _SEAT_MASK
             others = row[:-1]
             del row[:-1]
-            if note is not None and takes_first:
+            if explain and takes_first:
                 note("ROWS-R3", "lower_fifth", s, c, r)
             if explosion:
                 discarded.extend(others)
-                if note is not None:
+                if explain:
                     note("ROWS-8.1", "explode", s, c, r)
                     note("ROWS-8.2", "discard", s, c, r, others)
                     note("ROWS-8.3", "no_points", s, c, r)
@@ -452,7 +462,7 @@ def _place(rows: list[list[int]], plays: list[int], flags: tuple[bool, bool, boo
                 captured[s].extend(others)
                 if log is not None:
                     log.append((s, TAKE_ROW, others))
-                if note is not None:
+                if explain:
                     note("ROWS-6.1", "fifth", s, c, r, others)
                     note("ROWS-6.2", "new_first", s, c, r)
         elif takes_first:
@@ -461,7 +471,7 @@ def _place(rows: list[list[int]], plays: list[int], flags: tuple[bool, bool, boo
             captured[s].append(first)
             if log is not None:
                 log.append((s, TAKE_FIRST, [first]))
-            if note is not None:
+            if explain:
                 if k == _CLASSIC:
                     note("ROWS-3.1", "lower", s, c, r, (first,))
                 else:
@@ -656,6 +666,8 @@ class RowsState(GameState[Card]):
         d = self._d
         self.round_no += 1
         self._rows = [[z] for z in d.zeros]
+        #: the value of each row's last card (``_place`` keeps it)
+        self._lasts = [d.value[z] for z in d.zeros]
         cards = d.shuffled(self._rng)
         n = self._n
         #: each hand's card ids (sorted ids are in placement order)
@@ -818,7 +830,7 @@ class RowsState(GameState[Card]):
         # every player has chosen: the reveal is placed
         plays, log, discard = self._pending, self._log, self._discard
         mark, discarded = len(log), len(discard)
-        order = _place(self._rows, plays, self._flags, self.explosion, self._captured, discard, log)
+        order = _place(self._rows, plays, self._flags, self.explosion, self._captured, discard, log, None, self._lasts)
         self._last = (order, self._rows, mark, discard, discarded)
         self.steps += 1
         self._pending = [-1] * self._n
@@ -896,6 +908,7 @@ class RowsState(GameState[Card]):
         other._log = list(self._log)
         other._shadows = list(self._shadows)
         other._rows = [list(r) for r in self._rows]
+        other._lasts = list(self._lasts)
         other._ids = [list(h) for h in self._ids]
         if self._hands is not None:
             other._hands = [list(h) for h in self._hands]
