@@ -819,10 +819,9 @@ class RowsState(GameState[Card]):
     def apply_index(self, index: int) -> None:
         """Play the card at ``index`` of the hand (``legal_actions()[index]``), unchecked."""
         player = self._chosen
-        hands = self._hands
-        if hands is not None:
+        if self._hands is not None:
             self._sync()
-            del hands[player][index]
+            del self._hands[player][index]
         self._pending[player] = self._ids[player].pop(index) << _SEAT_BITS | player
         if player + 1 < self._n:
             self._chosen = player + 1
