@@ -208,3 +208,12 @@ def test_a_copied_or_pickled_game_sees_and_plays_as_the_original():
             state.apply_action(state.legal_actions()[pick])
         assert all(str(other) == str(game) and other.observation(0) == game.observation(0) for other in copies)
     assert all(other.returns() == game.returns() for other in copies)
+
+
+def test_a_position_keeps_few_enough_attributes_for_fast_access():
+    """CPython 3.11 keeps an instance's attributes in its class's shared-key form, where the
+    interpreter reads them fastest, only up to a small number: a 30th attribute on the state
+    (the legal plays kept between ``legal_count`` and ``apply_index``) cost 8 % more machine
+    instructions per random game, measured. Keep the count where it was."""
+    assert len(vars(new_game(4, seed=0))) <= 29
+    assert len(vars(new_game(4, seed=0, team=True))) <= 29

@@ -133,7 +133,6 @@ class TricksState(GameState[Action]):
         self._rules = config.rules
         self._n = config.players
         self._rng = random.Random(seed)
-        self.unit_of = self._tables.unit_of
         self.totals = [0] * len(config.units)
         self.streaks = [0] * len(config.units)
         self.history: list[RoundRecord] = []
@@ -240,11 +239,10 @@ class TricksState(GameState[Action]):
             seat = self._player
             hand = self.hands[seat]
             legal = self._legal
-            if legal is None:
-                target = self._target
-                legal = options_of(hand) if target is None else playable(hand, target, self._laid, self._rules)
-            else:
-                self._legal = None
+            if legal is None:  # not counted first: counted now
+                self.legal_count()
+                legal = self._legal
+            self._legal = None
             card = legal[index]
             if legal is not hand:  # the position in hand of a legal play (the same object, or Num-X declared)
                 index = 0
