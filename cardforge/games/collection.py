@@ -14,6 +14,7 @@ and 3 in Discovery).
 
 from __future__ import annotations
 
+import math
 from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Any
@@ -75,7 +76,7 @@ _DECLARE = Move("declare")
 def declaration_allowed(players: int, turns_played: int, secured_this_round: Iterable[int]) -> bool:
     """Whether the end of the round may be declared (sheet 7.1–7.3): every player has secured
     at least one sequence this round and at least ``players + 1`` turns were played."""
-    return turns_played >= players + 1 and min(secured_this_round, default=1) >= 1
+    return turns_played >= players + 1 and all(secured_this_round)
 
 
 class CollectionState(PushLuckState):
@@ -94,24 +95,21 @@ class CollectionState(PushLuckState):
 
     def _start_round(self) -> None:
         self.declared_by: int | None = None
-        self.final_turns = 0
         self.void = [False] * self.num_players
         self.remaining: list[list[Card]] = []
         self.validators: list[int] = []
         self._offers: tuple[tuple, list[ObjectiveMatch], tuple[Move, ...]] = ((), [], ())
         super()._start_round()
 
-    def _turn_start_moves(self) -> list[Move]:
-        if self.declared_by is None and declaration_allowed(self._n, self.turns_played, map(len, self.secured)):
-            return [_DECLARE]
-        return []
+    _extra_start = True
 
-    def _round_over(self) -> bool:
-        """Called once per ended turn: after a declaration, each other player plays one last turn."""
-        if self.declared_by is None or self.player == self.declared_by and self.final_turns == self._n - 1:
-            return False
-        self.final_turns -= 1
-        return self.final_turns <= 0
+    def _turn_start_moves(self) -> tuple[Move, ...]:
+        if self.declared_by is None and declaration_allowed(self._n, self.turns_played, map(len, self.secured)):
+            return (_DECLARE,)
+        return ()
+
+    def _turn_limit(self) -> float:
+        return math.inf  # until a declaration (then ``_round_end`` is set) or empty piles
 
     def _on_sequence_lost(self, player: int, reason: str) -> None:
         if reason == "shadow" and self.house.shadow_voids_round:
@@ -150,7 +148,8 @@ class CollectionState(PushLuckState):
         p = self.player
         if move.kind == "declare":
             self.declared_by = p
-            self.final_turns = self.num_players - 1
+            # each other player plays one last turn (7.4): the round ends n - 1 turns after this one
+            self._round_end = self.turns_played + self._n
             self._end_turn()
         elif move.kind == "validate":
             match = next(m for m in self.offers(p) if m.id == move.choice[0])

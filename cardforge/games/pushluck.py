@@ -425,15 +425,16 @@ def _held(cards: Sequence[Card], slot: Any) -> Card | str:
 
 class PushLuckState(GameState[Move]):
     """One position of a push-your-luck game.  Subclasses set ``game`` and ``cites`` and
-    implement ``_round_over``, ``_finish_round`` and (optionally) the extra-move hooks.
+    implement ``_turn_limit``, ``_finish_round`` and (optionally) the extra-move hooks.
 
     ``tally`` counts what happened, per seat, for the playtest lab (``(event, seat) → count``:
     ``stop:<reason>`` as drawn, ``stop_saved``, ``action:<card>`` played, ``round_voided``), and
     ``turns_total`` the turns ended over the game; nothing in play reads them.
 
-    ``apply_action`` checks a move against the list the last ``legal_actions()`` call returned
-    when no move was applied since (every move drops it); code that edits a position's zones
-    directly (tests stacking the piles) does so before asking for the moves.
+    ``apply_action`` and ``apply_index`` use the moves the last ``legal_count()`` (or
+    ``legal_actions()``) call found when no move was applied since (every move drops them); code
+    that edits a position's zones directly (tests stacking the piles) does so before asking for
+    the moves.
     """
 
     cites: Cites = {}
@@ -443,7 +444,10 @@ class PushLuckState(GameState[Move]):
     __slots__ = ("_n", "deck_id", "mode", "house", "cards", "rng", "round", "scores", "phase", "tally", "turns_total",
                  "_legal", "piles", "sequences", "secured", "reserves", "discard", "table",
                  "forced", "skip", "turns_played", "turns_of", "pending", "pending_reason", "quantique", "peek",
-                 "player", "drawn", "shield", "flip_pending", "last_action")
+                 "player", "drawn", "shield", "flip_pending", "last_action", "_persist", "_round_end")
+
+    #: whether the game adds choices before the first draw of a turn (``_turn_start_moves``)
+    _extra_start = False
 
     def __init__(self, players: int, seed: int, *, deck: Any, mode: str, house: Any):
         if not deck.players_min <= players <= deck.players_max:
@@ -463,7 +467,8 @@ class PushLuckState(GameState[Move]):
         self.phase = _TURN
         self.tally: dict[tuple[str, int], int] = {}
         self.turns_total = 0
-        self._legal: list[Move] | None = None  # the last legal_actions() answer, dropped by every move
+        self._legal: Sequence[Move] | None = None  # the last legal_count() answer, dropped by every move
+        self._persist = house.open_sequences == "persist"  # read on most moves (house rules are frozen)
         self._start_round()
 
     # -- rounds and turns ---------------------------------------------------------------------
@@ -486,6 +491,7 @@ class PushLuckState(GameState[Move]):
         self.forced = [0] * n
         self.skip = [False] * n
         self.turns_played = 0
+        self._round_end = self._turn_limit()
         self.turns_of = [0] * n
         self.pending: Card | None = None
         self.pending_reason: str | None = None
@@ -494,6 +500,11 @@ class PushLuckState(GameState[Move]):
         self.player = (self.round - 1) % n
         self._reset_turn()
         self._begin_turn()
+
+    def _turn_limit(self) -> float:
+        """How many turns the round lasts at most, as known when it starts (``_round_end``: the
+        round ends once ``turns_played`` reaches it, or when both piles are empty)."""
+        raise NotImplementedError
 
     def _reset_turn(self) -> None:
         self.drawn = 0
@@ -508,29 +519,30 @@ class PushLuckState(GameState[Move]):
             self.phase = _SKIPPED
         else:
             self.phase = _TURN
-            a, b = self.piles
-            if not (a or b):
-                self.forced[p] = 0
 
     def _end_turn(self) -> None:
+        """The turn is over: the round ends, or the next player's turn begins (``_reset_turn``
+        and ``_begin_turn`` inlined: this runs once a turn)."""
         p = self.player
         if self.phase != _SKIPPED:
             self.forced[p] = 0  # draws still owed end with the turn (R6)
-        self.turns_played += 1
+        self.turns_played = played = self.turns_played + 1
         self.turns_total += 1
         self.turns_of[p] += 1
         self.peek = None
-        self._reset_turn()
+        self.drawn = 0
+        self.shield = self.flip_pending = self.last_action = False
         a, b = self.piles
-        if not (a or b) or self._round_over():
+        if not (a or b) or played >= self._round_end:
             self._finish_round()
             return
-        self.player = (p + 1) % self._n
-        self._begin_turn()
-
-    def _round_over(self) -> bool:
-        """Whether the round ends now that a turn has ended (piles are checked by the core)."""
-        raise NotImplementedError
+        self.player = p = (p + 1) % self._n
+        skip = self.skip
+        if skip[p]:
+            skip[p] = False
+            self.phase = _SKIPPED
+        else:
+            self.phase = _TURN
 
     def _finish_round(self) -> None:
         """Score the round, then ``_next_round_or_end``."""
@@ -615,27 +627,36 @@ class PushLuckState(GameState[Move]):
 
     # -- legal actions ----------------------------------------------------------------------
 
-    def legal_actions(self) -> list[Move]:
+    def legal_count(self) -> int:
+        """``len(legal_actions())``; the moves are kept for ``apply_index`` (most are a shared
+        tuple of ``_TURN_MOVES``, not a new list)."""
         if self.phase == _TURN:  # most moves are made here: inline, from a table
             p = self.player
             a, b = self.piles
             d = (1 if a else 0) + (2 if b else 0)  # which piles may be drawn from: _DRAWS[d]
-            seq = self.sequences[p]
             if d and self.forced[p]:  # a Rainbow, a Joker's replay, Simple/Double: draw first (R5, R6)
-                moves = list(_DRAWS[d])
+                moves: Sequence[Move] = _DRAWS[d]
             elif self.flip_pending and d:  # Flip: draw one more or say stop (R16); with nothing to
-                moves = list(_TURN_MOVES[d + (4 if seq else 0) + (8 if self.drawn and not seq else 0)])  # lock, stop ends it
+                seq = self.sequences[p]  # lock, stop ends it
+                moves = _TURN_MOVES[d + (4 if seq else 0) + (8 if self.drawn and not seq else 0)]
             else:
                 drawn = self.drawn
-                end = not d or (drawn and (not seq or self.house.open_sequences == "persist"))
-                moves = list(_TURN_MOVES[d + (4 if seq else 0) + (8 if end else 0)])
-                if not drawn:
-                    moves += self._turn_start_moves()
+                seq = self.sequences[p]
+                moves = _TURN_MOVES[d + (4 if seq else 0) + (8 if not d or drawn and (not seq or self._persist) else 0)]
+                if not drawn and self._extra_start:
+                    moves = [*moves, *self._turn_start_moves()]
                 if self.reserves[p]:
-                    moves += self._reserve_moves(skipped=False)
+                    moves = [*moves, *self._reserve_moves(skipped=False)]
         else:
             moves = self._other_moves()
         self._legal = moves
+        return len(moves)
+
+    def legal_actions(self) -> list[Move]:
+        self.legal_count()
+        moves = self._legal
+        if type(moves) is not list:
+            moves = self._legal = list(moves)
         return moves
 
     def _other_moves(self) -> list[Move]:
@@ -661,7 +682,8 @@ class PushLuckState(GameState[Move]):
         return []
 
     def _turn_start_moves(self) -> list[Move]:
-        """Extra choices before the first draw of a turn (``collection``: declare the end)."""
+        """Extra choices before the first draw of a turn (``collection``: declare the end);
+        asked only of a game whose ``_extra_start`` says it has some."""
         return []
 
     def _savers(self) -> tuple[str, ...]:
@@ -729,6 +751,13 @@ class PushLuckState(GameState[Move]):
                 f"legal: {', '.join(self.action_to_string(m) for m in self._legal)}"
             )
         self.apply_legal(action)
+
+    def apply_index(self, index: int) -> None:
+        legal = self._legal
+        if legal is None:
+            self.legal_count()
+            legal = self._legal
+        self.apply_legal(legal[index])
 
     def apply_legal(self, action: Move) -> None:
         self._legal = None

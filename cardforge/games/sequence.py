@@ -13,6 +13,7 @@ or when both piles are empty, and scoring secured cards by face value (Classic) 
 
 from __future__ import annotations
 
+import math
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -97,8 +98,8 @@ class SequenceState(PushLuckState):
         self.round_points: list[list[int]] = []
         super().__init__(players, seed, deck=deck, mode=mode, house=house)
 
-    def _round_over(self) -> bool:
-        return bool(self.turns) and self.turns_played >= self.turns * self._n
+    def _turn_limit(self) -> float:
+        return self.turns * self._n if self.turns else math.inf
 
     def _finish_round(self) -> None:
         """Each player totals their secured sequences; open ones are lost (SEQUENCE-R18)."""
