@@ -15,13 +15,13 @@ and 3 in Discovery).
 from __future__ import annotations
 
 import math
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
 from cardforge.cards import Card
 from cardforge.games.house import parse_house_rules
-from cardforge.games.objectives import OBJECTIVES, ObjectiveMatch, find_objectives
+from cardforge.games.objectives import FEWEST_CARDS, OBJECTIVES, ObjectiveMatch, find_objectives
 from cardforge.games.pushluck import (
     OPEN_SEQUENCE_CHOICES,
     RAINBOW_COLOUR_CHOICES,
@@ -70,6 +70,7 @@ CITES: dict[str, str] = {
 }
 
 _DONE = Move("done")
+_DONE_ONLY = (_DONE,)
 _DECLARE = Move("declare")
 
 
@@ -140,7 +141,9 @@ class CollectionState(PushLuckState):
             self._offers = (key, matches, moves)
         return self._offers[1]
 
-    def _validate_moves(self) -> list[Move]:
+    def _validate_moves(self) -> Sequence[Move]:
+        if len(self.remaining[self.player]) < FEWEST_CARDS:  # most collections: nothing to look for
+            return _DONE_ONLY
         self.offers(self.player)
         return [*self._offers[2], _DONE]
 

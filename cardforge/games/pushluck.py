@@ -753,13 +753,14 @@ class PushLuckState(GameState[Move]):
         self.apply_legal(action)
 
     def apply_index(self, index: int) -> None:
+        """Play move ``index`` of the moves ``legal_count()`` kept (found now if none are): the
+        one body of ``apply_legal`` too, so the simulator's step makes no further call to
+        dispatch the move."""
         legal = self._legal
         if legal is None:
             self.legal_count()
             legal = self._legal
-        self.apply_legal(legal[index])
-
-    def apply_legal(self, action: Move) -> None:
+        action = legal[index]
         self._legal = None
         kind_ = action.kind
         if kind_ == "draw":
@@ -776,7 +777,10 @@ class PushLuckState(GameState[Move]):
                 forced[p] = 0  # nothing left to draw (R8)
             self._receive(card)
         elif kind_ == "lock":
-            self._secure(self.player)
+            p = self.player
+            if self.sequences[p]:
+                self.secured[p].append(self.sequences[p])
+                self.sequences[p] = []
             self._end_turn()
         elif kind_ == "end":
             p = self.player
@@ -798,6 +802,10 @@ class PushLuckState(GameState[Move]):
         else:
             self._apply_game_move(action)
 
+    def apply_legal(self, action: Move) -> None:
+        self._legal = (action,)
+        self.apply_index(0)
+
     def _apply_game_move(self, move: Move) -> None:
         raise IllegalActionError(f"unknown move {move!r}")
 
@@ -816,9 +824,10 @@ class PushLuckState(GameState[Move]):
             self._stop(card, reason)
             return
         seq.append(card)
-        if card.family in _RAINBOWS and not self.last_action and (self.piles[0] or self.piles[1]):
+        if self.last_action:  # Quantique's card: the turn ends (``_after_card``)
+            self._end_turn()
+        elif card.family in _RAINBOWS and (self.piles[0] or self.piles[1]):  # (a draw: the phase stays TURN)
             self.forced[p] += 1  # "doit piocher immédiatement une nouvelle carte"
-        self._after_card()
 
     def _after_card(self) -> None:
         """Back to the player's choices, or the end of the turn after Quantique."""
@@ -860,11 +869,6 @@ class PushLuckState(GameState[Move]):
 
     def _on_sequence_lost(self, player: int, reason: str) -> None:
         """Hook: a sequence was discarded (``collection`` voids the round after a Shadow)."""
-
-    def _secure(self, player: int) -> None:
-        if self.sequences[player]:
-            self.secured[player].append(self.sequences[player])
-            self.sequences[player] = []
 
     def _activate(self, move: Move) -> None:
         p = self.player
