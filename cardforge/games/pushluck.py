@@ -225,11 +225,11 @@ def sequence_points(cards: Iterable[Card], mode: str) -> int:
     >>> sequence_points(cards, "classic"), sequence_points(cards, "discovery")
     (10, 2)
     """
-    numbered = [c for c in cards if c.is_numbered]
+    numbered = [c.value for c in cards if c.action is None]
     if mode == "discovery":
         return len(numbered)
     if mode == "classic":
-        return sum(c.value for c in numbered)
+        return sum(numbered)
     raise UsageError(f"unknown mode {mode!r}: expected classic or discovery")
 
 
@@ -399,6 +399,8 @@ _NO_TARGET = (None,)
 _TURN_MOVES = tuple((*_DRAWS[key & 3], *((_LOCK,) if key & 4 else ()), *((_END,) if key & 8 else ())) for key in range(16))
 #: the tally's key for each STOP reason
 _STOP_EVENTS = {reason: f"stop:{reason}" for reason in STOP_REASONS}
+#: the tally's key for each action card played (``action:<card>``), made once per card
+_ACTION_EVENTS: dict[str, str] = {}
 
 
 _DECK_CARDS: dict[tuple[int, int, str], tuple[Any, tuple[Card, ...]]] = {}
@@ -413,6 +415,32 @@ def _deck_cards(deck: Any, players: int, mode: str) -> tuple[Card, ...]:
             _DECK_CARDS.clear()
         held = _DECK_CARDS[key] = (deck, tuple(deck.cards(players, mode)))
     return held[1]
+
+
+@functools.lru_cache(maxsize=None)
+def _others(n: int, p: int) -> tuple[int, ...]:
+    """The seats other than ``p`` at a table of ``n``."""
+    return tuple(q for q in range(n) if q != p)
+
+
+@functools.lru_cache(maxsize=None)
+def _everyone(n: int) -> tuple[int, ...]:
+    return tuple(range(n))
+
+
+@functools.lru_cache(maxsize=None)
+def _neighbours(n: int, p: int) -> tuple[int, ...]:
+    """``p``'s neighbours, left then right (one seat when there are two players)."""
+    return tuple(dict.fromkeys(((p - 1) % n, (p + 1) % n)))
+
+
+@functools.lru_cache(maxsize=None)
+def _activations(slot: int | None, action: str, targets: tuple[int | None, ...]) -> tuple[Move, ...]:
+    """The moves playing the action card in ``slot`` (``None``: the card just drawn) at each
+    target (Quantique aims at a pile)."""
+    if action == "quantique":
+        return tuple(_move("activate", t, slot) for t in targets)
+    return tuple(_move("activate", None, slot, t) for t in targets)
 
 
 def _pile_name(pile: Any) -> str:
@@ -444,7 +472,8 @@ class PushLuckState(GameState[Move]):
     __slots__ = ("_n", "deck_id", "mode", "house", "cards", "rng", "round", "scores", "phase", "tally", "turns_total",
                  "_legal", "piles", "sequences", "secured", "reserves", "discard", "table",
                  "forced", "skip", "turns_played", "turns_of", "pending", "pending_reason", "quantique", "peek",
-                 "player", "drawn", "shield", "flip_pending", "last_action", "_persist", "_round_end")
+                 "player", "drawn", "shield", "flip_pending", "last_action", "_persist", "_own_colour",
+                 "_round_end")
 
     #: whether the game adds choices before the first draw of a turn (``_turn_start_moves``)
     _extra_start = False
@@ -469,6 +498,7 @@ class PushLuckState(GameState[Move]):
         self.turns_total = 0
         self._legal: Sequence[Move] | None = None  # the last legal_count() answer, dropped by every move
         self._persist = house.open_sequences == "persist"  # read on most moves (house rules are frozen)
+        self._own_colour = house.rainbow_colour == "own"
         self._start_round()
 
     # -- rounds and turns ---------------------------------------------------------------------
@@ -646,7 +676,7 @@ class PushLuckState(GameState[Move]):
                 if not drawn and self._extra_start:
                     moves = [*moves, *self._turn_start_moves()]
                 if self.reserves[p]:
-                    moves = [*moves, *self._reserve_moves(skipped=False)]
+                    moves = [*moves, *self._reserve_moves(False)]
         else:
             moves = self._other_moves()
         self._legal = moves
@@ -674,7 +704,7 @@ class PushLuckState(GameState[Move]):
                     if c.action is None or room] + [_CHOOSE_NONE]
         if phase == _SKIPPED:
             moves = [_LOCK] if self.sequences[self.player] else []
-            moves += self._reserve_moves(skipped=True)
+            moves += self._reserve_moves(True)
             moves.append(_END)
             return moves
         if phase == _VALIDATE:
@@ -689,53 +719,50 @@ class PushLuckState(GameState[Move]):
     def _savers(self) -> tuple[str, ...]:
         return _SAVERS
 
-    def _targets(self, action: str, *, skipped: bool) -> list[int | None] | None:
+    def _targets(self, action: str, skipped: bool) -> tuple[int | None, ...] | None:
         """Who or what an action card may aim at now; ``None`` when it cannot be played."""
         p, n = self.player, self._n
-        if action in ("simple", "double"):
+        if action == "simple" or action == "double":
             a, b = self.piles
-            return [q for q in range(n) if q != p] if skipped or not (a or b) else [*range(n)]
+            return _others(n, p) if skipped or not (a or b) else _everyone(n)
         if action == "passe":
-            return [q for q in range(n) if q != p]
+            return _others(n, p)
         if action == "eclair":
             sequences = self.sequences
-            return [q for q in range(n) if q != p and sequences[q]] or None
+            return tuple(q for q in range(n) if q != p and sequences[q]) or None
         if action == "swipe":
-            neighbours = dict.fromkeys(((p - 1) % n, (p + 1) % n))
-            return [q for q in neighbours if self.sequences[q]] or None
+            sequences = self.sequences
+            return tuple(q for q in _neighbours(n, p) if sequences[q]) or None
         if action == "tornade":
-            return [None] if sum(1 for s in self.sequences if s) >= 2 else None
+            return _NO_TARGET if sum(1 for s in self.sequences if s) >= 2 else None
         if skipped:  # a Joker may give the turn back (R12); the rest make their owner draw or react to a draw
-            return [None] if action == "joker" and self.house.skip_joker == "replay" else None
+            return _NO_TARGET if action == "joker" and self.house.skip_joker == "replay" else None
         if action == "flip":
-            return [None] if any(self.piles) else None
+            a, b = self.piles
+            return _NO_TARGET if a or b else None
         if action == "quantique":
-            return [i for i, pile in enumerate(self.piles) if pile] or None
+            return tuple(i for i, pile in enumerate(self.piles) if pile) or None
         if action == "infini":
-            return None if self.shield else [None]
+            return None if self.shield else _NO_TARGET
         return None  # joker: only after a STOP card (ELIMINATION)
 
-    def _activation(self, slot: int | None, action: str, target: int | None) -> Move:
-        if action == "quantique":
-            return _move("activate", target, slot)
-        return _move("activate", None, slot, target)
-
-    def _reserve_moves(self, *, skipped: bool) -> list[Move]:
-        moves = []
+    def _reserve_moves(self, skipped: bool) -> list[Move]:
+        moves: list[Move] = []
         for slot, card in enumerate(self.reserves[self.player]):
             action = card.action
-            for t in self._targets(action, skipped=skipped) or ():
-                moves.append(self._activation(slot, action, t))
+            targets = self._targets(action, skipped)
+            if targets:
+                moves += _activations(slot, action, targets)
         return moves
 
     def _action_drawn_moves(self) -> list[Move]:
         action = self.pending.action
-        targets = self._targets(action, skipped=False) or _NO_TARGET  # played for no effect (R9)
-        moves = [self._activation(None, action, t) for t in targets]
+        targets = self._targets(action, False) or _NO_TARGET  # played for no effect (R9)
+        moves = [*_activations(None, action, targets)]
         if len(self.reserves[self.player]) < RESERVE_SIZE:
             moves.append(_KEEP)
         else:  # full reserve: play one of it to make room (sheet's 💡)
-            moves += self._reserve_moves(skipped=False)
+            moves += self._reserve_moves(False)
         return moves
 
     def _validate_moves(self) -> list[Move]:
@@ -755,7 +782,7 @@ class PushLuckState(GameState[Move]):
     def apply_index(self, index: int) -> None:
         """Play move ``index`` of the moves ``legal_count()`` kept (found now if none are): the
         one body of ``apply_legal`` too, so the simulator's step makes no further call to
-        dispatch the move."""
+        dispatch the move, nor to receive the card drawn."""
         legal = self._legal
         if legal is None:
             self.legal_count()
@@ -763,8 +790,8 @@ class PushLuckState(GameState[Move]):
         action = legal[index]
         self._legal = None
         kind_ = action.kind
+        p = self.player
         if kind_ == "draw":
-            p = self.player
             piles = self.piles
             card = piles[action.pile].pop()
             self.drawn += 1
@@ -775,32 +802,59 @@ class PushLuckState(GameState[Move]):
                 forced[p] -= 1
             if not (piles[0] or piles[1]):
                 forced[p] = 0  # nothing left to draw (R8)
-            self._receive(card)
-        elif kind_ == "lock":
-            p = self.player
-            if self.sequences[p]:
-                self.secured[p].append(self.sequences[p])
-                self.sequences[p] = []
-            self._end_turn()
-        elif kind_ == "end":
-            p = self.player
-            if self.phase == _SKIPPED and self.sequences[p]:
-                self.discard += self.sequences[p]  # Passe Ton Tour: not secured → discarded
-                self.sequences[p] = []
-                self._on_sequence_lost(p, "skipped")
-            self._end_turn()
-        elif kind_ == "keep":
-            self.reserves[self.player].append(self.pending)
-            self.pending = None
-            self._after_card()
-        elif kind_ == "activate":
-            self._activate(action)
-        elif kind_ == "accept":
-            self._accept_stop()
-        elif kind_ == "choose":
-            self._quantique_choose(action.slot)
+            if card.action is not None:  # an action card waits for a choice
+                self.pending = card
+                self.phase = _ACTION_DRAWN
+                return
+        elif kind_ == "choose":  # the card kept from Quantique is received as a drawn one
+            card = self._quantique_choose(action.slot)
+            if card is None:
+                return
         else:
-            self._apply_game_move(action)
+            if kind_ == "lock":
+                if self.sequences[p]:
+                    self.secured[p].append(self.sequences[p])
+                    self.sequences[p] = []
+                self._end_turn()
+            elif kind_ == "end":
+                if self.phase == _SKIPPED and self.sequences[p]:
+                    self.discard += self.sequences[p]  # Passe Ton Tour: not secured → discarded
+                    self.sequences[p] = []
+                    self._on_sequence_lost(p, "skipped")
+                self._end_turn()
+            elif kind_ == "keep":
+                self.reserves[p].append(self.pending)
+                self.pending = None
+                self._after_card()
+            elif kind_ == "activate":
+                self._activate(action)
+            elif kind_ == "accept":
+                self._accept_stop()
+            else:
+                self._apply_game_move(action)
+            return
+        # a numbered card reaches the player: it joins the sequence unless it triggers a STOP
+        seq = self.sequences[p]
+        if card.family in _SHADOWS:
+            reason: str | None = "shadow"
+        elif not seq:
+            reason = None
+        elif self._own_colour:  # ``stop_reason`` for the default Rainbow colour, inlined
+            last = seq[-1]
+            family = last.family
+            reason = ("color" if family == card.family and len(seq) >= 2 and seq[-2].family == family
+                      else "value" if last.value == card.value else None)
+        else:
+            reason = stop_reason(seq, card, self.house.rainbow_colour)
+        if reason is not None:
+            self._note(_STOP_EVENTS[reason], p)
+            self._stop(card, reason)
+        else:
+            seq.append(card)
+            if self.last_action:  # Quantique's card: the turn ends (``_after_card``)
+                self._end_turn()
+            elif card.family in _RAINBOWS and (self.piles[0] or self.piles[1]):  # (a draw: the phase stays TURN)
+                self.forced[p] += 1  # "doit piocher immédiatement une nouvelle carte"
 
     def apply_legal(self, action: Move) -> None:
         self._legal = (action,)
@@ -808,26 +862,6 @@ class PushLuckState(GameState[Move]):
 
     def _apply_game_move(self, move: Move) -> None:
         raise IllegalActionError(f"unknown move {move!r}")
-
-    def _receive(self, card: Card) -> None:
-        """A card reaches the current player: an action card waits for a choice, a numbered card
-        joins the sequence unless it triggers a STOP."""
-        p = self.player
-        if card.action is not None:
-            self.pending = card
-            self.phase = _ACTION_DRAWN
-            return
-        seq = self.sequences[p]
-        reason = stop_reason(seq, card, self.house.rainbow_colour)
-        if reason is not None:
-            self._note(_STOP_EVENTS[reason], p)
-            self._stop(card, reason)
-            return
-        seq.append(card)
-        if self.last_action:  # Quantique's card: the turn ends (``_after_card``)
-            self._end_turn()
-        elif card.family in _RAINBOWS and (self.piles[0] or self.piles[1]):  # (a draw: the phase stays TURN)
-            self.forced[p] += 1  # "doit piocher immédiatement une nouvelle carte"
 
     def _after_card(self) -> None:
         """Back to the player's choices, or the end of the turn after Quantique."""
@@ -881,10 +915,10 @@ class PushLuckState(GameState[Move]):
                 reserve.append(self.pending)
                 self.pending = None
         self.discard.append(card)  # "s'activent à la défausse"
-        self._note(f"action:{card.action}", p)
+        self._note(_ACTION_EVENTS.get(card.action) or _ACTION_EVENTS.setdefault(card.action, f"action:{card.action}"), p)
         if self.phase == _ELIMINATION:
             self._note("stop_saved", p)
-        getattr(self, f"_effect_{card.action}")(move)
+        _EFFECTS[card.action](self, move)
 
     # -- the action cards ------------------------------------------------------------------
 
@@ -972,18 +1006,18 @@ class PushLuckState(GameState[Move]):
         self.last_action = True
         self.phase = _QUANTIQUE
 
-    def _quantique_choose(self, slot: int | None) -> None:
-        p = self.player
+    def _quantique_choose(self, slot: int | None) -> Card | None:
+        """Keep one of Quantique's cards (or none) and discard the others: an action card goes to
+        the reserve and the turn ends; a numbered card is returned, to be received as drawn."""
         cards, self.quantique = self.quantique, []
         kept = cards.pop(slot) if slot is not None else None
         self.discard += cards
-        if kept is None:
-            self._end_turn()
-        elif kept.is_action:
-            self.reserves[p].append(kept)
-            self._end_turn()
-        else:
-            self._receive(kept)
+        if kept is not None and kept.action is None:
+            return kept
+        if kept is not None:
+            self.reserves[self.player].append(kept)
+        self._end_turn()
+        return None
 
     def _back_to_choice(self) -> None:
         """After an effect: back to the turn (or the skipped turn), or end it after Quantique."""
@@ -1021,3 +1055,8 @@ class PushLuckState(GameState[Move]):
         seqs = " | ".join(f"p{q}:{' '.join(c.code for c in s) or '-'}" for q, s in enumerate(self.sequences))
         return f"{self.game} round {self.round} p{self.player} {self.phase}: {seqs}"
 
+
+#: each action card's effect, by its slug (``PushLuckState._effect_<slug>``, the same in both
+#: games), for ``_activate``
+_EFFECTS: dict[str, Any] = {name[len("_effect_"):]: fn for name, fn in vars(PushLuckState).items()
+                            if name.startswith("_effect_")}
