@@ -14,6 +14,7 @@ or when both piles are empty, and scoring secured cards by face value (Classic) 
 from __future__ import annotations
 
 import math
+from itertools import chain
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -103,7 +104,7 @@ class SequenceState(PushLuckState):
 
     def _finish_round(self) -> None:
         """Each player totals their secured sequences; open ones are lost (SEQUENCE-R18)."""
-        points = [sum(sequence_points(seq, self.mode) for seq in self.secured[p]) for p in range(self.num_players)]
+        points = [sequence_points(chain.from_iterable(self.secured[p]), self.mode) for p in range(self.num_players)]
         self.round_points.append(points)
         self.scores = [s + r for s, r in zip(self.scores, points)]
         self._next_round_or_end()
