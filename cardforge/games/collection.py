@@ -15,7 +15,7 @@ and 3 in Discovery).
 from __future__ import annotations
 
 import math
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Sequence, Sized
 from dataclasses import dataclass
 from typing import Any
 
@@ -74,9 +74,10 @@ _DONE_ONLY = (_DONE,)
 _DECLARE = Move("declare")
 
 
-def declaration_allowed(players: int, turns_played: int, secured_this_round: Iterable[int]) -> bool:
+def declaration_allowed(players: int, turns_played: int, secured_this_round: Iterable[Sized | int]) -> bool:
     """Whether the end of the round may be declared (sheet 7.1–7.3): every player has secured
-    at least one sequence this round and at least ``players + 1`` turns were played."""
+    at least one sequence this round (``secured_this_round``: each player's sequences, or their
+    number) and at least ``players + 1`` turns were played."""
     return turns_played >= players + 1 and all(secured_this_round)
 
 
@@ -105,7 +106,7 @@ class CollectionState(PushLuckState):
     _extra_start = True
 
     def _turn_start_moves(self) -> tuple[Move, ...]:
-        if self.declared_by is None and declaration_allowed(self._n, self.turns_played, map(len, self.secured)):
+        if self.declared_by is None and declaration_allowed(self._n, self.turns_played, self.secured):
             return (_DECLARE,)
         return ()
 

@@ -208,7 +208,11 @@ def _runs(groups: dict[int, list[Card]], length: int) -> list[tuple[Card, ...]]:
     the variants with one card swapped for another of its value."""
     if len(groups) < length:  # fewer values than the run needs (most collections are small)
         return []
-    return [run for top in sorted(groups, reverse=True) if all(v in groups for v in range(top - length + 1, top + 1))
+    values = sorted(groups)
+    reach: dict[int, int] = {}  # value → how many consecutive values end at it
+    for v in values:
+        reach[v] = reach.get(v - 1, 0) + 1
+    return [run for top in reversed(values) if reach[top] >= length
             for run in _with_swaps([groups[v] for v in range(top - length + 1, top + 1)])]
 
 
