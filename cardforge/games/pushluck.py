@@ -435,12 +435,12 @@ def _neighbours(n: int, p: int) -> tuple[int, ...]:
 
 
 @functools.lru_cache(maxsize=None)
-def _activations(slot: int | None, action: str, targets: tuple[int | None, ...]) -> tuple[Move, ...]:
+def _activations(slot: int | None, action: str, targets: tuple[int | None, ...], *then: Move) -> tuple[Move, ...]:
     """The moves playing the action card in ``slot`` (``None``: the card just drawn) at each
-    target (Quantique aims at a pile)."""
+    target (Quantique aims at a pile), followed by ``then``."""
     if action == "quantique":
-        return tuple(_move("activate", t, slot) for t in targets)
-    return tuple(_move("activate", None, slot, t) for t in targets)
+        return (*(_move("activate", t, slot) for t in targets), *then)
+    return (*(_move("activate", None, slot, t) for t in targets), *then)
 
 
 def _pile_name(pile: Any) -> str:
@@ -720,7 +720,12 @@ class PushLuckState(GameState[Move]):
         return _SAVERS
 
     def _targets(self, action: str, skipped: bool) -> tuple[int | None, ...] | None:
-        """Who or what an action card may aim at now; ``None`` when it cannot be played."""
+        """Who or what an action card may aim at now; ``None`` when it cannot be played (the
+        cards most often held in a reserve are asked about first)."""
+        if action == "joker":  # only after a STOP card (ELIMINATION), or to give a skipped turn back (R12)
+            return _NO_TARGET if skipped and self.house.skip_joker == "replay" else None
+        if action == "infini":
+            return None if skipped or self.shield else _NO_TARGET
         p, n = self.player, self._n
         if action == "simple" or action == "double":
             a, b = self.piles
@@ -735,16 +740,14 @@ class PushLuckState(GameState[Move]):
             return tuple(q for q in _neighbours(n, p) if sequences[q]) or None
         if action == "tornade":
             return _NO_TARGET if sum(1 for s in self.sequences if s) >= 2 else None
-        if skipped:  # a Joker may give the turn back (R12); the rest make their owner draw or react to a draw
-            return _NO_TARGET if action == "joker" and self.house.skip_joker == "replay" else None
+        if skipped:  # the rest make their owner draw
+            return None
         if action == "flip":
             a, b = self.piles
             return _NO_TARGET if a or b else None
         if action == "quantique":
             return tuple(i for i, pile in enumerate(self.piles) if pile) or None
-        if action == "infini":
-            return None if self.shield else _NO_TARGET
-        return None  # joker: only after a STOP card (ELIMINATION)
+        return None
 
     def _reserve_moves(self, skipped: bool) -> list[Move]:
         moves: list[Move] = []
@@ -758,12 +761,10 @@ class PushLuckState(GameState[Move]):
     def _action_drawn_moves(self) -> list[Move]:
         action = self.pending.action
         targets = self._targets(action, False) or _NO_TARGET  # played for no effect (R9)
-        moves = [*_activations(None, action, targets)]
         if len(self.reserves[self.player]) < RESERVE_SIZE:
-            moves.append(_KEEP)
-        else:  # full reserve: play one of it to make room (sheet's 💡)
-            moves += self._reserve_moves(False)
-        return moves
+            return _activations(None, action, targets, _KEEP)
+        # full reserve: play one of it to make room (sheet's 💡)
+        return [*_activations(None, action, targets), *self._reserve_moves(False)]
 
     def _validate_moves(self) -> list[Move]:
         raise NotImplementedError
