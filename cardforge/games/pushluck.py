@@ -471,9 +471,9 @@ class PushLuckState(GameState[Move]):
     #: and every ``self.x`` becomes a dict lookup (games add their own fields in ``__dict__``)
     __slots__ = ("_n", "deck_id", "mode", "house", "cards", "rng", "round", "scores", "phase", "tally", "turns_total",
                  "_legal", "piles", "sequences", "secured", "reserves", "discard", "table",
-                 "forced", "skip", "turns_played", "turns_of", "pending", "pending_reason", "quantique", "peek",
+                 "forced", "skip", "turns_played", "pending", "pending_reason", "quantique", "peek",
                  "player", "drawn", "shield", "flip_pending", "last_action", "_persist", "_own_colour",
-                 "_round_end")
+                 "_stop_loses", "_round_end")
 
     #: whether the game adds choices before the first draw of a turn (``_turn_start_moves``)
     _extra_start = False
@@ -499,6 +499,7 @@ class PushLuckState(GameState[Move]):
         self._legal: Sequence[Move] | None = None  # the last legal_count() answer, dropped by every move
         self._persist = house.open_sequences == "persist"  # read on most moves (house rules are frozen)
         self._own_colour = house.rainbow_colour == "own"
+        self._stop_loses = house.stop_cost == "sequence"  # a colour or value STOP costs the sequence (R2)
         self._start_round()
 
     # -- rounds and turns ---------------------------------------------------------------------
@@ -522,7 +523,6 @@ class PushLuckState(GameState[Move]):
         self.skip = [False] * n
         self.turns_played = 0
         self._round_end = self._turn_limit()
-        self.turns_of = [0] * n
         self.pending: Card | None = None
         self.pending_reason: str | None = None
         self.quantique: list[Card] = []
@@ -558,7 +558,6 @@ class PushLuckState(GameState[Move]):
             self.forced[p] = 0  # draws still owed end with the turn (R6)
         self.turns_played = played = self.turns_played + 1
         self.turns_total += 1
-        self.turns_of[p] += 1
         self.peek = None
         self.drawn = 0
         self.shield = self.flip_pending = self.last_action = False
@@ -895,8 +894,11 @@ class PushLuckState(GameState[Move]):
         p = self.player
         card, reason = self.pending, self.pending_reason
         self.pending = self.pending_reason = None
-        self._set_aside(card)
-        if reason == "shadow" or self.house.stop_cost == "sequence":
+        if reason == "shadow":  # ``_set_aside``: a Shadow stays on the table (and costs the sequence)
+            self.table.append(card)
+        else:
+            self.discard.append(card)
+        if reason == "shadow" or self._stop_loses:
             self.discard += self.sequences[p]
             self.sequences[p] = []
             self._on_sequence_lost(p, reason)
