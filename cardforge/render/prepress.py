@@ -9,6 +9,11 @@ Ghostscript ships as ``default_cmyk.icc``; characterisation CGATS TR 001), ``/Tr
 /False`` — keeping the page boxes, the CMYK values and the fonts (embedded).  The output is
 reproducible: fixed file names in a private folder and ``SOURCE_DATE_EPOCH`` for the dates.
 
+Converting colours is a third of Ghostscript's time, and there is nothing to convert in a file
+whose every colour is already DeviceCMYK (reportlab's ``enforceColorSpace`` sees to the fills and
+strokes; art images stay RGB): such a file is re-written with ``LeaveColorUnchanged``, which gives
+the same objects (checked on every shipped deck), any other with ``ColorConversionStrategy=CMYK``.
+
 Ghostscript is a system program (Debian ``ghostscript``), not a wheel: where it, or its CMYK
 profile, is missing, ``to_pdfx1a`` returns ``None`` and the caller keeps the plain CMYK PDF
 after ``notice`` says so in one line.
@@ -18,13 +23,15 @@ from __future__ import annotations
 
 import functools
 import os
+import re
 import shutil
 import subprocess
 import sys
 import tempfile
 from pathlib import Path
 
-__all__ = ["PDFX_VERSION", "PDFX_CONFORMANCE", "PrepressUnavailable", "ghostscript", "cmyk_profile", "to_pdfx1a", "notice"]
+__all__ = ["PDFX_VERSION", "PDFX_CONFORMANCE", "PrepressUnavailable", "ghostscript", "cmyk_profile", "cmyk_only", "to_pdfx1a",
+           "notice"]
 
 #: ISO 15930-4 names the part in GTS_PDFXVersion and the conformance level in GTS_PDFXConformance
 #: (as Acrobat writes them); a preflight reads both.
@@ -79,6 +86,45 @@ def _definition(title: str) -> str:
 """
 
 
+_STREAM = re.compile(rb"\d+ \d+ obj\s*(<<.*?)stream\r?\n", re.S)
+_LENGTH = re.compile(rb"/Length (\d+)(?! \d+ R)")
+#: colour spaces and images whose colours Ghostscript would have to convert
+_OTHER_SPACES = re.compile(rb"/(?:DeviceRGB|DeviceGray|CalRGB|CalGray|Lab|ICCBased|Indexed|Separation|DeviceN|Pattern|"
+                           rb"Shading|ColorSpace)\b|/Subtype\s*/Image\b")
+#: content-stream operators that set a colour other than with ``k``/``K``, or paint an image or shading
+_OTHER_OPS = re.compile(rb"(?<![^\s\]\)>])(?:rg|RG|g|G|cs|CS|sc|SC|scn|SCN|sh|BI|Do)(?=[\s\[(/<]|$)")
+
+
+def cmyk_only(pdf: bytes) -> bool:
+    """Whether every colour of ``pdf`` (as reportlab writes it) is set in DeviceCMYK with ``k``/``K``
+    and nothing else paints (no image, shading or pattern; forms are drawn with ``Do``, which is
+    allowed only where it is the form XObjects reportlab names ``FormXob``).  False when unsure."""
+    if _OTHER_SPACES.search(pdf):
+        return False
+    import zlib
+
+    for match in _STREAM.finditer(pdf):
+        head = match.group(1)
+        length = _LENGTH.search(head)
+        if length is None:
+            return False
+        if b"/Length1" in head or b"/FontFile" in head:
+            continue  # a font program: its bytes are glyphs, not colours
+        data = pdf[match.end() : match.end() + int(length.group(1))]
+        filters = re.sub(rb"[\[\]\s]", b"", (re.search(rb"/Filter\s*(\[[^\]]*\]|/\w+)", head) or [b"", b""])[1])
+        if filters == b"/FlateDecode":
+            try:
+                data = zlib.decompress(data)
+            except zlib.error:
+                return False
+        elif filters:
+            return False
+        for op in _OTHER_OPS.finditer(data):
+            if op.group(0) != b"Do" or not re.search(rb"/FormXob\.\S+\s+$", data[max(0, op.start() - 80) : op.start()]):
+                return False
+    return True
+
+
 class PrepressUnavailable(Exception):
     """Why a PDF/X file could not be made (Ghostscript or its profile missing, or it failed)."""
 
@@ -94,13 +140,14 @@ def to_pdfx1a(pdf: bytes, *, title: str) -> bytes:
     profile = cmyk_profile(gs)
     if profile is None:
         raise PrepressUnavailable(f"Ghostscript's CMYK profile {_PROFILE} was not found")
+    strategy = "LeaveColorUnchanged" if cmyk_only(pdf) else "CMYK"
     with tempfile.TemporaryDirectory(prefix="cardforge-pdfx-") as tmp:
         folder = Path(tmp)
         (folder / "in.pdf").write_bytes(pdf)
         (folder / "pdfx.ps").write_text(_definition(title), encoding="ascii")
         shutil.copyfile(profile, folder / "cmyk.icc")
         command = [gs, "-q", "-dSAFER", "-dBATCH", "-dNOPAUSE", "-dNOOUTERSAVE", "-sDEVICE=pdfwrite",
-                   "-dPDFX=true", "-dCompatibilityLevel=1.4", "-sColorConversionStrategy=CMYK",
+                   "-dPDFX=true", "-dCompatibilityLevel=1.4", f"-sColorConversionStrategy={strategy}",
                    "-sProcessColorModel=DeviceCMYK", "-sOutputICCProfile=cmyk.icc", "-dEmbedAllFonts=true",
                    "-dSubsetFonts=true", "-dAutoRotatePages=/None", "--permit-file-read=cmyk.icc",
                    "-sOutputFile=out.pdf", "pdfx.ps", "in.pdf"]
