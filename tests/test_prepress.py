@@ -196,3 +196,27 @@ def test_an_rgb_image_is_converted_to_cmyk(tmp_path):
     pdf = path.read_bytes()
     assert b"/Subtype /Image" in pdf or b"/Subtype/Image" in pdf
     assert_cmyk_only(pdf)
+
+
+def test_ghostscript_is_not_run_again_for_the_same_input(tmp_path, monkeypatch):
+    """A rebuild whose CMYK file is byte-identical to the last one keeps the PDF/X file it made."""
+    from cardforge.render.facecache import FaceCache
+    from tests.render_support import MINI_DECK, write_mini_deck
+
+    need_ghostscript()
+    runs = []
+    real = prepress.to_pdfx1a
+    monkeypatch.setattr(prepress, "to_pdfx1a", lambda pdf, title: runs.append(title) or real(pdf, title=title))
+    deck, cache = load_deck(write_mini_deck(tmp_path / "deck")), FaceCache(tmp_path / ".faces")
+    (path,) = render_profile(deck, get_profile("dtc"), tmp_path / "pod", cache=cache)
+    first = path.read_bytes()
+    assert render_profile(deck, get_profile("dtc"), tmp_path / "pod", cache=cache) == [path]
+    assert len(runs) == 1 and path.read_bytes() == first
+    render_profile(deck, get_profile("dtc"), tmp_path / "pod", lang="fr", cache=cache)
+    assert len(runs) == 2, "another language, another file"
+    path.write_bytes(first[:-10])  # the output was tampered with: made again
+    render_profile(deck, get_profile("dtc"), tmp_path / "pod", cache=cache)
+    assert len(runs) == 3 and path.read_bytes() == first
+    recoloured = load_deck(write_mini_deck(tmp_path / "deck2", MINI_DECK.replace("style:\n", "style:\n  action_color: \"#8A1C1C\"\n")))
+    render_profile(recoloured, get_profile("dtc"), tmp_path / "pod", cache=cache)
+    assert len(runs) == 4 and path.read_bytes() != first

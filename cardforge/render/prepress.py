@@ -31,7 +31,7 @@ import tempfile
 from pathlib import Path
 
 __all__ = ["PDFX_VERSION", "PDFX_CONFORMANCE", "PrepressUnavailable", "ghostscript", "cmyk_profile", "cmyk_only", "to_pdfx1a",
-           "notice"]
+           "write_pdfx1a", "notice"]
 
 #: ISO 15930-4 names the part in GTS_PDFXVersion and the conformance level in GTS_PDFXConformance
 #: (as Acrobat writes them); a preflight reads both.
@@ -129,28 +129,76 @@ class PrepressUnavailable(Exception):
     """Why a PDF/X file could not be made (Ghostscript or its profile missing, or it failed)."""
 
 
-def to_pdfx1a(pdf: bytes, *, title: str) -> bytes:
-    """``pdf`` (DeviceCMYK, fonts embedded, boxes set) as PDF/X-1a:2003.
-
-    Raises ``PrepressUnavailable`` with the reason in plain words if it cannot be done here.
-    """
+def _tools() -> tuple[str, Path]:
+    """Ghostscript and its CMYK profile, or ``PrepressUnavailable`` saying which is missing."""
     gs = ghostscript()
     if gs is None:
         raise PrepressUnavailable("Ghostscript (gs) is not installed")
     profile = cmyk_profile(gs)
     if profile is None:
         raise PrepressUnavailable(f"Ghostscript's CMYK profile {_PROFILE} was not found")
+    return gs, profile
+
+
+def _command(gs: str, pdf: bytes) -> list[str]:
     strategy = "LeaveColorUnchanged" if cmyk_only(pdf) else "CMYK"
+    return [gs, "-q", "-dSAFER", "-dBATCH", "-dNOPAUSE", "-dNOOUTERSAVE", "-sDEVICE=pdfwrite",
+            "-dPDFX=true", "-dCompatibilityLevel=1.4", f"-sColorConversionStrategy={strategy}",
+            "-sProcessColorModel=DeviceCMYK", "-sOutputICCProfile=cmyk.icc", "-dEmbedAllFonts=true",
+            "-dSubsetFonts=true", "-dAutoRotatePages=/None", "--permit-file-read=cmyk.icc",
+            "-sOutputFile=out.pdf", "pdfx.ps", "in.pdf"]
+
+
+def _stamp(path: Path) -> list[int] | None:
+    try:
+        st = path.stat()
+    except OSError:
+        return None
+    return [st.st_size, st.st_mtime_ns, st.st_ino]
+
+
+def write_pdfx1a(pdf: bytes, path: Path, *, title: str, memo: Path | None = None) -> bool:
+    """Write ``pdf`` to ``path`` as PDF/X-1a:2003; return False if it was already there.
+
+    ``memo`` (a small JSON file) remembers what the last run converted: when ``path`` is still the
+    file made then from the same bytes, title, Ghostscript and profile, Ghostscript is not run
+    again (a deck edit that changes no card, a ``watch`` save).  Raises ``PrepressUnavailable``.
+    """
+    import hashlib
+    import json
+
+    from cardforge.atomic import atomic_write_bytes, atomic_write_text, ensure_dir
+
+    gs, profile = _tools()
+    key = hashlib.blake2b(pdf, digest_size=16)
+    tools = [(str(p), _stamp(Path(p))) for p in (gs, profile)]  # another Ghostscript: convert again
+    key.update(repr((title, _definition(title), _command("gs", pdf), tools)).encode())
+    if memo is not None:
+        try:
+            known = json.loads(memo.read_text(encoding="utf-8"))
+        except (OSError, ValueError):
+            known = None
+        if known == {"input": key.hexdigest(), "output": _stamp(path)}:
+            return False
+    atomic_write_bytes(path, to_pdfx1a(pdf, title=title))
+    if memo is not None:
+        ensure_dir(memo.parent)
+        atomic_write_text(memo, json.dumps({"input": key.hexdigest(), "output": _stamp(path)}))
+    return True
+
+
+def to_pdfx1a(pdf: bytes, *, title: str) -> bytes:
+    """``pdf`` (DeviceCMYK, fonts embedded, boxes set) as PDF/X-1a:2003.
+
+    Raises ``PrepressUnavailable`` with the reason in plain words if it cannot be done here.
+    """
+    gs, profile = _tools()
+    command = _command(gs, pdf)
     with tempfile.TemporaryDirectory(prefix="cardforge-pdfx-") as tmp:
         folder = Path(tmp)
         (folder / "in.pdf").write_bytes(pdf)
         (folder / "pdfx.ps").write_text(_definition(title), encoding="ascii")
         shutil.copyfile(profile, folder / "cmyk.icc")
-        command = [gs, "-q", "-dSAFER", "-dBATCH", "-dNOPAUSE", "-dNOOUTERSAVE", "-sDEVICE=pdfwrite",
-                   "-dPDFX=true", "-dCompatibilityLevel=1.4", f"-sColorConversionStrategy={strategy}",
-                   "-sProcessColorModel=DeviceCMYK", "-sOutputICCProfile=cmyk.icc", "-dEmbedAllFonts=true",
-                   "-dSubsetFonts=true", "-dAutoRotatePages=/None", "--permit-file-read=cmyk.icc",
-                   "-sOutputFile=out.pdf", "pdfx.ps", "in.pdf"]
         env = {**os.environ, "SOURCE_DATE_EPOCH": os.environ.get("SOURCE_DATE_EPOCH", _EPOCH)}
         try:
             run = subprocess.run(command, cwd=folder, env=env, capture_output=True, text=True, timeout=600,
