@@ -8,6 +8,7 @@ import random
 
 import pytest
 
+from cardforge.errors import UsageError
 from cardforge.games import new_game
 
 GAMES = ("rows", "tricks", "sequence", "collection", "numwin")
@@ -32,6 +33,44 @@ def _play(game: str, seed: int, fast: bool) -> tuple[list[str], list[int], list[
 def test_fast_path_plays_as_the_checked_one(game):
     for seed in range(3):
         assert _play(game, seed, fast=True) == _play(game, seed, fast=False)
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_index_path_plays_as_the_checked_one(game):
+    """``apply_index(i)`` (the simulator's random seats) is ``apply_action(legal_actions()[i])``
+    and ``legal_count()`` is ``len(legal_actions())``, at every step of random games — house
+    rules included, since some engines keep their moves differently under them."""
+    from cardforge.simulate.compare import house_values
+    from cardforge.simulate.spec import SimSpec
+    from cardforge.games import engine_module
+    from cardforge.games.house import describe_house_rules
+
+    spec = SimSpec(game, 4, ("random",))
+    variants = [()]
+    for rule in describe_house_rules(engine_module(game).HouseRules):
+        try:
+            _default, others = house_values(spec, rule["key"])
+        except UsageError:  # a switch with no list of values (an integer)
+            continue
+        variants += [(f"{rule['key']}={str(value).lower()}",) for value in others]
+    for seed, house in enumerate(variants):
+        options = spec.with_house(house).engine_options()
+        checked = new_game(game, players=4, seed=seed, **options)
+        indexed = new_game(game, players=4, seed=seed, **options)
+        full = indexed.card_count()
+        rng = random.Random(seed)
+        for _step in range(3000):  # enough for any game; a game that never ends is another test's
+            if checked.is_terminal():
+                break
+            actions = checked.legal_actions()
+            assert indexed.legal_count() == len(actions), f"{game} {house}: legal_count"
+            i = rng.randrange(len(actions))
+            checked.apply_action(actions[i])
+            indexed.apply_index(i)
+            assert str(indexed) == str(checked), f"{game} {house}: after {checked.action_to_string(actions[i])}"
+            assert indexed.current_player() == checked.current_player()
+            assert indexed.card_count() == full
+        assert indexed.is_terminal() == checked.is_terminal() and indexed.returns() == checked.returns()
 
 
 def test_reflex_outcome_is_check_reflex_without_the_words():

@@ -54,6 +54,17 @@ class GameState(ABC, Generic[A]):
         Engines whose check is costly override it; the result is the same as ``apply_action``."""
         self.apply_action(action)
 
+    def legal_count(self) -> int:
+        """``len(legal_actions())``.  With ``apply_index`` it is the simulator's path for a
+        random seat, which needs no list of actions per step (OpenSpiel's action ids)."""
+        return len(self.legal_actions())
+
+    def apply_index(self, index: int) -> None:
+        """``apply_legal(legal_actions()[index])``: engines that keep their legal moves (or
+        know them by position, as a hand) override it without building the list; the
+        result is always that of ``apply_action`` on the same action."""
+        self.apply_legal(self.legal_actions()[index])
+
     @abstractmethod
     def is_terminal(self) -> bool: ...
 

@@ -36,26 +36,32 @@ def play_game(spec: SimSpec, index: int, options: dict[str, Any] | None = None) 
     # bound once: this loop is the simulator's hot path
     current, legal_actions, apply, observe = (
         state.current_player, state.legal_actions, state.apply_legal, state.observation)
+    count, apply_index = state.legal_count, state.apply_index
     # a tracker hook the game does not use is not called; a random seat (``None``) is the
-    # random bot's own pick, inlined: the same draw from the same generator
+    # random bot's own pick, inlined: the same draw from the same generator, by index when no
+    # hook needs to see the action
     before = tracker.before if type(tracker).before is not Tracker.before else None
     after = tracker.after if type(tracker).after is not Tracker.after else None
+    hooked = before is not None or after is not None
     acts = [None if type(bot) is RandomBot else bot.act for bot in bots]
     sees = [bot.sees for bot in bots]
     draw = rng.random
     steps = 0
     while (player := current()) != TERMINAL:  # one call a step: the player, or the game is over
-        legal = legal_actions()
         act = acts[player]
-        if act is None:
-            action = legal[int(draw() * len(legal))]
+        if act is None and not hooked:
+            apply_index(int(draw() * count()))
         else:
-            action = act(observe(player) if sees[player] else None, legal, rng)
-        if before is not None:
-            before(state, player, action)
-        apply(action)
-        if after is not None:
-            after(state, player, action)
+            legal = legal_actions()
+            if act is None:
+                action = legal[int(draw() * len(legal))]
+            else:
+                action = act(observe(player) if sees[player] else None, legal, rng)
+            if before is not None:
+                before(state, player, action)
+            apply(action)
+            if after is not None:
+                after(state, player, action)
         steps += 1
         if steps > MAX_ACTIONS:
             raise RuntimeError(f"{spec.game} game {index} (seed {seed}) did not end within {MAX_ACTIONS} actions")
