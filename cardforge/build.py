@@ -365,7 +365,7 @@ def build_all(out: Path, *, force: bool = False, workers: int | None = None, dec
         progress.advance(job.phase)
         target = owner.get(job.key)
         if job.phase == "faces":
-            face_digests.setdefault(target.name, set()).update(result["digests"].values())
+            face_digests.setdefault(target.name, set()).update(result["digests"])
             for digest, (pdf, variants) in result["missing"].items():
                 if digest in faces:
                     faces[digest][1].update(variants)

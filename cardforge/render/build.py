@@ -179,11 +179,9 @@ def card_targets(name: str, cards: Path, salt: str = "") -> list:
     from cardforge.build import Job
     from cardforge.render.pod import PROFILES
 
-    out, jobs = str(cards), []
+    out = str(cards)
+    jobs = [Job(f"cards:{name}:faces", "faces", "cardforge.render.build:digest_job", (name, out, salt), priority=9)]
     for lang in LANGS:
-        faces = _job_key(name, lang, "faces")
-        jobs.append(Job(faces, "faces", "cardforge.render.build:digest_job", (name, lang, out, salt),
-                        priority=9))
         for paper in ("a4", "letter"):
             sheets = _job_key(name, lang, f"sheets-{paper}")
             jobs.append(Job(sheets, "cards", "cardforge.render.build:sheets_job", (name, lang, out, paper), priority=3))
@@ -207,23 +205,27 @@ def _digest_file(cards: str, name: str, lang: str) -> Path:
     return Path(cards) / ".faces" / f"{name}-{lang}.json"
 
 
-def digest_job(name: str, lang: str, cards: str, salt: str = "") -> dict:
-    """Digest every face of ``name`` in ``lang`` (kept in ``.faces/<deck>-<lang>.json``), drawing
-    only the faces whose recipe no earlier build recorded; return the digests and, for faces the
-    cache lacks, their page and the images wanted from it."""
+def digest_job(name: str, cards: str, salt: str = "") -> dict:
+    """Digest every face of ``name`` in each language (kept in ``.faces/<deck>-<lang>.json``),
+    drawing only the faces whose recipe no earlier build (nor the other language) recorded; return
+    the digests and, for faces the cache lacks, their page and the images wanted from it."""
     import json
 
     from cardforge.atomic import atomic_write_text
-    from cardforge.render.facecache import FaceCache, digest_by_recipe
+    from cardforge.render.facecache import FaceCache, digest_by_recipe, recipe_salt
     from cardforge.render.png import deck_faces
     from cardforge.render.pod import PROFILES
 
     deck = load_target(name)
     cache = FaceCache(Path(cards) / ".faces")
     variants = face_variants(deck, FORMATS, list(PROFILES))
-    digests, missing = digest_by_recipe(deck, deck_faces(deck), lang, cache, variants, salt=salt, record=f"{name}-{lang}")
-    atomic_write_text(_digest_file(cards, name, lang), json.dumps(digests, indent=0, sort_keys=True))
-    return {"digests": digests, "missing": missing}
+    known, missing, used = cache.recipes(recipe_salt(salt)), {}, set()
+    for lang in LANGS:
+        digests, missing = digest_by_recipe(deck, deck_faces(deck), lang, cache, variants, salt=salt,
+                                            record=f"{name}-{lang}", known=known, missing=missing)
+        atomic_write_text(_digest_file(cards, name, lang), json.dumps(digests, indent=0, sort_keys=True))
+        used.update(digests.values())
+    return {"digests": sorted(used), "missing": missing}
 
 
 def raster_jobs(folder: str, faces: dict, batch: int = 6) -> list:

@@ -34,7 +34,7 @@ from cardforge.deck import Deck
 from cardforge.render.facepages import Face, face_name
 
 __all__ = ["DPI", "Variant", "FULL", "FaceCache", "face_pdf", "face_digest", "digest_faces", "digest_by_recipe",
-           "raster_batch", "prepare", "scratch_cache"]
+           "recipe_salt", "raster_batch", "prepare", "scratch_cache"]
 
 DPI = 300
 RECIPES = ".recipes.json"  # suffix of a deck and language's recorded recipes
@@ -99,31 +99,41 @@ def digest_faces(deck: Deck, faces: Iterable[Face], lang: str) -> list[tuple[str
     return out
 
 
+def recipe_salt(salt: str) -> str:
+    """What a recipe adds to the face's own key: the drawing code's version and reportlab's."""
+    import reportlab
+
+    return f"{salt}\0reportlab {reportlab.Version}"
+
+
 def digest_by_recipe(deck: Deck, faces: Iterable[Face], lang: str, cache: FaceCache, variants: Iterable[Variant], *,
-                     salt: str, record: str) -> tuple[dict[str, str], dict[str, tuple[bytes, list[Variant]]]]:
+                     salt: str, record: str, known: dict[str, str] | None = None,
+                     missing: dict[str, tuple[bytes, list[Variant]]] | None = None,
+                     ) -> tuple[dict[str, str], dict[str, tuple[bytes, list[Variant]]]]:
     """Face name → digest for ``faces``, and digest → (page, variants) for those the cache lacks.
 
     A face whose recipe (``face_key`` with ``salt``, the drawing code's version) an earlier build
     recorded, and whose images are cached, is not drawn; the others are drawn and digested.  The
-    recipes of ``faces`` are recorded as ``record`` (``<deck>-<lang>``) for the next build.
+    recipes of ``faces`` are recorded as ``record`` (``<deck>-<lang>``) for the next build.  Calls
+    that pass the same ``known`` and ``missing`` (the other language of a deck) share what they
+    learn: a face with no text is drawn once for both.
     """
-    import reportlab
-
     from cardforge.render.faces import face_key
 
     wanted = sorted(set(variants))
-    salt = f"{salt}\0reportlab {reportlab.Version}"
-    known = cache.recipes(salt)
-    digests, missing, recipes = {}, {}, {}
+    salt = recipe_salt(salt)
+    known = cache.recipes(salt) if known is None else known
+    missing = {} if missing is None else missing
+    digests, recipes = {}, {}
     for face in faces:
         recipe = hashlib.blake2b(f"{salt}\0{face_key(deck, face, lang, bleed=True)}".encode(), digest_size=16).hexdigest()
         digest = known.get(recipe)
-        if digest is None or cache.missing(digest, wanted):
+        if digest is None or (digest not in missing and cache.missing(digest, wanted)):
             pdf = face_pdf(deck, face, lang)
             digest = face_digest(pdf)
-            if cache.missing(digest, wanted):
+            if digest not in missing and cache.missing(digest, wanted):
                 missing[digest] = (pdf, wanted)
-        digests[face_name(face)] = recipes[recipe] = digest
+        digests[face_name(face)] = recipes[recipe] = known[recipe] = digest
     cache.remember(record, salt, recipes)
     return digests, missing
 
