@@ -6,9 +6,9 @@ names the files it is made from; their content digests (and cardforge's own code
 target's key, recorded with its outputs in ``<out>/.cardforge-build.json``.  A target whose key
 and outputs are unchanged is skipped; ``force`` rebuilds everything.
 
-Card targets share the face cache (``<out>/cards/.faces``): jobs first digest every face of their
-deck and language, the distinct faces not yet cached are rasterised once, then the card outputs
-link or scale those images.  Jobs run on a process pool; each writes only its own files, so the
+Card targets share the face cache (``<out>/cards/.faces``): a job per deck first digests its faces
+in both languages (looking each up by its recipe, drawing only the new ones), the distinct faces
+not yet cached are rasterised once, then the card outputs link or scale those images.  Jobs run on a process pool; each writes only its own files, so the
 bytes do not depend on the number of workers or the order they finish in.
 """
 
