@@ -84,9 +84,10 @@ def _deflated(raw: bytes) -> bytes:
 
 def write_grid(path: Path, grid: Sequence[Sequence[Path | None]], cell: tuple[int, int], *, cache: Path,
                gap: int = 0, background: tuple[int, int, int] = (255, 255, 255)) -> tuple[Path, list[str]]:
-    """A PNG of ``grid`` (rows of cached images, ``None`` a blank cell) with ``gap`` pixels of
-    ``background`` around every cell; its bands are cached in the folder ``cache``.  Returns the
-    path and the keys of the bands it is made of (for the cache to keep them)."""
+    """A PNG of ``grid`` (rows of face-cache images, whose names say their content; ``None`` a
+    blank cell) with ``gap`` pixels of ``background`` around every cell; its bands are cached in
+    the folder ``cache``.  Returns the path and the keys of the bands it is made of (for the cache
+    to keep them)."""
     from cardforge.atomic import atomic_open, atomic_write_batch, ensure_dir
 
     cols = max((len(line) for line in grid), default=0)
