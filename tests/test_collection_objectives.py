@@ -188,3 +188,23 @@ def test_best_validation_properties(seed):
         assert not {m.id for m in best} & exclude
         for single in find_objectives(hand, exclude):
             assert validation_key(best, mode) >= validation_key([single], mode)
+
+
+def test_no_match_takes_fewer_cards_than_find_objectives_skips_below():
+    """``find_objectives`` does not ask an objective's finder about fewer cards than its
+    fewest: on random collections of every size (Shadows and action cards included), every way
+    ``candidates`` finds takes at least that many cards, and the skipping search answers as
+    asking every objective does."""
+    import random
+
+    from cardforge.deck import load_deck
+    from cardforge.games.objectives import OBJECTIVE_IDS, _fewest
+
+    rng = random.Random(18)
+    pool = list(load_deck("collection").cards(mode="classic"))
+    for _ in range(400):
+        hand = rng.sample(pool, rng.randrange(0, 26))
+        every = [m for oid in OBJECTIVE_IDS for m in candidates(oid, hand)[:1]]
+        for oid in OBJECTIVE_IDS:
+            assert all(len(m.cards) >= _fewest()[oid] for m in candidates(oid, hand)), oid
+        assert find_objectives(hand) == every

@@ -224,3 +224,24 @@ def test_best_validation_is_the_same_whether_equal_copies_are_one_object_or_seve
                 a = best_validation([parsed[i] for i in order], mode=mode, share_cards=share)
                 b = best_validation([one_object[i] for i in order], mode=mode, share_cards=share)
                 assert [(m.id, m.points, m.cards) for m in a] == [(m.id, m.points, m.cards) for m in b]
+
+
+@pytest.mark.parametrize("colour", ["own", "wild", "none"])
+def test_a_drawn_card_stops_the_sequence_exactly_when_stop_reason_says(colour):
+    """The draw checks the STOP conditions inline (``stop_reason`` for the default Rainbow
+    colour, written out): on random open sequences and drawn cards it finds the STOP, and its
+    reason, that ``stop_reason`` finds, or lets the card join the sequence."""
+    rng = random.Random(colour)
+    first = new_game("sequence", players=2, seed=0, house=[f"rainbow_colour={colour}"])
+    numbered = sorted({c for c in first.cards if c.is_numbered})
+    for trial in range(600):
+        state = new_game("sequence", players=2, seed=trial, house=[f"rainbow_colour={colour}"])
+        *seq, card = rng.sample(numbered, rng.randrange(1, 4))
+        give(state, 0, sequence=" ".join(c.code for c in seq))
+        stack(state, a=card.code)
+        expected = stop_reason(seq, card, colour)
+        play(state, "draw A")
+        stops = {name for (name, _seat) in state.tally if name.startswith("stop:")}
+        assert stops == ({f"stop:{expected}"} if expected else set()), (seq, card)
+        if expected is None:
+            assert state.sequences[0] == [*seq, card]

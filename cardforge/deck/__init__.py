@@ -15,8 +15,8 @@ from typing import Any
 
 #: Each public name and the submodule that defines it.
 _HOMES = {
-    **dict.fromkeys(("GAMES", "BaseDeck", "deck_path", "load_all", "load_base", "load_deck", "validate_file"),
-                    "loader"),
+    **dict.fromkeys(("GAMES", "BaseDeck", "deck_path", "decks_frozen", "load_all", "load_base", "load_deck",
+                     "validate_file"), "loader"),
     **dict.fromkeys(("CardSize", "Deck", "DeckAction", "DeckFamily", "FamilyStyle", "Mode", "Style", "Variant"),
                     "model"),
 }
@@ -33,6 +33,7 @@ __all__ = [
     "Mode",
     "Variant",
     "deck_path",
+    "decks_frozen",
     "load_all",
     "load_base",
     "load_deck",

@@ -7,13 +7,14 @@ when those changed are the files' bytes digested, so a touched but unchanged fil
 
 from __future__ import annotations
 
+import contextlib
 import functools
 import json
 import os
 import sys
 import time
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Iterator
 
 from cardforge import __version__
 from cardforge.errors import CardforgeError, DeckError, UsageError
@@ -21,7 +22,7 @@ from cardforge.errors import CardforgeError, DeckError, UsageError
 if TYPE_CHECKING:  # the model is imported by what builds a deck, not by ``GAMES`` readers
     from cardforge.deck.model import Deck
 
-__all__ = ["GAMES", "deck_path", "load_deck", "load_base", "load_all", "validate_file", "BaseDeck"]
+__all__ = ["GAMES", "deck_path", "load_deck", "load_base", "load_all", "validate_file", "BaseDeck", "decks_frozen"]
 
 #: The five games of the family, in the designer's order.
 GAMES: tuple[str, ...] = ("collection", "sequence", "tricks", "rows", "numwin")
@@ -369,8 +370,37 @@ def _with_table(deck: Deck, merged: dict) -> Deck:
     return dataclasses.replace(deck, table=tuple(rows), images=images, _counts_cache={})
 
 
+#: while ``decks_frozen()`` is active: deck name → the deck loaded for it
+_FROZEN: dict[str, Deck] | None = None
+
+
+@contextlib.contextmanager
+def decks_frozen() -> Iterator[None]:
+    """Within this, a deck loaded by name is not looked at on disk again: a simulation's
+    thousands of games each start from their deck without checking its files (three ``stat``
+    calls a game); after it, ``load_deck`` sees any change again."""
+    global _FROZEN
+    outer = _FROZEN
+    if outer is None:
+        _FROZEN = {}
+    try:
+        yield
+    finally:
+        _FROZEN = outer
+
+
 def load_deck(name: str | os.PathLike[str]) -> Deck:
     """Load a game deck by game name (``"rows"``) or path; raise ``DeckError`` if invalid."""
+    frozen = _FROZEN
+    if frozen is not None and isinstance(name, str):
+        deck = frozen.get(name)
+        if deck is None:
+            deck = frozen[name] = _load_deck(name)
+        return deck
+    return _load_deck(name)
+
+
+def _load_deck(name: str | os.PathLike[str]) -> Deck:
     path = deck_path(name)
     if not path.is_file():  # a folder, a device, a FIFO, nothing: say so, with the path as given
         from cardforge.deck.source import read_source

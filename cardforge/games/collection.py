@@ -14,13 +14,14 @@ and 3 in Discovery).
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+import math
+from collections.abc import Iterable, Sequence, Sized
 from dataclasses import dataclass
 from typing import Any
 
 from cardforge.cards import Card
 from cardforge.games.house import parse_house_rules
-from cardforge.games.objectives import OBJECTIVES, ObjectiveMatch, find_objectives
+from cardforge.games.objectives import FEWEST_CARDS, OBJECTIVES, ObjectiveMatch, find_objectives
 from cardforge.games.pushluck import (
     OPEN_SEQUENCE_CHOICES,
     RAINBOW_COLOUR_CHOICES,
@@ -69,13 +70,15 @@ CITES: dict[str, str] = {
 }
 
 _DONE = Move("done")
+_DONE_ONLY = (_DONE,)
 _DECLARE = Move("declare")
 
 
-def declaration_allowed(players: int, turns_played: int, secured_this_round: Iterable[int]) -> bool:
+def declaration_allowed(players: int, turns_played: int, secured_this_round: Iterable[Sized | int]) -> bool:
     """Whether the end of the round may be declared (sheet 7.1–7.3): every player has secured
-    at least one sequence this round and at least ``players + 1`` turns were played."""
-    return turns_played >= players + 1 and min(secured_this_round, default=1) >= 1
+    at least one sequence this round (``secured_this_round``: each player's sequences, or their
+    number) and at least ``players + 1`` turns were played."""
+    return turns_played >= players + 1 and all(secured_this_round)
 
 
 class CollectionState(PushLuckState):
@@ -94,24 +97,21 @@ class CollectionState(PushLuckState):
 
     def _start_round(self) -> None:
         self.declared_by: int | None = None
-        self.final_turns = 0
         self.void = [False] * self.num_players
         self.remaining: list[list[Card]] = []
         self.validators: list[int] = []
         self._offers: tuple[tuple, list[ObjectiveMatch], tuple[Move, ...]] = ((), [], ())
         super()._start_round()
 
-    def _turn_start_moves(self) -> list[Move]:
-        if self.declared_by is None and declaration_allowed(self._n, self.turns_played, map(len, self.secured)):
-            return [_DECLARE]
-        return []
+    _extra_start = True
 
-    def _round_over(self) -> bool:
-        """Called once per ended turn: after a declaration, each other player plays one last turn."""
-        if self.declared_by is None or self.player == self.declared_by and self.final_turns == self._n - 1:
-            return False
-        self.final_turns -= 1
-        return self.final_turns <= 0
+    def _turn_start_moves(self) -> tuple[Move, ...]:
+        if self.declared_by is None and declaration_allowed(self._n, self.turns_played, self.secured):
+            return (_DECLARE,)
+        return ()
+
+    def _turn_limit(self) -> float:
+        return math.inf  # until a declaration (then ``_round_end`` is set) or empty piles
 
     def _on_sequence_lost(self, player: int, reason: str) -> None:
         if reason == "shadow" and self.house.shadow_voids_round:
@@ -142,7 +142,9 @@ class CollectionState(PushLuckState):
             self._offers = (key, matches, moves)
         return self._offers[1]
 
-    def _validate_moves(self) -> list[Move]:
+    def _validate_moves(self) -> Sequence[Move]:
+        if len(self.remaining[self.player]) < FEWEST_CARDS:  # most collections: nothing to look for
+            return _DONE_ONLY
         self.offers(self.player)
         return [*self._offers[2], _DONE]
 
@@ -150,7 +152,8 @@ class CollectionState(PushLuckState):
         p = self.player
         if move.kind == "declare":
             self.declared_by = p
-            self.final_turns = self.num_players - 1
+            # each other player plays one last turn (7.4): the round ends n - 1 turns after this one
+            self._round_end = self.turns_played + self._n
             self._end_turn()
         elif move.kind == "validate":
             match = next(m for m in self.offers(p) if m.id == move.choice[0])

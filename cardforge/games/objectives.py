@@ -22,7 +22,7 @@ from typing import Any
 from cardforge.cards import Card, CardSystem, FamilyKind, Text
 
 __all__ = ["Objective", "ObjectiveMatch", "OBJECTIVES", "OBJECTIVE_IDS", "objective", "objective_id", "find_objectives",
-           "candidates", "best_validation", "validation_key"]
+           "candidates", "best_validation", "validation_key", "FEWEST_CARDS"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -199,14 +199,20 @@ def _with_swaps(choices: Sequence[Sequence[Card]]) -> list[tuple[Card, ...]]:
 
 def _of_a_kind(size: int) -> Finder:
     def find(view: _View) -> list[tuple[Card, ...]]:
-        return [combo for g in view.by_value().values() for combo in itertools.combinations(g, size)]
+        return [combo for g in view.by_value().values() if len(g) >= size for combo in itertools.combinations(g, size)]
     return find
 
 
 def _runs(groups: dict[int, list[Card]], length: int) -> list[tuple[Card, ...]]:
     """Runs of ``length`` consecutive values: for each top, the first card of each value, then
     the variants with one card swapped for another of its value."""
-    return [run for top in sorted(groups, reverse=True) if all(v in groups for v in range(top - length + 1, top + 1))
+    if len(groups) < length:  # fewer values than the run needs (most collections are small)
+        return []
+    values = sorted(groups)
+    reach: dict[int, int] = {}  # value → how many consecutive values end at it
+    for v in values:
+        reach[v] = reach.get(v - 1, 0) + 1
+    return [run for top in reversed(values) if reach[top] >= length
             for run in _with_swaps([groups[v] for v in range(top - length + 1, top + 1)])]
 
 
@@ -228,6 +234,8 @@ def _flush(minimum: int, take: int | None) -> Finder:
 def _straight_flush(view: _View) -> list[tuple[Card, ...]]:
     found = []
     for own, with_jokers in view.colour_pools():
+        if len(with_jokers) < 5:
+            continue
         colour = own[0].family
         for run in _runs(_by_value(with_jokers), 5):  # own card first at equal value (sorted order)
             run = tuple(next((c for c in with_jokers if c.value == card.value and c.family == colour), card)
@@ -245,7 +253,8 @@ def _rainbow_set(view: _View) -> list[tuple[Card, ...]]:
 
 def _rainbow_straight(view: _View) -> list[tuple[Card, ...]]:
     _, rainbow = _families()
-    return _runs(_by_value(view.of_family(rainbow)), 3)
+    rainbows = view.of_family(rainbow)
+    return _runs(_by_value(rainbows), 3) if len(rainbows) >= 3 else []
 
 
 _FINDERS: dict[str, Finder] = {
@@ -286,7 +295,15 @@ def _best(obj: Objective, view: _View) -> ObjectiveMatch | None:
 
 
 #: no objective takes fewer cards than a pair
-_FEWEST = 2
+FEWEST_CARDS = 2
+
+
+@functools.lru_cache(maxsize=1)
+def _fewest() -> dict[str, int]:
+    """Objective → the fewest cards any of its matches takes (its finder is not asked about fewer)."""
+    classic, _ = _families()
+    return {"pair": 2, "three_of_a_kind": 3, "four_of_a_kind": 4, "flush": 5, "grand_flush": 8, "small_straight": 3,
+            "large_straight": 5, "straight_flush": 5, "rainbow_set": len(classic) + 1, "rainbow_straight": 3}
 
 
 def candidates(objective_id: str, cards: Iterable[Card]) -> list[ObjectiveMatch]:
@@ -299,13 +316,15 @@ def find_objectives(cards: Iterable[Card], exclude: Iterable[str] = frozenset())
     """Each objective the cards achieve (table order), at its best-scoring choice of cards;
     objectives in ``exclude`` (already validated) are left out."""
     usable = _usable(cards)
-    if len(usable) < _FEWEST:  # most collections at a round's end are empty (a Shadow, nothing locked)
+    if len(usable) < FEWEST_CARDS:  # most collections at a round's end are empty (a Shadow, nothing locked)
         return []
     view = _View(usable)
     skip = set(exclude)
+    size = len(usable)
+    fewest = _fewest()
     out = []
     for obj in OBJECTIVES:
-        if obj.id not in skip:
+        if obj.id not in skip and fewest[obj.id] <= size:
             best = _best(obj, view)
             if best is not None:
                 out.append(best)

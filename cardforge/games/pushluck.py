@@ -225,11 +225,11 @@ def sequence_points(cards: Iterable[Card], mode: str) -> int:
     >>> sequence_points(cards, "classic"), sequence_points(cards, "discovery")
     (10, 2)
     """
-    numbered = [c for c in cards if c.is_numbered]
+    numbered = [c.value for c in cards if c.action is None]
     if mode == "discovery":
         return len(numbered)
     if mode == "classic":
-        return sum(c.value for c in numbered)
+        return sum(numbered)
     raise UsageError(f"unknown mode {mode!r}: expected classic or discovery")
 
 
@@ -399,6 +399,8 @@ _NO_TARGET = (None,)
 _TURN_MOVES = tuple((*_DRAWS[key & 3], *((_LOCK,) if key & 4 else ()), *((_END,) if key & 8 else ())) for key in range(16))
 #: the tally's key for each STOP reason
 _STOP_EVENTS = {reason: f"stop:{reason}" for reason in STOP_REASONS}
+#: the tally's key for each action card played (``action:<card>``), made once per card
+_ACTION_EVENTS: dict[str, str] = {}
 
 
 _DECK_CARDS: dict[tuple[int, int, str], tuple[Any, tuple[Card, ...]]] = {}
@@ -415,6 +417,32 @@ def _deck_cards(deck: Any, players: int, mode: str) -> tuple[Card, ...]:
     return held[1]
 
 
+@functools.lru_cache(maxsize=None)
+def _others(n: int, p: int) -> tuple[int, ...]:
+    """The seats other than ``p`` at a table of ``n``."""
+    return tuple(q for q in range(n) if q != p)
+
+
+@functools.lru_cache(maxsize=None)
+def _everyone(n: int) -> tuple[int, ...]:
+    return tuple(range(n))
+
+
+@functools.lru_cache(maxsize=None)
+def _neighbours(n: int, p: int) -> tuple[int, ...]:
+    """``p``'s neighbours, left then right (one seat when there are two players)."""
+    return tuple(dict.fromkeys(((p - 1) % n, (p + 1) % n)))
+
+
+@functools.lru_cache(maxsize=None)
+def _activations(slot: int | None, action: str, targets: tuple[int | None, ...], *then: Move) -> tuple[Move, ...]:
+    """The moves playing the action card in ``slot`` (``None``: the card just drawn) at each
+    target (Quantique aims at a pile), followed by ``then``."""
+    if action == "quantique":
+        return (*(_move("activate", t, slot) for t in targets), *then)
+    return (*(_move("activate", None, slot, t) for t in targets), *then)
+
+
 def _pile_name(pile: Any) -> str:
     return PILES[pile] if pile in (0, 1) else repr(pile)
 
@@ -425,15 +453,16 @@ def _held(cards: Sequence[Card], slot: Any) -> Card | str:
 
 class PushLuckState(GameState[Move]):
     """One position of a push-your-luck game.  Subclasses set ``game`` and ``cites`` and
-    implement ``_round_over``, ``_finish_round`` and (optionally) the extra-move hooks.
+    implement ``_turn_limit``, ``_finish_round`` and (optionally) the extra-move hooks.
 
     ``tally`` counts what happened, per seat, for the playtest lab (``(event, seat) → count``:
     ``stop:<reason>`` as drawn, ``stop_saved``, ``action:<card>`` played, ``round_voided``), and
     ``turns_total`` the turns ended over the game; nothing in play reads them.
 
-    ``apply_action`` checks a move against the list the last ``legal_actions()`` call returned
-    when no move was applied since (every move drops it); code that edits a position's zones
-    directly (tests stacking the piles) does so before asking for the moves.
+    ``apply_action`` and ``apply_index`` use the moves the last ``legal_count()`` (or
+    ``legal_actions()``) call found when no move was applied since (every move drops them); code
+    that edits a position's zones directly (tests stacking the piles) does so before asking for
+    the moves.
     """
 
     cites: Cites = {}
@@ -442,8 +471,12 @@ class PushLuckState(GameState[Move]):
     #: and every ``self.x`` becomes a dict lookup (games add their own fields in ``__dict__``)
     __slots__ = ("_n", "deck_id", "mode", "house", "cards", "rng", "round", "scores", "phase", "tally", "turns_total",
                  "_legal", "piles", "sequences", "secured", "reserves", "discard", "table",
-                 "forced", "skip", "turns_played", "turns_of", "pending", "pending_reason", "quantique", "peek",
-                 "player", "drawn", "shield", "flip_pending", "last_action")
+                 "forced", "skip", "turns_played", "pending", "pending_reason", "quantique", "peek",
+                 "player", "drawn", "shield", "flip_pending", "last_action", "_persist", "_own_colour",
+                 "_stop_loses", "_round_end")
+
+    #: whether the game adds choices before the first draw of a turn (``_turn_start_moves``)
+    _extra_start = False
 
     def __init__(self, players: int, seed: int, *, deck: Any, mode: str, house: Any):
         if not deck.players_min <= players <= deck.players_max:
@@ -463,7 +496,10 @@ class PushLuckState(GameState[Move]):
         self.phase = _TURN
         self.tally: dict[tuple[str, int], int] = {}
         self.turns_total = 0
-        self._legal: list[Move] | None = None  # the last legal_actions() answer, dropped by every move
+        self._legal: Sequence[Move] | None = None  # the last legal_count() answer, dropped by every move
+        self._persist = house.open_sequences == "persist"  # read on most moves (house rules are frozen)
+        self._own_colour = house.rainbow_colour == "own"
+        self._stop_loses = house.stop_cost == "sequence"  # a colour or value STOP costs the sequence (R2)
         self._start_round()
 
     # -- rounds and turns ---------------------------------------------------------------------
@@ -486,7 +522,7 @@ class PushLuckState(GameState[Move]):
         self.forced = [0] * n
         self.skip = [False] * n
         self.turns_played = 0
-        self.turns_of = [0] * n
+        self._round_end = self._turn_limit()
         self.pending: Card | None = None
         self.pending_reason: str | None = None
         self.quantique: list[Card] = []
@@ -494,6 +530,11 @@ class PushLuckState(GameState[Move]):
         self.player = (self.round - 1) % n
         self._reset_turn()
         self._begin_turn()
+
+    def _turn_limit(self) -> float:
+        """How many turns the round lasts at most, as known when it starts (``_round_end``: the
+        round ends once ``turns_played`` reaches it, or when both piles are empty)."""
+        raise NotImplementedError
 
     def _reset_turn(self) -> None:
         self.drawn = 0
@@ -508,29 +549,29 @@ class PushLuckState(GameState[Move]):
             self.phase = _SKIPPED
         else:
             self.phase = _TURN
-            a, b = self.piles
-            if not (a or b):
-                self.forced[p] = 0
 
     def _end_turn(self) -> None:
+        """The turn is over: the round ends, or the next player's turn begins (``_reset_turn``
+        and ``_begin_turn`` inlined: this runs once a turn)."""
         p = self.player
         if self.phase != _SKIPPED:
             self.forced[p] = 0  # draws still owed end with the turn (R6)
-        self.turns_played += 1
+        self.turns_played = played = self.turns_played + 1
         self.turns_total += 1
-        self.turns_of[p] += 1
         self.peek = None
-        self._reset_turn()
+        self.drawn = 0
+        self.shield = self.flip_pending = self.last_action = False
         a, b = self.piles
-        if not (a or b) or self._round_over():
+        if not (a or b) or played >= self._round_end:
             self._finish_round()
             return
-        self.player = (p + 1) % self._n
-        self._begin_turn()
-
-    def _round_over(self) -> bool:
-        """Whether the round ends now that a turn has ended (piles are checked by the core)."""
-        raise NotImplementedError
+        self.player = p = (p + 1) % self._n
+        skip = self.skip
+        if skip[p]:
+            skip[p] = False
+            self.phase = _SKIPPED
+        else:
+            self.phase = _TURN
 
     def _finish_round(self) -> None:
         """Score the round, then ``_next_round_or_end``."""
@@ -615,27 +656,36 @@ class PushLuckState(GameState[Move]):
 
     # -- legal actions ----------------------------------------------------------------------
 
-    def legal_actions(self) -> list[Move]:
+    def legal_count(self) -> int:
+        """``len(legal_actions())``; the moves are kept for ``apply_index`` (most are a shared
+        tuple of ``_TURN_MOVES``, not a new list)."""
         if self.phase == _TURN:  # most moves are made here: inline, from a table
             p = self.player
             a, b = self.piles
             d = (1 if a else 0) + (2 if b else 0)  # which piles may be drawn from: _DRAWS[d]
-            seq = self.sequences[p]
             if d and self.forced[p]:  # a Rainbow, a Joker's replay, Simple/Double: draw first (R5, R6)
-                moves = list(_DRAWS[d])
+                moves: Sequence[Move] = _DRAWS[d]
             elif self.flip_pending and d:  # Flip: draw one more or say stop (R16); with nothing to
-                moves = list(_TURN_MOVES[d + (4 if seq else 0) + (8 if self.drawn and not seq else 0)])  # lock, stop ends it
+                seq = self.sequences[p]  # lock, stop ends it
+                moves = _TURN_MOVES[d + (4 if seq else 0) + (8 if self.drawn and not seq else 0)]
             else:
                 drawn = self.drawn
-                end = not d or (drawn and (not seq or self.house.open_sequences == "persist"))
-                moves = list(_TURN_MOVES[d + (4 if seq else 0) + (8 if end else 0)])
-                if not drawn:
-                    moves += self._turn_start_moves()
+                seq = self.sequences[p]
+                moves = _TURN_MOVES[d + (4 if seq else 0) + (8 if not d or drawn and (not seq or self._persist) else 0)]
+                if not drawn and self._extra_start:
+                    moves = [*moves, *self._turn_start_moves()]
                 if self.reserves[p]:
-                    moves += self._reserve_moves(skipped=False)
+                    moves = [*moves, *self._reserve_moves(False)]
         else:
             moves = self._other_moves()
         self._legal = moves
+        return len(moves)
+
+    def legal_actions(self) -> list[Move]:
+        self.legal_count()
+        moves = self._legal
+        if type(moves) is not list:
+            moves = self._legal = list(moves)
         return moves
 
     def _other_moves(self) -> list[Move]:
@@ -653,7 +703,7 @@ class PushLuckState(GameState[Move]):
                     if c.action is None or room] + [_CHOOSE_NONE]
         if phase == _SKIPPED:
             moves = [_LOCK] if self.sequences[self.player] else []
-            moves += self._reserve_moves(skipped=True)
+            moves += self._reserve_moves(True)
             moves.append(_END)
             return moves
         if phase == _VALIDATE:
@@ -661,60 +711,59 @@ class PushLuckState(GameState[Move]):
         return []
 
     def _turn_start_moves(self) -> list[Move]:
-        """Extra choices before the first draw of a turn (``collection``: declare the end)."""
+        """Extra choices before the first draw of a turn (``collection``: declare the end);
+        asked only of a game whose ``_extra_start`` says it has some."""
         return []
 
     def _savers(self) -> tuple[str, ...]:
         return _SAVERS
 
-    def _targets(self, action: str, *, skipped: bool) -> list[int | None] | None:
-        """Who or what an action card may aim at now; ``None`` when it cannot be played."""
+    def _targets(self, action: str, skipped: bool) -> tuple[int | None, ...] | None:
+        """Who or what an action card may aim at now; ``None`` when it cannot be played (the
+        cards most often held in a reserve are asked about first)."""
+        if action == "joker":  # only after a STOP card (ELIMINATION), or to give a skipped turn back (R12)
+            return _NO_TARGET if skipped and self.house.skip_joker == "replay" else None
+        if action == "infini":
+            return None if skipped or self.shield else _NO_TARGET
         p, n = self.player, self._n
-        if action in ("simple", "double"):
+        if action == "simple" or action == "double":
             a, b = self.piles
-            return [q for q in range(n) if q != p] if skipped or not (a or b) else [*range(n)]
+            return _others(n, p) if skipped or not (a or b) else _everyone(n)
         if action == "passe":
-            return [q for q in range(n) if q != p]
+            return _others(n, p)
         if action == "eclair":
             sequences = self.sequences
-            return [q for q in range(n) if q != p and sequences[q]] or None
+            return tuple(q for q in range(n) if q != p and sequences[q]) or None
         if action == "swipe":
-            neighbours = dict.fromkeys(((p - 1) % n, (p + 1) % n))
-            return [q for q in neighbours if self.sequences[q]] or None
+            sequences = self.sequences
+            return tuple(q for q in _neighbours(n, p) if sequences[q]) or None
         if action == "tornade":
-            return [None] if sum(1 for s in self.sequences if s) >= 2 else None
-        if skipped:  # a Joker may give the turn back (R12); the rest make their owner draw or react to a draw
-            return [None] if action == "joker" and self.house.skip_joker == "replay" else None
+            return _NO_TARGET if sum(1 for s in self.sequences if s) >= 2 else None
+        if skipped:  # the rest make their owner draw
+            return None
         if action == "flip":
-            return [None] if any(self.piles) else None
+            a, b = self.piles
+            return _NO_TARGET if a or b else None
         if action == "quantique":
-            return [i for i, pile in enumerate(self.piles) if pile] or None
-        if action == "infini":
-            return None if self.shield else [None]
-        return None  # joker: only after a STOP card (ELIMINATION)
+            return tuple(i for i, pile in enumerate(self.piles) if pile) or None
+        return None
 
-    def _activation(self, slot: int | None, action: str, target: int | None) -> Move:
-        if action == "quantique":
-            return _move("activate", target, slot)
-        return _move("activate", None, slot, target)
-
-    def _reserve_moves(self, *, skipped: bool) -> list[Move]:
-        moves = []
+    def _reserve_moves(self, skipped: bool) -> list[Move]:
+        moves: list[Move] = []
         for slot, card in enumerate(self.reserves[self.player]):
             action = card.action
-            for t in self._targets(action, skipped=skipped) or ():
-                moves.append(self._activation(slot, action, t))
+            targets = self._targets(action, skipped)
+            if targets:
+                moves += _activations(slot, action, targets)
         return moves
 
     def _action_drawn_moves(self) -> list[Move]:
         action = self.pending.action
-        targets = self._targets(action, skipped=False) or _NO_TARGET  # played for no effect (R9)
-        moves = [self._activation(None, action, t) for t in targets]
+        targets = self._targets(action, False) or _NO_TARGET  # played for no effect (R9)
         if len(self.reserves[self.player]) < RESERVE_SIZE:
-            moves.append(_KEEP)
-        else:  # full reserve: play one of it to make room (sheet's 💡)
-            moves += self._reserve_moves(skipped=False)
-        return moves
+            return _activations(None, action, targets, _KEEP)
+        # full reserve: play one of it to make room (sheet's 💡)
+        return [*_activations(None, action, targets), *self._reserve_moves(False)]
 
     def _validate_moves(self) -> list[Move]:
         raise NotImplementedError
@@ -730,11 +779,19 @@ class PushLuckState(GameState[Move]):
             )
         self.apply_legal(action)
 
-    def apply_legal(self, action: Move) -> None:
+    def apply_index(self, index: int) -> None:
+        """Play move ``index`` of the moves ``legal_count()`` kept (found now if none are): the
+        one body of ``apply_legal`` too, so the simulator's step makes no further call to
+        dispatch the move, nor to receive the card drawn."""
+        legal = self._legal
+        if legal is None:
+            self.legal_count()
+            legal = self._legal
+        action = legal[index]
         self._legal = None
         kind_ = action.kind
+        p = self.player
         if kind_ == "draw":
-            p = self.player
             piles = self.piles
             card = piles[action.pile].pop()
             self.drawn += 1
@@ -745,51 +802,66 @@ class PushLuckState(GameState[Move]):
                 forced[p] -= 1
             if not (piles[0] or piles[1]):
                 forced[p] = 0  # nothing left to draw (R8)
-            self._receive(card)
-        elif kind_ == "lock":
-            self._secure(self.player)
-            self._end_turn()
-        elif kind_ == "end":
-            p = self.player
-            if self.phase == _SKIPPED and self.sequences[p]:
-                self.discard += self.sequences[p]  # Passe Ton Tour: not secured → discarded
-                self.sequences[p] = []
-                self._on_sequence_lost(p, "skipped")
-            self._end_turn()
-        elif kind_ == "keep":
-            self.reserves[self.player].append(self.pending)
-            self.pending = None
-            self._after_card()
-        elif kind_ == "activate":
-            self._activate(action)
-        elif kind_ == "accept":
-            self._accept_stop()
-        elif kind_ == "choose":
-            self._quantique_choose(action.slot)
+            if card.action is not None:  # an action card waits for a choice
+                self.pending = card
+                self.phase = _ACTION_DRAWN
+                return
+        elif kind_ == "choose":  # the card kept from Quantique is received as a drawn one
+            card = self._quantique_choose(action.slot)
+            if card is None:
+                return
         else:
-            self._apply_game_move(action)
-
-    def _apply_game_move(self, move: Move) -> None:
-        raise IllegalActionError(f"unknown move {move!r}")
-
-    def _receive(self, card: Card) -> None:
-        """A card reaches the current player: an action card waits for a choice, a numbered card
-        joins the sequence unless it triggers a STOP."""
-        p = self.player
-        if card.action is not None:
-            self.pending = card
-            self.phase = _ACTION_DRAWN
+            if kind_ == "lock":
+                if self.sequences[p]:
+                    self.secured[p].append(self.sequences[p])
+                    self.sequences[p] = []
+                self._end_turn()
+            elif kind_ == "end":
+                if self.phase == _SKIPPED and self.sequences[p]:
+                    self.discard += self.sequences[p]  # Passe Ton Tour: not secured → discarded
+                    self.sequences[p] = []
+                    self._on_sequence_lost(p, "skipped")
+                self._end_turn()
+            elif kind_ == "keep":
+                self.reserves[p].append(self.pending)
+                self.pending = None
+                self._after_card()
+            elif kind_ == "activate":
+                self._activate(action)
+            elif kind_ == "accept":
+                self._accept_stop()
+            else:
+                self._apply_game_move(action)
             return
+        # a numbered card reaches the player: it joins the sequence unless it triggers a STOP
         seq = self.sequences[p]
-        reason = stop_reason(seq, card, self.house.rainbow_colour)
+        if card.family in _SHADOWS:
+            reason: str | None = "shadow"
+        elif not seq:
+            reason = None
+        elif self._own_colour:  # ``stop_reason`` for the default Rainbow colour, inlined
+            last = seq[-1]
+            family = last.family
+            reason = ("color" if family == card.family and len(seq) >= 2 and seq[-2].family == family
+                      else "value" if last.value == card.value else None)
+        else:
+            reason = stop_reason(seq, card, self.house.rainbow_colour)
         if reason is not None:
             self._note(_STOP_EVENTS[reason], p)
             self._stop(card, reason)
-            return
-        seq.append(card)
-        if card.family in _RAINBOWS and not self.last_action and (self.piles[0] or self.piles[1]):
-            self.forced[p] += 1  # "doit piocher immédiatement une nouvelle carte"
-        self._after_card()
+        else:
+            seq.append(card)
+            if self.last_action:  # Quantique's card: the turn ends (``_after_card``)
+                self._end_turn()
+            elif card.family in _RAINBOWS and (self.piles[0] or self.piles[1]):  # (a draw: the phase stays TURN)
+                self.forced[p] += 1  # "doit piocher immédiatement une nouvelle carte"
+
+    def apply_legal(self, action: Move) -> None:
+        self._legal = (action,)
+        self.apply_index(0)
+
+    def _apply_game_move(self, move: Move) -> None:
+        raise IllegalActionError(f"unknown move {move!r}")
 
     def _after_card(self) -> None:
         """Back to the player's choices, or the end of the turn after Quantique."""
@@ -822,8 +894,11 @@ class PushLuckState(GameState[Move]):
         p = self.player
         card, reason = self.pending, self.pending_reason
         self.pending = self.pending_reason = None
-        self._set_aside(card)
-        if reason == "shadow" or self.house.stop_cost == "sequence":
+        if reason == "shadow":  # ``_set_aside``: a Shadow stays on the table (and costs the sequence)
+            self.table.append(card)
+        else:
+            self.discard.append(card)
+        if reason == "shadow" or self._stop_loses:
             self.discard += self.sequences[p]
             self.sequences[p] = []
             self._on_sequence_lost(p, reason)
@@ -831,11 +906,6 @@ class PushLuckState(GameState[Move]):
 
     def _on_sequence_lost(self, player: int, reason: str) -> None:
         """Hook: a sequence was discarded (``collection`` voids the round after a Shadow)."""
-
-    def _secure(self, player: int) -> None:
-        if self.sequences[player]:
-            self.secured[player].append(self.sequences[player])
-            self.sequences[player] = []
 
     def _activate(self, move: Move) -> None:
         p = self.player
@@ -848,10 +918,10 @@ class PushLuckState(GameState[Move]):
                 reserve.append(self.pending)
                 self.pending = None
         self.discard.append(card)  # "s'activent à la défausse"
-        self._note(f"action:{card.action}", p)
+        self._note(_ACTION_EVENTS.get(card.action) or _ACTION_EVENTS.setdefault(card.action, f"action:{card.action}"), p)
         if self.phase == _ELIMINATION:
             self._note("stop_saved", p)
-        getattr(self, f"_effect_{card.action}")(move)
+        _EFFECTS[card.action](self, move)
 
     # -- the action cards ------------------------------------------------------------------
 
@@ -939,18 +1009,18 @@ class PushLuckState(GameState[Move]):
         self.last_action = True
         self.phase = _QUANTIQUE
 
-    def _quantique_choose(self, slot: int | None) -> None:
-        p = self.player
+    def _quantique_choose(self, slot: int | None) -> Card | None:
+        """Keep one of Quantique's cards (or none) and discard the others: an action card goes to
+        the reserve and the turn ends; a numbered card is returned, to be received as drawn."""
         cards, self.quantique = self.quantique, []
         kept = cards.pop(slot) if slot is not None else None
         self.discard += cards
-        if kept is None:
-            self._end_turn()
-        elif kept.is_action:
-            self.reserves[p].append(kept)
-            self._end_turn()
-        else:
-            self._receive(kept)
+        if kept is not None and kept.action is None:
+            return kept
+        if kept is not None:
+            self.reserves[self.player].append(kept)
+        self._end_turn()
+        return None
 
     def _back_to_choice(self) -> None:
         """After an effect: back to the turn (or the skipped turn), or end it after Quantique."""
@@ -988,3 +1058,8 @@ class PushLuckState(GameState[Move]):
         seqs = " | ".join(f"p{q}:{' '.join(c.code for c in s) or '-'}" for q, s in enumerate(self.sequences))
         return f"{self.game} round {self.round} p{self.player} {self.phase}: {seqs}"
 
+
+#: each action card's effect, by its slug (``PushLuckState._effect_<slug>``, the same in both
+#: games), for ``_activate``
+_EFFECTS: dict[str, Any] = {name[len("_effect_"):]: fn for name, fn in vars(PushLuckState).items()
+                            if name.startswith("_effect_")}

@@ -13,6 +13,8 @@ or when both piles are empty, and scoring secured cards by face value (Classic) 
 
 from __future__ import annotations
 
+import math
+from itertools import chain
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -97,12 +99,12 @@ class SequenceState(PushLuckState):
         self.round_points: list[list[int]] = []
         super().__init__(players, seed, deck=deck, mode=mode, house=house)
 
-    def _round_over(self) -> bool:
-        return bool(self.turns) and self.turns_played >= self.turns * self._n
+    def _turn_limit(self) -> float:
+        return self.turns * self._n if self.turns else math.inf
 
     def _finish_round(self) -> None:
         """Each player totals their secured sequences; open ones are lost (SEQUENCE-R18)."""
-        points = [sum(sequence_points(seq, self.mode) for seq in self.secured[p]) for p in range(self.num_players)]
+        points = [sequence_points(chain.from_iterable(self.secured[p]), self.mode) for p in range(self.num_players)]
         self.round_points.append(points)
         self.scores = [s + r for s, r in zip(self.scores, points)]
         self._next_round_or_end()

@@ -88,10 +88,13 @@ def stop_when(event: Any) -> None:
 def play_batch(spec: SimSpec, start: int, stop: int) -> list[dict[str, Any]]:
     """Games ``start``…``stop - 1`` of ``spec`` (a pure function: any executor may run it);
     fewer when the parent asked the batches to stop (``stop_when``)."""
+    from cardforge.deck import decks_frozen
+
     options = spec.engine_options()
     played = []
-    for i in range(start, stop):
-        if _stop is not None and _stop.is_set():
-            break
-        played.append(play_game(spec, i, dict(options)))
+    with decks_frozen():  # a batch's games start from decks that do not change under them
+        for i in range(start, stop):
+            if _stop is not None and _stop.is_set():
+                break
+            played.append(play_game(spec, i, dict(options)))
     return played
