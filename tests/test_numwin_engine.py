@@ -372,6 +372,39 @@ def test_r7_locked_pairs_count_toward_five_unless_house():
     assert strict.phase is not Phase.ANNOUNCE
 
 
+def _lock(game, player: int, *pairs: tuple[int, int]) -> None:
+    """Make pairs of ``player``'s slots locked pairs, as a reflex leaves them."""
+    combo = game.combos[player]
+    for i, j in pairs:
+        for k in (i, j):
+            combo[k].face_up, combo[k].lock = True, "pair"
+        game.locked_pairs[player].append((combo[i].card, combo[j].card))
+
+
+def test_r7_adding_counts_cards_as_announcing_does():
+    """With `locked_count=false` a locked pair is not among the '3e/4e/5e carte' either: a
+    combo may add from the discard pile up to 5 cards besides its locked pairs, and so announce.
+    (Counted over every card, a combo of locked pairs only could never reach 5 counted cards:
+    random players' rounds ran forever.)"""
+    for locked_count in (True, False):
+        game = rig(combos=["R7 SH7 R1 R2 R3", "G1 G2", "B1 B2"], discard="Y1", turn=0, locked_count=locked_count)
+        _lock(game, 0, (0, 1))
+        play(game, "take")
+        assert ("add" in moves(game)) is not locked_count
+        stuck = rig(combos=["R7 SH7 G4 Y4 B9 RB9", "G1 G2", "B1 B2"], discard="Y1", turn=0,
+                    locked_count=locked_count)
+        _lock(stuck, 0, (0, 1), (2, 3), (4, 5))
+        if locked_count:  # 6 cards: nothing to take for, and p0 may already call NUM WIN
+            assert moves(stuck) == ["draw"]
+            continue
+        for _ in range(5):
+            play(stuck, "take", "add")
+            if stuck.phase is Phase.ANNOUNCE:
+                break
+            stuck.turn, stuck.discard = 0, [*stuck.discard, stuck.deck.pop()]
+        assert len(stuck.combos[0]) == 11 and moves(stuck) == ["numwin", "continue"]
+
+
 def test_r7_completing_counts_cards_as_announcing_does():
     """'Les joueurs sans 5 cartes piochent pour compléter': with `locked_count=false` a locked
     pair is not among those 5 cards either (as the table sheet already reads it)."""

@@ -281,14 +281,14 @@ class NumWinState(GameState[Move]):
                 return self._shape(player)[1].copy()
             return _CLAIMS[len(self.combos[player])].copy()
         if phase is _DRAWING:  # NUMWIN-2.1, R14
-            take = bool(self.discard) and (len(self.combos[self.turn]) < COMBO_SIZE or self._can_take())
+            take = bool(self.discard) and (self._combo_size(self.turn) < COMBO_SIZE or self._can_take())
             if self.deck or len(self.discard) > 1:
                 return [_DRAW, _TAKE] if take else [_DRAW]
             return [_TAKE] if take else []
         if phase is _PLACE:
             swaps = self._shape(self.turn)[0]
             if self.held_from == "discard":  # swap or add (NUMWIN-2.3)
-                return [*swaps, _ADD] if len(self.combos[self.turn]) < COMBO_SIZE else swaps.copy()
+                return [*swaps, _ADD] if self._combo_size(self.turn) < COMBO_SIZE else swaps.copy()
             if self.held.action is None:  # discard or swap (NUMWIN-2.2)
                 return [_DISCARD, *swaps]
             return self._action_place(swaps)
@@ -421,8 +421,9 @@ class NumWinState(GameState[Move]):
         return self._orders[first % self.players]
 
     def _can_take(self) -> bool:
-        """The discard top may be taken only if it can then be placed (swap or add, NUMWIN-2.3)."""
-        return bool(self.discard) and (len(self.combos[self.turn]) < COMBO_SIZE or bool(self._shape(self.turn)[0]))
+        """The discard top may be taken only if it can then be placed (swap or add, NUMWIN-2.3;
+        the 3rd to 5th card counted as for NUM WIN, R7)."""
+        return bool(self.discard) and (self._combo_size(self.turn) < COMBO_SIZE or bool(self._shape(self.turn)[0]))
 
     def _draw(self) -> Card | None:
         """The deck's top card; an empty deck is rebuilt from the discard pile but its top (R14)."""

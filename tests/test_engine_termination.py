@@ -1,0 +1,69 @@
+"""Every random game ends: each game under each value of each of its house rules (and Num Win
+with its memory extension), played by random seats as the simulator plays them, within a step
+cap far above the longest game seen (a round no move can end is a rules bug, not a long game)."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from cardforge.errors import UsageError
+from cardforge.games import engine_module, new_game
+
+GAMES = ("rows", "tricks", "sequence", "collection", "numwin")
+#: the longest of 100 random games seen: ~900 actions at 4 players, ~3,600 with locked_count=false
+#: (~13,000 at 8 players)
+STEP_CAP = 50_000
+SEEDS = range(12)
+
+
+def _variants(game: str) -> list[tuple[str, ...]]:
+    from cardforge.games.house import describe_house_rules
+    from cardforge.simulate.compare import house_values
+    from cardforge.simulate.spec import SimSpec
+
+    spec = SimSpec(game, 4, ("random",))
+    variants: list[tuple[str, ...]] = [()]
+    for rule in describe_house_rules(engine_module(game).HouseRules):
+        try:
+            _default, others = house_values(spec, rule["key"])
+        except UsageError:  # a switch with no list of values
+            continue
+        variants += [(f"{rule['key']}={str(value).lower()}",) for value in others]
+    return variants
+
+
+CASES = [(game, house, option) for game in GAMES for house in _variants(game)
+         for option in ((), ("memory=true",)) if option == () or game == "numwin"]
+
+
+def _unfinished(game: str, players: int, house: tuple[str, ...], option: tuple[str, ...] = ()) -> list[int]:
+    """The seeds whose random game (random seats, as the simulator plays them) is not over
+    after ``STEP_CAP`` actions."""
+    from cardforge.simulate.spec import SimSpec
+
+    options = SimSpec(game, players, ("random",), house, options=option).engine_options()
+    unfinished = []
+    for seed in SEEDS:
+        state = new_game(game, players=players, seed=seed, **options)
+        rng = random.Random(seed)
+        for _step in range(STEP_CAP):
+            if state.is_terminal():
+                break
+            state.apply_index(int(rng.random() * state.legal_count()))
+        else:
+            unfinished.append(seed)
+    return unfinished
+
+
+@pytest.mark.parametrize(("game", "house", "option"), CASES,
+                         ids=lambda v: "-".join(v) if isinstance(v, tuple) else v)
+def test_random_games_end(game, house, option):
+    assert _unfinished(game, 4, house, option) == []
+
+
+@pytest.mark.parametrize("players", [2, 3, 5, 8])
+@pytest.mark.parametrize("house", [("locked_count=false",), ("locked_count=false", "own_miss_penalty=true")])
+def test_numwin_ends_at_every_table_size(players, house):
+    assert _unfinished("numwin", players, house) == []
