@@ -38,20 +38,27 @@ CASES = [(game, house, option) for game in GAMES for house in _variants(game)
          for option in ((), ("memory=true",)) if option == () or game == "numwin"]
 
 
-def _unfinished(game: str, players: int, house: tuple[str, ...], option: tuple[str, ...] = ()) -> list[int]:
-    """The seeds whose random game (random seats, as the simulator plays them) is not over
-    after ``STEP_CAP`` actions."""
+def _unfinished(game: str, players: int, house: tuple[str, ...], option: tuple[str, ...] = (),
+                bot: str = "random", seeds: range = SEEDS) -> list[int]:
+    """The seeds whose game (every seat played by ``bot``; random seats as the simulator plays
+    them) is not over after ``STEP_CAP`` actions."""
+    from cardforge.bots import make_bot
     from cardforge.simulate.spec import SimSpec
 
-    options = SimSpec(game, players, ("random",), house, options=option).engine_options()
+    options = SimSpec(game, players, (bot,), house, options=option).engine_options()
     unfinished = []
-    for seed in SEEDS:
+    for seed in seeds:
         state = new_game(game, players=players, seed=seed, **options)
         rng = random.Random(seed)
+        bots = [make_bot(game, bot) for _ in range(players)]
         for _step in range(STEP_CAP):
             if state.is_terminal():
                 break
-            state.apply_index(int(rng.random() * state.legal_count()))
+            if bot == "random":
+                state.apply_index(int(rng.random() * state.legal_count()))
+            else:
+                player = state.current_player()
+                state.apply_legal(bots[player].act(state.observation(player), state.legal_actions(), rng))
         else:
             unfinished.append(seed)
     return unfinished
@@ -67,3 +74,14 @@ def test_random_games_end(game, house, option):
 @pytest.mark.parametrize("house", [("locked_count=false",), ("locked_count=false", "own_miss_penalty=true")])
 def test_numwin_ends_at_every_table_size(players, house):
     assert _unfinished("numwin", players, house) == []
+
+
+STRATEGY_CASES = [(game, house, bot) for game in GAMES for house in _variants(game)
+                  for bot in (("strategy", "blind") if game == "numwin" else ("strategy",))]
+
+
+@pytest.mark.parametrize(("game", "house", "bot"), STRATEGY_CASES,
+                         ids=lambda v: "-".join(v) if isinstance(v, tuple) else v)
+def test_strategy_games_end(game, house, bot):
+    """Bots that never have to call (NUM WIN is optional) cannot hold a round open either."""
+    assert _unfinished(game, 4, house, bot=bot, seeds=range(3)) == []

@@ -447,6 +447,36 @@ def test_r14_empty_deck_reshuffles_the_discard_but_its_top():
     assert game.held.code in {"SH1", "SH2"} and [c.code for c in game.discard] == ["SH3"]
 
 
+def test_r14_the_deck_is_rebuilt_once_a_round_then_the_round_ends():
+    """Rebuilt once from the discard pile; when that deck runs out too the round ends at the end
+    of the turn, and the short combos are still completed (from the discard pile again)."""
+    game = rig(combos=["R1 R2", "G1 G2", "B1 B2"], deck="", discard="SH10 SH11 SH12", turn=0, rounds=1)
+    play(game, "draw", "discard", "pass", "pass", "pass")  # p0 draws from the rebuilt deck (SH10 SH11)
+    assert game.rebuilt and len(game.deck) == 1 and game.phase is Phase.DRAW
+    play(game, "draw", "discard", "pass", "pass", "pass")  # p1 draws its last card
+    assert game.is_terminal() and not game.deck and len(game.discard) == 1
+    # completing from p1 (left of the dealer): the discard pile rebuilt again, all but its top
+    assert [len(combo) for combo in game.history[-1]["combos"]] == [2, 4, 2]
+
+
+def test_r14_no_round_lasts_forever_among_players_who_never_call():
+    """Strategy bots whose combos are all locked pairs (0 points, locked_count=false) never add
+    the high cards left, so nobody could ever call NUM WIN: the deck's one rebuild ends it."""
+    import random
+
+    from cardforge.bots import make_bot
+
+    game = new_game(4, seed=0, locked_count=False)
+    bots = [make_bot("numwin", "strategy") for _ in range(4)]
+    rng = random.Random(0)
+    for _step in range(20_000):
+        if game.is_terminal():
+            break
+        player = game.current_player()
+        game.apply_action(bots[player].act(game.observation(player), game.legal_actions(), rng))
+    assert game.is_terminal()
+
+
 # -- 8. rounds -----------------------------------------------------------------------------------
 
 

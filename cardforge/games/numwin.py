@@ -199,6 +199,8 @@ class NumWinState(GameState[Move]):
     totals: list[int] = field(default_factory=list)
     history: list[dict[str, Any]] = field(default_factory=list)
     turns_played: int = 0
+    #: the deck has been rebuilt from the discard pile this round (once only in play, R14)
+    rebuilt: bool = False
     events: dict[str, list[int]] = field(default_factory=dict)
     #: the deck's cards in their unshuffled order (``full_deck.elements()``), built once
     cards: tuple[Card, ...] = ()
@@ -282,7 +284,7 @@ class NumWinState(GameState[Move]):
             return _CLAIMS[len(self.combos[player])].copy()
         if phase is _DRAWING:  # NUMWIN-2.1, R14
             take = bool(self.discard) and (self._combo_size(self.turn) < COMBO_SIZE or self._can_take())
-            if self.deck or len(self.discard) > 1:
+            if self.deck or (len(self.discard) > 1 and not self.rebuilt):
                 return [_DRAW, _TAKE] if take else [_DRAW]
             return [_TAKE] if take else []
         if phase is _PLACE:
@@ -413,7 +415,7 @@ class NumWinState(GameState[Move]):
                 for slot in combo[: self.rules.start_peek]:
                     slot.known_by = _SEAT[p]
         self.held = self.held_from = self.window = self.announcer = self.last_turns = None
-        self.announcing = []
+        self.announcing, self.rebuilt = [], False
         self.turn = (self.dealer + 1) % n
         self.phase = _DRAWING
 
@@ -425,13 +427,19 @@ class NumWinState(GameState[Move]):
         the 3rd to 5th card counted as for NUM WIN, R7)."""
         return bool(self.discard) and (self._combo_size(self.turn) < COMBO_SIZE or bool(self._shape(self.turn)[0]))
 
-    def _draw(self) -> Card | None:
-        """The deck's top card; an empty deck is rebuilt from the discard pile but its top (R14)."""
-        if not self.deck and len(self.discard) > 1:
+    def _draw(self, completing: bool = False) -> Card | None:
+        """The deck's top card; an empty deck is rebuilt from the discard pile but its top, once
+        a round in play, as often as needed to complete the combos (R14)."""
+        if not self.deck and len(self.discard) > 1 and (completing or not self.rebuilt):
             self.deck = self.discard[:-1]
             self.discard = self.discard[-1:]
             shuffle(self.rng, self.deck)
+            self.rebuilt = True
         return self.deck.pop() if self.deck else None
+
+    def _round_over(self) -> bool:
+        """R14: the rebuilt deck is empty too, or nothing can be drawn nor taken."""
+        return not self.deck and (self.rebuilt or not (len(self.discard) > 1 or self._can_take()))
 
     # -- what may be done ---------------------------------------------------------------------
 
@@ -648,7 +656,7 @@ class NumWinState(GameState[Move]):
         elif self.last_turns is None:  # _next_turn's usual case, inline
             self.turn = (turn + 1) % self.players
             self.phase = _DRAWING
-            if not (self.deck or len(self.discard) > 1 or self._can_take()):  # nothing to draw nor take (R14)
+            if not self.deck and self._round_over():
                 self._end_round()
         else:
             self._next_turn()
@@ -676,14 +684,14 @@ class NumWinState(GameState[Move]):
         else:
             self.turn = (self.turn + 1) % self.players
         self.phase = _DRAWING
-        if not (self.deck or len(self.discard) > 1 or self._can_take()):  # nothing to draw nor take (R14)
+        if not self.deck and self._round_over():
             self._end_round()
 
     def _end_round(self) -> None:
         """Complete short combos unseen (6.3, R7, R14), score them (7.*), total them (8.2)."""
         for p in self._orders[(self.dealer + 1) % self.players]:
             while self._combo_size(p) < COMBO_SIZE:
-                card = self._draw()
+                card = self._draw(completing=True)
                 if card is None:
                     break
                 self.combos[p].append(Slot(card))
