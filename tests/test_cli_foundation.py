@@ -108,6 +108,15 @@ def test_output_into_a_closed_pipe_is_quiet():
     assert "Traceback" not in proc.stderr and "Error" not in proc.stderr, proc.stderr
 
 
+@pytest.mark.parametrize("command", ["deck show sequence", "--help", "rulebook --help", "referee rows --help"])
+def test_a_reader_leaving_early_is_success(command):
+    """`cardforge … | head -c 10` under ``set -o pipefail``: the reader had what it wanted, so the
+    command succeeds quietly (click alone would exit 1 after a help page into a closed pipe)."""
+    proc = subprocess.run(["bash", "-c", f"set -o pipefail; {sys.executable} -m cardforge {command} | head -c 10"],
+                          capture_output=True, text=True, cwd=ROOT, env={**os.environ, "COLUMNS": "100"})
+    assert proc.returncode == 0 and proc.stderr == "", (proc.returncode, proc.stderr)
+
+
 @pytest.mark.parametrize("game", ["rows", "tricks", "sequence", "collection", "numwin"])
 def test_a_referee_game_help_offers_no_shell_completion_options(game):
     """Shell completion is installed from ``cardforge --install-completion``; a game's referee help

@@ -127,6 +127,11 @@ def main(argv: list[str] | None = None, *, entry_point: bool = False) -> None:
         fail(exc.format_message(), exc.exit_code)
     except typer.Exit as exc:
         sys.exit(exc.exit_code)
+    except SystemExit as exc:  # rich and click end a write into a closed pipe (a help page) with exit 1
+        if exc.code == 1 and isinstance(exc.__context__, BrokenPipeError):
+            _quiet_stdout()
+            sys.exit(0)
+        raise
     except (Interrupted, typer.Abort, KeyboardInterrupt):
         _interrupted()
     except BrokenPipeError:  # `cardforge … | head`: the reader left, nothing to report
