@@ -253,3 +253,27 @@ def test_a_wrong_claim_that_ends_the_round_counts_as_wrong():
     assert game.is_terminal()
     events = tracker.finish(game)["events"]
     assert events["claim_wrong"] == [0, 0, 1] and "claim_ok" not in events
+
+
+@pytest.mark.parametrize("case", FAST_CASES, ids=lambda c: "-".join(f"{k}={v}" for k, v in c.items()))
+def test_apply_index_plays_as_apply_action(case):
+    """The simulator's random seats (``legal_count`` and ``apply_index``) play exactly the move
+    the checked path plays — memory claims included, which ``apply_index`` finds without the
+    list — and give the same positions and views."""
+    from cardforge.games.numwin import new_game
+
+    options = dict(case)
+    players = options.pop("players")
+    for seed in range(6):
+        indexed, checked = new_game(players, seed=seed, **options), new_game(players, seed=seed, **options)
+        rng = random.Random(seed)
+        while not checked.is_terminal():
+            legal = checked.legal_actions()
+            assert indexed.legal_count() == len(legal)
+            i = rng.randrange(len(legal))
+            indexed.apply_index(i)
+            checked.apply_action(legal[i])
+            assert str(indexed) == str(checked)
+            player = max(checked.current_player(), 0)
+            assert indexed.observation(player) == checked.observation(player)
+        assert indexed.history == checked.history and indexed.events == checked.events

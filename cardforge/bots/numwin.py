@@ -26,26 +26,26 @@ UNSEEN = 8.0  # average value of a 0–16 card
 LOW = 4
 
 
-#: code → (points as the bot counts them, value or ``None`` for an action card), memoised: the
-#: bots read the same few dozen codes at every decision
-_FACTS: dict[str, tuple[float, int | None]] = {}
+class _Facts(dict):
+    """code → (points as the bot counts them, value or ``None`` for an action card), filled on
+    first use: the bots read the same few dozen codes at every decision."""
 
-
-def _facts(code: str) -> tuple[float, int | None]:
-    facts = _FACTS.get(code)
-    if facts is None:
+    def __missing__(self, code: str) -> tuple[float, int | None]:
         c = card(code)
-        facts = _FACTS[code] = (0.0, None) if c.is_action else (float(c.value), c.value)
-    return facts
+        facts = self[code] = (0.0, None) if c.is_action else (float(c.value), c.value)
+        return facts
+
+
+_FACTS = _Facts()
 
 
 def _value(code: str | None) -> float:
-    return UNSEEN if code is None else _facts(code)[0]
+    return UNSEEN if code is None else _FACTS[code][0]
 
 
 def _number(code: str) -> int | None:
     """The card's value, ``None`` for an action card (which pairs with nothing, NUMWIN-R8)."""
-    return _facts(code)[1]
+    return _FACTS[code][1]
 
 
 class StrategyBot:
@@ -86,12 +86,13 @@ class StrategyBot:
     def _claim(self, obs: Mapping[str, Any], mine: list[dict], legal: Sequence[Move]) -> Move:
         """The first own card known to pair with the discard top; else (``blind``) the first
         unseen own card; else pass."""
-        top = _number(obs["discard"][-1])
+        facts = _FACTS
+        top = facts[obs["discard"][-1]][1]
         own = [m for m in legal if m.kind == "claim" and m.target is None]
         if top is not None:
             for move in own:
                 code = mine[move.slot]["card"]
-                if code is not None and _number(code) == top:
+                if code is not None and facts[code][1] == top:
                     return move
         if self.blind:
             for move in own:

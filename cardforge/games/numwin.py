@@ -332,11 +332,8 @@ class NumWinState(GameState[Move]):
                 self._do_pass(_PASS)
                 return
             p = self.window.queue[0]
-            if self.locked_pairs[p]:
-                own = self._shape(p)[1]
-                self._do_claim(own[index] if index < len(own) else self._claim_moves(p)[index])
-            else:
-                self._do_claim(_CLAIM[index - 1] if index <= len(self.combos[p]) else self._claim_moves(p)[index])
+            own = self._shape(p)[1] if self.locked_pairs[p] else _CLAIMS[len(self.combos[p])]
+            self._do_claim(own[index] if index < len(own) else self._memory_claim(p, index - len(own)))
         elif phase is _DRAWING:
             if index or not self._can_draw():
                 self._do_take(_TAKE)
@@ -552,6 +549,16 @@ class NumWinState(GameState[Move]):
         if self._unpaired(player):
             return True
         return self.memory and any(self._shape(q)[2] for q in self._opponents_of[player])
+
+    def _memory_claim(self, player: int, k: int) -> Move:
+        """The ``k``-th memory claim of ``_claim_moves(player)`` (after the own ones), found
+        without the list: opponents from the player's left, their movable cards in order."""
+        for q in self._opponents_of[player]:
+            movable = self._shape(q)[2]
+            if k < len(movable):
+                return _at("claim", None, q, movable[k])
+            k -= len(movable)
+        raise IndexError(k)
 
     def _claim_moves(self, player: int) -> list[Move]:
         if self.locked_pairs[player]:
