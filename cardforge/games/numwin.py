@@ -335,7 +335,7 @@ class NumWinState(GameState[Move]):
             own = self._shape(p)[1] if self.locked_pairs[p] else _CLAIMS[len(self.combos[p])]
             self._do_claim(own[index] if index < len(own) else self._memory_claim(p, index - len(own)))
         elif phase is _DRAWING:
-            if index or not self._can_draw():
+            if index or not (self.deck or self._can_draw()):
                 self._do_take(_TAKE)
             else:
                 self._do_draw(_DRAW)
