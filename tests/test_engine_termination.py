@@ -8,7 +8,6 @@ import random
 
 import pytest
 
-from cardforge.errors import UsageError
 from cardforge.games import engine_module, new_game
 
 GAMES = ("rows", "tricks", "sequence", "collection", "numwin")
@@ -19,18 +18,16 @@ SEEDS = range(12)
 
 
 def _variants(game: str) -> list[tuple[str, ...]]:
+    """The default rules, then each other value of each house rule alone (as ``--compare``
+    plays them).  Read from the rules' description, not ``cardforge.simulate.compare``: importing
+    that module while tests are collected would shadow the package's ``compare`` function."""
     from cardforge.games.house import describe_house_rules
-    from cardforge.simulate.compare import house_values
-    from cardforge.simulate.spec import SimSpec
 
-    spec = SimSpec(game, 4, ("random",))
     variants: list[tuple[str, ...]] = [()]
     for rule in describe_house_rules(engine_module(game).HouseRules):
-        try:
-            _default, others = house_values(spec, rule["key"])
-        except UsageError:  # a switch with no list of values
-            continue
-        variants += [(f"{rule['key']}={str(value).lower()}",) for value in others]
+        default = rule["default"]
+        choices = rule["choices"] or ([True, False] if isinstance(default, bool) else [])
+        variants += [(f"{rule['key']}={str(value).lower()}",) for value in choices if value != default]
     return variants
 
 
