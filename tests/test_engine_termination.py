@@ -19,8 +19,7 @@ SEEDS = range(12)
 
 def _variants(game: str) -> list[tuple[str, ...]]:
     """The default rules, then each other value of each house rule alone (as ``--compare``
-    plays them).  Read from the rules' description, not ``cardforge.simulate.compare``: importing
-    that module while tests are collected would shadow the package's ``compare`` function."""
+    plays them), read from the rules' description."""
     from cardforge.games.house import describe_house_rules
 
     variants: list[tuple[str, ...]] = [()]
