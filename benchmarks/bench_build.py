@@ -109,6 +109,16 @@ print(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024)
         del start
 
 
+def timed_cpu(cmd: list[str], env: dict) -> tuple[float, float]:
+    """Wall seconds and CPU seconds of ``cmd`` and every process it started (the pool, Ghostscript)."""
+    start = time.perf_counter()
+    proc = subprocess.Popen(cmd, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, env=env, cwd=ROOT)
+    _, status, usage = os.wait4(proc.pid, 0)
+    if status:
+        sys.exit(f"failed: {' '.join(cmd)}\n{proc.stderr.read().decode()[-2000:]}")
+    return time.perf_counter() - start, usage.ru_utime + usage.ru_stime
+
+
 def builds(tmp: Path, quick: bool) -> None:
     decks = tmp / "decks"
     shutil.copytree(ROOT / "decks", decks)
@@ -127,9 +137,10 @@ def builds(tmp: Path, quick: bool) -> None:
     recoloured = text.replace('color: "#143D59"', 'color: "#5A1D1D"', 1)  # the back's colour
     assert recoloured != text, "rows.yaml has no back colour to change"
     rows.write_text(recoloured, encoding="utf-8")
-    one = timed(cardforge("build", "--out", str(out), "--quiet") if not quick else
-                cardforge("build", "rows", "--out", str(out), "--quiet"), env=env)
-    print(f"one deck's colour changed       {one:7.2f} s   (target ≤ 4 s)")
+    one, cpu = timed_cpu(cardforge("build", "--out", str(out), "--quiet") if not quick else
+                         cardforge("build", "rows", "--out", str(out), "--quiet"), env=env)
+    print(f"one deck's colour changed       {one:7.2f} s   (target ≤ 4 s; {cpu:.2f} CPU-s on {os.cpu_count()} cores, "
+          f"load average {os.getloadavg()[0]:.1f})")
 
 
 def watch_latency(tmp: Path) -> None:

@@ -286,6 +286,10 @@ def atomic_link(source: Path, target: Path) -> None:
     import shutil
 
     final = check_writable_file(Path(target))
+    with contextlib.suppress(OSError):
+        src, old = os.stat(source), os.stat(final)
+        if (src.st_dev, src.st_ino) == (old.st_dev, old.st_ino):
+            return  # already that file (renaming a link over its twin would do nothing and leave the link)
     ensure_dir(final.parent)
     _sweep_once(final.parent)
     tmp = final.parent / f".{final.name}.{os.getpid()}.link.part"

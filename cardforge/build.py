@@ -6,9 +6,9 @@ names the files it is made from; their content digests (and cardforge's own code
 target's key, recorded with its outputs in ``<out>/.cardforge-build.json``.  A target whose key
 and outputs are unchanged is skipped; ``force`` rebuilds everything.
 
-Card targets share the face cache (``<out>/cards/.faces``): jobs first digest every face of their
-deck and language, the distinct faces not yet cached are rasterised once, then the card outputs
-link or scale those images.  Jobs run on a process pool; each writes only its own files, so the
+Card targets share the face cache (``<out>/cards/.faces``): a job per deck first digests its faces
+in both languages (looking each up by its recipe, drawing only the new ones), the distinct faces
+not yet cached are rasterised once, then the card outputs link or scale those images.  Jobs run on a process pool; each writes only its own files, so the
 bytes do not depend on the number of workers or the order they finish in.
 """
 
@@ -203,7 +203,7 @@ def plan(out: Path, *, decks: Iterable[str] | None = None, inputs: Inputs | None
     targets = []
     for name in names:
         key = _box_key(inputs) if name == "box" else inputs.deck_key(name)
-        targets.append(Target(f"cards:{name}", key, card_targets(name, cards)))
+        targets.append(Target(f"cards:{name}", key, card_targets(name, cards, inputs.code)))
     if decks is not None:
         return targets
     targets.append(Target("cards:calibration", inputs.key("calibration"), [
@@ -353,6 +353,7 @@ def build_all(out: Path, *, force: bool = False, workers: int | None = None, dec
     faces: dict[str, dict] = {}  # digest → (pdf, variants) from the digest jobs
     face_jobs = {j.key for j in jobs if j.phase == "faces"}
     face_digests: dict[str, set[str]] = {}
+    target_bands: dict[str, set[str]] = {}
     cache_dir = Path(out) / "cards" / ".faces"
     progress = progress or _NoProgress()
     for phase in PHASES:
@@ -364,7 +365,7 @@ def build_all(out: Path, *, force: bool = False, workers: int | None = None, dec
         progress.advance(job.phase)
         target = owner.get(job.key)
         if job.phase == "faces":
-            face_digests.setdefault(target.name, set()).update(result["digests"].values())
+            face_digests.setdefault(target.name, set()).update(result["digests"])
             for digest, (pdf, variants) in result["missing"].items():
                 if digest in faces:
                     faces[digest][1].update(variants)
@@ -377,6 +378,9 @@ def build_all(out: Path, *, force: bool = False, workers: int | None = None, dec
                 progress.phase("raster", len(extra) - 1)  # not the barrier
                 return extra
             return []
+        if target is not None and isinstance(result, dict):  # paths, and the cached bands they are made of
+            target_bands.setdefault(target.name, set()).update(result["bands"])
+            result = result["paths"]
         if target is not None and isinstance(result, list):
             produced[target.name] += [Path(p) for p in result]
         return []
@@ -398,8 +402,10 @@ def build_all(out: Path, *, force: bool = False, workers: int | None = None, dec
             entry["outputs"][rel] = _stamp(path)
         if target.name in face_digests:
             entry["faces"] = sorted(face_digests[target.name])
+        if target.name in target_bands:
+            entry["bands"] = sorted(target_bands[target.name])
         entries[target.name] = entry
-    used = set().union(*(set(e.get("faces", ())) for e in entries.values()))
+    used = set().union(*(set(e.get("faces", ())) | set(e.get("bands", ())) for e in entries.values()))
     report.faces = len(set().union(*face_digests.values())) if face_digests else 0
     if decks is None:
         from cardforge.render.facecache import FaceCache

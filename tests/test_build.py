@@ -86,6 +86,19 @@ def test_batch_write_is_atomic_and_complete(tmp_path):
     assert not list(tmp_path.rglob("*.part"))
 
 
+def test_linking_a_file_to_its_own_twin_leaves_nothing_behind(tmp_path):
+    """A rebuild links outputs that already are links to those cached images: rename(2) of a link
+    over its twin does nothing, which used to leave a ``.link.part`` per file."""
+    from cardforge.atomic import atomic_link
+
+    source, target = tmp_path / "cached.png", tmp_path / "out" / "R7.png"
+    source.write_bytes(b"png")
+    atomic_link(source, target)
+    atomic_link(source, target)
+    assert target.stat().st_ino == source.stat().st_ino
+    assert sorted(p.name for p in target.parent.iterdir()) == ["R7.png"]
+
+
 # -- incremental, parallel, deterministic ----------------------------------------------------------------
 
 
@@ -105,6 +118,62 @@ def test_nothing_changed_renders_nothing_and_a_colour_change_rebuilds_that_deck(
     (out / "cards" / "mini" / "mini-sheets-a4-en.pdf").unlink()
     assert build_all(out, decks=["mini"], workers=1).targets_built == ["cards:mini"], "a missing output is rebuilt"
     assert build_all(out, decks=["mini"], workers=1, force=True).targets_built == ["cards:mini"]
+
+
+def test_a_rebuild_draws_only_the_faces_whose_recipe_changed(deck_dir, tmp_path, monkeypatch):
+    """Issue item 1: faces are keyed by what they are drawn from; a recolour draws the changed
+    faces only, and gives the very files a build from scratch gives."""
+    from cardforge.build import build_all
+    from cardforge.render import facecache
+
+    drawn: list[str] = []
+    real = facecache.face_pdf
+    monkeypatch.setattr(facecache, "face_pdf", lambda deck, face, lang: drawn.append(lang) or real(deck, face, lang))
+    build_all(tmp_path / "a", decks=["mini"], workers=1)
+    first = len(drawn)
+    assert drawn.count("en") > 5 and drawn.count("fr") == 1, "in French only the action card's text differs"
+    build_all(tmp_path / "a", decks=["mini"], workers=1, force=True)
+    assert len(drawn) == first, "every recipe known: nothing drawn"
+    (deck_dir / "mini.yaml").write_text(RECOLOURED, encoding="utf-8")
+    drawn.clear()
+    build_all(tmp_path / "a", decks=["mini"], workers=1)
+    assert sorted(drawn) == ["en", "fr"], "the action face, in each language"
+    build_all(tmp_path / "b", decks=["mini"], workers=1)  # from scratch
+    a, b = _files(tmp_path / "a"), _files(tmp_path / "b")
+    assert a.keys() == b.keys() and [k for k in a if a[k] != b[k]] == []
+
+
+def test_a_recipe_is_drawn_again_when_its_images_are_gone_or_the_code_changed(deck_dir, tmp_path, monkeypatch):
+    from cardforge.deck import load_deck
+    from cardforge.render import facecache
+    from cardforge.render.facecache import FULL, FaceCache, digest_by_recipe
+    from cardforge.render.png import deck_faces
+
+    deck, cache = load_deck("mini"), FaceCache(tmp_path / ".faces")
+    faces = deck_faces(deck)
+    digests, missing = digest_by_recipe(deck, faces, "en", cache, [FULL], salt="v1", record="mini-en")
+    assert len(missing) == len(set(digests.values())) == len(faces)
+    cache.ensure({d: (pdf, set(v)) for d, (pdf, v) in missing.items()})
+    drawn: list[object] = []
+    real = facecache.face_pdf
+    monkeypatch.setattr(facecache, "face_pdf", lambda deck, face, lang: drawn.append(face) or real(deck, face, lang))
+    assert digest_by_recipe(deck, faces, "en", cache, [FULL], salt="v1", record="mini-en") == (digests, {})
+    assert drawn == []
+    cache.path(digests["back"]).unlink()
+    again, missing = digest_by_recipe(deck, faces, "en", cache, [FULL], salt="v1", record="mini-en")
+    assert again == digests and list(missing) == [digests["back"]] and drawn == [None]
+    drawn.clear()
+    assert digest_by_recipe(deck, faces, "en", cache, [FULL], salt="v2", record="mini-en")[0] == digests
+    assert len(drawn) == len(faces), "another version of the drawing code: every face drawn again"
+
+
+def test_a_face_without_text_has_one_recipe_in_both_languages():
+    from cardforge.deck import load_deck
+    from cardforge.render.faces import face_key
+
+    rows = load_deck("rows")
+    assert face_key(rows, Card("R", 7), "en") == face_key(rows, Card("R", 7), "fr")
+    assert face_key(rows, None, "en") != face_key(rows, None, "fr"), "the back shows the deck's title"
 
 
 def test_output_does_not_depend_on_the_number_of_workers(deck_dir, tmp_path):
@@ -135,8 +204,9 @@ def test_full_plan_covers_every_deck_format_language_and_book(tmp_path):
     targets = {t.name: t for t in plan(tmp_path)}
     for deck in ("collection", "sequence", "tricks", "rows", "numwin", "box"):
         keys = {j.key for j in targets[f"cards:{deck}"].jobs}
+        assert f"cards:{deck}:faces" in keys  # both languages: a face without text is drawn once
         for lang in ("en", "fr"):
-            for what in ("faces", "sheets-a4", "sheets-letter", "png", "tts", *PROFILES):
+            for what in ("sheets-a4", "sheets-letter", "png", "tts", *PROFILES):
                 assert f"cards:{deck}:{lang}:{what}" in keys
     assert sum(1 for name in targets if name.startswith("rulebook:")) >= 10
     assert {"scoresheets", "reference", "cards:calibration"} <= set(targets)

@@ -40,7 +40,7 @@ def test_index_path_plays_as_the_checked_one(game):
     """``apply_index(i)`` (the simulator's random seats) is ``apply_action(legal_actions()[i])``
     and ``legal_count()`` is ``len(legal_actions())``, at every step of random games — house
     rules included, since some engines keep their moves differently under them."""
-    from cardforge.simulate.compare import house_values
+    from cardforge.simulate.comparison import house_values
     from cardforge.simulate.spec import SimSpec
     from cardforge.games import engine_module
     from cardforge.games.house import describe_house_rules

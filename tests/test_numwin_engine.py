@@ -372,6 +372,39 @@ def test_r7_locked_pairs_count_toward_five_unless_house():
     assert strict.phase is not Phase.ANNOUNCE
 
 
+def _lock(game, player: int, *pairs: tuple[int, int]) -> None:
+    """Make pairs of ``player``'s slots locked pairs, as a reflex leaves them."""
+    combo = game.combos[player]
+    for i, j in pairs:
+        for k in (i, j):
+            combo[k].face_up, combo[k].lock = True, "pair"
+        game.locked_pairs[player].append((combo[i].card, combo[j].card))
+
+
+def test_r7_adding_counts_cards_as_announcing_does():
+    """With `locked_count=false` a locked pair is not among the '3e/4e/5e carte' either: a
+    combo may add from the discard pile up to 5 cards besides its locked pairs, and so announce.
+    (Counted over every card, a combo of locked pairs only could never reach 5 counted cards:
+    random players' rounds ran forever.)"""
+    for locked_count in (True, False):
+        game = rig(combos=["R7 SH7 R1 R2 R3", "G1 G2", "B1 B2"], discard="Y1", turn=0, locked_count=locked_count)
+        _lock(game, 0, (0, 1))
+        play(game, "take")
+        assert ("add" in moves(game)) is not locked_count
+        stuck = rig(combos=["R7 SH7 G4 Y4 B9 RB9", "G1 G2", "B1 B2"], discard="Y1", turn=0,
+                    locked_count=locked_count)
+        _lock(stuck, 0, (0, 1), (2, 3), (4, 5))
+        if locked_count:  # 6 cards: nothing to take for, and p0 may already call NUM WIN
+            assert moves(stuck) == ["draw"]
+            continue
+        for _ in range(5):
+            play(stuck, "take", "add")
+            if stuck.phase is Phase.ANNOUNCE:
+                break
+            stuck.turn, stuck.discard = 0, [*stuck.discard, stuck.deck.pop()]
+        assert len(stuck.combos[0]) == 11 and moves(stuck) == ["numwin", "continue"]
+
+
 def test_r7_completing_counts_cards_as_announcing_does():
     """'Les joueurs sans 5 cartes piochent pour compléter': with `locked_count=false` a locked
     pair is not among those 5 cards either (as the table sheet already reads it)."""
@@ -412,6 +445,36 @@ def test_r14_empty_deck_reshuffles_the_discard_but_its_top():
     game = rig(combos=["R1 R2", "G1 G2", "B1 B2"], deck="", discard="SH1 SH2 SH3", turn=0)
     play(game, "draw")
     assert game.held.code in {"SH1", "SH2"} and [c.code for c in game.discard] == ["SH3"]
+
+
+def test_r14_the_deck_is_rebuilt_once_a_round_then_the_round_ends():
+    """Rebuilt once from the discard pile; when that deck runs out too the round ends at the end
+    of the turn, and the short combos are still completed (from the discard pile again)."""
+    game = rig(combos=["R1 R2", "G1 G2", "B1 B2"], deck="", discard="SH10 SH11 SH12", turn=0, rounds=1)
+    play(game, "draw", "discard", "pass", "pass", "pass")  # p0 draws from the rebuilt deck (SH10 SH11)
+    assert game.rebuilt and len(game.deck) == 1 and game.phase is Phase.DRAW
+    play(game, "draw", "discard", "pass", "pass", "pass")  # p1 draws its last card
+    assert game.is_terminal() and not game.deck and len(game.discard) == 1
+    # completing from p1 (left of the dealer): the discard pile rebuilt again, all but its top
+    assert [len(combo) for combo in game.history[-1]["combos"]] == [2, 4, 2]
+
+
+def test_r14_no_round_lasts_forever_among_players_who_never_call():
+    """Strategy bots whose combos are all locked pairs (0 points, locked_count=false) never add
+    the high cards left, so nobody could ever call NUM WIN: the deck's one rebuild ends it."""
+    import random
+
+    from cardforge.bots import make_bot
+
+    game = new_game(4, seed=0, locked_count=False)
+    bots = [make_bot("numwin", "strategy") for _ in range(4)]
+    rng = random.Random(0)
+    for _step in range(20_000):
+        if game.is_terminal():
+            break
+        player = game.current_player()
+        game.apply_action(bots[player].act(game.observation(player), game.legal_actions(), rng))
+    assert game.is_terminal()
 
 
 # -- 8. rounds -----------------------------------------------------------------------------------

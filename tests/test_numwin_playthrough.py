@@ -172,10 +172,23 @@ FAST_CASES = [dict(players=4), dict(players=2, memory=True), dict(players=3, own
               dict(players=4, drawn_action="must_play", reflex_on_action=False, start_peek=1)]
 
 
+def _play_index(state, legal, i) -> None:
+    assert state.legal_count() == len(legal)
+    state.apply_index(i)
+
+
+def _play_legal(state, legal, i) -> None:
+    assert state.legal_actions() == legal
+    state.apply_legal(legal[i])
+
+
+@pytest.mark.parametrize("play", [_play_legal, _play_index], ids=["apply_legal", "apply_index"])
 @pytest.mark.parametrize("case", FAST_CASES, ids=lambda c: "-".join(f"{k}={v}" for k, v in c.items()))
-def test_apply_legal_plays_as_apply_action(case):
-    """The unchecked path the lab takes gives the same positions, views and rounds as the
-    checked one, under every rule that changes what the fast path inlines."""
+def test_fast_paths_play_as_apply_action(case, play):
+    """The unchecked paths the lab takes (``apply_legal`` for a bot's move, ``legal_count`` and
+    ``apply_index`` for a random seat, which finds even a memory claim without the list) give
+    the same positions, views and rounds as the checked one, under every rule that changes what
+    the fast paths inline."""
     from cardforge.games.numwin import new_game
 
     options = dict(case)
@@ -185,10 +198,9 @@ def test_apply_legal_plays_as_apply_action(case):
         rng = random.Random(seed)
         while not checked.is_terminal():
             legal = checked.legal_actions()
-            assert fast.legal_actions() == legal
-            action = legal[rng.randrange(len(legal))]
-            fast.apply_legal(action)
-            checked.apply_action(action)
+            i = rng.randrange(len(legal))
+            play(fast, legal, i)
+            checked.apply_action(legal[i])
             assert str(fast) == str(checked) and fast.current_player() == checked.current_player()
             player = max(checked.current_player(), 0)
             assert fast.observation(player) == checked.observation(player)
@@ -253,3 +265,4 @@ def test_a_wrong_claim_that_ends_the_round_counts_as_wrong():
     assert game.is_terminal()
     events = tracker.finish(game)["events"]
     assert events["claim_wrong"] == [0, 0, 1] and "claim_ok" not in events
+

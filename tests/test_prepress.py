@@ -162,3 +162,61 @@ def test_a_failing_ghostscript_falls_back_with_its_reason(tmp_path, monkeypatch)
     monkeypatch.setattr(prepress, "cmyk_profile", lambda gs: tmp_path / "gs")
     with pytest.raises(prepress.PrepressUnavailable, match=r"Ghostscript failed \(exit 1: Unrecoverable error"):
         prepress.to_pdfx1a(b"%PDF-1.4", title="x")
+
+
+# -- the colour strategy: nothing to convert in a file that is all CMYK already (issue 16) ----------------
+
+
+def _rgb_back_deck(tmp_path):
+    """The mini deck with an RGB picture on its back (art images are not converted by reportlab)."""
+    from PIL import Image
+
+    from tests.render_support import MINI_DECK, write_mini_deck
+
+    (tmp_path / "art").mkdir(parents=True)
+    Image.new("RGB", (40, 60), (30, 200, 60)).save(tmp_path / "art" / "back.png")
+    return load_deck(write_mini_deck(tmp_path, MINI_DECK.replace("style:\n  back: {", "style:\n  back: {image: art/back.png, ")))
+
+
+def test_only_a_file_drawn_all_in_cmyk_skips_the_colour_conversion(tmp_path):
+    from cardforge.render.facepages import BACK, faces_pdf
+
+    rows = load_deck("rows")
+    faces = [BACK, *list(rows.all_counts())[:3]]
+    assert prepress.cmyk_only(faces_pdf(rows, faces, cmyk=True))
+    assert not prepress.cmyk_only(faces_pdf(rows, faces, cmyk=False)), "RGB fills"
+    assert not prepress.cmyk_only(faces_pdf(_rgb_back_deck(tmp_path), [BACK], cmyk=True)), "an RGB image"
+    assert not prepress.cmyk_only(b"%PDF-1.4\n1 0 obj\n<< /Length 9 /Filter /LZWDecode >>\nstream\n0 0 1 rg\nendstream"), \
+        "a stream it cannot read"
+
+
+def test_an_rgb_image_is_converted_to_cmyk(tmp_path):
+    need_ghostscript()
+    (path,) = render_profile(_rgb_back_deck(tmp_path / "deck"), get_profile("dtc"), tmp_path / "out")
+    pdf = path.read_bytes()
+    assert b"/Subtype /Image" in pdf or b"/Subtype/Image" in pdf
+    assert_cmyk_only(pdf)
+
+
+def test_ghostscript_is_not_run_again_for_the_same_input(tmp_path, monkeypatch):
+    """A rebuild whose CMYK file is byte-identical to the last one keeps the PDF/X file it made."""
+    from cardforge.render.facecache import FaceCache
+    from tests.render_support import MINI_DECK, write_mini_deck
+
+    need_ghostscript()
+    runs = []
+    real = prepress.to_pdfx1a
+    monkeypatch.setattr(prepress, "to_pdfx1a", lambda pdf, title: runs.append(title) or real(pdf, title=title))
+    deck, cache = load_deck(write_mini_deck(tmp_path / "deck")), FaceCache(tmp_path / ".faces")
+    (path,) = render_profile(deck, get_profile("dtc"), tmp_path / "pod", cache=cache)
+    first = path.read_bytes()
+    assert render_profile(deck, get_profile("dtc"), tmp_path / "pod", cache=cache) == [path]
+    assert len(runs) == 1 and path.read_bytes() == first
+    render_profile(deck, get_profile("dtc"), tmp_path / "pod", lang="fr", cache=cache)
+    assert len(runs) == 2, "another language, another file"
+    path.write_bytes(first[:-10])  # the output was tampered with: made again
+    render_profile(deck, get_profile("dtc"), tmp_path / "pod", cache=cache)
+    assert len(runs) == 3 and path.read_bytes() == first
+    recoloured = load_deck(write_mini_deck(tmp_path / "deck2", MINI_DECK.replace("style:\n", "style:\n  action_color: \"#8A1C1C\"\n")))
+    render_profile(recoloured, get_profile("dtc"), tmp_path / "pod", cache=cache)
+    assert len(runs) == 4 and path.read_bytes() != first

@@ -177,3 +177,15 @@ def test_ctrl_c_lets_each_worker_end_its_batch_instead_of_killing_it():
     assert workers and all(w.exitcode == 0 for w in workers), [w.exitcode for w in workers]
     indices = sorted(r["index"] for r in records)
     assert len(indices) == len(set(indices)) and 0 < len(indices) < 4000
+
+
+def test_the_comparison_module_does_not_shadow_compare():
+    """``cardforge.simulate.compare`` is the function, whatever submodule was imported before
+    (a submodule named ``compare`` used to replace it with itself once imported)."""
+    import importlib
+
+    import cardforge.simulate as lab
+
+    for name in ("comparison", "report", "runner", "play", "spec", "events", "output", "figures", "stats"):
+        importlib.import_module(f"cardforge.simulate.{name}")
+    assert callable(lab.compare) and lab.compare.__module__ == "cardforge.simulate"

@@ -26,11 +26,26 @@ UNSEEN = 8.0  # average value of a 0–16 card
 LOW = 4
 
 
+class _Facts(dict):
+    """code → (points as the bot counts them, value or ``None`` for an action card), filled on
+    first use: the bots read the same few dozen codes at every decision."""
+
+    def __missing__(self, code: str) -> tuple[float, int | None]:
+        c = card(code)
+        facts = self[code] = (0.0, None) if c.is_action else (float(c.value), c.value)
+        return facts
+
+
+_FACTS = _Facts()
+
+
 def _value(code: str | None) -> float:
-    if code is None:
-        return UNSEEN
-    c = card(code)
-    return 0.0 if c.is_action else float(c.value)
+    return UNSEEN if code is None else _FACTS[code][0]
+
+
+def _number(code: str) -> int | None:
+    """The card's value, ``None`` for an action card (which pairs with nothing, NUMWIN-R8)."""
+    return _FACTS[code][1]
 
 
 class StrategyBot:
@@ -49,37 +64,41 @@ class StrategyBot:
         obs = observation
         me = obs["current_player"]
         mine = obs["combos"][me]
-        by_kind = group(legal)
         phase = obs["phase"]
         if obs["round"] != self.round:
             self.round, self.patience = obs["round"], 0
+        if phase == "reflex":  # the most frequent decision: read from ``legal`` directly
+            return self._claim(obs, mine, legal)
+        by_kind = group(legal)
         if phase == "announce":
             estimate = sum(_value(s["card"]) for s in mine if s["locked"] != "pair")
             if estimate <= self.threshold + self.patience:
                 return by_kind["numwin"][0]
             self.patience += 2  # each chance let go makes the next call likelier: the round ends
             return by_kind["continue"][0]
-        if phase == "reflex":
-            return self._claim(obs, mine, by_kind)
         if phase == "draw":
             top = obs["discard"][-1] if obs["discard"] else None
-            if "take" in by_kind and top is not None and not card(top).is_action and _value(top) <= LOW:
+            if "take" in by_kind and top is not None and _number(top) is not None and _value(top) <= LOW:
                 return by_kind["take"][0]
             return (by_kind.get("draw") or legal)[0]
         return self._place(obs, mine, by_kind, legal)
 
-    def _claim(self, obs: Mapping[str, Any], mine: list[dict], by_kind: dict[str, list[Move]]) -> Move:
-        top = card(obs["discard"][-1])
-        own = [m for m in by_kind.get("claim", ()) if m.target is None]
-        for move in own:
-            code = mine[move.slot]["card"]
-            if code is not None and not top.is_action and not card(code).is_action and card(code).value == top.value:
-                return move
+    def _claim(self, obs: Mapping[str, Any], mine: list[dict], legal: Sequence[Move]) -> Move:
+        """The first own card known to pair with the discard top; else (``blind``) the first
+        unseen own card; else pass."""
+        facts = _FACTS
+        top = facts[obs["discard"][-1]][1]
+        own = [m for m in legal if m.kind == "claim" and m.target is None]
+        if top is not None:
+            for move in own:
+                code = mine[move.slot]["card"]
+                if code is not None and facts[code][1] == top:
+                    return move
         if self.blind:
-            unseen = [m for m in own if mine[m.slot]["card"] is None]
-            if unseen:
-                return unseen[0]
-        return by_kind["pass"][0]
+            for move in own:
+                if mine[move.slot]["card"] is None:
+                    return move
+        return next(m for m in legal if m.kind == "pass")
 
     def _place(self, obs: Mapping[str, Any], mine: list[dict], by_kind: dict[str, list[Move]], legal: Sequence[Move]) -> Move:
         held = obs["held"]
@@ -87,7 +106,7 @@ class StrategyBot:
             return by_kind["flip"][0]
         swaps = by_kind.get("swap", ())
         worst = max(swaps, key=lambda m: _value(mine[m.slot]["card"]), default=None)
-        if held is not None and not card(held).is_action:
+        if held is not None and _number(held) is not None:
             value = _value(held)
             if "add" in by_kind and value <= LOW:
                 return by_kind["add"][0]

@@ -199,6 +199,8 @@ class NumWinState(GameState[Move]):
     totals: list[int] = field(default_factory=list)
     history: list[dict[str, Any]] = field(default_factory=list)
     turns_played: int = 0
+    #: the deck has been rebuilt from the discard pile this round (once only in play, R14)
+    rebuilt: bool = False
     events: dict[str, list[int]] = field(default_factory=dict)
     #: the deck's cards in their unshuffled order (``full_deck.elements()``), built once
     cards: tuple[Card, ...] = ()
@@ -210,6 +212,8 @@ class NumWinState(GameState[Move]):
     _claim_tally: tuple[list[int], ...] = field(init=False, repr=False, compare=False)
     _window: _Window = field(init=False, repr=False, compare=False)
     _shapes: list[tuple | None] = field(init=False, repr=False, compare=False)
+    _locked_count: bool = field(init=False, repr=False, compare=False)
+    _placing: tuple | None = field(init=False, repr=False, compare=False)
 
     game = "numwin"
 
@@ -230,6 +234,8 @@ class NumWinState(GameState[Move]):
         self._claim_tally = tuple(self.events[name] for name in _CLAIM_EVENTS)
         self._window = _Window(0, [])
         self._shapes = [None] * n
+        self._locked_count = self.rules.locked_count
+        self._placing = None
 
     # -- the GameState interface ------------------------------------------------------------
 
@@ -281,20 +287,76 @@ class NumWinState(GameState[Move]):
                 return self._shape(player)[1].copy()
             return _CLAIMS[len(self.combos[player])].copy()
         if phase is _DRAWING:  # NUMWIN-2.1, R14
-            take = bool(self.discard) and (len(self.combos[self.turn]) < COMBO_SIZE or self._can_take())
-            if self.deck or len(self.discard) > 1:
+            take = self._can_take()
+            if self._can_draw():
                 return [_DRAW, _TAKE] if take else [_DRAW]
             return [_TAKE] if take else []
         if phase is _PLACE:
             swaps = self._shape(self.turn)[0]
             if self.held_from == "discard":  # swap or add (NUMWIN-2.3)
-                return [*swaps, _ADD] if len(self.combos[self.turn]) < COMBO_SIZE else swaps.copy()
+                return [*swaps, _ADD] if self._combo_size(self.turn) < COMBO_SIZE else swaps.copy()
             if self.held.action is None:  # discard or swap (NUMWIN-2.2)
                 return [_DISCARD, *swaps]
-            return self._action_place(swaps)
+            return self._action_place(swaps).copy()
         if phase is _ANNOUNCE:
             return [_NUMWIN, _CONTINUE]
         return []
+
+    def legal_count(self) -> int:
+        """``len(legal_actions())``, counted without the list (the simulator's random seats)."""
+        phase = self.phase
+        if phase is _REFLEX:  # pass, and a claim with each card not in a locked pair
+            p = self.window.queue[0]
+            count = len(self.combos[p]) + 1 - 2 * len(self.locked_pairs[p])
+            if self.memory:
+                for q in self._opponents_of[p]:
+                    count += len(self._shape(q)[2])
+            return count
+        if phase is _DRAWING:
+            return (True if self.deck else self._can_draw()) + self._can_take()
+        if phase is _PLACE:
+            swaps = self._shape(self.turn)[0]
+            if self.held_from == "discard":
+                return len(swaps) + (self._combo_size(self.turn) < COMBO_SIZE)
+            if self.held.action is None:
+                return len(swaps) + 1
+            return len(self._action_place(swaps))
+        return 2 if phase is _ANNOUNCE else 0
+
+    def apply_index(self, index: int) -> None:
+        """``apply_legal(legal_actions()[index])``: the move found by its place in that list and
+        played by its method, without the list."""
+        phase = self.phase
+        if phase is _REFLEX:
+            if not index:
+                self._do_pass(_PASS)
+                return
+            p = self.window.queue[0]
+            own = self._shape(p)[1] if self.locked_pairs[p] else _CLAIMS[len(self.combos[p])]
+            self._do_claim(own[index] if index < len(own) else self._memory_claim(p, index - len(own)))
+        elif phase is _DRAWING:
+            if index or not (self.deck or self._can_draw()):
+                self._do_take(_TAKE)
+            else:
+                self._do_draw(_DRAW)
+        elif phase is _PLACE:
+            swaps = self._shape(self.turn)[0]
+            if self.held_from == "discard":
+                if index < len(swaps):
+                    self._do_swap(swaps[index])
+                else:
+                    self._do_add(_ADD)
+            elif self.held.action is None:
+                if index:
+                    self._do_swap(swaps[index - 1])
+                else:
+                    self._do_discard(_DISCARD)
+            else:
+                self.apply_legal(self._action_place(swaps)[index])
+        elif index:
+            self._do_continue(_CONTINUE)
+        else:
+            self._do_numwin(_NUMWIN)
 
     def apply_action(self, action: Move) -> None:
         legal = self.legal_actions()
@@ -306,35 +368,7 @@ class NumWinState(GameState[Move]):
         self.apply_legal(action)
 
     def apply_legal(self, action: Move) -> None:
-        kind = action.kind
-        if kind == "pass" or kind == "claim":  # most actions of a game: played here, inline
-            queue = self.window.queue
-            if kind == "claim":
-                # NUMWIN-4.1, as ``reflex_outcome`` decides: valid if the claimed card is numbered
-                # and of the discard top's value (always a numbered card: R8)
-                claimer, target = queue[0], action.target
-                slot = self.combos[claimer][action.slot] if target is None else self.combos[target][action.target_slot]
-                card = slot.card
-                if card.action is None and card.value == self.discard[-1].value:
-                    self._lock_pair(claimer, action, slot)
-                    return  # the window is closed
-                slot.known_by = self._everyone  # shown to check, put back (R12)
-                if target is None:
-                    self._claim_tally[0][claimer] += 1
-                    if self.rules.own_miss_penalty:
-                        self._penalty(claimer)  # NUMWIN-R12's house rule
-                else:
-                    self._claim_tally[2][claimer] += 1
-                    self._penalty(claimer)  # NUMWIN-5.4
-            del queue[0]  # the window moves on: the next player who can claim is asked
-            if queue:
-                p = queue[0]
-                pairs = self.locked_pairs[p]
-                if (len(self.combos[p]) > 2 * len(pairs)) if pairs else self.combos[p]:
-                    return
-            self._skip_idle()
-            return
-        _DO[kind](self, action)
+        _DO[action.kind](self, action)
 
     def clone(self) -> NumWinState:
         """A fast independent copy (cards are immutable; only the containers are copied)."""
@@ -357,33 +391,40 @@ class NumWinState(GameState[Move]):
     def observation(self, player: int) -> dict[str, Any]:
         """What ``player`` may see: face-up cards, cards they have seen, public piles and scores;
         never an unseen card or the deck order."""
-        holder_sees = self.held is not None and (player == self.turn or self.held_from == "discard")
-        codes = _CODES.get  # (the deck's cards' codes, looked up: the strategy bots' hot path)
+        held = self.held
+        holder_sees = held is not None and (player == self.turn or self.held_from == "discard")
+        window, last = self.window, self.last_turns
         return {
             "player": player,
             "round": self.round,
-            "dealer": self.dealer,
+            "dealer": self.round % self.players,
             "turn": self.turn,
-            "phase": self.phase.value,
+            "phase": self.phase._value_,
             "current_player": self.current_player(),
             "deck_size": len(self.deck),
-            "discard": [codes(id(c)) or c.code for c in self.discard],
-            "combos": [
-                [
-                    {"card": (codes(id(s.card)) or s.card.code) if s.seen_by(player) else None, "face_up": s.face_up,
-                     "locked": s.lock}
-                    for s in combo
-                ]
-                for combo in self.combos
-            ],
-            "held": self.held.code if holder_sees else None,
+            "discard": _codes(self.discard),
+            "combos": self._combo_views(player),
+            "held": held.code if holder_sees else None,
             "held_from": self.held_from,
-            "reflex_queue": list(self.window.queue) if self.window else [],
+            "reflex_queue": list(window.queue) if window else [],
             "announcer": self.announcer,
-            "last_turns": list(self.last_turns) if self.last_turns is not None else None,
+            "last_turns": list(last) if last is not None else None,
             "totals": list(self.totals),
             "history": [dict(h) for h in self.history],
         }
+
+    def _combo_views(self, player: int) -> list[list[dict[str, Any]]]:
+        """Each combo's cards as ``player`` sees them (plain loops: the strategy bots' hot path,
+        where nested comprehensions cost a function object per combo)."""
+        code, seen_by = _CODES.get, Slot.seen_by  # (the deck's cards' codes by id)
+        views = []
+        for combo in self.combos:
+            view = []
+            for s in combo:
+                view.append({"card": (code(id(s.card)) or s.card.code) if seen_by(s, player) else None,
+                             "face_up": s.face_up, "locked": s.lock})
+            views.append(view)
+        return views
 
     def __str__(self) -> str:
         rows = [f"round {min(self.round + 1, self.rounds)}/{self.rounds} dealer p{self.dealer} phase {self.phase.value} turn p{self.turn}"]
@@ -413,24 +454,39 @@ class NumWinState(GameState[Move]):
                 for slot in combo[: self.rules.start_peek]:
                     slot.known_by = _SEAT[p]
         self.held = self.held_from = self.window = self.announcer = self.last_turns = None
-        self.announcing = []
+        self.announcing, self.rebuilt = [], False
         self.turn = (self.dealer + 1) % n
         self.phase = _DRAWING
 
     def _order_from(self, first: int) -> tuple[int, ...]:
         return self._orders[first % self.players]
 
-    def _can_take(self) -> bool:
-        """The discard top may be taken only if it can then be placed (swap or add, NUMWIN-2.3)."""
-        return bool(self.discard) and (len(self.combos[self.turn]) < COMBO_SIZE or bool(self._shape(self.turn)[0]))
+    def _can_draw(self) -> bool:
+        """The deck has a card, or can be rebuilt from the discard pile (once a round, R14)."""
+        return bool(self.deck) or (len(self.discard) > 1 and not self.rebuilt)
 
-    def _draw(self) -> Card | None:
-        """The deck's top card; an empty deck is rebuilt from the discard pile but its top (R14)."""
-        if not self.deck and len(self.discard) > 1:
+    def _can_take(self) -> bool:
+        """The discard top may be taken only if it can then be placed (swap or add, NUMWIN-2.3;
+        the 3rd to 5th card counted as for NUM WIN, R7)."""
+        if not self.discard:
+            return False
+        turn = self.turn
+        size = len(self.combos[turn]) if self._locked_count else self._unpaired(turn)
+        return size < COMBO_SIZE or bool(self._shape(turn)[0])
+
+    def _draw(self, completing: bool = False) -> Card | None:
+        """The deck's top card; an empty deck is rebuilt from the discard pile but its top, once
+        a round in play, as often as needed to complete the combos (R14)."""
+        if not self.deck and len(self.discard) > 1 and (completing or not self.rebuilt):
             self.deck = self.discard[:-1]
             self.discard = self.discard[-1:]
             shuffle(self.rng, self.deck)
+            self.rebuilt = True
         return self.deck.pop() if self.deck else None
+
+    def _round_over(self) -> bool:
+        """R14: the rebuilt deck is empty too, or nothing can be drawn nor taken."""
+        return not self.deck and (self.rebuilt or not (len(self.discard) > 1 or self._can_take()))
 
     # -- what may be done ---------------------------------------------------------------------
 
@@ -462,11 +518,15 @@ class NumWinState(GameState[Move]):
         return self._shape(player)[2]
 
     def _action_place(self, swaps: list[Move]) -> list[Move]:
-        """An action card drawn from the deck: discard it, swap it in, or play it (NUMWIN-R4)."""
+        """An action card drawn from the deck: discard it, swap it in, or play it (NUMWIN-R4).
+        Kept for the turn (``legal_count`` then ``apply_index`` ask twice): copy before changing."""
+        placing = self._placing
+        if placing is not None and placing[0] == self.turns_played and placing[1] is self.held:
+            return placing[2]
         plays = self._action_moves(self.turn)
-        if plays and self.rules.drawn_action == "must_play":
-            return plays
-        return [_DISCARD, *swaps, *plays]
+        moves = plays if plays and self.rules.drawn_action == "must_play" else [_DISCARD, *swaps, *plays]
+        self._placing = (self.turns_played, self.held, moves)
+        return moves
 
     def _action_moves(self, me: int) -> list[Move]:
         kind = self.held.action
@@ -489,6 +549,16 @@ class NumWinState(GameState[Move]):
         if self._unpaired(player):
             return True
         return self.memory and any(self._shape(q)[2] for q in self._opponents_of[player])
+
+    def _memory_claim(self, player: int, k: int) -> Move:
+        """The ``k``-th memory claim of ``_claim_moves(player)`` (after the own ones), found
+        without the list: opponents from the player's left, their movable cards in order."""
+        for q in self._opponents_of[player]:
+            movable = self._shape(q)[2]
+            if k < len(movable):
+                return _at("claim", None, q, movable[k])
+            k -= len(movable)
+        raise IndexError(k)
 
     def _claim_moves(self, player: int) -> list[Move]:
         if self.locked_pairs[player]:
@@ -570,6 +640,39 @@ class NumWinState(GameState[Move]):
 
     # -- reflex windows -----------------------------------------------------------------------
 
+    def _do_pass(self, move: Move) -> None:
+        """The player asked lets the card go: the window moves on to the next who can claim."""
+        queue = self.window.queue
+        del queue[0]
+        if not queue:
+            self.window = None
+            self._end_turn()
+            return
+        p = queue[0]
+        pairs = self.locked_pairs[p]
+        if not ((len(self.combos[p]) > 2 * len(pairs)) if pairs else self.combos[p]):
+            self._skip_idle()
+
+    def _do_claim(self, move: Move) -> None:
+        """NUMWIN-4.1, as ``reflex_outcome`` decides: valid if the claimed card is numbered and
+        of the discard top's value (always a numbered card: R8); a wrong claim shows the card
+        and puts it back (R12), with a penalty card from an opponent's combo (5.4)."""
+        claimer, target = self.window.queue[0], move.target
+        slot = self.combos[claimer][move.slot] if target is None else self.combos[target][move.target_slot]
+        card = slot.card
+        if card.action is None and card.value == self.discard[-1].value:
+            self._lock_pair(claimer, move, slot)
+            return  # the window is closed
+        slot.known_by = self._everyone
+        if target is None:
+            self._claim_tally[0][claimer] += 1
+            if self.rules.own_miss_penalty:
+                self._penalty(claimer)  # NUMWIN-R12's house rule
+        else:
+            self._claim_tally[2][claimer] += 1
+            self._penalty(claimer)  # NUMWIN-5.4
+        self._do_pass(move)
+
     def _discard(self, card: Card, by: int, by_action: bool = False) -> None:
         """Put ``card`` on the discard pile and open a reflex window on it (4.1, R5, R6, R8)."""
         self.discard.append(card)
@@ -628,7 +731,7 @@ class NumWinState(GameState[Move]):
     # -- end of turn, NUM WIN, end of round ----------------------------------------------------
 
     def _combo_size(self, player: int) -> int:
-        return len(self.combos[player]) if self.rules.locked_count else self._unpaired(player)
+        return len(self.combos[player]) if self._locked_count else self._unpaired(player)
 
     def _may_announce(self, player: int) -> bool:
         """NUMWIN-6.1 with R7, R9: at least 5 cards, nobody has announced yet."""
@@ -639,7 +742,7 @@ class NumWinState(GameState[Move]):
         turn = self.turn
         if self.announcer is None:
             combo = self.combos[turn]
-            size = len(combo) if self.rules.locked_count else len(combo) - 2 * len(self.locked_pairs[turn])
+            size = len(combo) if self._locked_count else len(combo) - 2 * len(self.locked_pairs[turn])
             if size >= COMBO_SIZE and turn not in self.announcing:
                 self.announcing.append(turn)
         if self.announcing:
@@ -647,7 +750,7 @@ class NumWinState(GameState[Move]):
         elif self.last_turns is None:  # _next_turn's usual case, inline
             self.turn = (turn + 1) % self.players
             self.phase = _DRAWING
-            if not (self.deck or len(self.discard) > 1 or self._can_take()):  # nothing to draw nor take (R14)
+            if not self.deck and self._round_over():
                 self._end_round()
         else:
             self._next_turn()
@@ -675,14 +778,14 @@ class NumWinState(GameState[Move]):
         else:
             self.turn = (self.turn + 1) % self.players
         self.phase = _DRAWING
-        if not (self.deck or len(self.discard) > 1 or self._can_take()):  # nothing to draw nor take (R14)
+        if not self.deck and self._round_over():
             self._end_round()
 
     def _end_round(self) -> None:
         """Complete short combos unseen (6.3, R7, R14), score them (7.*), total them (8.2)."""
         for p in self._orders[(self.dealer + 1) % self.players]:
             while self._combo_size(p) < COMBO_SIZE:
-                card = self._draw()
+                card = self._draw(completing=True)
                 if card is None:
                     break
                 self.combos[p].append(Slot(card))
@@ -715,7 +818,7 @@ class NumWinState(GameState[Move]):
         self._deal()
 
 
-#: each move's kind → the method that plays it (``apply_legal`` plays pass and claim itself)
+#: each move's kind → the method that plays it
 _DO = {name[4:]: method for name, method in vars(NumWinState).items() if name.startswith("_do_")}
 
 
@@ -733,6 +836,14 @@ def _deck_facts() -> tuple[Counter, tuple[Card, ...], int, int]:
 #: ``id(card)`` → code, for the deck's own card objects (kept alive by ``_deck_facts``, so no
 #: other object can have their ids): cheaper than ``Card.code``, for each round's history
 _CODES: dict[int, str] = {}
+
+
+def _codes(cards: list[Card]) -> list[str]:
+    """The codes of ``cards``, looked up by id in C for the deck's own cards (``_CODES``)."""
+    try:
+        return list(map(_CODES.__getitem__, map(id, cards)))
+    except KeyError:  # a card object from elsewhere (a rigged position)
+        return [c.code for c in cards]
 
 
 def _flag(value: Any, name: str) -> bool:

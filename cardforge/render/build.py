@@ -173,15 +173,15 @@ def _job_key(name: str, lang: str, what: str) -> str:
     return f"cards:{name}:{lang}:{what}"
 
 
-def card_targets(name: str, cards: Path) -> list:
-    """The jobs that render deck ``name`` (or the box) in every format and both languages."""
+def card_targets(name: str, cards: Path, salt: str = "") -> list:
+    """The jobs that render deck ``name`` (or the box) in every format and both languages
+    (``salt``: the version of the drawing code, which the face recipes include)."""
     from cardforge.build import Job
     from cardforge.render.pod import PROFILES
 
-    out, jobs = str(cards), []
+    out = str(cards)
+    jobs = [Job(f"cards:{name}:faces", "faces", "cardforge.render.build:digest_job", (name, out, salt), priority=9)]
     for lang in LANGS:
-        faces = _job_key(name, lang, "faces")
-        jobs.append(Job(faces, "faces", "cardforge.render.build:digest_job", (name, lang, out), priority=9))
         for paper in ("a4", "letter"):
             sheets = _job_key(name, lang, f"sheets-{paper}")
             jobs.append(Job(sheets, "cards", "cardforge.render.build:sheets_job", (name, lang, out, paper), priority=3))
@@ -189,9 +189,9 @@ def card_targets(name: str, cards: Path) -> list:
             jobs.append(Job(_job_key(name, lang, home), "cards", "cardforge.render.build:profile_job",
                             (name, lang, out, home), after=(sheets,), priority=1))
         for profile in PROFILES.values():
-            if profile.kind == "pdf":
+            if profile.kind == "pdf":  # the PDF/X one runs Ghostscript, the longest card job: start it first
                 jobs.append(Job(_job_key(name, lang, profile.name), "cards", "cardforge.render.build:profile_job",
-                                (name, lang, out, profile.name), priority=3))
+                                (name, lang, out, profile.name), priority=8 if profile.pdfx else 3))
             elif profile.kind == "png":
                 jobs.append(Job(_job_key(name, lang, profile.name), "cards", "cardforge.render.build:profile_job",
                                 (name, lang, out, profile.name), after=("raster",), priority=1))
@@ -205,26 +205,27 @@ def _digest_file(cards: str, name: str, lang: str) -> Path:
     return Path(cards) / ".faces" / f"{name}-{lang}.json"
 
 
-def digest_job(name: str, lang: str, cards: str) -> dict:
-    """Digest every face of ``name`` in ``lang`` (kept in ``.faces/<deck>-<lang>.json``); return the
-    digests and, for faces the cache lacks, their page and the images wanted from it."""
+def digest_job(name: str, cards: str, salt: str = "") -> dict:
+    """Digest every face of ``name`` in each language (kept in ``.faces/<deck>-<lang>.json``),
+    drawing only the faces whose recipe no earlier build (nor the other language) recorded; return
+    the digests and, for faces the cache lacks, their page and the images wanted from it."""
     import json
 
     from cardforge.atomic import atomic_write_text
-    from cardforge.render.facecache import FaceCache, digest_faces
+    from cardforge.render.facecache import FaceCache, digest_by_recipe, recipe_salt
     from cardforge.render.png import deck_faces
     from cardforge.render.pod import PROFILES
 
     deck = load_target(name)
     cache = FaceCache(Path(cards) / ".faces")
     variants = face_variants(deck, FORMATS, list(PROFILES))
-    digests, missing = {}, {}
-    for face, digest, pdf in digest_faces(deck, deck_faces(deck), lang):
-        digests[face] = digest
-        if cache.missing(digest, variants):
-            missing[digest] = (pdf, sorted(variants))
-    atomic_write_text(_digest_file(cards, name, lang), json.dumps(digests, indent=0, sort_keys=True))
-    return {"digests": digests, "missing": missing}
+    known, missing, used = cache.recipes(recipe_salt(salt)), {}, set()
+    for lang in LANGS:
+        digests, missing = digest_by_recipe(deck, deck_faces(deck), lang, cache, variants, salt=salt,
+                                            record=f"{name}-{lang}", known=known, missing=missing)
+        atomic_write_text(_digest_file(cards, name, lang), json.dumps(digests, indent=0, sort_keys=True))
+        used.update(digests.values())
+    return {"digests": sorted(used), "missing": missing}
 
 
 def raster_jobs(folder: str, faces: dict, batch: int = 6) -> list:
@@ -267,22 +268,28 @@ def profile_job(name: str, lang: str, cards: str, profile: str) -> list[str]:
                                            same_sheets=same)]
 
 
-def png_job(name: str, lang: str, cards: str) -> list[str]:
+def png_job(name: str, lang: str, cards: str) -> dict:
+    """The per-face PNGs and the contact sheet; returns the paths and the cached bands used."""
     from cardforge.render.png import card_pngs, contact_sheet
 
     deck = load_target(name)
     folder, digests, cache = Path(cards) / deck.id, _digests(cards, name, lang), _cache(cards)
+    bands: list[str] = []
     written = card_pngs(deck, folder / f"png-{lang}", lang=lang, cache=cache, digests=digests)
-    written.append(contact_sheet(deck, folder / f"{deck.id}-contact-{lang}.png", lang=lang, cache=cache, digests=digests))
-    return [str(p) for p in written]
+    written.append(contact_sheet(deck, folder / f"{deck.id}-contact-{lang}.png", lang=lang, cache=cache, digests=digests,
+                                 bands=bands))
+    return {"paths": [str(p) for p in written], "bands": bands}
 
 
-def tts_job(name: str, lang: str, cards: str) -> list[str]:
+def tts_job(name: str, lang: str, cards: str) -> dict:
+    """The Tabletop Simulator sheets; returns the paths and the cached bands used."""
     from cardforge.render.tts import tts_export
 
     deck = load_target(name)
-    return [str(p) for p in tts_export(deck, Path(cards) / deck.id / f"tts-{lang}", lang=lang, cache=_cache(cards),
-                                       digests=_digests(cards, name, lang))]
+    bands: list[str] = []
+    written = tts_export(deck, Path(cards) / deck.id / f"tts-{lang}", lang=lang, cache=_cache(cards),
+                         digests=_digests(cards, name, lang), bands=bands)
+    return {"paths": [str(p) for p in written], "bands": bands}
 
 
 def write_calibration_job(cards: str, paper: str, lang: str) -> list[str]:

@@ -6,10 +6,17 @@ renumbered in order of use (they name the deck, not the drawing), and the BLAKE2
 those bytes is the face's key.  So R7 of ``rows`` in English, in French and R7 of ``numwin`` are
 one entry if they print the same, whatever layout code drew them.
 
+Drawing a face just to learn its digest costs more than rasterising the few that changed, so a
+build first looks the face up by its *recipe* — ``faces.face_key``, everything the face is drawn
+from (its resolved ops, geometry, the bytes of its art and fonts) with the version of the code
+that draws it — in the recipes earlier builds recorded (``<deck>-<lang>.recipes.json``, recipe →
+digest); only an unknown recipe is drawn and digested (``digest_by_recipe``).
+
 Each digest is rasterised once at 300 DPI with its bleed (``<digest>.png``); every other image
 is cut or scaled from that bitmap in the same pass, never drawn again: a vendor's smaller bleed
 (``-c822x1122``, the centre of the bitmap) and trim-size thumbnails for Tabletop Simulator cells
-and contact sheets (``-t409x572``).  Outputs link to these files (hard links).
+and contact sheets (``-t409x572``).  Outputs link to these files (hard links).  The folder also
+keeps the deflated rows of cells of TTS and contact sheets (``<key>.band``, see ``render.grid``).
 """
 
 from __future__ import annotations
@@ -26,10 +33,11 @@ from typing import Any
 from cardforge.deck import Deck
 from cardforge.render.facepages import Face, face_name
 
-__all__ = ["DPI", "Variant", "FULL", "FaceCache", "face_pdf", "face_digest", "digest_faces", "raster_batch", "prepare",
-           "scratch_cache"]
+__all__ = ["DPI", "Variant", "FULL", "FaceCache", "face_pdf", "face_digest", "digest_faces", "digest_by_recipe",
+           "recipe_salt", "raster_batch", "prepare", "scratch_cache"]
 
 DPI = 300
+RECIPES = ".recipes.json"  # suffix of a deck and language's recorded recipes
 _FORM_NAME = re.compile(rb"/FormXob\.([^\s/<>\[\]()]+)")  # reportlab's name of every form XObject
 
 
@@ -89,6 +97,45 @@ def digest_faces(deck: Deck, faces: Iterable[Face], lang: str) -> list[tuple[str
         pdf = face_pdf(deck, face, lang)
         out.append((face_name(face), face_digest(pdf), pdf))
     return out
+
+
+def recipe_salt(salt: str) -> str:
+    """What a recipe adds to the face's own key: the drawing code's version and reportlab's."""
+    import reportlab
+
+    return f"{salt}\0reportlab {reportlab.Version}"
+
+
+def digest_by_recipe(deck: Deck, faces: Iterable[Face], lang: str, cache: FaceCache, variants: Iterable[Variant], *,
+                     salt: str, record: str, known: dict[str, str] | None = None,
+                     missing: dict[str, tuple[bytes, list[Variant]]] | None = None,
+                     ) -> tuple[dict[str, str], dict[str, tuple[bytes, list[Variant]]]]:
+    """Face name → digest for ``faces``, and digest → (page, variants) for those the cache lacks.
+
+    A face whose recipe (``face_key`` with ``salt``, the drawing code's version) an earlier build
+    recorded, and whose images are cached, is not drawn; the others are drawn and digested.  The
+    recipes of ``faces`` are recorded as ``record`` (``<deck>-<lang>``) for the next build.  Calls
+    that pass the same ``known`` and ``missing`` (the other language of a deck) share what they
+    learn: a face with no text is drawn once for both.
+    """
+    from cardforge.render.faces import face_key
+
+    wanted = sorted(set(variants))
+    salt = recipe_salt(salt)
+    known = cache.recipes(salt) if known is None else known
+    missing = {} if missing is None else missing
+    digests, recipes = {}, {}
+    for face in faces:
+        recipe = hashlib.blake2b(f"{salt}\0{face_key(deck, face, lang, bleed=True)}".encode(), digest_size=16).hexdigest()
+        digest = known.get(recipe)
+        if digest is None or (digest not in missing and cache.missing(digest, wanted)):
+            pdf = face_pdf(deck, face, lang)
+            digest = face_digest(pdf)
+            if digest not in missing and cache.missing(digest, wanted):
+                missing[digest] = (pdf, wanted)
+        digests[face_name(face)] = recipes[recipe] = known[recipe] = digest
+    cache.remember(record, salt, recipes)
+    return digests, missing
 
 
 def _trim_box(full: tuple[int, int], deck_bleed_px: float) -> tuple[float, float, float, float]:
@@ -187,6 +234,30 @@ class FaceCache:
         run_batches(raster_batch, str(self.folder), todo, workers=workers, progress=progress)
         return len(todo)
 
+    def recipes(self, salt: str) -> dict[str, str]:
+        """Recipe → digest, as every earlier build with this ``salt`` recorded them."""
+        import json
+
+        known: dict[str, str] = {}
+        for path in sorted(self.folder.glob(f"*{RECIPES}")):
+            try:
+                data = json.loads(path.read_text(encoding="utf-8"))
+            except (OSError, ValueError):
+                continue  # unreadable: those faces are drawn again
+            if isinstance(data, dict) and data.get("salt") == salt and isinstance(data.get("recipes"), dict):
+                known.update(data["recipes"])
+        return known
+
+    def remember(self, name: str, salt: str, recipes: dict[str, str]) -> None:
+        """Record ``recipes`` (recipe → digest) as ``<name>.recipes.json``."""
+        import json
+
+        from cardforge.atomic import atomic_write_text, ensure_dir
+
+        ensure_dir(self.folder)
+        atomic_write_text(self.folder / f"{name}{RECIPES}",
+                          json.dumps({"salt": salt, "recipes": recipes}, indent=0, sort_keys=True))
+
     def link(self, digest: str, variant: Variant, target: Path) -> Path:
         """``target`` becomes a hard link to the cached image (a copy where links are impossible)."""
         from cardforge.atomic import atomic_link
@@ -195,11 +266,14 @@ class FaceCache:
         return target
 
     def prune(self, keep: set[str]) -> int:
-        """Delete cached images whose digest is not in ``keep``; return how many."""
+        """Delete cached images and grid bands (``render.grid``) whose key is not in ``keep``;
+        return how many."""
+        from itertools import chain
+
         removed = 0
         if not self.folder.is_dir():
             return 0
-        for path in self.folder.glob("*.png"):
+        for path in chain(self.folder.glob("*.png"), self.folder.glob("*.band")):
             if path.name[:32] not in keep:
                 try:
                     os.unlink(path)

@@ -441,32 +441,56 @@ def _static(run: list[Op], geo: Geometry) -> _Segment:
     return _Segment(ops, "cf" + hashlib.sha1(repr((ops, geo)).encode()).hexdigest()[:12], None)
 
 
-def face_ops(deck: Deck, card: Card | None, lang: str = "en") -> list[Op]:
-    """Every op of a face, bottom to top (``card=None``: the back), resolved for ``card``."""
+def _resolved(deck: Deck, card: Card | None, lang: str) -> list[tuple[str | None, tuple[Op, ...]]]:
+    """A face's segments resolved for ``card``: ``(form name, ops)`` for each static run,
+    ``(None, (op,))`` for each drawn per-card element, bottom to top."""
     geo = Geometry.of(deck)
     card = _checked(deck, card)
     _face_, ctx, segments = _plan(deck, card, lang, geo)
     what = face_label(deck, card, lang) + f" ({lang})"
-    ops: list[Op] = []
+    out: list[tuple[str | None, tuple[Op, ...]]] = []
     for seg in segments:
         if seg.ops is not None:
-            ops.extend(seg.ops)
+            out.append((seg.form, seg.ops))
         else:
             op = _resolve(seg.element, ctx, geo, deck, what)
             if op is not None:
-                ops.append(op)
-    return ops
+                out.append((None, (op,)))
+    return out
+
+
+def face_ops(deck: Deck, card: Card | None, lang: str = "en") -> list[Op]:
+    """Every op of a face, bottom to top (``card=None``: the back), resolved for ``card``."""
+    return [op for _form, ops in _resolved(deck, card, lang) for op in ops]
 
 
 def face_key(deck: Deck, card: Card | None, lang: str = "en", *, bleed: bool = False, cmyk: bool = False) -> str:
-    """A stable hex key of everything the face is drawn from (ops, card geometry, bleed, colour
-    space): two faces with the same key draw the same pixels."""
+    """A stable hex key of everything the face is drawn from, computed without drawing it: its
+    resolved ops and how they are grouped into forms, the card geometry, bleed, colour space and
+    the bytes of the art and font files it uses.  Two faces with the same key draw the same page
+    (with the same cardforge and reportlab: callers caching drawings add those)."""
+    drawn = _resolved(deck, card, lang)
+    ops = [op for _form, run in drawn for op in run]
+    files = sorted({str(op.get("src")) for op in ops if op.type == "image" and op.get("src")})
+    files += sorted(deck._render_cache.get("font_files", ()))
+    contents = tuple((f, _content_digest(f)) for f in files)  # edited art or fonts: a new key
+    return hashlib.sha256(repr((drawn, contents, Geometry.of(deck), bleed, cmyk, deck.style.frame)).encode()).hexdigest()[:32]
+
+
+_DIGESTS: dict[tuple[str, int, int], str] = {}
+
+
+def _content_digest(path: str) -> str:
+    """BLAKE2b of a file's bytes, read again only when its size or mtime changes."""
     import os
 
-    ops = face_ops(deck, card, lang)
-    files = [op.get("src") for op in ops if op.type == "image"] + sorted(deck._render_cache.get("font_files", ()))
-    stamps = tuple((f, os.stat(f).st_mtime_ns, os.stat(f).st_size) for f in files)  # edited art or fonts: a new key
-    return hashlib.sha256(repr((ops, stamps, Geometry.of(deck), bleed, cmyk, deck.style.frame)).encode()).hexdigest()[:32]
+    st = os.stat(path)
+    key = (path, st.st_size, st.st_mtime_ns)
+    digest = _DIGESTS.get(key)
+    if digest is None:
+        with open(path, "rb") as handle:
+            digest = _DIGESTS[key] = hashlib.blake2b(handle.read(), digest_size=16).hexdigest()
+    return digest
 
 
 def _checked(deck: Deck, card: Card | None) -> Card | None:

@@ -9,11 +9,10 @@ profile is linked, not drawn again; a vendor's smaller size is the centre of the
 
 from __future__ import annotations
 
-import math
 from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
 
-from cardforge.atomic import atomic_open, atomic_write_text, ensure_dir
+from cardforge.atomic import atomic_write_text, ensure_dir
 from cardforge.cards import Card
 from cardforge.deck import Deck
 from cardforge.render.facecache import DPI, FULL, FaceCache, Variant, prepare, scratch_cache
@@ -88,27 +87,22 @@ def card_pngs(deck: Deck, folder: Path, *, lang: str = "en", size: tuple[int, in
 
 
 def contact_sheet(deck: Deck, path: Path, *, lang: str = "en", columns: int = 10, cache: FaceCache | None = None,
-                  digests: Mapping[str, str] | None = None) -> Path:
-    """A preview PNG of every distinct face and the back, at trim size, on the deck's paper colour."""
-    from PIL import Image
-
+                  digests: Mapping[str, str] | None = None, bands: list[str] | None = None) -> Path:
+    """A preview PNG of every distinct face and the back, at trim size, on the deck's paper colour
+    (``bands``: collects the keys of the cached rows it is made of, see ``render.grid``)."""
     from cardforge.render.colours import hex_to_rgb
+    from cardforge.render.grid import write_grid
 
     faces = deck_faces(deck)
     variant = contact_variant(deck)
-    cell = variant.size
-    gap = 12
     cols = min(columns, len(faces))
-    rows = math.ceil(len(faces) / cols)
     paper = tuple(round(v * 255) for v in hex_to_rgb(deck.style.paper))
-    sheet = Image.new("RGB", (cols * (cell[0] + gap) + gap, rows * (cell[1] + gap) + gap), paper)
     with scratch_cache(path.parent, cache) as store:
         if digests is None:
             digests = prepare(deck, faces, lang, store, [variant])
-        for i, face in enumerate(faces):
-            r, c = divmod(i, cols)
-            with Image.open(store.path(digests[face_name(face)], variant)) as image:
-                sheet.paste(image.convert("RGB"), (gap + c * (cell[0] + gap), gap + r * (cell[1] + gap)))
-    with atomic_open(path) as handle:
-        sheet.save(handle, "PNG", optimize=False, compress_level=1)
+        cells = [store.path(digests[face_name(face)], variant) for face in faces]
+        _path, keys = write_grid(path, [cells[i : i + cols] for i in range(0, len(cells), cols)], variant.size,
+                                 cache=store.folder, gap=12, background=paper)
+    if bands is not None:
+        bands += keys
     return path

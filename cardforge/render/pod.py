@@ -110,8 +110,10 @@ def render_profile(deck: Deck, profile: Profile, folder: Path, *, lang: str = "e
         if profile.pdfx:
             from cardforge.render import prepress
 
+            memo = Path(cache.folder) / f"{stem}.pdfx.json" if cache is not None else None
             try:
-                data = prepress.to_pdfx1a(data, title=f"{deck.title(lang)} — cards")
+                prepress.write_pdfx1a(data, path, title=f"{deck.title(lang)} — cards", memo=memo)
+                return [path]
             except prepress.PrepressUnavailable as exc:
                 prepress.notice(str(exc), f"the {profile.vendor} PDF")
     atomic_write_bytes(path, data)

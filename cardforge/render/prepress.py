@@ -9,6 +9,11 @@ Ghostscript ships as ``default_cmyk.icc``; characterisation CGATS TR 001), ``/Tr
 /False`` — keeping the page boxes, the CMYK values and the fonts (embedded).  The output is
 reproducible: fixed file names in a private folder and ``SOURCE_DATE_EPOCH`` for the dates.
 
+Converting colours is a third of Ghostscript's time, and there is nothing to convert in a file
+whose every colour is already DeviceCMYK (reportlab's ``enforceColorSpace`` sees to the fills and
+strokes; art images stay RGB): such a file is re-written with ``LeaveColorUnchanged``, which gives
+the same objects (checked on every shipped deck), any other with ``ColorConversionStrategy=CMYK``.
+
 Ghostscript is a system program (Debian ``ghostscript``), not a wheel: where it, or its CMYK
 profile, is missing, ``to_pdfx1a`` returns ``None`` and the caller keeps the plain CMYK PDF
 after ``notice`` says so in one line.
@@ -18,13 +23,15 @@ from __future__ import annotations
 
 import functools
 import os
+import re
 import shutil
 import subprocess
 import sys
 import tempfile
 from pathlib import Path
 
-__all__ = ["PDFX_VERSION", "PDFX_CONFORMANCE", "PrepressUnavailable", "ghostscript", "cmyk_profile", "to_pdfx1a", "notice"]
+__all__ = ["PDFX_VERSION", "PDFX_CONFORMANCE", "PrepressUnavailable", "ghostscript", "cmyk_profile", "cmyk_only", "to_pdfx1a",
+           "write_pdfx1a", "notice"]
 
 #: ISO 15930-4 names the part in GTS_PDFXVersion and the conformance level in GTS_PDFXConformance
 #: (as Acrobat writes them); a preflight reads both.
@@ -79,8 +86,105 @@ def _definition(title: str) -> str:
 """
 
 
+_STREAM = re.compile(rb"\d+ \d+ obj\s*(<<.*?)stream\r?\n", re.S)
+_LENGTH = re.compile(rb"/Length (\d+)(?! \d+ R)")
+#: colour spaces and images whose colours Ghostscript would have to convert
+_OTHER_SPACES = re.compile(rb"/(?:DeviceRGB|DeviceGray|CalRGB|CalGray|Lab|ICCBased|Indexed|Separation|DeviceN|Pattern|"
+                           rb"Shading|ColorSpace)\b|/Subtype\s*/Image\b")
+#: content-stream operators that set a colour other than with ``k``/``K``, or paint an image or shading
+_OTHER_OPS = re.compile(rb"(?<![^\s\]\)>])(?:rg|RG|g|G|cs|CS|sc|SC|scn|SCN|sh|BI|Do)(?=[\s\[(/<]|$)")
+
+
+def cmyk_only(pdf: bytes) -> bool:
+    """Whether every colour of ``pdf`` (as reportlab writes it) is set in DeviceCMYK with ``k``/``K``
+    and nothing else paints (no image, shading or pattern; forms are drawn with ``Do``, which is
+    allowed only where it is the form XObjects reportlab names ``FormXob``).  False when unsure."""
+    if _OTHER_SPACES.search(pdf):
+        return False
+    import zlib
+
+    for match in _STREAM.finditer(pdf):
+        head = match.group(1)
+        length = _LENGTH.search(head)
+        if length is None:
+            return False
+        if b"/Length1" in head or b"/FontFile" in head:
+            continue  # a font program: its bytes are glyphs, not colours
+        data = pdf[match.end() : match.end() + int(length.group(1))]
+        filters = re.sub(rb"[\[\]\s]", b"", (re.search(rb"/Filter\s*(\[[^\]]*\]|/\w+)", head) or [b"", b""])[1])
+        if filters == b"/FlateDecode":
+            try:
+                data = zlib.decompress(data)
+            except zlib.error:
+                return False
+        elif filters:
+            return False
+        for op in _OTHER_OPS.finditer(data):
+            if op.group(0) != b"Do" or not re.search(rb"/FormXob\.\S+\s+$", data[max(0, op.start() - 80) : op.start()]):
+                return False
+    return True
+
+
 class PrepressUnavailable(Exception):
     """Why a PDF/X file could not be made (Ghostscript or its profile missing, or it failed)."""
+
+
+def _tools() -> tuple[str, Path]:
+    """Ghostscript and its CMYK profile, or ``PrepressUnavailable`` saying which is missing."""
+    gs = ghostscript()
+    if gs is None:
+        raise PrepressUnavailable("Ghostscript (gs) is not installed")
+    profile = cmyk_profile(gs)
+    if profile is None:
+        raise PrepressUnavailable(f"Ghostscript's CMYK profile {_PROFILE} was not found")
+    return gs, profile
+
+
+def _command(gs: str, pdf: bytes) -> list[str]:
+    strategy = "LeaveColorUnchanged" if cmyk_only(pdf) else "CMYK"
+    return [gs, "-q", "-dSAFER", "-dBATCH", "-dNOPAUSE", "-dNOOUTERSAVE", "-sDEVICE=pdfwrite",
+            "-dPDFX=true", "-dCompatibilityLevel=1.4", f"-sColorConversionStrategy={strategy}",
+            "-sProcessColorModel=DeviceCMYK", "-sOutputICCProfile=cmyk.icc", "-dEmbedAllFonts=true",
+            "-dSubsetFonts=true", "-dAutoRotatePages=/None", "--permit-file-read=cmyk.icc",
+            "-sOutputFile=out.pdf", "pdfx.ps", "in.pdf"]
+
+
+def _stamp(path: Path) -> list[int] | None:
+    try:
+        st = path.stat()
+    except OSError:
+        return None
+    return [st.st_size, st.st_mtime_ns, st.st_ino]
+
+
+def write_pdfx1a(pdf: bytes, path: Path, *, title: str, memo: Path | None = None) -> bool:
+    """Write ``pdf`` to ``path`` as PDF/X-1a:2003; return False if it was already there.
+
+    ``memo`` (a small JSON file) remembers what the last run converted: when ``path`` is still the
+    file made then from the same bytes, title, Ghostscript and profile, Ghostscript is not run
+    again (a deck edit that changes no card, a ``watch`` save).  Raises ``PrepressUnavailable``.
+    """
+    import hashlib
+    import json
+
+    from cardforge.atomic import atomic_write_bytes, atomic_write_text, ensure_dir
+
+    gs, profile = _tools()
+    key = hashlib.blake2b(pdf, digest_size=16)
+    tools = [(str(p), _stamp(Path(p))) for p in (gs, profile)]  # another Ghostscript: convert again
+    key.update(repr((title, _definition(title), _command("gs", pdf), tools)).encode())
+    if memo is not None:
+        try:
+            known = json.loads(memo.read_text(encoding="utf-8"))
+        except (OSError, ValueError):
+            known = None
+        if known == {"input": key.hexdigest(), "output": _stamp(path)}:
+            return False
+    atomic_write_bytes(path, to_pdfx1a(pdf, title=title))
+    if memo is not None:
+        ensure_dir(memo.parent)
+        atomic_write_text(memo, json.dumps({"input": key.hexdigest(), "output": _stamp(path)}))
+    return True
 
 
 def to_pdfx1a(pdf: bytes, *, title: str) -> bytes:
@@ -88,22 +192,13 @@ def to_pdfx1a(pdf: bytes, *, title: str) -> bytes:
 
     Raises ``PrepressUnavailable`` with the reason in plain words if it cannot be done here.
     """
-    gs = ghostscript()
-    if gs is None:
-        raise PrepressUnavailable("Ghostscript (gs) is not installed")
-    profile = cmyk_profile(gs)
-    if profile is None:
-        raise PrepressUnavailable(f"Ghostscript's CMYK profile {_PROFILE} was not found")
+    gs, profile = _tools()
+    command = _command(gs, pdf)
     with tempfile.TemporaryDirectory(prefix="cardforge-pdfx-") as tmp:
         folder = Path(tmp)
         (folder / "in.pdf").write_bytes(pdf)
         (folder / "pdfx.ps").write_text(_definition(title), encoding="ascii")
         shutil.copyfile(profile, folder / "cmyk.icc")
-        command = [gs, "-q", "-dSAFER", "-dBATCH", "-dNOPAUSE", "-dNOOUTERSAVE", "-sDEVICE=pdfwrite",
-                   "-dPDFX=true", "-dCompatibilityLevel=1.4", "-sColorConversionStrategy=CMYK",
-                   "-sProcessColorModel=DeviceCMYK", "-sOutputICCProfile=cmyk.icc", "-dEmbedAllFonts=true",
-                   "-dSubsetFonts=true", "-dAutoRotatePages=/None", "--permit-file-read=cmyk.icc",
-                   "-sOutputFile=out.pdf", "pdfx.ps", "in.pdf"]
         env = {**os.environ, "SOURCE_DATE_EPOCH": os.environ.get("SOURCE_DATE_EPOCH", _EPOCH)}
         try:
             run = subprocess.run(command, cwd=folder, env=env, capture_output=True, text=True, timeout=600,

@@ -6,20 +6,19 @@ card back).  Every physical card gets its cell (duplicates included), so TTS's "
 import builds the right deck; ``tts.json`` gives each sheet's grid, count and card codes.
 
 Cells are the face cache's trim-size thumbnails (scaled from the one 300-DPI bitmap of each
-face); a sheet is encoded one row of cells at a time, so memory stays at a row of cells plus the
-distinct thumbnails, whatever the number of cards.
+face); a sheet is written one row of cells at a time by ``render.grid``, which keeps each row's
+deflated bytes in the face cache (the same row in the other language, or in the next build, is
+copied), so memory stays at a row of cells, whatever the number of cards.
 """
 
 from __future__ import annotations
 
 import json
 import math
-import struct
-import zlib
 from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
 
-from cardforge.atomic import atomic_link, atomic_open, atomic_write_text, ensure_dir
+from cardforge.atomic import atomic_link, atomic_write_text, ensure_dir
 from cardforge.cards import Card
 from cardforge.deck import Deck
 from cardforge.render.facecache import FaceCache, Variant, prepare, scratch_cache
@@ -29,8 +28,6 @@ from cardforge.render.faces import card_size_points
 __all__ = ["MAX_COLS", "MAX_ROWS", "MAX_PX", "tts_cell_size", "tts_variant", "tts_export"]
 
 MAX_COLS, MAX_ROWS, MAX_PX = 10, 7, 4096
-#: Decoded cells kept while a sheet is encoded (~0.7 MB each): a row of cells and a few more.
-CELLS_KEPT = 2 * MAX_COLS
 
 
 def tts_cell_size(deck: Deck) -> tuple[int, int]:
@@ -44,53 +41,16 @@ def tts_variant(deck: Deck) -> Variant:
     return Variant("thumb", tts_cell_size(deck))
 
 
-def _chunk(kind: bytes, data: bytes) -> bytes:
-    return struct.pack(">I", len(data)) + kind + data + struct.pack(">I", zlib.crc32(kind + data) & 0xFFFFFFFF)
-
-
-def _cell_rows(path: Path, cell: tuple[int, int]) -> list[bytes]:
-    """A cached thumbnail as RGB pixel rows."""
-    from PIL import Image
-
-    with Image.open(path) as image:
-        data = image.convert("RGB").tobytes()
-    span = cell[0] * 3
-    return [data[i * span : (i + 1) * span] for i in range(cell[1])]
-
-
-def _write_sheet(path: Path, grid: list[list[Path | None]], cell: tuple[int, int]) -> Path:
-    """A PNG of ``grid`` (rows of cell images, ``None`` white), streamed one row of cells at a time."""
-    cols, rows = len(grid[0]), len(grid)
-    width = cols * cell[0]
-    white = b"\xff" * (cell[0] * 3)
-    cache: dict[Path, list[bytes]] = {}  # the cells last used, oldest first (a deck's copies are adjacent)
-    squash = zlib.compressobj(1)
-    with atomic_open(path) as handle:
-        handle.write(b"\x89PNG\r\n\x1a\n" + _chunk(b"IHDR", struct.pack(">IIBBBBB", width, rows * cell[1], 8, 2, 0, 0, 0)))
-        for line in grid:
-            cells = []
-            for image in line:
-                if image is not None:
-                    rows_of = cache.pop(image, None) or _cell_rows(image, cell)
-                    cache[image] = rows_of  # now the most recent
-                    if len(cache) > CELLS_KEPT:
-                        del cache[next(iter(cache))]
-                cells.append(cache[image] if image is not None else None)
-            band = b"".join(b"\x00" + b"".join(c[y] if c is not None else white for c in cells) for y in range(cell[1]))
-            data = squash.compress(band)
-            if data:
-                handle.write(_chunk(b"IDAT", data))
-        handle.write(_chunk(b"IDAT", squash.flush()) + _chunk(b"IEND", b""))
-    return path
-
-
 def tts_export(deck: Deck, folder: Path, *, lang: str = "en", cards: Sequence[Card] | None = None,
                progress: Callable[[int], None] | None = None, cache: FaceCache | None = None,
-               digests: Mapping[str, str] | None = None) -> list[Path]:
+               digests: Mapping[str, str] | None = None, bands: list[str] | None = None) -> list[Path]:
     """Write ``sheet-N.png`` grids, ``back.png`` and ``tts.json`` into ``folder``.
 
-    ``cards`` are the physical cards to lay out (default: the whole deck, duplicates included).
+    ``cards`` are the physical cards to lay out (default: the whole deck, duplicates included);
+    ``bands`` collects the keys of the cached rows of cells the sheets are made of.
     """
+    from cardforge.render.grid import write_grid
+
     ensure_dir(folder)
     cell = tts_cell_size(deck)
     variant = tts_variant(deck)
@@ -111,7 +71,11 @@ def tts_export(deck: Deck, folder: Path, *, lang: str = "en", cards: Sequence[Ca
             slots: list[Path | None] = [image[face_name(c)] for c in chunk] + [None] * (cols * rows - len(chunk))
             slots[-1] = image["back"]  # the hidden card
             name = f"sheet-{number}.png"
-            written.append(_write_sheet(folder / name, [slots[r * cols : (r + 1) * cols] for r in range(rows)], cell))
+            path, keys = write_grid(folder / name, [slots[r * cols : (r + 1) * cols] for r in range(rows)], cell,
+                                    cache=store.folder)
+            written.append(path)
+            if bands is not None:
+                bands += keys
             sheets.append({"file": name, "columns": cols, "rows": rows, "cards": len(chunk),
                            "codes": [c.code for c in chunk]})
         back = folder / "back.png"

@@ -28,7 +28,7 @@ def simulate(spec: SimSpec, *, jobs: int | None = None, cluster: str | None = No
 def compare(spec: SimSpec, key: str, *, jobs: int | None = None, cluster: str | None = None,
             progress: Progress | None = None) -> tuple[dict[str, Any], dict[str, Any]]:
     """(report of the default, comparison of every value of house rule ``key``)."""
-    from cardforge.simulate.compare import run_compare
+    from cardforge.simulate.comparison import run_compare
     from cardforge.simulate.report import build_report
 
     outcomes: list[tuple[SimSpec, Outcome]] = []

@@ -9,10 +9,21 @@ from cardforge.games.base import TERMINAL
 from cardforge.simulate.events import Tracker, tracker_for
 from cardforge.simulate.spec import SimSpec, game_seed
 
-__all__ = ["play_game", "play_batch", "stop_when", "MAX_ACTIONS"]
+__all__ = ["play_game", "play_batch", "stop_when", "MAX_ACTIONS", "RunawayGame"]
 
 #: a game longer than this is a bug in an engine or a bot, not a long game
 MAX_ACTIONS = 200_000
+
+
+class RunawayGame(RuntimeError):
+    """Game ``index`` (engine seed ``seed``) did not end within ``MAX_ACTIONS`` actions."""
+
+    def __init__(self, game: str, index: int, seed: int, limit: int):
+        super().__init__(game, index, seed, limit)  # (the arguments rebuild it across processes)
+        self.game, self.index, self.seed, self.limit = game, index, seed, limit
+
+    def __str__(self) -> str:
+        return f"{self.game} game {self.index} (seed {self.seed}) did not end within {self.limit} actions"
 
 
 def _winners(state: Any) -> list[int]:
@@ -64,7 +75,7 @@ def play_game(spec: SimSpec, index: int, options: dict[str, Any] | None = None) 
                 after(state, player, action)
         steps += 1
         if steps > MAX_ACTIONS:
-            raise RuntimeError(f"{spec.game} game {index} (seed {seed}) did not end within {MAX_ACTIONS} actions")
+            raise RunawayGame(spec.game, index, seed, MAX_ACTIONS)
     return {"index": index, "bots": names, "scores": list(state.returns()), "winners": _winners(state),
             **tracker.finish(state)}
 

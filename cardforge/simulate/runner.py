@@ -13,11 +13,11 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from cardforge.errors import Interrupted, UsageError
-from cardforge.simulate.play import play_batch, stop_when
+from cardforge.errors import CardforgeError, Interrupted, UsageError
+from cardforge.simulate.play import RunawayGame, play_batch, stop_when
 from cardforge.simulate.spec import SimSpec
 
-__all__ = ["Outcome", "batches", "run", "default_jobs"]
+__all__ = ["Outcome", "EngineBug", "batches", "run", "default_jobs"]
 
 #: progress(done, total) after each batch
 Progress = Callable[[int, int], None]
@@ -30,6 +30,23 @@ class Outcome:
     records: list[dict[str, Any]]
     elapsed: float
     interrupted: bool
+
+
+class EngineBug(CardforgeError):
+    """A game of the simulation never ended: a bug in an engine or a bot, not in the input
+    (one line, as every cardforge error; exit code 70, sysexits' EX_SOFTWARE)."""
+
+    exit_code = 70
+
+
+def _runaway(spec: SimSpec, error: RunawayGame) -> EngineBug:
+    """The one-line report of a game that never ended, with the command that replays it."""
+    command = ["cardforge simulate", spec.game, f"--players {spec.players}", f"--bots {','.join(spec.bots)}",
+               *(f"--house {pair}" for pair in spec.house), *(f"--option {pair}" for pair in spec.options),
+               f"--seed {spec.seed}", f"--games {error.index + 1}", "--jobs 1"]
+    house = ", ".join(spec.house) or "default rules"
+    return EngineBug(f"{error} ({house}): a bug in the {spec.game} engine or its bots, not in your input; "
+                     f"please report it with the command that replays it: {' '.join(command)}")
 
 
 def default_jobs() -> int:
@@ -120,4 +137,6 @@ def run(spec: SimSpec, *, jobs: int | None = None, cluster: str | None = None,
             _local(spec, jobs or default_jobs(), progress, records)
     except (KeyboardInterrupt, Interrupted):  # Ctrl-C (the CLI turns SIGINT into Interrupted)
         interrupted = True
+    except RunawayGame as error:  # from this process, a pool worker or a cluster worker
+        raise _runaway(spec, error) from None
     return Outcome(records, time.perf_counter() - start, interrupted)

@@ -1,0 +1,31 @@
+"""A game that never ends is a bug in an engine or a bot: ``cardforge simulate`` says so in one
+line, with the command that replays it, and exits non-zero — never a traceback, whether the game
+ran in this process or in a pool worker."""
+
+from __future__ import annotations
+
+import pytest
+
+
+@pytest.mark.parametrize("jobs", ["1", "2"])
+def test_a_runaway_game_is_one_line_naming_game_seed_and_house(jobs, monkeypatch, capsys, tmp_path):
+    from cardforge.cli import main
+    from cardforge.simulate import play
+
+    monkeypatch.setattr(play, "MAX_ACTIONS", 40)  # every numwin game is longer: each one "runs away"
+    with pytest.raises(SystemExit) as done:
+        main(["simulate", "numwin", "--players", "3", "--games", "4", "--bots", "random", "--house",
+              "locked_count=false", "--seed", "5", "--jobs", jobs, "-q", "--out", str(tmp_path / "x")])
+    err = capsys.readouterr().err
+    assert done.value.code == 70
+    assert "Traceback" not in err and len(err.splitlines()) == 1 and err.startswith("cardforge: error: "), err
+    assert "did not end within 40 actions (locked_count=false): a bug in the numwin engine" in err
+    assert "cardforge simulate numwin --players 3 --bots random --house locked_count=false --seed 5 --games " in err
+
+
+def test_the_house_rule_that_ran_away_now_finishes(cli, tmp_path):
+    """The command of the bug report (NUMWIN-R7, R14) finishes and writes its report."""
+    result = cli("simulate", "numwin", "--players", "4", "--games", "50", "--bots", "random", "--house",
+                 "locked_count=false", "--jobs", "1", "-q", "--out", str(tmp_path / "r"))
+    assert result.code == 0, result.err
+    assert "Traceback" not in result.err and (tmp_path / "r" / "report.json").is_file()
