@@ -36,14 +36,16 @@ def timed(cmd: list[str], runs: int = 1, env: dict | None = None) -> float:
     return statistics.median(times)
 
 
-def wall_and_cpu(cmd: list[str]) -> tuple[float, float]:
-    """Wall seconds and CPU seconds (user + system) of one run of ``cmd``: the CPU time is what
-    a loaded machine stretches least (wall times grow with the other jobs sharing the cores)."""
+def wall_and_cpu(cmd: list[str], env: dict | None = None) -> tuple[float, float]:
+    """Wall seconds and CPU seconds (user + system) of one run of ``cmd`` and of every process it
+    waited for (the pool, Ghostscript): the CPU time is what a loaded machine stretches least
+    (wall times grow with the other jobs sharing the cores)."""
     start = time.perf_counter()
-    proc = subprocess.Popen(cmd, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, env=ENV, cwd=ROOT)
+    proc = subprocess.Popen(cmd, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, env=env or ENV, cwd=ROOT)
     _, status, usage = os.wait4(proc.pid, 0)
     if status:
-        sys.exit(f"failed: {' '.join(cmd)}")
+        sys.exit(f"failed: {' '.join(cmd)}\n{proc.stderr.read().decode()[-2000:]}")
+    proc.stderr.close()
     return time.perf_counter() - start, usage.ru_utime + usage.ru_stime
 
 
@@ -109,16 +111,6 @@ print(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024)
         del start
 
 
-def timed_cpu(cmd: list[str], env: dict) -> tuple[float, float]:
-    """Wall seconds and CPU seconds of ``cmd`` and every process it started (the pool, Ghostscript)."""
-    start = time.perf_counter()
-    proc = subprocess.Popen(cmd, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, env=env, cwd=ROOT)
-    _, status, usage = os.wait4(proc.pid, 0)
-    if status:
-        sys.exit(f"failed: {' '.join(cmd)}\n{proc.stderr.read().decode()[-2000:]}")
-    return time.perf_counter() - start, usage.ru_utime + usage.ru_stime
-
-
 def builds(tmp: Path, quick: bool) -> None:
     decks = tmp / "decks"
     shutil.copytree(ROOT / "decks", decks)
@@ -137,7 +129,7 @@ def builds(tmp: Path, quick: bool) -> None:
     recoloured = text.replace('color: "#143D59"', 'color: "#5A1D1D"', 1)  # the back's colour
     assert recoloured != text, "rows.yaml has no back colour to change"
     rows.write_text(recoloured, encoding="utf-8")
-    one, cpu = timed_cpu(cardforge("build", "--out", str(out), "--quiet") if not quick else
+    one, cpu = wall_and_cpu(cardforge("build", "--out", str(out), "--quiet") if not quick else
                          cardforge("build", "rows", "--out", str(out), "--quiet"), env=env)
     print(f"one deck's colour changed       {one:7.2f} s   (target ≤ 4 s; {cpu:.2f} CPU-s on {os.cpu_count()} cores, "
           f"load average {os.getloadavg()[0]:.1f})")
