@@ -29,3 +29,39 @@ def test_the_house_rule_that_ran_away_now_finishes(cli, tmp_path):
                  "locked_count=false", "--jobs", "1", "-q", "--out", str(tmp_path / "r"))
     assert result.code == 0, result.err
     assert "Traceback" not in result.err and (tmp_path / "r" / "report.json").is_file()
+
+
+@pytest.mark.parametrize("bots", [("random",), ("strategy", "random")])
+def test_the_action_limit_is_exact_on_both_loops(bots, monkeypatch):
+    """A game of exactly ``MAX_ACTIONS`` actions finishes, one action more runs away: on the loop
+    for random seats alone and on the loop for bots that choose."""
+    import random
+
+    from cardforge.bots import RandomBot, make_bot
+    from cardforge.games import new_game
+    from cardforge.games.base import TERMINAL
+    from cardforge.simulate import SimSpec, play
+    from cardforge.simulate.spec import game_seed
+
+    spec = SimSpec("rows", 3, bots, games=1)
+    reference = play.play_game(spec, 0)
+    # the game's length: the same game replayed with the seats' own choices
+    seed = game_seed(spec.seed, 0)
+    state = new_game("rows", players=3, seed=seed, **spec.engine_options())
+    seats = [make_bot("rows", name) for name in spec.seat_bots(0)]
+    rng = random.Random(seed ^ 0xB07)
+    length = 0
+    while (player := state.current_player()) != TERMINAL:
+        legal, bot = state.legal_actions(), seats[player]
+        if type(bot) is RandomBot:
+            action = legal[int(rng.random() * len(legal))]
+        else:
+            action = bot.act(state.observation(player) if bot.sees else None, legal, rng)
+        state.apply_legal(action)
+        length += 1
+    assert state.returns() == reference["scores"]
+    monkeypatch.setattr(play, "MAX_ACTIONS", length)
+    assert play.play_game(spec, 0) == reference
+    monkeypatch.setattr(play, "MAX_ACTIONS", length - 1)
+    with pytest.raises(play.RunawayGame):
+        play.play_game(spec, 0)

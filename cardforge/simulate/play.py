@@ -57,6 +57,14 @@ def play_game(spec: SimSpec, index: int, options: dict[str, Any] | None = None) 
     acts = [None if type(bot) is RandomBot else bot.act for bot in bots]
     sees = [bot.sees for bot in bots]
     draw = rng.random
+    if not hooked and acts.count(None) == len(acts):  # random seats only: each step is one index
+        for _step in range(MAX_ACTIONS + 1):
+            if current() == TERMINAL:
+                break
+            apply_index(int(draw() * count()))
+        else:
+            raise RunawayGame(spec.game, index, seed, MAX_ACTIONS)
+        return _record(spec, index, names, state, tracker)
     steps = 0
     while (player := current()) != TERMINAL:  # one call a step: the player, or the game is over
         act = acts[player]
@@ -76,6 +84,11 @@ def play_game(spec: SimSpec, index: int, options: dict[str, Any] | None = None) 
         steps += 1
         if steps > MAX_ACTIONS:
             raise RunawayGame(spec.game, index, seed, MAX_ACTIONS)
+    return _record(spec, index, names, state, tracker)
+
+
+def _record(spec: SimSpec, index: int, names: list[str], state: Any, tracker: Tracker) -> dict[str, Any]:
+    """A finished game as the report reads it."""
     return {"index": index, "bots": names, "scores": list(state.returns()), "winners": _winners(state),
             **tracker.finish(state)}
 
