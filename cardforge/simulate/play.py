@@ -64,7 +64,7 @@ def play_game(spec: SimSpec, index: int, options: dict[str, Any] | None = None) 
             apply_index(int(draw() * count()))
         else:
             raise RunawayGame(spec.game, index, seed, MAX_ACTIONS)
-        return _record(spec, index, names, state, tracker)
+        return _record(index, names, state, tracker)
     steps = 0
     while (player := current()) != TERMINAL:  # one call a step: the player, or the game is over
         act = acts[player]
@@ -84,10 +84,10 @@ def play_game(spec: SimSpec, index: int, options: dict[str, Any] | None = None) 
         steps += 1
         if steps > MAX_ACTIONS:
             raise RunawayGame(spec.game, index, seed, MAX_ACTIONS)
-    return _record(spec, index, names, state, tracker)
+    return _record(index, names, state, tracker)
 
 
-def _record(spec: SimSpec, index: int, names: list[str], state: Any, tracker: Tracker) -> dict[str, Any]:
+def _record(index: int, names: list[str], state: Any, tracker: Tracker) -> dict[str, Any]:
     """A finished game as the report reads it."""
     return {"index": index, "bots": names, "scores": list(state.returns()), "winners": _winners(state),
             **tracker.finish(state)}
