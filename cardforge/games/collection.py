@@ -87,11 +87,12 @@ class CollectionState(PushLuckState):
     game = "collection"
     cites = CITES
 
-    def __init__(self, players: int, seed: int, *, deck: Any, mode: str, house: HouseRules, rounds: int | None):
+    def __init__(self, players: int, seed: int, *, deck: Any, mode: str, house: HouseRules, rounds: int | None,
+                 **chance: Any):
         self.max_rounds = rounds or deck.modes[mode].rounds
         self.scorecards: list[dict[str, ObjectiveMatch]] = [{} for _ in range(players)]
         self.validated_in: list[dict[str, int]] = [{} for _ in range(players)]
-        super().__init__(players, seed, deck=deck, mode=mode, house=house)
+        super().__init__(players, seed, deck=deck, mode=mode, house=house, **chance)
 
     # -- rounds ---------------------------------------------------------------------------
 
@@ -198,12 +199,14 @@ class CollectionState(PushLuckState):
 
 
 def new_game(players: int, seed: int = 0, *, mode: str = "classic", rounds: Any = None,
-             house: HouseRules | list[str] | None = None) -> CollectionState:
-    """A new seeded game: ``mode`` ``classic`` (5 rounds max) or ``discovery`` (3 rounds max);
-    ``rounds`` overrides the maximum."""
+             house: HouseRules | list[str] | None = None, chance: str = "seeded",
+             record_chance: bool = False) -> CollectionState:
+    """A new game: ``mode`` ``classic`` (5 rounds max) or ``discovery`` (3 rounds max);
+    ``rounds`` overrides the maximum; ``chance`` ``seeded`` or ``table`` (``apply_chance``)."""
     from cardforge.deck import load_deck
 
     if not isinstance(house, HouseRules):
         house = parse_house_rules(HouseRules, house)
     return CollectionState(players, int_option("seed", seed, 0), deck=load_deck("collection"), mode=mode, house=house,
-                           rounds=None if rounds is None else int_option("rounds", rounds, 1))
+                           rounds=None if rounds is None else int_option("rounds", rounds, 1),
+                           chance=chance, record_chance=record_chance)
