@@ -320,11 +320,18 @@ class Deck:
                     f"{'copy' if have == 1 else 'copies'} of it; name each physical card once",
                     card.code,
                 ), Message("error.card.copies_round" if where else "error.card.copies", card=repr(card.code), n=n,
-                           game=self.id, have=have))
+                           game=self.named, have=have))
 
     def cards(self, players: int | None = None, mode: str | None = None) -> list[Card]:
         """The deck as a list of physical cards in canonical order (families, then actions)."""
         return list(self.counts(players, mode).elements())
+
+    @property
+    def named(self) -> Text:
+        """The game as a refusal names it: its title in French (« le paquet de Num Séquence »,
+        never the id inside a French sentence), its id in English, where it is the word the
+        commands use (``referee tricks``, "the tricks deck")."""
+        return Text(fr=self.title.fr, en=self.id)
 
     def total(self, players: int | None = None, mode: str | None = None) -> int:
         return sum(self.counts(players, mode).values())
@@ -354,7 +361,7 @@ class Deck:
                     token,
                     nearest(token, list(self.actions)),
                 ), Message("error.card.action_not_in", token=repr(token), name=self.system.actions[card.action].name,
-                           game=self.id, have=have))
+                           game=self.named, have=have))
             return card
         fam = self.families.get(card.family)
         if fam is None:
@@ -367,7 +374,7 @@ class Deck:
                 token,
                 suggestion,
             ), Message("error.card.family_not_in", token=repr(token), name=self.system.families[card.family].name,
-                       game=self.id, have=have, hint=_hint(suggestion)))
+                       game=self.named, have=have, hint=_hint(suggestion)))
         if not fam.min_value <= card.value <= fam.max_value:
             clamp = min(max(card.value, fam.min_value), fam.max_value)
             suggestion = f"{fam.code}{clamp}"
@@ -377,7 +384,7 @@ class Deck:
                 token,
                 suggestion,
             ), Message("error.card.range_in", token=repr(token), name=fam.family.name, low=fam.min_value,
-                       high=fam.max_value, game=self.id, hint=_hint(suggestion)))
+                       high=fam.max_value, game=self.named, hint=_hint(suggestion)))
         return card
 
     def parse_many(self, tokens: Any) -> list[Card]:
