@@ -32,11 +32,7 @@ from typing import Any, NamedTuple
 
 from cardforge.cards import Card, CardSystem, FamilyKind
 from cardforge.errors import IllegalActionError, UsageError
-from cardforge.games.base import TERMINAL, GameState
-
-# the live-model contract's names (``cardforge.games.base`` holds them once h25rows' base lands)
-CHANCE = -1
-UNKNOWN: Any = type("Unknown", (), {"__repr__": lambda self: "UNKNOWN", "__bool__": lambda self: True})()
+from cardforge.games.base import CHANCE, TERMINAL, UNKNOWN, GameState, check_chance_mode
 from cardforge.games.chance import shuffle
 from cardforge.i18n import Message, refusal
 from cardforge.referee.verdict import Step
@@ -58,7 +54,6 @@ __all__ = [
     "int_option",
     "is_rainbow",
     "is_shadow",
-    "CHANCE_MODES",
 ]
 
 #: Why a sequence stopped, in the sheet's order.
@@ -74,8 +69,6 @@ SKIP_JOKER_CHOICES = ("replay", "none")
 
 RESERVE_SIZE = 2
 PILES = ("A", "B")
-#: who turns the cards over: the engine from its seed, or the table (``apply_chance``)
-CHANCE_MODES = ("seeded", "table")
 
 
 def house_field(default: Any, ruling: str, choices: tuple = ()) -> Any:
@@ -501,7 +494,7 @@ class PushLuckState(GameState[Move]):
                  "forced", "skip", "turns_played", "pending", "pending_reason", "quantique", "peek",
                  "player", "drawn", "shield", "flip_pending", "last_action", "_persist", "_own_colour",
                  "_stop_loses", "_round_end", "chance_log", "_table", "unseen", "known_top", "_dealing",
-                 "_deal_kind", "_resume", "_dealt", "_holders", "names")
+                 "_deal_kind", "_resume", "_dealt", "_holders")
 
     #: whether the game adds choices before the first draw of a turn (``_turn_start_moves``)
     _extra_start = False
@@ -529,8 +522,7 @@ class PushLuckState(GameState[Move]):
         self._persist = house.open_sequences == "persist"  # read on most moves (house rules are frozen)
         self._own_colour = house.rainbow_colour == "own"
         self._stop_loses = house.stop_cost == "sequence"  # a colour or value STOP costs the sequence (R2)
-        if chance not in CHANCE_MODES:
-            raise UsageError(f"option 'chance': expected seeded or table, found {chance!r}")
+        self.chance_mode = check_chance_mode(chance)
         self._table = chance == "table"
         #: every outcome the seeded engine sampled, in order (``record_chance=True``), else None
         self.chance_log: list[Any] | None = [] if record_chance and not self._table else None
@@ -539,8 +531,6 @@ class PushLuckState(GameState[Move]):
         self._resume = _TURN
         self._dealt: Card | None = None
         self._holders: tuple[int, ...] = ()
-        #: the seats' names in messages (the live table sets them)
-        self.names: tuple[str, ...] = tuple(f"p{q}" for q in range(players))
         self._start_round()
 
     # -- rounds and turns ---------------------------------------------------------------------
@@ -1167,7 +1157,7 @@ class PushLuckState(GameState[Move]):
         if kind_ == "tornade":
             if not isinstance(outcome, tuple) or sorted(outcome) != sorted(self._holders):
                 raise refusal(IllegalActionError, "error.pl.tornade_outcome",
-                              holders=", ".join(self.names[q] for q in self._holders))
+                              holders=", ".join(self.seat_name(q) for q in self._holders))
             self.phase = self._resume
             self._redeal(self._holders, outcome)
             self._back_to_choice()
@@ -1227,16 +1217,16 @@ class PushLuckState(GameState[Move]):
 
     def _where(self, card: Card) -> IllegalActionError:
         """The refusal of a card that cannot be turned over: where it is already."""
-        names = self.names
         for q in range(self._n):
+            name = self.seat_name(q)
             if card in self.sequences[q]:
-                return refusal(IllegalActionError, "error.pl.in_sequence", card=card.code, player=names[q])
+                return refusal(IllegalActionError, "error.pl.in_sequence", card=card.code, player=name)
             if any(card in seq for seq in self.secured[q]):
-                return refusal(IllegalActionError, "error.pl.in_secured", card=card.code, player=names[q])
+                return refusal(IllegalActionError, "error.pl.in_secured", card=card.code, player=name)
             if card in self.reserves[q]:
-                return refusal(IllegalActionError, "error.pl.in_reserve", card=card.code, player=names[q])
+                return refusal(IllegalActionError, "error.pl.in_reserve", card=card.code, player=name)
         if card == self.pending:
-            return refusal(IllegalActionError, "error.pl.in_hand", card=card.code, player=names[self.player])
+            return refusal(IllegalActionError, "error.pl.in_hand", card=card.code, player=self.seat_name(self.player))
         for i, top in enumerate(self.known_top):
             if card == top:
                 return refusal(IllegalActionError, "error.pl.on_top", card=card.code, pile=PILES[i])
@@ -1250,31 +1240,27 @@ class PushLuckState(GameState[Move]):
                        mode=Message(f"mode.{self.mode}"))
 
     def chance_to_string(self, outcome: Any) -> str:
-        """A chance outcome as stored: a card code, ``R3,-`` (Flip's tops, ``-`` an empty pile,
-        ``?`` unrevealed), ``p1,p0`` (Tornade: who each holder receives the sequence of)."""
-        if isinstance(outcome, Card):
-            return outcome.code
-        if outcome is UNKNOWN:
-            return "?"
-        if self._deal_kind == "tornade" or (outcome and isinstance(outcome[0], int)):
-            return ",".join(f"p{q}" for q in outcome)
-        return ",".join("-" if c is None else "?" if c is UNKNOWN else c.code for c in outcome)
+        """A chance outcome as stored: a card code, ``R3 -`` (Flip's tops, ``-`` an empty pile,
+        ``?`` unrevealed), ``p1 p0`` (Tornade: whose sequence each holder receives)."""
+        if isinstance(outcome, tuple) and outcome and isinstance(outcome[0], int):
+            return " ".join(f"p{q}" for q in outcome)
+        if isinstance(outcome, tuple):
+            return " ".join("-" if c is None else self.chance_to_string(c) for c in outcome)
+        return super().chance_to_string(outcome)
 
     def parse_chance(self, text: str) -> Any:
         """The outcome ``chance_to_string`` wrote, for the chance node this position is at."""
-        from cardforge.deck import load_deck
-
-        deck = load_deck(self.game)
-        parts = [t.strip() for t in text.split(",")]
+        deck = self.chance_deck()
+        parts = text.replace(",", " ").split()
         if self._deal_kind == "tornade":
             try:
                 return tuple(int(t.removeprefix("p")) for t in parts)
             except ValueError:
                 raise refusal(IllegalActionError, "error.pl.tornade_outcome",
-                              holders=", ".join(self.names[q] for q in self._holders)) from None
+                              holders=", ".join(self.seat_name(q) for q in self._holders)) from None
         if self._deal_kind == "flip":
             return tuple(None if t == "-" else UNKNOWN if t == "?" else deck.parse(t) for t in parts)
-        return deck.parse(text.strip())
+        return super().parse_chance(text)
 
     # -- text ------------------------------------------------------------------------------------
 
