@@ -53,7 +53,7 @@ def test_rows_tenth_reveal_scores_the_round_and_resets_the_rows():
     ("collection", [["Ana=R3,G5"], ["Ana=secure"]]),
 ])
 def test_every_position_round_trips_through_json(game, moves):
-    position = new_position(game)
+    position = new_position(game, ("Ana", "Ben") if game in ("sequence", "collection") else ())
     for tokens in moves:
         position, verdict = play(position, *tokens)
         assert verdict.result["position"] == position.to_json()
@@ -85,27 +85,42 @@ def test_tricks_position_settles_each_trick_and_the_winner_leads():
 
 
 def test_sequence_position_card_by_card():
-    position, verdict = play(new_position("sequence"), "Ana=R3")
+    position, verdict = play(new_position("sequence", ("Ana", "Ben")), "Ana=R3")
     position, verdict = play(position, "Ana=RB5")
     assert verdict.result["extra_draws"] == 1 and verdict.result["securable"] is False
-    with pytest.raises(UsageError, match="must draw again first"):
+    with pytest.raises(UsageError, match="must draw again first: a Rainbow forces the next draw"):
         play(position, "Ana=secure")
     position, verdict = play(position, "Ana=B7")
     position, verdict = play(position, "Ana=secure")
     assert verdict.result["points"] == 15 and position.secured["Ana"] == (("R3", "RB5", "B7"),)
-    assert "Ana" not in position.open
+    assert "Ana" not in position.open and verdict.result["current"] == "Ben"
 
 
-def test_sequence_position_a_stop_waits_for_a_joker_then_is_lost():
-    position, _ = play(new_position("sequence"), "Ana=R3,G5")
-    position, verdict = play(position, "Ana=G5")
+def test_sequence_position_a_stop_without_a_joker_loses_the_sequence_and_the_turn():
+    position, _ = play(new_position("sequence", ("Ana", "Ben")), "Ana=R3,G5")
+    lost, verdict = play(position, "Ana=B5")
+    assert verdict.result["stop"] and verdict.result["lost"] and lost.open == {} and lost.pending == ()
+    assert verdict.result["current"] == "Ben"
+    with pytest.raises(UsageError, match="it is Ben's turn, not Ana's"):
+        play(lost, "Ana=B9")
+
+
+def test_sequence_position_a_stop_waits_for_the_reserves_joker():
+    position, verdict = play(new_position("sequence", ("Ana", "Ben")), "Ana=joker")
+    assert "never enters the sequence" in verdict.steps[0].text() and position.open == {}
+    position, verdict = play(position, "Ana=keep")
+    position, _ = play(position, "Ana=R3")
+    position, verdict = play(position, "Ana=G3")
     assert verdict.result["stop"] and position.pending == ("Ana",)
-    with pytest.raises(UsageError, match="cannot be secured"):
+    with pytest.raises(UsageError, match="cannot do that now"):
         play(position, "Ana=secure")
     saved, verdict = play(position, "Ana=joker")
-    assert not verdict.result["stop"] and saved.pending == ()
-    lost, verdict = play(position, "Ana=B9")
-    assert verdict.result["lost"] and lost.open["Ana"] == ()
+    assert saved.pending == () and verdict.result["extra_draws"] == 1 and saved.open["Ana"] == ("R3",)
+    assert "the Joker that cancelled the STOP" in verdict.summary.text()
+    with pytest.raises(UsageError, match="must draw again first: the Joker that cancelled the STOP"):
+        play(saved, "Ana=secure")
+    lost, verdict = play(position, "Ana=accept")
+    assert lost.open == {} and verdict.result["current"] == "Ben"
 
 
 def test_state_file_cli_continues_the_rows(cli, tmp_path):
@@ -163,15 +178,15 @@ def test_one_state_file_keeps_a_position_per_game(cli, tmp_path):
 
 def test_sequence_play_cli_card_by_card(cli, tmp_path):
     state = tmp_path / "seq.json"
-    for move in ("Ana=R3", "Ana=RB5"):
-        assert cli("referee", "sequence", "play", "--state", str(state), move).code == 0
+    assert cli("referee", "sequence", "play", "--state", str(state), "Ana=R3").code == 2  # who plays?
+    assert cli("referee", "sequence", "play", "--state", str(state), "--players", "Ana,Ben", "Ana=R3").code == 0
+    assert cli("referee", "sequence", "play", "--state", str(state), "Ana=RB5").code == 0
     refused = cli("referee", "sequence", "play", "--state", str(state), "Ana=secure", "--lang", "fr")
-    assert refused.code == 2 and "Ana doit d'abord piocher encore" in refused.err
+    assert refused.code == 2 and "Ana doit d'abord piocher encore : une Rainbow oblige" in refused.err
     assert cli("referee", "sequence", "play", "--state", str(state), "Ana=B7").code == 0
     secured = cli("referee", "sequence", "play", "--state", str(state), "Ana=secure", "--json")
     assert secured.code == 0 and secured.json()["points"] == 15
+    twice = cli("referee", "sequence", "play", "--state", str(state), "Ben=R3")
+    assert twice.code == 2 and "R3 is already in one of Ana's secured sequences" in twice.err
     other = cli("referee", "sequence", "play", "--state", str(state), "Ben=R1,R4,R9", "--json")
-    assert other.json()["stop"] and other.json()["position"]["pending"] == ["Ben"]
-    saved = cli("referee", "sequence", "play", "--state", str(state), "Ben=joker", "--json")
-    assert saved.json()["stop"] is False and saved.json()["extra_draws"] == 1
-    assert "Joker" in " ".join(s["text"] for s in saved.json()["steps"][-2:])
+    assert other.json()["stop"] and other.json()["lost"] and other.json()["current"] == "Ana"

@@ -67,6 +67,13 @@ CITES: dict[str, str] = {
     "stop_cost": "COLLECTION-R2",
     "rainbow_stop": "COLLECTION-R4",
     "stop_order": "COLLECTION-R24",
+    "secure": "COLLECTION-2.5",
+    "reserve": "COLLECTION-3.11",
+    "card:joker": "COLLECTION-3.1", "card:double": "COLLECTION-3.3", "card:passe": "COLLECTION-3.4",
+    "skipped": "COLLECTION-3.5", "card:flip": "COLLECTION-3.7", "card:swipe": "COLLECTION-3.8",
+    "card:quantique": "COLLECTION-3.9", "last_action": "COLLECTION-3.10",
+    "declare": "COLLECTION-7.1", "round_end": "COLLECTION-7.4", "round_score": "COLLECTION-6.4",
+    "game_end": "COLLECTION-8.2", "winner": "COLLECTION-8.3", "void": "COLLECTION-R20",
 }
 
 _DONE = Move("done")

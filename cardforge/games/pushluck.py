@@ -494,7 +494,7 @@ class PushLuckState(GameState[Move]):
                  "forced", "skip", "turns_played", "pending", "pending_reason", "quantique", "peek",
                  "player", "drawn", "shield", "flip_pending", "last_action", "_persist", "_own_colour",
                  "_stop_loses", "_round_end", "chance_log", "_table", "unseen", "known_top", "_dealing",
-                 "_deal_kind", "_resume", "_dealt", "_holders")
+                 "_deal_kind", "_resume", "_dealt", "_holders", "owed_by")
 
     #: whether the game adds choices before the first draw of a turn (``_turn_start_moves``)
     _extra_start = False
@@ -558,6 +558,8 @@ class PushLuckState(GameState[Move]):
         self.discard: list[Card] = []
         self.table: list[Card] = []  # Shadows that stopped a sequence stay here
         self.forced = [0] * n
+        #: why each seat's draws are owed (``rainbow``, ``joker``, ``simple``, ``double``), for the words
+        self.owed_by: list[str | None] = [None] * n
         self.skip = [False] * n
         self.turns_played = 0
         self._round_end = self._turn_limit()
@@ -915,6 +917,7 @@ class PushLuckState(GameState[Move]):
                 self._end_turn()
             elif card.family in _RAINBOWS and (self.piles[0] or self.piles[1]):  # (a draw: the phase stays TURN)
                 self.forced[p] += 1  # "doit piocher immédiatement une nouvelle carte"
+                self.owed_by[p] = "rainbow"
 
     def apply_legal(self, action: Move) -> None:
         self._legal = (action,)
@@ -995,6 +998,7 @@ class PushLuckState(GameState[Move]):
             self._saved()
             if any(self.piles) and not self.last_action:
                 self.forced[self.player] += 1  # "rejouez immédiatement"
+                self.owed_by[self.player] = "joker"
         self._after_card()
 
     def _effect_infini(self, move: Move) -> None:
@@ -1010,16 +1014,17 @@ class PushLuckState(GameState[Move]):
         self.pending = self.pending_reason = None
 
     def _effect_simple(self, move: Move) -> None:
-        self._force(move.target, 1)
+        self._force(move.target, 1, "simple")
 
     def _effect_double(self, move: Move) -> None:
-        self._force(move.target, 2)
+        self._force(move.target, 2, "double")
 
-    def _force(self, target: int | None, count: int) -> None:
+    def _force(self, target: int | None, count: int, why: str) -> None:
         """Simple/Double: the target owes more draws — now if it is the player, else at the
         start of their next real turn (R6)."""
         if target is not None and any(self.piles):
             self.forced[target] += count
+            self.owed_by[target] = why
         self._back_to_choice()
 
     def _effect_passe(self, move: Move) -> None:
@@ -1122,6 +1127,16 @@ class PushLuckState(GameState[Move]):
         self._dealing = list(piles)
         self._resume = self.phase if resume is None else resume
         self.phase = _DEAL
+
+    def chance_kind(self) -> str | None:
+        """What the table turns over at this chance node: ``draw`` (one card), ``quantique``
+        (Quantique's cards, one at a time), ``flip`` (each pile's top), ``tornade`` (who receives
+        which sequence); ``None`` elsewhere."""
+        return self._deal_kind if self.phase == _DEAL else None
+
+    def tornade_holders(self) -> tuple[int, ...]:
+        """The seats whose open sequences a pending Tornade deals back."""
+        return self._holders if self.chance_kind() == "tornade" else ()
 
     def chance_outcomes(self) -> list[tuple[Any, float]]:
         """What the table may turn over here, each with its probability (uniform over the cards

@@ -73,6 +73,13 @@ CITES: dict[str, str] = {
     "stop_cost": "SEQUENCE-R2",
     "rainbow_stop": "SEQUENCE-R4",
     "stop_order": "SEQUENCE-R20",
+    "secure": "SEQUENCE-2.5",
+    "reserve": "SEQUENCE-3.16",
+    "card:infini": "SEQUENCE-3.1", "card:simple": "SEQUENCE-3.3", "card:double": "SEQUENCE-3.4",
+    "card:passe": "SEQUENCE-3.5", "skipped": "SEQUENCE-3.6", "card:flip": "SEQUENCE-3.8", "card:swipe": "SEQUENCE-3.9",
+    "card:eclair": "SEQUENCE-3.10", "card:tornade": "SEQUENCE-3.11", "card:quantique": "SEQUENCE-3.12",
+    "last_action": "SEQUENCE-3.13", "card:joker": "SEQUENCE-3.14",
+    "round_end": "SEQUENCE-6.1", "round_score": "SEQUENCE-6.2", "game_end": "SEQUENCE-6.3", "winner": "SEQUENCE-6.4",
 }
 
 

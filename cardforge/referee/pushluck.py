@@ -117,9 +117,12 @@ def add_play_command(app: typer.Typer, game: str, house_keys: Sequence[str]) -> 
     by card — ``Ana=R3`` (drawn), ``Ana=joker``, ``Ana=secure``."""
     def play(
         move: list[str] = typer.Argument(None, metavar="PLAYER=CARDS|PLAYER=secure",
-                                         help="Cards drawn onto a player's sequence (Ana=R3, Ana=RB5,joker) or "
-                                              "Ana=secure (Ana=secure-empty when both piles are empty)."),
+                                         help="What the player to act does: cards turned over (Ana=R3, "
+                                              "Ana=R3@B), Ana=secure, Ana=end, Ana=keep, Ana=play:double>Ben, "
+                                              "Ana=joker after a STOP (docs/notation.md)."),
         mode: str = MODE_OPTION,
+        players: str = typer.Option("", "--players", metavar="NAMES",
+                                    help="The players in seat order (Ana,Ben,Chloé), for the first move of a game."),
         house: list[str] = HOUSE_OPTION,
         state: Path | None = STATE_OPTION,
         table: bool = TABLE_OPTION,
@@ -136,12 +139,19 @@ def add_play_command(app: typer.Typer, game: str, house_keys: Sequence[str]) -> 
         module = __import__(f"cardforge.games.{game}", fromlist=["HouseRules"])
         parse_house_rules(module.HouseRules, house, applies=house_keys, where=f"'referee {game} play'")
 
-        def prepare(position):  # the default mode does not override a position's own mid-round
-            return position.replace(mode=chosen) if mode != "classic" or not position.open else position
+        seats = tuple(n.strip() for n in players.split(",") if n.strip())
+
+        def prepare(position):  # a game under way keeps its seats and mode
+            if position.history:
+                return position
+            changes = {"mode": chosen}
+            if seats:
+                changes.update(players=seats, seated=True)
+            return position.replace(**changes)
 
         emit(live_play(game, storage_for(state, table, db, match), move or [], prepare, house=house or ()),
              as_json=as_json, lang=lang)
 
-    play.__doc__ = (f"A player's {game} sequence card by card: each call draws onto it or secures it, checked at once "
-                    "(STOP, draws owed after a Rainbow). With --state or --table the sequences are kept between calls.")
+    play.__doc__ = (f"A game of {game} move by move, as the table plays it: whose turn it is, every action card, "
+                    "STOPs, rounds and the winner. With --state or --table the game is kept between calls.")
     app.command("play")(play)
