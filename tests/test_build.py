@@ -385,13 +385,13 @@ def test_referee_errors_keep_their_one_line_through_the_fast_path(cli):
 
 
 def test_deck_cache_is_found_by_size_and_mtime_without_digesting(tmp_path, monkeypatch):
-    from cardforge.deck import loader
+    from cardforge.deck import cache, loader
 
     path = write_mini_deck(tmp_path / "d")
     loader._load_cached.cache_clear()
     loader.load_deck(path)  # fills the cache
     loader._load_cached.cache_clear()
-    monkeypatch.setattr(loader, "_digest", lambda *p: pytest.fail("digested although size and mtime are unchanged"))
+    monkeypatch.setattr(cache, "digest", lambda *p: pytest.fail("digested although size and mtime are unchanged"))
     monkeypatch.setattr(loader, "_validate_game", lambda *p: pytest.fail("validated again"))
     assert loader.load_deck(path).id == "mini"
     monkeypatch.undo()
