@@ -16,9 +16,10 @@ from cardforge.deck import cache
 from cardforge.errors import DeckError, UsageError
 
 if TYPE_CHECKING:  # the model is imported by what builds a deck, not by ``GAMES`` readers
+    from cardforge.cards import CardSystem
     from cardforge.deck.model import Deck
 
-__all__ = ["GAMES", "deck_path", "load_deck", "load_base", "load_all", "validate_file", "BaseDeck", "decks_frozen"]
+__all__ = ["GAMES", "default_system", "deck_path", "load_deck", "load_base", "load_all", "validate_file", "BaseDeck", "decks_frozen"]
 
 #: The five games of the family, in the designer's order.
 GAMES: tuple[str, ...] = ("collection", "sequence", "tricks", "rows", "numwin")
@@ -303,6 +304,11 @@ def load_base(path: str | os.PathLike[str] | None = None) -> BaseDeck:
     except FileNotFoundError:
         raise DeckError("file not found", file=str(p)) from None
     return _load_base_cached(str(p.resolve()), mtime)
+
+
+def default_system() -> CardSystem:
+    """The card system of the bundled base deck (``decks/base.yaml``)."""
+    return load_base().system
 
 
 def load_all() -> dict[str, Deck]:
