@@ -150,7 +150,7 @@ class SequencePosition(Position):
         entries: list[str] = []
         _Typed(state, self.players, entries).play(move)
         after = position.replace(history=self.history + tuple(entries))
-        verdict = describe(self, before, state, move, entries)
+        verdict = describe(self, before, state, move, entries, apply_entry)
         verdict.result["position"] = after.to_json()
         return after, verdict
 

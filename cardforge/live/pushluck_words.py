@@ -9,7 +9,7 @@ every fact is read from the engine.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from cardforge.games.pushluck import is_rainbow, sequence_points, stop_reason
@@ -21,10 +21,10 @@ __all__ = ["describe"]
 _CHANCE = "= "
 
 
-def describe(position: Any, before: Any, after: Any, move: Sequence[tuple[str, str]], entries: Sequence[str]) -> Verdict:
-    """The verdict of ``move`` (``entries`` applied to ``before`` gave ``after``)."""
+def describe(position: Any, before: Any, after: Any, move: Sequence[tuple[str, str]], entries: Sequence[str],
+             apply_entry: Callable[[Any, str], None]) -> Verdict:
+    """The verdict of ``move`` (``entries``, each applied by ``apply_entry``, took ``before`` to ``after``)."""
     from cardforge.games import engine_module
-    from cardforge.live.pushluck import apply_entry
 
     cites = engine_module(position.game).CITES
     names = position.players
