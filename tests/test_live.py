@@ -7,7 +7,7 @@ import json
 
 import pytest
 
-from cardforge.errors import UsageError
+from cardforge.errors import IllegalActionError, UsageError
 from cardforge.live import apply, from_json, new_position
 
 
@@ -33,7 +33,7 @@ def test_rows_position_refuses_a_missing_player_and_a_captured_card():
     with pytest.raises(UsageError, match="unknown player 'Bne'.*did you mean 'Ben'"):
         play(position, "Ana=R5", "Bne=R6")
     position, _ = play(position, "Ana=R1", "Ben=B3")  # Ana takes R0
-    with pytest.raises(UsageError, match="already in Ana's captured pile"):
+    with pytest.raises(IllegalActionError, match="already in Ana's captured pile"):  # the engine's card conservation
         play(position, "Ana=R0", "Ben=B9")
 
 
@@ -66,7 +66,7 @@ def test_from_json_refuses_what_is_not_a_position():
         from_json([1, 2])
     with pytest.raises(UsageError, match="no live position for game 'chess'"):
         from_json({"game": "chess"})
-    with pytest.raises(UsageError, match="version"):
+    with pytest.raises(UsageError, match="format 1, written before the moves were kept"):  # no history to replay
         from_json({"game": "rows", "version": 99})
 
 
@@ -132,7 +132,8 @@ def test_state_file_cli_continues_the_rows(cli, tmp_path):
     assert second.code == 0, second.err
     data = second.json()
     assert data["rows"]["R"] == ["R7", "RB9", "R5"] and data["captured"]["Ana"] == ["R0"]
-    assert json.loads(state.read_text())["rows"]["reveals"] == 2
+    saved = json.loads(state.read_text())  # format 2: the match is its history
+    assert saved["format"] == 2 and saved["matches"]["rows"]["history"][-2:] == ["Ana=R7 Ben=SH3 Chloé=RB9", "Ana=R5 Ben=B4 Chloé=G2"]
     text = cli("referee", "rows", "play", "--state", str(state), "Ana=R9", "Ben=B5", "Chloé=G3")
     assert "Rows now:" in text.out and "R7 RB9 R5 R9" in text.out.replace("\n", " ")
 
@@ -169,8 +170,8 @@ def test_one_state_file_keeps_a_position_per_game(cli, tmp_path):
     bare = cli("referee", "tricks", "trick", "RB9", "SH4", "RB5", "--json", env=env)  # seats known: play order
     assert bare.code == 0, bare.err
     assert bare.json()["seats"] == ["Chloé", "Ana", "Ben"] and bare.json()["winner_player"] == "Chloé"
-    saved = json.loads((tmp_path / "evening.json").read_text())
-    assert set(saved) == {"tricks", "rows"} and saved["rows"]["reveals"] == 1 and saved["tricks"]["tricks"] == 2
+    saved = json.loads((tmp_path / "evening.json").read_text())["matches"]
+    assert set(saved) == {"tricks", "rows"} and saved["rows"]["history"][-1] == "Ana=R7 Ben=SH3" and saved["tricks"]["tricks"] == 2
     assert cli("referee", "numwin", "round", "Ana=R1,G2", "Ben=B3", env=env).code == 0
     by_seat = cli("referee", "numwin", "round", "R5", "B0 G0", "--json", env=env)
     assert by_seat.code == 0 and by_seat.json()["totals"] == {"Ana": 8, "Ben": 3}
