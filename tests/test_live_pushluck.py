@@ -117,7 +117,7 @@ def test_the_reserve_holds_two_action_cards():
     with pytest.raises(UsageError, match="Ana cannot do that now"):
         play(position, "Ana=keep")
     position, _ = play(position, "Ana=play:flip")  # the flip makes room: the Double joins the reserve
-    assert position.state.reserves[0] == cards("joker double")
+    assert position.reserves == {"Ana": ("joker", "double")}
 
 
 def test_passe_skips_the_targets_next_turn():
@@ -134,7 +134,7 @@ def test_collection_a_shadow_without_joker_loses_the_rounds_objectives_as_check_
     check = check_verdict(cards("R3 SH2"))
     assert verdict.result["round_void"] is True and check.result["round_void"] is True
     assert "validates no objective at the end of this round" in said(verdict)
-    assert position.state.void == [True, False]
+    assert position.state().void == [True, False]
 
 
 def test_round_and_game_end_with_the_winner_named():
@@ -145,3 +145,21 @@ def test_round_and_game_end_with_the_winner_named():
     assert "round 1 is over; totals: Ana 3 and Ben 5" in said(verdict)
     with pytest.raises(UsageError, match=r"the game is over \(Ben won\)"):
         play(position, "Ana=R4")
+
+
+def test_a_stale_move_names_what_changed_and_a_retry_is_applied_once():
+    position, _ = play(start(), "Ana=R3")
+    after, first = position.play(["Ana=secure"], version=position.version, move_id="m7")
+    again, second = after.play(["Ana=secure"], version=position.version, move_id="m7")
+    assert again is after and second.result["version"] == first.result["version"]
+    with pytest.raises(UsageError, match=r"meanwhile: Ana=secure"):
+        after.play(["Ben=G5"], version=position.version)
+
+
+def test_the_history_is_stored_as_text_and_replayed():
+    from cardforge.live import from_json
+
+    position, _ = play(start(players="Ana,Ben,Chloé"), "Ana=R3", "Ana=flip", "Ana=play", "Ana=G5,?")
+    assert position.history[-1] == "deal Ana=G5 ?" and "deal Ana=R3" in position.history
+    back = from_json(position.to_json())
+    assert back.view() == position.view() and back.state().peek == position.state().peek

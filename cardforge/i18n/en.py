@@ -296,6 +296,7 @@ MESSAGES: dict[str, str] = {
     "error.pl.on_table": "{card} is already on the table (a Shadow that stopped a sequence)",
     "error.pl.in_discard": "{card} is already in the discard",
     "error.pl.not_in_deck": "{card} is not in the {mode} deck of this game",
+    "live.pl.change": "{player}={move}",
     "live.pl.q": "{moves}",
     "live.pl.ends": "{player} ends the turn; the open sequence stays open",
     "live.pl.kept": "{player} keeps {card} in the reserve",

@@ -334,6 +334,7 @@ MESSAGES: dict[str, str] = {
     "error.pl.on_table": "{card} est déjà sur la table (une Shadow qui a arrêté une séquence)",
     "error.pl.in_discard": "{card} est déjà dans la défausse",
     "error.pl.not_in_deck": "{card} n'est pas dans le paquet {mode} de ce jeu",
+    "live.pl.change": "{player}={move}",
     "live.pl.q": "{moves}",
     "live.pl.ends": "{player} termine son tour ; la séquence ouverte reste ouverte",
     "live.pl.kept": "{player} garde {card} dans sa réserve",

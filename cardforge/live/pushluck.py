@@ -1,9 +1,9 @@
-"""Live Num Séquence and Num Collection: the engine (``chance="table"``) following the table.
+"""Live Num Séquence and Num Collection: ``cardforge.live.match``'s adapter for both games.
 
-A position is the seats, the house rules, the engine options and the **history**: one entry per
-engine step, a move (``p0: draw A``, ``p1: play reserve[0] simple -> p0``, as the engine writes
-it) or a card the table turned over (``= R3``).  The engine's state is that history replayed
-(cached per position), so every rule is the engine's: whose turn it is, every action card,
+A match's history has one entry per engine step: a move, by the player and as the engine writes
+it (``Ana=draw A``, ``Ben=play reserve[0] simple -> p0``), or what the table turned over
+(``deal Ana=R3``; Flip's tops ``deal Ana=R3 G5``; Tornade's re-deal ``deal Ana=p1 p0``).
+Replayed through a ``chance="table"`` engine, every rule is the engine's: whose turn it is, every action card,
 draws owed after a Rainbow, a Joker or Simple/Double, STOPs, the 2-card reserve, round and game
 end with the winner; a card already somewhere is refused with where it is.
 
@@ -25,142 +25,97 @@ What the table types (one or more ``NAME=VALUE`` tokens, docs/notation.md):
 
 from __future__ import annotations
 
-import dataclasses
-import functools
 from collections.abc import Sequence
 from typing import Any
 
 from cardforge.errors import CardCodeError, IllegalActionError, UsageError
 from cardforge.i18n import Message, refusal
-from cardforge.live.base import Position, check_seats, seated
+from cardforge.live.adapter import CHANCE_PREFIX, Adapter
+from cardforge.live.base import check_seats, seated
 
-__all__ = ["SequencePosition", "CollectionPosition", "POSITIONS"]
+__all__ = ["PushLuckAdapter", "apply_entry"]
 
 SECURE_WORDS = frozenset({"secure", "secure-empty", "securise", "sécurise", "lock"})
 END_WORDS = frozenset({"end", "fin", "stop"})
 KEEP_WORDS = frozenset({"keep", "garde"})
-_CHANCE = "= "
 
 
-@functools.lru_cache(maxsize=32)
-def _replayed(game: str, players: tuple[str, ...], house: tuple[str, ...], options: tuple, history: tuple[str, ...]):
-    """The engine after ``history`` (cached: the next move replays from a copy of it)."""
-    if history:
-        state = _replayed(game, players, house, options, history[:-1]).clone()
-        apply_entry(state, history[-1])
+class PushLuckAdapter(Adapter):
+    """The adapter of ``sequence`` or ``collection`` (``cardforge/live/<game>.py`` make one each)."""
+
+    options = {"mode": str, "rounds": int, "turns": int}
+    max_players = 6
+
+    def __init__(self, game: str):
+        self.game = game  # type: ignore[misc]
+
+    def engine(self, match: Any) -> Any:
+        from cardforge.games import engine_module
+
+        if len(match.players) < 2:
+            raise refusal(UsageError, "error.pl.players", game=self.game)
+        options = {k: v for k, v in match.options if k != "turns" or self.game == "sequence"}
+        state = engine_module(self.game).new_game(len(match.players), chance="table", house=list(match.house),
+                                                  **options)
+        state.seat_names = match.players
         return state
-    from cardforge.games import engine_module
 
-    state = engine_module(game).new_game(len(players), chance="table", house=list(house), **dict(options))
-    state.seat_names = players
-    return state
+    def seats(self, tokens: Sequence[str]) -> tuple[str, ...]:
+        raise refusal(UsageError, "error.pl.players", game=self.game)
+
+    def entries(self, match: Any, state: Any, tokens: Sequence[str]) -> list[str]:
+        if not tokens:
+            raise refusal(UsageError, "error.seq.one_move")
+        move = seated(tokens, "move", "Ana=R3, Ana=secure")
+        check_seats([name for name, _ in move], match.players)
+        entries: list[str] = []
+        _Typed(state.clone(), match.players, entries).play(move)
+        return entries
+
+    def replay(self, match: Any, state: Any, entry: str) -> None:
+        apply_entry(state, entry)
+
+    def verdict(self, match: Any, before: Any, state: Any, entries: Sequence[str]) -> Any:
+        from cardforge.live.pushluck_words import describe
+
+        return describe(match, before, state, entries, apply_entry)
+
+    def describe(self, entry: str) -> Any:
+        """A move as the table would have typed it (``Ana=secure``; a draw: ``Ana=CARD``)."""
+        name, _, written = entry.partition("=")
+        typed = {"lock": "secure", "end turn": "end", "accept STOP": "accept", "declare end of round": "declare",
+                 "draw A": "CARD", "draw B": "CARD@B"}.get(written, written)
+        return Message("live.pl.change", player=name, move=typed)
+
+    def view(self, match: Any, state: Any) -> dict[str, Any]:
+        names = match.players
+        return {
+            "open": {p: tuple(c.code for c in state.sequences[q]) for q, p in enumerate(names) if state.sequences[q]},
+            "secured": {p: tuple(tuple(c.code for c in s) for s in state.secured[q])
+                        for q, p in enumerate(names) if state.secured[q]},
+            "reserves": {p: tuple(c.code for c in state.reserves[q]) for q, p in enumerate(names) if state.reserves[q]},
+            "pending": (names[state.player],) if state.phase == "elimination" else (),
+            "current": None if state.is_terminal() else names[state.player],
+            "round": state.round,
+            "mode": state.mode,
+            "scores": dict(zip(names, state.returns())),
+            "over": state.is_terminal(),
+            "winners": [names[q] for q in state.winners()] if state.is_terminal() else [],
+        }
 
 
 def apply_entry(state: Any, entry: str) -> None:
-    """Apply one history entry: a chance outcome (``= R3``) or a move as the engine writes it."""
-    if entry.startswith(_CHANCE):
-        state.apply_chance(state.parse_chance(entry[len(_CHANCE):]))
+    """Apply one history entry to the engine: what the table turned over, or a move."""
+    if entry.startswith(CHANCE_PREFIX):
+        _, _, outcome = entry[len(CHANCE_PREFIX):].partition("=")
+        state.apply_chance(state.parse_chance(outcome))
         return
-    _, _, written = entry.partition(": ")
+    _, _, written = entry.partition("=")
     for move in state.legal_actions():
         if state.action_to_string(move) == written:
             state.apply_action(move)
             return
     raise refusal(UsageError, "error.pl.history", entry=repr(entry))
-
-
-@dataclasses.dataclass(frozen=True)
-class SequencePosition(Position):
-    game = "sequence"
-    mode: str = "classic"
-    #: the engine's ``rounds`` / ``turns`` options (``None``: the game's default)
-    rounds: int | None = None
-    turns: int | None = None
-    history: tuple[str, ...] = ()
-    seated: bool = False
-
-    @classmethod
-    def start(cls, players: tuple[str, ...], house: tuple[str, ...], **options: Any) -> SequencePosition:
-        return cls(players=players, house=house, seated=bool(players), **options)
-
-    def __hash__(self) -> int:
-        return hash((self.players, self.history))
-
-    # -- the engine -----------------------------------------------------------------------------
-
-    def _options(self) -> tuple:
-        options = {"mode": self.mode, "rounds": self.rounds}
-        if self.game == "sequence":
-            options["turns"] = self.turns
-        return tuple((k, v) for k, v in options.items() if v is not None)
-
-    @property
-    def state(self) -> Any:
-        """The engine at this position (a copy: changing it leaves the position as it is)."""
-        return self._engine().clone()
-
-    def _engine(self) -> Any:
-        if len(self.players) < 2:
-            raise refusal(UsageError, "error.pl.players", game=self.game)
-        try:
-            return _replayed(self.game, self.players, self.house, self._options(), self.history)
-        except IllegalActionError as exc:
-            raise refusal(UsageError, "error.pl.history", entry=str(exc)) from None
-
-    # -- what the faces show ----------------------------------------------------------------
-
-    @property
-    def open(self) -> dict[str, tuple[str, ...]]:
-        """Each player's open sequence (numbered cards only: an action card never joins it)."""
-        state = self._engine() if len(self.players) > 1 else None
-        return {} if state is None else {
-            p: tuple(c.code for c in state.sequences[q]) for q, p in enumerate(self.players) if state.sequences[q]}
-
-    @property
-    def secured(self) -> dict[str, tuple[tuple[str, ...], ...]]:
-        """Each player's sequences secured this round."""
-        state = self._engine() if len(self.players) > 1 else None
-        return {} if state is None else {
-            p: tuple(tuple(c.code for c in s) for s in state.secured[q]) for q, p in enumerate(self.players)
-            if state.secured[q]}
-
-    @property
-    def pending(self) -> tuple[str, ...]:
-        """The player whose STOP card waits for a Joker (or Infini) from the reserve."""
-        state = self._engine() if len(self.players) > 1 else None
-        return (self.players[state.player],) if state is not None and state.phase == "elimination" else ()
-
-    # -- moves ------------------------------------------------------------------------------
-
-    def parse_move(self, tokens: Sequence[str]) -> tuple[tuple[str, str], ...]:
-        if not tokens:
-            raise refusal(UsageError, "error.seq.one_move")
-        return tuple(seated(tokens, "move", "Ana=R3, Ana=secure"))
-
-    def apply(self, move: Sequence[tuple[str, str]]) -> tuple[SequencePosition, Any]:
-        from cardforge.live.pushluck_words import describe
-
-        if self.seated or len(self.players) > 1:
-            check_seats([name for name, _ in move], self.players)
-        position = self
-        if not self.seated and len(self.players) < 2:
-            raise refusal(UsageError, "error.pl.players", game=self.game)
-        before = self._engine()
-        state = before.clone()
-        entries: list[str] = []
-        _Typed(state, self.players, entries).play(move)
-        after = position.replace(history=self.history + tuple(entries))
-        verdict = describe(self, before, state, move, entries, apply_entry)
-        verdict.result["position"] = after.to_json()
-        return after, verdict
-
-
-@dataclasses.dataclass(frozen=True)
-class CollectionPosition(SequencePosition):
-    game = "collection"
-
-    def __hash__(self) -> int:
-        return hash((self.players, self.history))
 
 
 class _Typed:
@@ -194,7 +149,7 @@ class _Typed:
         state = self.state
         for move in state.legal_actions():
             if wanted(move):
-                self.entries.append(f"p{state.player}: {state.action_to_string(move)}")
+                self.entries.append(f"{self.players[state.player]}={state.action_to_string(move)}")
                 state.apply_action(move)
                 return
         if state.phase == "turn" and state.forced[state.player] and any(state.piles):
@@ -229,7 +184,7 @@ class _Typed:
             state.apply_chance(outcome)
         except (IllegalActionError, CardCodeError) as exc:
             raise _usage(exc) from None
-        self.entries.append(_CHANCE + state.chance_to_string(outcome))
+        self.entries.append(f"{CHANCE_PREFIX}{self.players[state.player]}={state.chance_to_string(outcome)}")
 
     def _one(self, name: str, value: str) -> None:
         state = self.state
@@ -343,5 +298,3 @@ def _usage(exc: Exception) -> UsageError:
         error.message = message
     return error
 
-
-POSITIONS = {"sequence": SequencePosition, "collection": CollectionPosition}

@@ -14,22 +14,22 @@ from typing import Any
 
 from cardforge.games.pushluck import is_rainbow, sequence_points, stop_reason
 from cardforge.i18n import Message
+from cardforge.live.adapter import CHANCE_PREFIX
 from cardforge.referee.verdict import Verdict
 
 __all__ = ["describe"]
 
-_CHANCE = "= "
 
 
-def describe(position: Any, before: Any, after: Any, move: Sequence[tuple[str, str]], entries: Sequence[str],
+def describe(match: Any, before: Any, after: Any, entries: Sequence[str],
              apply_entry: Callable[[Any, str], None]) -> Verdict:
-    """The verdict of ``move`` (``entries``, each applied by ``apply_entry``, took ``before`` to ``after``)."""
+    """The verdict of a move: ``entries``, each applied by ``apply_entry``, took ``before`` to ``after``."""
     from cardforge.games import engine_module
 
-    cites = engine_module(position.game).CITES
-    names = position.players
-    verdict = Verdict(position.game, Message("live.pl.q", moves=" ".join(f"{n}={v}" for n, v in move)),
-                      {"player": move[0][0], "stop": False, "reason": None, "lost": False})
+    cites = engine_module(match.game).CITES
+    names = match.players
+    verdict = Verdict(match.game, Message("live.pl.q", moves="; ".join(entries)),
+                      {"player": names[before.player], "stop": False, "reason": None, "lost": False})
     state = before.clone()
     for entry in entries:
         prior = _Facts(state)
@@ -59,10 +59,10 @@ class _Facts:
 def _say(verdict: Verdict, cites: Any, names: Sequence[str], prior: _Facts, state: Any, entry: str) -> None:
     p = prior.player
     name = names[p]
-    if entry.startswith(_CHANCE):
-        _card(verdict, cites, names, prior, state, entry[len(_CHANCE):])
+    if entry.startswith(CHANCE_PREFIX):
+        _card(verdict, cites, names, prior, state, entry[len(CHANCE_PREFIX):].partition("=")[2])
     else:
-        written = entry.partition(": ")[2]
+        written = entry.partition("=")[2]
         if written == "lock":
             cards = state.secured[p][-1] if prior.secured[p] < len(state.secured[p]) else []
             verdict.say(cites["secure"], "live.seq.secured", player=name, cards=" ".join(c.code for c in cards))

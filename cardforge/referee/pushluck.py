@@ -13,7 +13,8 @@ from cardforge.options import HOUSE_OPTION, JSON_OPTION, LANG_OPTION, check_mess
 from cardforge.errors import CardCodeError, UsageError
 from cardforge.games.pushluck import SequenceCheck, sequence_points
 from cardforge.i18n import Message, localised, refusal
-from cardforge.referee.live import DB_OPTION, MATCH_OPTION, STATE_OPTION, TABLE_OPTION, storage_for
+from cardforge.referee.live import (DB_OPTION, MATCH_OPTION, MOVE_ID_OPTION, STATE_OPTION, TABLE_OPTION, VERSION_OPTION,
+                                    storage_for)
 from cardforge.referee.live import play as live_play
 from cardforge.referee.verdict import Verdict
 
@@ -128,9 +129,13 @@ def add_play_command(app: typer.Typer, game: str, house_keys: Sequence[str]) -> 
         table: bool = TABLE_OPTION,
         db: Path | None = DB_OPTION,
         match: int | None = MATCH_OPTION,
+        on: int | None = VERSION_OPTION,
+        move_id: str | None = MOVE_ID_OPTION,
         as_json: bool = JSON_OPTION,
         lang: str = LANG_OPTION,
     ) -> None:
+        import dataclasses
+
         from cardforge.games.house import parse_house_rules
         from cardforge.referee.verdict import emit
 
@@ -144,13 +149,11 @@ def add_play_command(app: typer.Typer, game: str, house_keys: Sequence[str]) -> 
         def prepare(position):  # a game under way keeps its seats and mode
             if position.history:
                 return position
-            changes = {"mode": chosen}
-            if seats:
-                changes.update(players=seats, seated=True)
-            return position.replace(**changes)
+            position = position.replace(mode=chosen)
+            return dataclasses.replace(position, players=seats) if seats else position
 
-        emit(live_play(game, storage_for(state, table, db, match), move or [], prepare, house=house or ()),
-             as_json=as_json, lang=lang)
+        emit(live_play(game, storage_for(state, table, db, match), move or [], prepare, house=house or (),
+                       version=on, move_id=move_id), as_json=as_json, lang=lang)
 
     play.__doc__ = (f"A game of {game} move by move, as the table plays it: whose turn it is, every action card, "
                     "STOPs, rounds and the winner. With --state or --table the game is kept between calls.")
