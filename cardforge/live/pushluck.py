@@ -257,7 +257,7 @@ class _Typed:
             card = state.pending.code if state.pending is not None else ""
 
         def wanted(m: Any) -> bool:
-            if m.kind != "activate" or (m.slot is not None) != reserve and not (reserve and state.phase == "action_drawn"):
+            if m.kind != "activate" or (m.slot is not None) != reserve:
                 return False
             held = state.pending if m.slot is None else state.reserves[state.player][m.slot]
             return held.code.lower() == card and (aim == "" or (m.target, m.pile) == (target, pile))
