@@ -31,6 +31,8 @@ _LENGTH_KEYS = ("x", "y", "cx", "cy", "right", "bottom", "width", "height", "str
 _TEXT_KEYS = ("text",)
 _LITERAL_KEYS = ("type", "anchor", "rotate", "mirror", "align", "valign", "wrap", "underline", "fit", "angle", "when", "unless")
 _HORIZONTAL = ("x", "cx", "right", "width")
+#: layouts in one ``extends`` chain (the bundled one extends nothing; a deck's extends it)
+MAX_EXTENDS = 8
 
 
 def layouts_dir() -> Path:
@@ -160,11 +162,16 @@ def _holds(value: Any, allowed: tuple) -> bool:
 # -- loading ------------------------------------------------------------------------------------
 
 
-def layout_path(ref: str, relative_to: Path | None = None) -> Path:
-    """``num`` → the bundled ``layouts/num.yaml``; ``my.yaml`` → beside ``relative_to``."""
-    if ref.endswith((".yaml", ".yml")) or "/" in ref:
-        base = relative_to if relative_to is not None else Path.cwd()
-        return (base / ref) if not Path(ref).is_absolute() else Path(ref)
+def layout_path(ref: str, relative_to: Path | None = None, root: Path | None = None) -> Path:
+    """``num`` → the bundled ``layouts/num.yaml``; ``my.yaml`` → beside ``relative_to``, which
+    must stay inside ``root`` (default ``relative_to``: a deck's layout is in the deck's folder).
+    Only a path given on the command line (no ``relative_to``) may be anywhere."""
+    if ref.endswith((".yaml", ".yml")) or "/" in ref or "\\" in ref:
+        if relative_to is None:
+            return Path.cwd() / ref
+        from cardforge.deck.paths import inside
+
+        return inside(ref, root or relative_to, "layout", base=relative_to)
     path = layouts_dir() / f"{ref}.yaml"
     if not path.is_file():
         known = ", ".join(sorted(p.stem for p in layouts_dir().glob("*.yaml")))
@@ -281,7 +288,16 @@ def _merged(path: Path, chain: tuple[Path, ...], files: list[Path] | None = None
     if not data.get("extends"):
         data["faces"] = {k: v for k, v in (data.get("faces") or {}).items() if v is not None}
         return data
-    parent = _merged(layout_path(data["extends"], path.parent).resolve(), (*chain, path), files)
+    if len(chain) >= MAX_EXTENDS:
+        line, col = position_of(raw, ("extends",))
+        raise DeckError(f"more than {MAX_EXTENDS} layouts extend each other ({chain[0].name} → … → {path.name}); "
+                        "extend the layout you need directly", file=str(path), line=line, column=col, path="extends")
+    try:
+        parent_path = layout_path(data["extends"], path.parent, (chain or (path,))[0].parent)
+    except DeckError as exc:
+        line, col = position_of(raw, ("extends",))
+        raise DeckError(exc.detail, file=str(path), line=line, column=col, path="extends") from None
+    parent = _merged(parent_path, (*chain, path), files)
     faces: dict[str, Any] = {}
     own = data.get("faces") or {}
     for name, face in own.items():  # faces new in the child are tried before inherited ones

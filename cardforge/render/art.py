@@ -23,11 +23,58 @@ def _folder(deck: Any) -> Path:
 
 
 def resolve_image(src: str, deck: Any, what: str) -> str:
-    """The absolute path of ``src`` for ``deck`` (checked), as a string."""
+    """The absolute path of ``src`` for ``deck`` (checked, and an SVG drawn once on a scratch
+    page: what would fail on the sheet fails here, in ``validate``), as a string."""
     try:
-        return str(check_image(src, _folder(deck)))
+        path = check_image(src, _folder(deck))
+        if path.suffix.lower() == ".svg":
+            _drawable(str(path), path.stat().st_mtime_ns)
+        return str(path)
     except DeckError as exc:
         raise DeckError(f"{what}: {exc}") from None
+
+
+@functools.lru_cache(maxsize=64)
+def _drawable(path: str, mtime_ns: int) -> None:
+    """Draw the SVG inside a form on a scratch canvas, as a face draws it; any failure
+    (a number reportlab cannot write, such as ``font-size="1e30"``) is a ``DeckError``."""
+    import io
+
+    from reportlab.pdfgen.canvas import Canvas
+
+    canv = Canvas(io.BytesIO())
+    try:
+        canv.beginForm("cfsvgcheck")
+        draw_svg(canv, load_svg(path))
+        canv.endForm()
+        canv.showPage()
+        canv.save()
+    except Exception as exc:  # reportlab raises ValueError, TypeError, its own errors …
+        detail = str(exc).strip().splitlines()[-1] if str(exc).strip() else type(exc).__name__
+        raise DeckError(f"image {Path(path).name!r}: the SVG cannot be drawn ({detail}); "
+                        "check its sizes and numbers") from None
+
+
+def draw_svg(canv: Any, drawing: Any) -> None:
+    """Draw an svglib drawing at the origin; its raster ``<image>`` parts become image
+    XObjects (reportlab's own renderer writes inline images, which a form cannot hold)."""
+    from reportlab.graphics.renderbase import renderScaledDrawing
+
+    _svg_renderer()().draw(renderScaledDrawing(drawing), canv, 0, 0)
+
+
+@functools.cache
+def _svg_renderer() -> type:
+    """reportlab's PDF renderer with ``drawImage`` drawing an XObject (defined on first use)."""
+    from reportlab.graphics import renderPDF
+    from reportlab.lib.utils import ImageReader
+
+    class XObjectImages(renderPDF._PDFRenderer):  # the class renderPDF.draw uses
+        def drawImage(self, image: Any) -> None:
+            if image.path is not None and hasattr(image.path, "mode"):  # svglib gives PIL images
+                self._canvas.drawImage(ImageReader(image.path), image.x, image.y, image.width, image.height, mask="auto")
+
+    return XObjectImages
 
 
 @functools.lru_cache(maxsize=64)
@@ -123,11 +170,9 @@ def draw_image(canv: Any, path: str, box: tuple[float, float, float, float], fit
         p.rect(x0, y0, bw, bh)
         canv.clipPath(p, stroke=0, fill=0)
     if path.lower().endswith(".svg"):
-        from reportlab.graphics import renderPDF
-
         canv.translate(x, y)
         canv.scale(scale, scale)
-        renderPDF.draw(load_svg(path), canv, 0, 0)
+        draw_svg(canv, load_svg(path))
     else:
         reg = _image_xobject(canv, path)
         if reg is None:  # JPEG (passed through by reportlab), transparent or paletted PNG
