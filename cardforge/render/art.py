@@ -15,7 +15,7 @@ from typing import Any
 from cardforge.deck.art import check_image, image_size, load_svg
 from cardforge.errors import DeckError
 
-__all__ = ["resolve_image", "draw_image"]
+__all__ = ["resolve_image", "draw_image", "draw_svg", "try_svg"]
 
 
 def _folder(deck: Any) -> Path:
@@ -23,21 +23,17 @@ def _folder(deck: Any) -> Path:
 
 
 def resolve_image(src: str, deck: Any, what: str) -> str:
-    """The absolute path of ``src`` for ``deck`` (checked, and an SVG drawn once on a scratch
-    page: what would fail on the sheet fails here, in ``validate``), as a string."""
+    """The absolute path of ``src`` for ``deck`` (checked), as a string."""
     try:
-        path = check_image(src, _folder(deck))
-        if path.suffix.lower() == ".svg":
-            _drawable(str(path), path.stat().st_mtime_ns)
-        return str(path)
+        return str(check_image(src, _folder(deck)))
     except DeckError as exc:
         raise DeckError(f"{what}: {exc}") from None
 
 
-@functools.lru_cache(maxsize=64)
-def _drawable(path: str, mtime_ns: int) -> None:
-    """Draw the SVG inside a form on a scratch canvas, as a face draws it; any failure
-    (a number reportlab cannot write, such as ``font-size="1e30"``) is a ``DeckError``."""
+def try_svg(path: str) -> None:
+    """Draw the SVG inside a form on a scratch canvas, as a face draws it (``check_image``
+    calls it once per file): any failure, such as a number reportlab cannot write
+    (``font-size="1e30"``), is a ``DeckError`` in ``validate`` rather than on the sheet."""
     import io
 
     from reportlab.pdfgen.canvas import Canvas
@@ -51,8 +47,7 @@ def _drawable(path: str, mtime_ns: int) -> None:
         canv.save()
     except Exception as exc:  # reportlab raises ValueError, TypeError, its own errors …
         detail = str(exc).strip().splitlines()[-1] if str(exc).strip() else type(exc).__name__
-        raise DeckError(f"image {Path(path).name!r}: the SVG cannot be drawn ({detail}); "
-                        "check its sizes and numbers") from None
+        raise DeckError(f"the SVG cannot be drawn ({detail}); check its sizes and numbers") from None
 
 
 def draw_svg(canv: Any, drawing: Any) -> None:
