@@ -8,7 +8,7 @@ and outputs are unchanged is skipped; ``force`` rebuilds everything.
 
 Card targets share the face cache (``<out>/cards/.faces``): a job per deck first digests its faces
 in both languages (looking each up by its recipe, drawing only the new ones), the distinct faces
-not yet cached are rasterised once, then the card outputs link or scale those images.  Jobs run on a process pool; each writes only its own files, so the
+not yet cached are rasterised once, then the card outputs copy or scale those images.  Jobs run on a process pool; each writes only its own files, so the
 bytes do not depend on the number of workers or the order they finish in.
 """
 
@@ -355,6 +355,10 @@ def build_all(out: Path, *, force: bool = False, workers: int | None = None, dec
     face_digests: dict[str, set[str]] = {}
     target_bands: dict[str, set[str]] = {}
     cache_dir = Path(out) / "cards" / ".faces"
+    if force:  # from scratch: no face, band or recipe of an earlier build is trusted
+        from cardforge.render.facecache import FaceCache
+
+        FaceCache(cache_dir).clear()
     progress = progress or _NoProgress()
     for phase in PHASES:
         count = sum(1 for j in jobs if j.phase == phase)

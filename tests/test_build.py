@@ -86,17 +86,22 @@ def test_batch_write_is_atomic_and_complete(tmp_path):
     assert not list(tmp_path.rglob("*.part"))
 
 
-def test_linking_a_file_to_its_own_twin_leaves_nothing_behind(tmp_path):
-    """A rebuild links outputs that already are links to those cached images: rename(2) of a link
-    over its twin does nothing, which used to leave a ``.link.part`` per file."""
-    from cardforge.atomic import atomic_link
+def test_copying_a_cached_image_twice_leaves_one_file_of_its_own(tmp_path):
+    """Outputs are copies, never hard links into the cache (issue #31: truncating one output
+    in place damaged the cache and three other outputs); a second copy leaves no ``.part``, and
+    an output that still is a hard link from an older build becomes a file of its own."""
+    from cardforge.atomic import atomic_copy
 
     source, target = tmp_path / "cached.png", tmp_path / "out" / "R7.png"
     source.write_bytes(b"png")
-    atomic_link(source, target)
-    atomic_link(source, target)
-    assert target.stat().st_ino == source.stat().st_ino
+    atomic_copy(source, target)
+    atomic_copy(source, target)
+    assert target.read_bytes() == b"png" and target.stat().st_ino != source.stat().st_ino
     assert sorted(p.name for p in target.parent.iterdir()) == ["R7.png"]
+    target.unlink()
+    os.link(source, target)
+    atomic_copy(source, target)
+    assert target.stat().st_ino != source.stat().st_ino and source.stat().st_nlink == 1
 
 
 # -- incremental, parallel, deterministic ----------------------------------------------------------------
@@ -132,8 +137,10 @@ def test_a_rebuild_draws_only_the_faces_whose_recipe_changed(deck_dir, tmp_path,
     build_all(tmp_path / "a", decks=["mini"], workers=1)
     first = len(drawn)
     assert drawn.count("en") > 5 and drawn.count("fr") == 1, "in French only the action card's text differs"
-    build_all(tmp_path / "a", decks=["mini"], workers=1, force=True)
+    build_all(tmp_path / "a", decks=["mini"], workers=1)
     assert len(drawn) == first, "every recipe known: nothing drawn"
+    build_all(tmp_path / "a", decks=["mini"], workers=1, force=True)
+    assert len(drawn) == 2 * first, "--force trusts no cached face: every one drawn from scratch (issue #31)"
     (deck_dir / "mini.yaml").write_text(RECOLOURED, encoding="utf-8")
     drawn.clear()
     build_all(tmp_path / "a", decks=["mini"], workers=1)
@@ -193,7 +200,7 @@ def test_home_profiles_are_the_sheets_themselves(deck_dir, tmp_path):
     build_all(tmp_path, decks=["mini"], workers=1)
     folder = tmp_path / "cards" / "mini"
     sheets, home = folder / "mini-sheets-a4-en.pdf", folder / "pod" / "mini-home-a4-en.pdf"
-    assert sheets.stat().st_ino == home.stat().st_ino
+    assert sheets.read_bytes() == home.read_bytes() and sheets.stat().st_ino != home.stat().st_ino
 
 
 def test_full_plan_covers_every_deck_format_language_and_book(tmp_path):
