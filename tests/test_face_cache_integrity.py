@@ -14,7 +14,7 @@ from tests.render_support import write_mini_deck
 @pytest.fixture
 def built(tmp_path, monkeypatch):
     """``mini`` built once into ``tmp_path/out``; returns the output folder."""
-    from cardforge.build import build_all
+    from cardforge.scheduler import build_all
 
     folder = tmp_path / "decks"
     write_mini_deck(folder)
@@ -39,7 +39,7 @@ def test_no_output_is_a_hard_link(built):
 
 
 def test_truncating_an_output_in_place_leaves_the_cache_and_the_other_outputs_intact(built):
-    from cardforge.build import build_all
+    from cardforge.scheduler import build_all
 
     before, cache = _pngs(built), _cache(built)
     victim = next(p for p in before if p.name == "R0.png")
@@ -54,7 +54,7 @@ def test_truncating_an_output_in_place_leaves_the_cache_and_the_other_outputs_in
 
 @pytest.mark.parametrize("damage", ["truncate", "flip a byte"])
 def test_a_damaged_cache_image_is_detected_and_drawn_again(built, damage):
-    from cardforge.build import build_all
+    from cardforge.scheduler import build_all
 
     before = _pngs(built)
     cached = sorted((built / "cards" / ".faces").glob("*.png"))
@@ -69,7 +69,7 @@ def test_a_damaged_cache_image_is_detected_and_drawn_again(built, damage):
 
 
 def test_a_damaged_band_is_not_copied_into_a_grid(built):
-    from cardforge.build import build_all
+    from cardforge.scheduler import build_all
 
     before = _pngs(built)
     bands = sorted((built / "cards" / ".faces").glob("*.band"))
@@ -88,7 +88,7 @@ def test_force_rebuilds_faces_from_scratch(built):
     import io
 
     from PIL import Image
-    from cardforge.build import build_all
+    from cardforge.scheduler import build_all
 
     before, cache = _pngs(built), _cache(built)
     victim = next(p for p in cache if p.suffix == ".png" and p.read_bytes() in before.values())
