@@ -133,5 +133,23 @@ def test_rulebook_and_render_refuse_what_validate_refuses_in_one_line(tmp_path, 
     one_line_error(cli("rulebook", str(path), "--out", str(out)), "rules text", str(secret[".md"]))
     path.write_text(MINI_DECK.replace("style:\n  back: {", "style:\n  back: {image: art/back.svg, "), encoding="utf-8")
     one_line_error(cli("validate", str(path)), f"{path}:17:17: style.back.image: ", "is an absolute path")
-    one_line_error(cli("render", str(path), "--format", "sheets", "--out", str(out)), "back.svg", "is an absolute path")
+    one_line_error(cli("render", str(path), "--format", "sheets", "--out", str(out)), ":17:17: style.back.image: ",
+                   "back.svg", "is an absolute path")
     assert not any(out.rglob("*.pdf"))
+
+
+def test_art_swapped_for_a_link_out_after_the_deck_was_loaded_is_refused_by_render(tmp_path, cli):
+    """The deck cache knows the deck file, not its art: the reader itself checks the path."""
+    from PIL import Image
+
+    secret = _secrets(tmp_path / "outside")
+    deck_dir = tmp_path / "deck"
+    (deck_dir / "art").mkdir(parents=True)
+    Image.new("RGB", (750, 1050), (9, 9, 9)).save(deck_dir / "art" / "back.png")
+    path = write_mini_deck(deck_dir, MINI_DECK.replace("style:\n  back: {", "style:\n  back: {image: art/back.png, "))
+    out = tmp_path / "out"
+    assert cli("render", str(path), "--format", "sheets", "--out", str(out)).code == 0  # loaded, cached
+    (deck_dir / "art" / "back.png").unlink()
+    (deck_dir / "art" / "back.png").symlink_to(secret[".png"])
+    one_line_error(cli("render", str(path), "--format", "sheets", "--out", str(out / "again")),
+                   f"{path}:17:17: style.back.image: ", "'art/back.png' is a symbolic link to a file outside")

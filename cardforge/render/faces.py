@@ -369,8 +369,33 @@ def _finish_image(el: LayoutElement, props: dict, ctx: Mapping[str, Any], geo: G
 
     if not props.get("src"):
         return None
-    props["src"] = resolve_image(str(props["src"]), deck, label)
+    try:
+        props["src"] = resolve_image(str(props["src"]), deck, label)
+    except DeckError as exc:
+        loc = _art_key(el, ctx, deck)
+        if loc is None or deck.source is None:
+            raise
+        from cardforge.deck.paths import located
+
+        raise located(DeckError(exc.detail.removeprefix(f"{label}: ")), deck.source, loc) from None
     return props
+
+
+def _art_key(el: LayoutElement, ctx: Mapping[str, Any], deck: Deck) -> tuple | None:
+    """Where the deck file names the picture an image element draws (``family.image``,
+    ``back.image``, ``card.image``), so a refused file is shown at that line."""
+    src = el.props.get("src")
+    field = src.source if isinstance(src, Expr) else None
+    card = ctx.get("card") or {}
+    if field == "family.image":
+        return ("families", ctx["family"].get("code"), "image")
+    if field == "back.image":
+        return ("style", "back", "image")
+    if field == "card.image" and card.get("code") in deck.images:
+        return ("images", card["code"])
+    if field == "card.image" and card.get("action"):
+        return ("actions", card["action"], "image")
+    return None
 
 
 def _finish_pattern(el: LayoutElement, props: dict, ctx: Mapping[str, Any], geo: Geometry, deck: Deck, label: str) -> dict | None:
