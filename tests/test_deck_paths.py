@@ -153,3 +153,14 @@ def test_art_swapped_for_a_link_out_after_the_deck_was_loaded_is_refused_by_rend
     (deck_dir / "art" / "back.png").symlink_to(secret[".png"])
     one_line_error(cli("render", str(path), "--format", "sheets", "--out", str(out / "again")),
                    f"{path}:17:17: style.back.image: ", "'art/back.png' is a symbolic link to a file outside")
+
+
+def test_a_base_beside_the_deck_that_links_out_of_its_folder_is_refused(tmp_path):
+    outside = tmp_path / "outside"
+    outside.mkdir()
+    deck_dir = tmp_path / "deck"
+    path = write_mini_deck(deck_dir)
+    (deck_dir / "base.yaml").rename(outside / "base.yaml")
+    (deck_dir / "base.yaml").symlink_to(outside / "base.yaml")
+    with pytest.raises(DeckError, match=r"mini.yaml:2:10: extends: extends 'base.yaml' is a symbolic link to a file outside"):
+        validate_file(path)

@@ -169,6 +169,10 @@ def _validate_game(path: Path) -> tuple[dict, Path]:
     if not base_path.is_file():
         line, col = position_of(raw, ("extends",))
         raise DeckError(f"extends {game['extends']!r}, but {base_path} does not exist", file=str(path), line=line, column=col, path="extends")
+    if base_path.parent == path.parent:  # beside the deck (else the bundled base): no link out of its folder
+        from cardforge.deck.paths import deck_inside
+
+        deck_inside(path, base_path.name, "extends", ("extends",))
     base = _validate_base(base_path)
 
     problems: list[DeckError] = []
