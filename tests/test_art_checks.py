@@ -52,3 +52,12 @@ def test_a_truncated_jpeg_is_refused_not_embedded(tmp_path, cli):
     one_line_error(cli("validate", str(path)), f"{path}:17:17: style.back.image: ", "back.jpg", "cannot be read")
     one_line_error(cli("render", str(path), "--format", "sheets", "--out", str(tmp_path / "out")), "back.jpg")
     assert not list((tmp_path / "out").rglob("*.pdf"))
+
+
+def test_art_of_more_pixels_than_a_card_needs_is_refused_in_one_line_without_a_warning(tmp_path, cli):
+    from PIL import Image
+
+    (tmp_path / "art").mkdir()
+    Image.new("L", (10_000, 9_000)).save(tmp_path / "art" / "huge.png")  # 90 megapixels: Pillow would warn
+    path = _deck_with_back(tmp_path, "huge.png", (tmp_path / "art" / "huge.png").read_bytes())
+    one_line_error(cli("validate", str(path)), f"{path}:17:17: style.back.image: ", "90 megapixels")

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import functools
 import re
+import warnings
 from pathlib import Path
 from typing import Any
 
@@ -41,6 +42,8 @@ def check_image(src: str, folder: Path) -> Path:
     return path
 
 
+#: the most pixels a PNG or JPEG may have: a poker card at 1,200 DPI with its bleed is 13 million
+MAX_PIXELS = 80_000_000
 #: an SVG's own size, in points, must lie in this range (a card is a few hundred points)
 SVG_SIDE = (0.01, 100_000.0)
 SVG_BYTES = 8 * 1024 * 1024
@@ -56,7 +59,13 @@ def _check_file(path: str, folder: str, mtime_ns: int, size: int) -> None:
     if not path.lower().endswith(".svg"):
         from PIL import Image
 
-        with Image.open(path) as im:
+        with warnings.catch_warnings():  # Pillow warns on stderr past 89 megapixels: refused below, in one line
+            warnings.simplefilter("ignore", Image.DecompressionBombWarning)
+            im = Image.open(path)
+        with im:
+            if im.width * im.height > MAX_PIXELS:
+                raise DeckError(f"{im.width} × {im.height} pixels ({im.width * im.height / 1e6:.0f} megapixels) is more "
+                                f"than card art needs (at most {MAX_PIXELS // 1_000_000}); scale it down")
             im.verify()
         with Image.open(path) as im:
             im.load()
