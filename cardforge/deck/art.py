@@ -90,7 +90,10 @@ def svg_references(path: str) -> list[str]:
     """Every file an SVG names: ``href``/``xlink:href`` and CSS ``url()``/``@import`` that are
     not a ``#fragment`` of the file itself or a ``data:`` URI.  A file that is no SVG (its root
     element is not ``<svg>``) or cannot be parsed is a ``DeckError``."""
-    from lxml import etree
+    try:
+        from lxml import etree
+    except ImportError:
+        raise DeckError("SVG art needs svglib (pip install 'cardforge[svg]'), or use a PNG") from None
 
     from cardforge.userfile import UnreadableFile, read_user_file
 
