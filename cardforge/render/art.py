@@ -23,17 +23,22 @@ def _folder(deck: Any) -> Path:
 
 
 def resolve_image(src: str, deck: Any, what: str) -> str:
-    """The absolute path of ``src`` for ``deck`` (checked), as a string."""
+    """The absolute path of ``src`` for ``deck`` (checked; an SVG also drawn once on a scratch
+    form, so what would fail on the sheet fails in ``validate``), as a string."""
     try:
-        return str(check_image(src, _folder(deck)))
+        path = check_image(src, _folder(deck))
+        if path.suffix.lower() == ".svg":
+            try_svg(str(path), path.stat().st_mtime_ns)
+        return str(path)
     except DeckError as exc:
         raise DeckError(f"{what}: {exc}") from None
 
 
-def try_svg(path: str) -> None:
-    """Draw the SVG inside a form on a scratch canvas, as a face draws it (``check_image``
-    calls it once per file): any failure, such as a number reportlab cannot write
-    (``font-size="1e30"``), is a ``DeckError`` in ``validate`` rather than on the sheet."""
+@functools.lru_cache(maxsize=64)
+def try_svg(path: str, mtime_ns: int = 0) -> None:
+    """Draw the SVG inside a form on a scratch canvas, as a face draws it (once per file
+    version): any failure, such as a number reportlab cannot write (``font-size="1e30"``), is
+    a ``DeckError`` in ``validate`` rather than on the sheet."""
     import io
 
     from reportlab.pdfgen.canvas import Canvas
@@ -47,7 +52,7 @@ def try_svg(path: str) -> None:
         canv.save()
     except Exception as exc:  # reportlab raises ValueError, TypeError, its own errors …
         detail = str(exc).strip().splitlines()[-1] if str(exc).strip() else type(exc).__name__
-        raise DeckError(f"the SVG cannot be drawn ({detail}); check its sizes and numbers") from None
+        raise DeckError(f"image {Path(path).name!r}: the SVG cannot be drawn ({detail}); check its sizes and numbers") from None
 
 
 def draw_svg(canv: Any, drawing: Any) -> None:
