@@ -25,7 +25,9 @@ def test_an_svg_with_an_image_inside_renders_sheets(tmp_path, cli):
     path = _deck_with_back(tmp_path, "back.svg", SVG.format('<image xlink:href="pic.png" width="60" height="60"/>').encode())
     result = cli("render", str(path), "--format", "sheets", "--out", str(tmp_path / "out"))
     assert result.code == 0, result.err
-    assert "Traceback" not in result.err and list((tmp_path / "out").rglob("*.pdf"))
+    assert "Traceback" not in result.err
+    pdf = next((tmp_path / "out").rglob("*.pdf")).read_bytes()
+    assert b"/Subtype /Image" in pdf, "the picture inside the SVG is drawn (an image XObject), not dropped"
 
 
 @pytest.mark.parametrize("data, fragment", [
@@ -61,3 +63,17 @@ def test_art_of_more_pixels_than_a_card_needs_is_refused_in_one_line_without_a_w
     Image.new("L", (10_000, 9_000)).save(tmp_path / "art" / "huge.png")  # 90 megapixels: Pillow would warn
     path = _deck_with_back(tmp_path, "huge.png", (tmp_path / "art" / "huge.png").read_bytes())
     one_line_error(cli("validate", str(path)), f"{path}:17:17: style.back.image: ", "90 megapixels")
+
+
+def test_a_truncated_picture_inside_an_svg_is_refused_too(tmp_path, cli):
+    import io
+
+    from PIL import Image
+
+    buf = io.BytesIO()
+    Image.effect_noise((300, 300), 80).convert("RGB").save(buf, "JPEG")
+    (tmp_path / "art").mkdir()
+    (tmp_path / "art" / "pic.jpg").write_bytes(buf.getvalue()[:2000])
+    path = _deck_with_back(tmp_path, "back.svg", SVG.format('<image xlink:href="pic.jpg" width="60" height="60"/>').encode())
+    one_line_error(cli("validate", str(path)), f"{path}:17:17: style.back.image: ", "the SVG's reference 'pic.jpg'",
+                   "truncated")

@@ -70,10 +70,17 @@ def _check_file(path: str, folder: str, mtime_ns: int, size: int) -> None:
         with Image.open(path) as im:
             im.load()
         return
-    for ref in svg_references(path):
-        from cardforge.deck.paths import inside
+    from cardforge.deck.paths import inside
 
-        inside(ref, Path(folder), "the SVG's reference", base=Path(path).parent)
+    for ref in svg_references(path):
+        target = inside(ref, Path(folder), "the SVG's reference", base=Path(path).parent)
+        if target.suffix.lower() in (".png", ".jpg", ".jpeg") and target.is_file():  # decoded by svglib: check it as art
+            try:
+                _check_file(str(target), folder, target.stat().st_mtime_ns, target.stat().st_size)
+            except DeckError as exc:
+                raise DeckError(f"the SVG's reference {ref!r}: {exc.detail}") from None
+            except Exception as exc:  # as check_image: any Pillow error means unreadable
+                raise DeckError(f"the SVG's reference {ref!r} cannot be read ({type(exc).__name__}: {exc})") from None
     _ROOTS[path] = folder
     drawing = load_svg(path)
     w, h = float(drawing.width), float(drawing.height)

@@ -71,8 +71,11 @@ def _svg_renderer() -> type:
 
     class XObjectImages(renderPDF._PDFRenderer):  # the class renderPDF.draw uses
         def drawImage(self, image: Any) -> None:
-            if image.path is not None and hasattr(image.path, "mode"):  # svglib gives PIL images
-                self._canvas.drawImage(ImageReader(image.path), image.x, image.y, image.width, image.height, mask="auto")
+            if image.path is None:
+                return
+            # svglib gives a file's path (checked: inside the deck folder) or a PIL image (a data: URI)
+            source = ImageReader(image.path) if hasattr(image.path, "mode") else str(image.path)
+            self._canvas.drawImage(source, image.x, image.y, image.width, image.height, mask="auto")
 
     return XObjectImages
 
