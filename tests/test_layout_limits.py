@@ -135,3 +135,17 @@ def test_a_failing_layout_is_loaded_once_per_render(tmp_path, monkeypatch):
     problems, _ = check_deck(deck)  # every face of the deck, in both languages
     assert len(problems) == 1 and "x: inf is not a usable length" in str(problems[0])
     assert len(reads) == len(set(reads)) == 2  # mine.yaml and the num.yaml it extends, once each
+
+
+def test_a_layout_var_that_gives_no_usable_value_is_one_problem(tmp_path):
+    """Found by tests/test_fuzz_decks.py: ``vars: {safe_ratio: 10**400}`` made ``readable()`` raise
+    an OverflowError out of ``validate`` (a var is evaluated outside any element)."""
+    (tmp_path / "mine.yaml").write_text("kind: layout\nid: mine\nextends: num\nvars:\n  safe_ratio: 1" + "0" * 400 + "\n",
+                                        encoding="utf-8")
+    path = write_mini_deck(tmp_path, MINI_DECK + "layout: mine.yaml\n")
+    problems = _problems(path)
+    assert len(problems) == 1 and "gives no usable value" in str(problems[0]), [str(p) for p in problems]
+    from cardforge.render.facepages import faces_pdf
+
+    with pytest.raises(DeckError, match="gives no usable value"):
+        faces_pdf(load_deck(path), [Card("R", 1)], lang="en")

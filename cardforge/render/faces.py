@@ -262,9 +262,11 @@ def _evaluate(el: LayoutElement, prep: _Prepared, ctx: Mapping[str, Any]) -> dic
         try:
             props[key] = value(ctx)
         except (ValueError, TypeError, AttributeError) as exc:
+            from cardforge.deck.expr import ExprValueError
             from cardforge.deck.layout import where_error
 
-            raise where_error(el.where, f"element {el.name!r}: {key}: {value.source!r} gives no usable value ({exc})") from None
+            cause = exc.cause if isinstance(exc, ExprValueError) else exc
+            raise where_error(el.where, f"element {el.name!r}: {key}: {value.source!r} gives no usable value ({cause})") from None
     return props
 
 
