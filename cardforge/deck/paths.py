@@ -37,7 +37,7 @@ def inside(src: str, root: Path, what: str, *, base: Path | None = None) -> Path
         raise DeckError(f"{what} {src!r} is not a file name; {_HINT}")
     if _SCHEME.match(src) and not re.match(r"^[A-Za-z]:[\\/]", src):
         raise DeckError(f"{what} {src!r} is a URL; only files inside the deck's folder can be used")
-    if os.path.isabs(src) or src.startswith("~") or re.match(r"^[A-Za-z]:", src):
+    if os.path.isabs(src) or re.match(r"^~[^/\\]*([/\\]|$)|^[A-Za-z]:|^[/\\]", src):  # ~/, ~user/, C:, \\server
         raise DeckError(f"{what} {src!r} is an absolute path; {_HINT}")
     top = root.resolve()
     start = (base or root).resolve()
