@@ -4,7 +4,7 @@ Folders, unreadable files, devices and FIFOs; "billion laughs" aliases, deep nes
 values; NUL bytes and Latin-1; pydantic's type names.  Each hostile file is refused with
 file:line:column where the file has a position to give, after reading at most the size limit
 and doing less work (Python calls) than validating an honest deck twice: bounded by work, not
-by a clock, so a busy machine cannot fail it (how fast it is: ``benchmarks/bench_cli.py``).
+by a clock, so a busy machine cannot fail it (how fast it is: ``benchmarks/bench_limits.py``).
 """
 
 from __future__ import annotations
