@@ -35,6 +35,10 @@ def _identity(path: Path) -> tuple[int, int] | None:
     return (st.st_dev, st.st_ino)
 
 
+def _same_path(path: str, roots: set[str]) -> bool:
+    return path in roots or os.path.realpath(path) in roots
+
+
 def _failure(exc: Exception) -> str:
     """One line for a failed build (an ``OSError`` no check foresaw names its file)."""
     if isinstance(exc, OSError):
@@ -112,6 +116,7 @@ def watch_decks(decks: Sequence[str] | None, out: Path, *, workers: int | None =
     def wanted(change: object, path: str) -> bool:
         return usual(change, path) and not path.endswith(".part")  # our own temporary files
 
+    roots = {os.path.realpath(p) for p in paths} | {os.path.abspath(p) for p in paths}
     announced = rearmed = False
     while _until_present(paths, stop, echo):
         armed = [_identity(p) for p in paths]
@@ -126,7 +131,8 @@ def watch_decks(decks: Sequence[str] | None, out: Path, *, workers: int | None =
             if rearmed:  # files written while the new folder was not watched yet
                 rearmed = False
                 rebuild_once(decks, out, workers=workers, echo=echo)
-            replaced = [_identity(p) for p in paths] != armed
+            # a removed root is reported as a change of its own path (its inode may be reused at once)
+            replaced = [_identity(p) for p in paths] != armed or any(_same_path(c, roots) for _k, c in changes)
             if changes:
                 names = sorted({Path(p).name for _c, p in changes if Path(p).exists()}) or ["(deleted files)"]
                 echo(f"changed: {', '.join(names)}")
