@@ -54,7 +54,7 @@ def rebuild_once(decks: Sequence[str] | None, out: Path, *, workers: int | None 
     If the output folder is removed while the build runs, it is built again (into a new folder).
     """
     from cardforge.atomic import ensure_dir
-    from cardforge.build import build_all
+    from cardforge.scheduler import build_all
 
     for attempt in range(1, ATTEMPTS + 1):
         try:
