@@ -15,7 +15,7 @@ import threading
 from collections.abc import Callable, Sequence
 from pathlib import Path
 
-from cardforge.errors import CardforgeError
+from cardforge.errors import CardforgeError, Interrupted
 
 __all__ = ["watch_decks", "rebuild_once"]
 
@@ -116,6 +116,15 @@ def watch_decks(decks: Sequence[str] | None, out: Path, *, workers: int | None =
     def wanted(change: object, path: str) -> bool:
         return usual(change, path) and not path.endswith(".part")  # our own temporary files
 
+    try:
+        _watch(decks, out, paths, watch, wanted, workers=workers, stop=stop, echo=echo)
+    except KeyboardInterrupt:  # watchfiles' own (the CLI's handler ran inside its Rust loop)
+        raise Interrupted() from None
+
+
+def _watch(decks: Sequence[str] | None, out: Path, paths: list[Path], watch: Callable, wanted: Callable, *,
+           workers: int | None, stop: threading.Event | None, echo: Callable[[str], None]) -> None:
+    """Rebuild on each batch of changes; watch a folder again once it was removed and made again."""
     roots = {os.path.realpath(p) for p in paths} | {os.path.abspath(p) for p in paths}
     announced = rearmed = False
     while _until_present(paths, stop, echo):
