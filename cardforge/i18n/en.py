@@ -26,6 +26,7 @@ SEMICOLON = "; "
 MESSAGES: dict[str, str] = {
     "demo.points": "{n} {n:plural:point|points}",
     "demo.of": "{player}'s card",
+    "list.more": "{shown}, … and {n:grouped} more",
     # -- rows: placement (engine events) --------------------------------------------------------
     "rows.row.B": "Blue", "rows.row.R": "Red", "rows.row.Y": "Yellow", "rows.row.G": "Green",
     "rows.order": "Cards are placed in ascending value: {cards}.",

@@ -13,6 +13,9 @@ from collections.abc import Sequence
 
 NAME = "Français"
 
+#: Between groups of three digits: « 99 992 » (a narrow no-break space).
+THOUSANDS = "\u202f"
+
 _VOWELS = set("aeiouh")
 
 
@@ -52,6 +55,7 @@ DECIMAL = ","
 
 MESSAGES: dict[str, str] = {
     "demo.points": "{n} {n:plural:point|points}",
+    "list.more": "{shown}, … et {n:grouped} autres",
     "demo.of": "la carte {player:de}",
     # -- rows : placement (événements du moteur) -----------------------------------------------
     "rows.row.B": "Bleue", "rows.row.R": "Rouge", "rows.row.Y": "Jaune", "rows.row.G": "Verte",

@@ -261,7 +261,8 @@ class Store:
         try:
             return decode_event(kind, payload)
         except (ValueError, TypeError, KeyError, AttributeError) as exc:
-            reason = "its payload is not JSON" if isinstance(exc, json.JSONDecodeError) else str(exc)
+            reason = ("its payload is not JSON" if isinstance(exc, json.JSONDecodeError) else
+                      str(exc) if type(exc) is ValueError else "its content has the wrong shape")  # no __init__() talk
             raise damaged_event(self.path, seq, kind, reason) from None
 
     def current_match(self) -> int:
