@@ -16,7 +16,7 @@ import pytest
 from cardforge.i18n import Message
 from tests.cli_helpers import one_line_error
 from tests.conftest import CliResult, ROOT
-from tests.test_table_failures import COMMANDS, _sheet, _table
+from tests.test_table_failures import _sheet, _table
 
 INTERNALS = ("Error(", "__init__", "Traceback", "<class", "object is not", "positional argument")
 
@@ -31,23 +31,6 @@ def _edit_event(db, kind: str, payload: str) -> int:
                           (kind, payload)).lastrowid
         con.commit()
     return seq
-
-
-@pytest.mark.parametrize("kind, payload, says", [
-    ("undone", '{"round_seq": 1, "by": "Ana"}', "unexpected field 'by'"),
-    ("undone", "{}", "'round_seq' is missing"),
-    ("undone", "[1, 2]", "not an object"),
-    ("round_recorded", '{"entries": {}, "typed": 5}', "'typed' is not a list"),
-])
-def test_a_hand_edited_event_is_named_in_plain_words(cli, tmp_path, kind, payload, says):
-    """Issue #31: "Python internals (`KeyError('secured')`, `Undone.__init__()…`)"."""
-    db = tmp_path / "t.sqlite3"
-    _sheet(cli, db)
-    seq = _edit_event(db, kind, payload)
-    for args in COMMANDS:
-        result = _table(cli, db, *args)
-        one_line_error(result, f"event {seq} ", says)
-        _plain(result)
 
 
 def test_a_sequence_round_without_its_secured_entry(cli, tmp_path):
