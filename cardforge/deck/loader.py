@@ -141,6 +141,10 @@ def _check_files(game: dict, raw: Any, path: Path) -> list[DeckError]:
             hint = f"; did you mean {guess!r}?" if guess else ""
             check(("style", key), lambda name=name, hint=hint: _raise(
                 f"unknown font {name!r}: fonts are {', '.join(known)} (or add yours under 'fonts:'){hint}"))
+    if not problems:  # the fonts are readable: every printed character must be in them
+        from cardforge.deck.glyphs import missing_glyphs
+
+        problems += missing_glyphs(game, raw, path)
     return problems
 
 
