@@ -1,4 +1,4 @@
-"""``cardforge build``: the face cache, incremental rebuilds, the pool, progress, ``watch``, start-up."""
+"""``cardforge build``: the face cache, incremental rebuilds, the pool, progress, start-up (``watch``: test_watch.py)."""
 
 from __future__ import annotations
 
@@ -12,11 +12,7 @@ import pytest
 
 from cardforge.cards import Card
 from cardforge.scheduler import Builder, Job, Planning, Target
-from tests.render_support import MINI_DECK, ROOT, write_mini_deck
-
-#: The mini deck with another action-card colour: its two action faces (en, fr) change, nothing else.
-RECOLOURED = MINI_DECK.replace("style:\n", "style:\n  action_color: \"#8A1C1C\"\n")
-assert RECOLOURED != MINI_DECK
+from tests.render_support import MINI_DECK, RECOLOURED, ROOT, write_mini_deck
 
 
 @pytest.fixture
@@ -263,41 +259,6 @@ def test_build_prints_a_line_per_phase_and_a_summary_or_nothing_when_quiet(deck_
     assert again.returncode == 0 and again.stdout == "" and again.stderr == ""
     unknown = _run("build", "minu", "--out", str(tmp_path), env=env)
     assert unknown.returncode == 2 and unknown.stderr.startswith("cardforge: error: unknown game 'minu'")
-
-
-def test_watch_rebuilds_on_save_and_survives_a_deck_error(deck_dir, tmp_path):
-    """A real file change: save a colour, see the rebuild; save a broken deck, see one line; fix it."""
-    env = {**os.environ, "PYTHONPATH": str(ROOT), "CARDFORGE_DECKS": str(deck_dir), "PYTHONUNBUFFERED": "1"}
-    proc = subprocess.Popen([sys.executable, "-m", "cardforge", "watch", "mini", "--out", str(tmp_path / "out")],
-                            stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, cwd=ROOT, env=env)
-    lines: list[str] = []
-
-    def wait_for(word: str, timeout: float = 120) -> str:
-        end = time.monotonic() + timeout
-        while time.monotonic() < end:
-            line = proc.stdout.readline()
-            if not line:
-                break
-            lines.append(line)
-            if word in line:
-                return line
-        raise AssertionError(f"no {word!r} in {lines}")
-
-    try:
-        wait_for("watching")
-        deck = deck_dir / "mini.yaml"
-        deck.write_text(RECOLOURED, encoding="utf-8")
-        line = wait_for("rebuilt")
-        assert "cards:mini" in line and "2 faces rasterised" in line
-        deck.write_text(MINI_DECK.replace("families:", "familles:"), encoding="utf-8")
-        error = wait_for("cardforge: error:")
-        assert "mini.yaml" in error
-        deck.write_text(MINI_DECK, encoding="utf-8")
-        wait_for("rebuilt")
-        assert proc.poll() is None, "still watching"
-    finally:
-        proc.terminate()
-        proc.wait(10)
 
 
 def test_version_and_referee_skip_the_full_application():

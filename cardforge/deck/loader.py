@@ -34,12 +34,16 @@ def deck_path(name: str | os.PathLike[str]) -> Path:
         return Path(text)
     path = decks_dir() / f"{text}.yaml"
     if not path.is_file():
-        available = ", ".join(sorted(p.stem for p in decks_dir().glob("*.yaml") if p.stem != "base"))
+        if os.path.lexists(path):  # there, but a folder, a dangling link, a device: say so
+            what = "a folder" if path.is_dir() else ("a link to a missing file" if path.is_symlink()
+                                                     else "not a regular file")
+            raise UsageError(f"game {text!r}: {str(path)!r} is {what}, not a deck file")
+        available = sorted(p.stem for p in decks_dir().glob("*.yaml") if p.stem != "base" and p.is_file())
         from cardforge.cards import nearest
 
-        guess = nearest(text, available.split(", "))
-        hint = f"; did you mean {guess!r}?" if guess else ""
-        raise UsageError(f"unknown game {text!r}: decks are {available}{hint}")
+        guess = nearest(text, available)
+        hint = f"; did you mean {guess!r}?" if guess and guess != text else ""
+        raise UsageError(f"unknown game {text!r}: decks are {', '.join(available)}{hint}")
     return path
 
 
@@ -149,6 +153,10 @@ def _check_files(game: dict, raw: Any, path: Path) -> list[DeckError]:
             hint = f"; did you mean {guess!r}?" if guess else ""
             check(("style", key), lambda name=name, hint=hint: _raise(
                 f"unknown font {name!r}: fonts are {', '.join(known)} (or add yours under 'fonts:'){hint}"))
+    if not problems:  # the fonts are readable: every printed character must be in them
+        from cardforge.deck.glyphs import missing_glyphs
+
+        problems += missing_glyphs(game, raw, path)
     return problems
 
 
