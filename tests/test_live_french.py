@@ -42,6 +42,8 @@ REFUSALS = [
     (NUMWIN, ["numwin", "round", "Ana=Q1", "Ben=R1"]),
     ({"format": 2, "matches": {"numwin": {**NUMWIN["matches"]["numwin"], "history": ["Ana=R1 Ben=B3", "x"]}}},
      ["numwin", "round", "Ana=R1", "Ben=B1"]),
+    ({"format": 2, "matches": {}}, ["rows", "undo"]),  # nothing to undo
+    ({"format": 2, "matches": {}}, ["tricks", "trick", "Ana=RB1"]),  # a game not on the live model yet: its own words
 ]
 
 

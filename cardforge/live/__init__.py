@@ -100,7 +100,9 @@ def from_json(data: dict[str, Any]) -> Any:
         raise refusal(UsageError, "error.position.not_one")
     if data["game"] in ADAPTERS:
         if data.get("format") is None and "version" in data:
-            raise refusal(UsageError, "error.position.format1", game=data["game"])
+            from cardforge.live.match import game_title
+
+            raise refusal(UsageError, "error.position.format1", game=game_title(data["game"]))
         return LiveMatch.from_json(data)
     return position_class(data["game"]).from_json(data)
 
