@@ -1,6 +1,9 @@
 """The live position: a game in progress at a physical table, kept between referee calls.
 
-One model for every game where state carries over, in the engines' terms:
+Rows and numwin are on the live model (``cardforge.live.match.LiveMatch``): a match is its
+history of moves and chance outcomes, replayed through the engine, with versions, move ids and
+undo; ``new_position`` / ``from_json`` give a ``LiveMatch`` for them (``to_json`` is format 2).
+Tricks, sequence and collection keep their positions (format 1) until they move onto it:
 
 ========== ============================ ===============================================
 game       position (``*Position``)     move (``parse_move`` / the move dataclass)
