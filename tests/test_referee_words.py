@@ -233,7 +233,7 @@ def test_under_lang_fr_errors_are_french_too(ref):
     code, _, err = ref("rows", "play", "Ana=R5", "--house", "round_tie=nobody", "--lang", "fr")
     assert code == 2 and "ne s'applique pas" in err
     code, _, err = ref("tricks", "trick", "RB17", "SH3", "RB2")
-    assert "unknown card 'RB17': Rainbow values are 1–16 in tricks; did you mean 'RB16'?" in err
+    assert "unknown card 'RB17': Rainbow values are 1–16 in Num Tricks; did you mean 'RB16'?" in err
     for args, french in [
         (("rows", "play", "--row", "Q=Q1", "Ana=R5"), "rangée inconnue 'Q' dans --row 'Q=Q1'"),
         (("rows", "round", "Ana=R5", "Ana=R6"), "le joueur 'Ana' est donné deux fois"),

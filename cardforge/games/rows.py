@@ -376,8 +376,9 @@ def _place(rows: list[list[int]], plays: list[int], flags: tuple[bool, bool, boo
     if explain:
         note("ROWS-2.3", "order", cards=[o >> _SEAT_BITS for o in order])
         values = [value[o >> _SEAT_BITS] for o in order]
-        if len(set(values)) < len(values):
-            note("ROWS-2.4", "tie_order")
+        if len(set(values)) < len(values):  # which kinds meet at an equal value decides the words
+            tied = {info[o >> _SEAT_BITS][1] for o in order if values.count(value[o >> _SEAT_BITS]) > 1}
+            note("ROWS-2.4", "tie_order" if tied != {_CLASSIC} else "tie_order_classic")
     for o in order:
         c = o >> _SEAT_BITS
         v, k, r = info[c]
@@ -454,7 +455,9 @@ def _place(rows: list[list[int]], plays: list[int], flags: tuple[bool, bool, boo
             others = row[:-1]
             del row[:-1]
             if explain and takes_first:
-                note("ROWS-R3", "lower_fifth", s, c, r)
+                if k != _CLASSIC:  # a Rainbow fitting nowhere (ROWS-4.2) lands as the 5th card
+                    note("ROWS-4.2", "rainbow_goes", s, c, r)
+                note("ROWS-R3", "lower_fifth_explode" if explosion else "lower_fifth", s, c, r)
             if explosion:
                 discarded.extend(others)
                 if explain:

@@ -50,7 +50,7 @@ def parse_table_cards(game: str, tokens: Sequence[str], mode: str | None = None)
         for card in dict.fromkeys(c.undeclared() for c in cards):
             if not held[card]:
                 key = "error.mode.no_actions" if card.is_action else "error.mode.no_card"
-                message = Message(key, card=repr(card.code), game=deck.named, mode=Message(f"mode.{mode}"))
+                message = Message(key, card=repr(card.code), game=deck.title, mode=Message(f"mode.{mode}"))
                 raise localised(CardCodeError(message.text("en"), card.code), message)
     deck.check_copies(cards, mode=mode)
     return cards
