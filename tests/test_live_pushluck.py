@@ -222,3 +222,21 @@ def test_seeded_games_typed_move_by_move_through_the_live_match_agree(game):
                 if calls % 40 == 0:
                     match = from_json(match.to_json())
             assert snapshot(match.state()) == snapshot(seeded), (seed, tokens)
+
+
+def test_collection_round_end_validation_then_the_next_round():
+    position = start("collection")
+    position, verdict = play(position, "Ana=R3", "Ana=secure")
+    with pytest.raises(UsageError, match="Ben cannot do that now"):
+        play(position, "Ben=declare")  # too early: players + 1 turns and a secured sequence each (7.1–7.3)
+    position, verdict = play(position, "Ben=G5", "Ben=secure", "Ana=B3", "Ana=secure")
+    position, verdict = play(position, "Ben=declare", "Ana=Y3", "Ana=secure")
+    assert "Ana validates objectives" in verdict.summary.text()
+    position, verdict = play(position, "Ana=brelan")
+    assert "Ana valide Brelan" in said_fr(verdict) and "three_of_a_kind" not in said_fr(verdict)
+    position, verdict = play(position, "Ana=done", "Ben=done")
+    assert verdict.result["round_over"] == 1 and position.round == 2 and position.scores["Ana"] > 0
+
+
+def said_fr(verdict) -> str:
+    return " | ".join(s.text("fr") for s in verdict.steps)

@@ -12,6 +12,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import Any
 
+from cardforge.games.objectives import objective
 from cardforge.games.pushluck import is_rainbow, sequence_points, stop_reason
 from cardforge.i18n import Message
 from cardforge.live.adapter import CHANCE_PREFIX
@@ -80,9 +81,9 @@ def _say(verdict: Verdict, cites: Any, names: Sequence[str], prior: _Facts, stat
         elif written == "declare end of round":
             verdict.say(cites.get("declare", cites["action"]), "live.pl.declares", player=name)
         elif written.startswith("validate "):
-            oid = written.split()[1]
-            verdict.say(cites.get("round_score", cites["action"]), "live.pl.validates", player=name,
-                        objective=oid, n=state.scores[p] - prior.scores[p])
+            found = objective(written.split()[1])  # named in the reader's language, never by its id
+            verdict.say(found.rule, "live.pl.validates", player=name, objective=found.name,
+                        n=state.scores[p] - prior.scores[p])
         elif written.startswith("play "):
             _played(verdict, cites, names, prior, state, written)
     _turn_passed(verdict, cites, names, prior, state)
