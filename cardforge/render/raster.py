@@ -8,54 +8,138 @@ from __future__ import annotations
 
 import os
 from collections.abc import Callable, Sequence
-from pathlib import Path
+from dataclasses import dataclass, replace
 from typing import Any
 
-__all__ = ["rasterise", "render_page_rows", "encode_png", "process_pool", "run_batches"]
+__all__ = ["Pixels", "scanlines", "render_pixels", "rasterise", "render_page_rows", "deflate", "raw_deflater",
+           "png_bytes", "encode_png", "process_pool", "run_batches"]
 
 
-def render_page_rows(doc: Any, index: int, size: tuple[int, int], visible: tuple[float, float]) -> list[bytes]:
-    """Page ``index`` as RGB pixel rows of exactly ``size`` px showing its centred ``visible`` area."""
-    page = doc[index]
-    try:
-        pw, ph = page.get_width(), page.get_height()
-        scale = size[0] / visible[0]
-        one_px = 1 / scale
-        cx = max((pw - visible[0]) / 2 - one_px, 0)
-        cy = max((ph - visible[1]) / 2 - one_px, 0)
-        bitmap = page.render(scale=scale, crop=(cx, cy, cx, cy), draw_annots=False, may_draw_forms=False,
-                             rev_byteorder=True)
-        width, height, stride, channels = bitmap.width, bitmap.height, bitmap.stride, bitmap.n_channels
-        buffer = bytes(bitmap.buffer)
-    finally:
-        page.close()
+@dataclass(frozen=True)
+class Pixels:
+    """An RGB image of ``size`` px inside a rendered bitmap: ``data`` holds rows of ``stride`` bytes
+    of a ``bitmap``-sized rendering, the image starting at column ``left`` and row ``top``."""
+
+    data: bytes
+    stride: int
+    bitmap: tuple[int, int]
+    left: int
+    top: int
+    size: tuple[int, int]
+
+    def rows(self) -> list[bytes]:
+        """The image's rows of pixels (copies)."""
+        view, start, span = memoryview(self.data), self.left * 3, self.size[0] * 3
+        return [bytes(view[o : o + span]) for o in range((self.top * self.stride) + start,
+                                                         (self.top + self.size[1]) * self.stride, self.stride)]
+
+    def scanlines(self) -> bytes:
+        """The image as PNG scanlines (filter byte 0 before each row), copied once."""
+        return scanlines(self.data, self.stride, self.size, self.left, self.top)
+
+    def centre(self, size: tuple[int, int]) -> Pixels:
+        """The centred ``size`` px of this image (no copy)."""
+        return replace(self, left=self.left + (self.size[0] - size[0]) // 2,
+                       top=self.top + (self.size[1] - size[1]) // 2, size=size)
+
+    def image(self) -> Any:
+        """The whole bitmap as a PIL image sharing ``data`` (read-only); ``box`` maps into it."""
+        from PIL import Image
+
+        return Image.frombuffer("RGB", self.bitmap, self.data, "raw", "RGB", self.stride, 1)
+
+    def box(self, left: float, top: float, right: float, bottom: float) -> tuple[float, float, float, float]:
+        """A box of the image in the coordinates of ``image()``."""
+        return (self.left + left, self.top + top, self.left + right, self.top + bottom)
+
+
+def scanlines(data: bytes, stride: int, size: tuple[int, int], left: int = 0, top: int = 0) -> bytes:
+    """PNG scanlines (filter 0) of the ``size`` px image at (``left``, ``top``) of rows of ``stride`` bytes."""
+    view, span, start = memoryview(data), size[0] * 3, top * stride + left * 3
+    pieces: list[bytes | memoryview] = []
+    for offset in range(start, start + size[1] * stride, stride):
+        pieces += (b"\x00", view[offset : offset + span])
+    return b"".join(pieces)
+
+
+def render_pixels(page: Any, size: tuple[int, int], visible: tuple[float, float]) -> Pixels:
+    """A PDFium page as RGB pixels of exactly ``size`` px showing its centred ``visible`` area."""
+    pw, ph = page.get_width(), page.get_height()
+    scale = size[0] / visible[0]
+    one_px = 1 / scale
+    cx = max((pw - visible[0]) / 2 - one_px, 0)
+    cy = max((ph - visible[1]) / 2 - one_px, 0)
+    bitmap = page.render(scale=scale, crop=(cx, cy, cx, cy), draw_annots=False, may_draw_forms=False,
+                         rev_byteorder=True)
+    width, height, stride, channels = bitmap.width, bitmap.height, bitmap.stride, bitmap.n_channels
+    buffer = bytes(bitmap.buffer)
     left, top = (width - size[0]) // 2, (height - size[1]) // 2
     if channels != 3 or left < 0 or top < 0:  # unusual: let Pillow convert and stretch
         from PIL import Image
 
         mode = {3: "RGB", 4: "RGBA"}.get(channels, "RGB")
         image = Image.frombuffer(mode, (width, height), buffer, "raw", mode, stride, 1).convert("RGB").resize(size)
-        return [image.tobytes()[r * size[0] * 3 : (r + 1) * size[0] * 3] for r in range(size[1])]
-    start, span = left * 3, size[0] * 3
-    return [buffer[(top + r) * stride + start : (top + r) * stride + start + span] for r in range(size[1])]
+        return Pixels(image.tobytes(), size[0] * 3, size, 0, 0, size)
+    return Pixels(buffer, stride, (width, height), left, top, size)
 
 
-def encode_png(rows: list[bytes], width: int, dpi: int | None = None) -> bytes:
-    """A PNG (RGB, 8 bit) from pixel rows: no filtering, fast deflate.
+def render_page_rows(doc: Any, index: int, size: tuple[int, int], visible: tuple[float, float]) -> list[bytes]:
+    """Page ``index`` as RGB pixel rows of exactly ``size`` px showing its centred ``visible`` area."""
+    page = doc[index]
+    try:
+        return render_pixels(page, size, visible).rows()
+    finally:
+        page.close()
 
-    Three times faster than Pillow's encoder for card art (flat colours compress well anyway),
-    which is what keeps 100 cards at 300 DPI within seconds.
-    """
+
+def _compressor() -> tuple[Any, int]:
+    """The zlib-compatible module to deflate with and its fastest useful level: ISA-L's (``isal``)
+    where installed, else zlib's level 1."""
+    try:
+        from isal import isal_zlib
+
+        return isal_zlib, 1
+    except ImportError:  # a platform without the isal wheel: same bytes format, slower
+        import zlib
+
+        return zlib, 1
+
+
+def deflate(data: bytes) -> bytes:
+    """A zlib stream of ``data``, fast: on card art ISA-L's level 1 takes 0.57 ms where zlib's takes
+    4.7 ms, for files 3 % larger (a 825×1125 face, measured)."""
+    module, level = _compressor()
+    return module.compress(data, level)
+
+
+def raw_deflater() -> Any:
+    """A compressor object for raw deflate streams (no header), at the fast level of ``deflate``."""
+    import zlib
+
+    module, level = _compressor()
+    return module.compressobj(level, zlib.DEFLATED, -15)
+
+
+def png_bytes(lines: bytes, size: tuple[int, int], dpi: int | None = None) -> bytes:
+    """A PNG (RGB, 8 bit) of ``size`` px from its ``scanlines`` (see ``scanlines``)."""
     import struct
     import zlib
 
     def chunk(kind: bytes, data: bytes) -> bytes:
         return struct.pack(">I", len(data)) + kind + data + struct.pack(">I", zlib.crc32(kind + data) & 0xFFFFFFFF)
 
-    raw = b"".join(b"\x00" + row for row in rows)
-    head = chunk(b"IHDR", struct.pack(">IIBBBBB", width, len(rows), 8, 2, 0, 0, 0))
+    head = chunk(b"IHDR", struct.pack(">IIBBBBB", size[0], size[1], 8, 2, 0, 0, 0))
     phys = chunk(b"pHYs", struct.pack(">IIB", round(dpi / 0.0254), round(dpi / 0.0254), 1)) if dpi else b""
-    return b"\x89PNG\r\n\x1a\n" + head + phys + chunk(b"IDAT", zlib.compress(raw, 1)) + chunk(b"IEND", b"")
+    return b"\x89PNG\r\n\x1a\n" + head + phys + chunk(b"IDAT", deflate(lines)) + chunk(b"IEND", b"")
+
+
+def encode_png(rows: list[bytes], width: int, dpi: int | None = None) -> bytes:
+    """A PNG (RGB, 8 bit) from pixel rows: no filtering, fast deflate (``deflate``).
+
+    Far faster than Pillow's encoder for card art (flat colours compress well anyway), which is
+    what keeps 100 cards at 300 DPI within seconds.
+    """
+    return png_bytes(b"".join(b"\x00" + row for row in rows), (width, len(rows)), dpi)
 
 
 def rasterise(pdf: bytes, *, size: tuple[int, int], visible: tuple[float, float],
