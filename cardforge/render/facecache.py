@@ -174,14 +174,14 @@ def _rasterise_one(pdf: bytes, variants: Sequence[Variant]) -> list[tuple[Varian
     """PNG bytes of every variant of this one-page PDF, from one 300-DPI rendering."""
     import pypdfium2 as pdfium
 
-    from cardforge.render.raster import png_bytes, render_pixels, scanlines
+    from cardforge.render.raster import Pixels, render_pixels
 
     doc = pdfium.PdfDocument(pdf)
     try:
         page = doc[0]
         try:
             full, bleed_px = _page_geometry(page)
-            pixels = render_pixels(page, full, (full[0] / DPI * 72, full[1] / DPI * 72))
+            pixels = render_pixels(page, full, (full[0] / DPI * 72, full[1] / DPI * 72), scratch=True)
         finally:
             page.close()
     finally:
@@ -190,13 +190,12 @@ def _rasterise_one(pdf: bytes, variants: Sequence[Variant]) -> list[tuple[Varian
     made: list[tuple[Variant, bytes]] = []
     for variant in variants:
         if variant.kind == "full":
-            made.append((variant, png_bytes(pixels.scanlines(), full, DPI)))
+            made.append((variant, pixels.png(DPI)))
         elif variant.kind == "crop":
-            made.append((variant, png_bytes(pixels.centre(variant.size).scanlines(), variant.size, DPI)))
+            made.append((variant, pixels.centre(variant.size).png(DPI)))
         elif variant.kind == "thumb":
-            thumb = thumbs[variant.size]
-            made.append((variant, png_bytes(scanlines(thumb.tobytes(), variant.size[0] * 3, variant.size),
-                                            variant.size)))
+            made.append((variant, Pixels(thumbs[variant.size].tobytes(), variant.size[0] * 3, variant.size, 0, 0,
+                                         variant.size).png()))
         else:
             raise ValueError(f"unknown face variant {variant.kind!r}")
     return made
