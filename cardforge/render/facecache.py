@@ -240,6 +240,9 @@ class FaceCache:
         if not todo:
             return 0
         ensure_dir(self.folder)
+        if workers > 1 and len(todo) > 8:  # imported once here, the forked workers inherit them (was 2 × 0.1 s)
+            import pypdfium2  # noqa: F401
+            from PIL import Image  # noqa: F401
         run_batches(raster_batch, str(self.folder), todo, workers=workers, progress=progress)
         return len(todo)
 
