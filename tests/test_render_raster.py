@@ -84,3 +84,21 @@ def test_a_bitmap_is_downscaled_once_for_all_thumbnails(rows_faces, monkeypatch)
     facecache._rasterise_one(face_pdf(deck, faces[0], "en"), [FULL, Variant("thumb", (409, 572)),
                                                               Variant("thumb", (180, 251))])
     assert len(sources) == 2 and sources[1] == (409, 572), sources
+
+
+def test_faces_are_drawn_and_rasterised_as_they_go(rows_faces, tmp_path, monkeypatch):
+    """``prepare`` streams: the first batch is rasterised before the last face is drawn, so memory
+    holds a batch of pages, not the deck's (issue #30)."""
+    from cardforge.render.facecache import FaceCache, prepare
+    from cardforge.render.facepages import BACK, unique_faces
+
+    deck, _faces = rows_faces
+    events = []
+    draw, batch = facecache.face_pdf, facecache.raster_batch
+    monkeypatch.setattr(facecache, "face_pdf", lambda *a: events.append("draw") or draw(*a))
+    monkeypatch.setattr(facecache, "raster_batch", lambda *a: events.append("raster") or batch(*a))
+    faces = [*unique_faces(deck)[:20], BACK]
+    digests = prepare(deck, faces, "en", FaceCache(tmp_path), [FULL], workers=1)
+    assert len(digests) == len(faces) and events.count("draw") == len(faces)
+    assert events.index("raster") < len(events) - 1 - events[::-1].index("draw")
+    assert all((tmp_path / f"{d}.png").is_file() for d in digests.values())

@@ -25,7 +25,7 @@ import hashlib
 import io
 import os
 import re
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -33,7 +33,7 @@ from typing import Any
 from cardforge.deck import Deck
 from cardforge.render.facepages import Face, face_name
 
-__all__ = ["DPI", "Variant", "FULL", "FaceCache", "face_pdf", "face_digest", "digest_faces", "digest_by_recipe",
+__all__ = ["DPI", "Variant", "FULL", "FaceCache", "face_pdf", "face_digest", "digest_by_recipe",
            "recipe_salt", "downscale", "raster_batch", "prepare", "scratch_cache"]
 
 DPI = 300
@@ -88,15 +88,6 @@ def face_digest(pdf: bytes) -> str:
         return b"/FormXob.f%d" % names.setdefault(match.group(1), len(names))
 
     return hashlib.blake2b(_FORM_NAME.sub(renumber, pdf), digest_size=16).hexdigest()
-
-
-def digest_faces(deck: Deck, faces: Iterable[Face], lang: str) -> list[tuple[str, str, bytes]]:
-    """``(face name, digest, one-page PDF)`` for each face, in order."""
-    out = []
-    for face in faces:
-        pdf = face_pdf(deck, face, lang)
-        out.append((face_name(face), face_digest(pdf), pdf))
-    return out
 
 
 def recipe_salt(salt: str) -> str:
@@ -228,23 +219,23 @@ class FaceCache:
     def ensure(self, wanted: dict[str, tuple[bytes, set[Variant]]], *, workers: int = 1,
                progress: Any = None) -> int:
         """Rasterise every digest of ``wanted`` whose variants are not all cached; return how many."""
+        todo = [(digest, wanted[digest][0], sorted(wanted[digest][1] | {FULL})) for digest in sorted(wanted)
+                if self.missing(digest, wanted[digest][1])]
+        # a missing variant re-renders the face: write all of them, they are cheap once drawn
+        return self.rasterise(todo, workers=workers, progress=progress, many=len(todo) > 8)
+
+    def rasterise(self, items: Iterable[tuple[str, bytes, Sequence[Variant]]], *, workers: int = 1,
+                  progress: Any = None, many: bool = True) -> int:
+        """Rasterise ``(digest, page, variants)`` items as they come (an iterator is consumed a few
+        batches ahead of the workers); return how many."""
         from cardforge.atomic import ensure_dir
         from cardforge.render.raster import run_batches
 
-        todo = []
-        for digest in sorted(wanted):
-            pdf, variants = wanted[digest]
-            if self.missing(digest, variants):
-                # a missing variant re-renders the face: write all of them, they are cheap once drawn
-                todo.append((digest, pdf, sorted(variants | {FULL})))
-        if not todo:
-            return 0
         ensure_dir(self.folder)
-        if workers > 1 and len(todo) > 8:  # imported once here, the forked workers inherit them (was 2 × 0.1 s)
+        if workers > 1 and many:  # imported once here, the forked workers inherit them (was 2 × 0.1 s)
             import pypdfium2  # noqa: F401
             from PIL import Image  # noqa: F401
-        run_batches(raster_batch, str(self.folder), todo, workers=workers, progress=progress)
-        return len(todo)
+        return run_batches(raster_batch, str(self.folder), items, workers=workers, progress=progress)
 
     def recipes(self, salt: str) -> dict[str, str]:
         """Recipe → digest, as every earlier build with this ``salt`` recorded them."""
@@ -297,14 +288,27 @@ class FaceCache:
 
 def prepare(deck: Deck, faces: Sequence[Face], lang: str, cache: FaceCache, variants: Iterable[Variant], *,
             workers: int = 1, progress: Any = None) -> dict[str, str]:
-    """Digest ``faces``, rasterise those not cached with ``variants``; return face name → digest."""
-    entries = digest_faces(deck, faces, lang)
-    wanted = set(variants)
-    todo = {digest: (pdf, wanted) for _name, digest, pdf in entries}
-    done = cache.ensure(todo, workers=workers, progress=progress)
-    if progress:
-        progress(len(entries) - done if done <= len(entries) else 0)
-    return {name: digest for name, digest, _pdf in entries}
+    """Digest ``faces``, rasterise those not cached with ``variants``; return face name → digest.
+
+    Streamed: each face's page is drawn, digested and handed to the rasterisers as they go, so
+    memory holds a few batches of pages, not the deck's (a 1,000-face deck's pages were 49 MB),
+    and the workers rasterise while this process draws the next faces."""
+    wanted = sorted(set(variants) | {FULL})  # a missing variant re-renders the face: write all of them
+    digests: dict[str, str] = {}
+
+    def missing() -> Iterator[tuple[str, bytes, Sequence[Variant]]]:
+        queued: set[str] = set()
+        for face in faces:
+            pdf = face_pdf(deck, face, lang)
+            digest = digests[face_name(face)] = face_digest(pdf)
+            if digest not in queued and cache.missing(digest, wanted):
+                queued.add(digest)
+                yield digest, pdf, wanted
+            elif progress:
+                progress(1)
+
+    cache.rasterise(missing(), workers=workers, progress=progress, many=len(faces) > 8)
+    return digests
 
 
 class scratch_cache:

@@ -7,7 +7,7 @@ over the machine's cores (``run_batches``).
 from __future__ import annotations
 
 import os
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, replace
 from typing import Any
 
@@ -211,31 +211,58 @@ def rasterise(pdf: bytes, *, size: tuple[int, int], visible: tuple[float, float]
         doc.close()
 
 
-def run_batches(func: Callable[..., int], folder: str, items: Sequence[Any], *, workers: int = 1, batch: int = 8,
-                progress: Callable[[int], None] | None = None) -> None:
-    """``func(folder, chunk)`` over ``items`` in chunks of ``batch``, on up to ``workers`` processes.
+def run_batches(func: Callable[..., int], folder: str, items: Iterable[Any], *, workers: int = 1, batch: int = 8,
+                progress: Callable[[int], None] | None = None) -> int:
+    """``func(folder, chunk)`` over ``items`` in chunks of ``batch``, on up to ``workers`` processes;
+    return how many items there were.
 
-    ``func`` returns how many items it handled (reported to ``progress``).
+    ``func`` returns how many items it handled (reported to ``progress``).  ``items`` may be an
+    iterator: it is consumed as the workers need chunks, at most two chunks per worker ahead.
     """
-    chunks = [items[i : i + batch] for i in range(0, len(items), batch)]
-    workers = min(workers, os.cpu_count() or 1, len(chunks))
-    if workers <= 1:
-        for chunk in chunks:
+    from itertools import chain, islice
+
+    source = iter(items)
+
+    def chunks() -> Iterator[list[Any]]:
+        while chunk := list(islice(source, batch)):
+            yield chunk
+
+    pending = chunks()
+    first = next(pending, None)
+    if first is None:
+        return 0
+    second = next(pending, None)
+    workers = min(workers, os.cpu_count() or 1)
+    total = 0
+    if workers <= 1 or second is None:
+        for chunk in chain([first], [second] if second else [], pending):
+            total += len(chunk)
             done = func(folder, chunk)
             if progress:
                 progress(done)
-        return
-    from concurrent.futures import as_completed
+        return total
+    from concurrent.futures import FIRST_COMPLETED, wait
 
     from cardforge.pool import process_pool
 
     with process_pool(workers) as pool:
-        futures = [pool.submit(func, folder, chunk) for chunk in chunks]
+        running = set()
         try:
-            for future in as_completed(futures):
-                done = future.result()
-                if progress:
-                    progress(done)
+            for chunk in chain([first, second], pending):
+                total += len(chunk)
+                running.add(pool.submit(func, folder, chunk))
+                if len(running) >= 2 * workers:
+                    finished, running = wait(running, return_when=FIRST_COMPLETED)
+                    _report(finished, progress)
+            _report(wait(running).done, progress)
         except BaseException:  # Ctrl-C or a failed batch: drop the queued ones, end at once
             pool.shutdown(wait=True, cancel_futures=True)
             raise
+    return total
+
+
+def _report(finished: Iterable[Any], progress: Callable[[int], None] | None) -> None:
+    for future in finished:
+        done = future.result()  # a failed batch raises here
+        if progress:
+            progress(done)
