@@ -370,8 +370,7 @@ def build_all(out: Path, *, force: bool = False, workers: int | None = None, dec
     out = ensure_dir(Path(out))
     workers = max(1, workers or os.cpu_count() or 1)
     report = BuildReport()
-    manifest = _read_manifest(out)
-    before = json.dumps(manifest, indent=1, sort_keys=True) + "\n"
+    manifest, before = _read_manifest(out), _read_manifest(out)  # parsing is cheap, encoding is not
     entries = manifest.setdefault("targets", {})
     folders = _Folders(out)
     planning = Planning(out, Inputs(), None if decks is None else list(decks))
@@ -409,7 +408,7 @@ def build_all(out: Path, *, force: bool = False, workers: int | None = None, dec
             progress.phase(phase, sum(1 for j in extra if j.phase == phase and j.func))  # not the barriers
         return extra
 
-    runner = _Runner(workers)
+    runner = _Runner(workers if jobs else 1)  # nothing to do: no pool to start
     try:
         runner.run(jobs, on_done)
     finally:
@@ -428,9 +427,8 @@ def build_all(out: Path, *, force: bool = False, workers: int | None = None, dec
         entries[target.name] = entry
     for builder in makers:
         builder.finish(report, entries, planning)
-    after = json.dumps(manifest, indent=1, sort_keys=True) + "\n"
-    if after != before:  # a no-op build writes nothing, so the output folder's time stays trusted
-        atomic_write_text(out / MANIFEST, after)
+    if manifest != before:  # a no-op build writes nothing, so the output folder's time stays trusted
+        atomic_write_text(out / MANIFEST, json.dumps(manifest, indent=1, sort_keys=True) + "\n")
     folders.record(entries)
     report.seconds = time.perf_counter() - start
     return report
