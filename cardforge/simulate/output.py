@@ -94,8 +94,8 @@ def write_report(out: Path, report: dict[str, Any], comparison: dict[str, Any] |
         (atomic_write_text if isinstance(data, str) else atomic_write_bytes)(path, data)
         written.append(path)
 
-    put(out / "report.json", json.dumps({"report": report, "comparison": comparison}, indent=1, ensure_ascii=False) + "\n")
-    put(out / "figures.json", json.dumps(figures, indent=1, ensure_ascii=False) + "\n")
+    put(out / "report.json", json.dumps({"report": report, "comparison": comparison}, indent=1, ensure_ascii=False, allow_nan=False) + "\n")
+    put(out / "figures.json", json.dumps(figures, indent=1, ensure_ascii=False, allow_nan=False) + "\n")
     if "svg" in formats:
         from cardforge.simulate.svgplot import svg
 
