@@ -123,6 +123,7 @@ MESSAGES: dict[str, str] = {
     "numwin.lowest_summary": "{players:list} {count:plural:is|are} lowest with {n} {n:plural:point|points}",
     "live.numwin.totals": "Totals after {n} {n:plural:round|rounds}: {totals:list}",
     # -- errors ---------------------------------------------------------------------------------
+    "simulate.figures.unknown": "--figures: unknown format '{token}'; expected {known} or none, comma-separated (e.g. --figures svg,pdf)",
     "error.card.unknown": "unknown card {token}: {why}{hint}",
     "error.card.hint": "; did you mean {suggestion}?",
     "error.card.range": "{name} values are {low}–{high}",

@@ -155,6 +155,7 @@ MESSAGES: dict[str, str] = {
     "numwin.lowest_summary": "{players:list} {count:plural:a|ont} le plus bas score, {n} {n:plural:point|points}",
     "live.numwin.totals": "Totaux après {n} {n:plural:manche|manches} : {totals:list}",
     # -- erreurs --------------------------------------------------------------------------------
+    "simulate.figures.unknown": "--figures : format inconnu « {token} » ; formats possibles : {known} ou none, séparés par des virgules (p. ex. --figures svg,pdf)",
     "error.card.unknown": "carte inconnue {token} : {why}{hint}",
     "error.card.hint": " ; vouliez-vous dire {suggestion} ?",
     "error.card.range": "les valeurs {name:de} vont de {low} à {high}",
