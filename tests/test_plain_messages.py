@@ -114,3 +114,12 @@ def test_svglib_notes_do_not_reach_stderr(cli, tmp_path):
     result = cli("render", str(deck), "--format", "sheets", "--out", str(tmp_path / "o"), timeout=300)
     assert result.code == 0, result.err
     assert "handle color" not in result.err and "nocolourx" not in result.err, result.err
+
+
+def test_the_tricks_engine_calls_a_misspelt_option_an_option():
+    """``new_game("tricks", mode=…)`` (the playthrough's --option) named it a "house rule"."""
+    from cardforge.errors import UsageError
+    from cardforge.games import new_game
+
+    with pytest.raises(UsageError, match=r"unknown tricks option 'mode': the options are team, start_cards, rounds"):
+        new_game("tricks", players=4, mode="discovery")
