@@ -54,7 +54,7 @@ def print_written(paths: list[Path], folder: Path) -> None:
     import sys
 
     data = {"folder": str(folder), "written": [str(p) for p in paths]}
-    sys.stdout.write(json.dumps(data, ensure_ascii=False) + "\n")
+    sys.stdout.write(json.dumps(data, ensure_ascii=False, allow_nan=False) + "\n")
 
 
 def in_user_language(callback: Any) -> Any:

@@ -37,6 +37,6 @@ def build_reference(out: Path) -> list[Path]:
     }
     for name, data in (("decks.json", decks), ("box.json", compute_box().to_json()), ("deck.schema.json", json_schema())):
         path = folder / name
-        atomic_write_text(path, json.dumps(data, indent=2, ensure_ascii=False) + "\n")
+        atomic_write_text(path, json.dumps(data, indent=2, ensure_ascii=False, allow_nan=False) + "\n")
         written.append(path)
     return written

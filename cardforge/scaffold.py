@@ -144,8 +144,8 @@ def scaffold(folder: Path, name: str | None = None) -> list[Path]:
         folder / "layout.yaml": _LAYOUT.format(name=name),
         folder / "rules.md": _RULES.format(title=title),
         folder / "cards.csv": _CSV,
-        folder / "schema" / "deck.schema.json": json.dumps(deck_schema(), indent=2, ensure_ascii=False) + "\n",
-        folder / "schema" / "layout.schema.json": json.dumps(layout_schema(), indent=2, ensure_ascii=False) + "\n",
+        folder / "schema" / "deck.schema.json": json.dumps(deck_schema(), indent=2, ensure_ascii=False, allow_nan=False) + "\n",
+        folder / "schema" / "layout.schema.json": json.dumps(layout_schema(), indent=2, ensure_ascii=False, allow_nan=False) + "\n",
     }
     for path, text in files.items():
         atomic_write_text(path, text)

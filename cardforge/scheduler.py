@@ -170,7 +170,7 @@ class Inputs:
         return self.key("deck", self.deck.get("base", ""), self.deck.get(name, ""), self.assets)
 
     def all_decks(self) -> str:
-        return json.dumps(self.deck, sort_keys=True) + self.assets
+        return json.dumps(self.deck, sort_keys=True, allow_nan=False) + self.assets
 
 
 # -- the builders and the plan ------------------------------------------------------------------------
@@ -430,7 +430,7 @@ def build_all(out: Path, *, force: bool = False, workers: int | None = None, dec
     for builder in makers:
         builder.finish(report, entries, planning)
     if manifest != before:  # a no-op build writes nothing, so the output folder's time stays trusted
-        atomic_write_text(out / MANIFEST, json.dumps(manifest, indent=1, sort_keys=True) + "\n")
+        atomic_write_text(out / MANIFEST, json.dumps(manifest, indent=1, sort_keys=True, allow_nan=False) + "\n")
     folders.record(entries)
     report.seconds = time.perf_counter() - start
     return report

@@ -31,7 +31,8 @@ def test_every_objective_id_can_appear():
 
 
 @pytest.mark.parametrize("content", ["pair\nflush  # done in round 1\n", '["pair", "flush"]',
-                                     '{"validated": ["pair", "flush"]}', '{"pair": 9, "flush": 17}'])
+                                     '{"validated": ["pair", "flush"]}', '{"pair": 9, "flush": 17}',
+                                     '\ufeff["pair", "flush"]', "\ufeffpair flush"])  # a BOM, as decks accept (#31)
 def test_scorecard_formats(tmp_path, content):
     path = tmp_path / "card"
     path.write_text(content, encoding="utf-8")

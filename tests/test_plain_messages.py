@@ -102,3 +102,24 @@ def test_an_engine_option_is_not_called_a_house_rule(cli, tmp_path, game):
     result = cli("simulate", game, "--games", "2", "--quiet", "--option", "mode=zzz", "--out", str(tmp_path / "r"))
     one_line_error(result, "option 'mode'")
     assert "house rule" not in result.err
+
+
+def test_svglib_notes_do_not_reach_stderr(cli, tmp_path):
+    """Issue #31: "svglib/Pillow warnings on stderr beside the one-line error"."""
+    from tests.render_support import MINI_DECK, write_mini_deck
+
+    (tmp_path / "back.svg").write_text('<svg xmlns="http://www.w3.org/2000/svg" width="100" height="140">'
+                                       '<rect width="100" height="140" fill="nocolourx"/></svg>', encoding="utf-8")
+    deck = write_mini_deck(tmp_path, MINI_DECK.replace("back: {", "back: {image: back.svg, "))
+    result = cli("render", str(deck), "--format", "sheets", "--out", str(tmp_path / "o"), timeout=300)
+    assert result.code == 0, result.err
+    assert "handle color" not in result.err and "nocolourx" not in result.err, result.err
+
+
+def test_the_tricks_engine_calls_a_misspelt_option_an_option():
+    """``new_game("tricks", mode=…)`` (the playthrough's --option) named it a "house rule"."""
+    from cardforge.errors import UsageError
+    from cardforge.games import new_game
+
+    with pytest.raises(UsageError, match=r"unknown tricks option 'mode': the options are team, start_cards, rounds"):
+        new_game("tricks", players=4, mode="discovery")

@@ -57,7 +57,7 @@ def _fail(message: str, code: int = 2, *, as_json: bool = False, detail: dict | 
 
         payload = {"message": message, **(detail or {})}
         try:
-            sys.stdout.write(json.dumps({"error": payload}, ensure_ascii=False) + "\n")
+            sys.stdout.write(json.dumps({"error": payload}, ensure_ascii=False, allow_nan=False) + "\n")
             sys.stdout.flush()
         except (BrokenPipeError, ValueError):
             pass
@@ -97,6 +97,10 @@ def main(argv: list[str] | None = None) -> None:
     import typer
 
     _resume_collector()
+    if not prog_name.startswith("cardforge referee"):  # a ruling reads no art (and skips importing logging)
+        from cardforge.logs import quiet_libraries
+
+        quiet_libraries()  # svglib's "Can't handle color" never lands beside our one line
 
     as_json = _wants_json(args)
     fail = functools.partial(_fail, as_json=as_json, argv=args)

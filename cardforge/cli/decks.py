@@ -22,7 +22,7 @@ def _lang_option() -> typer.Option:
 
 
 def _print_json(data: object) -> None:
-    sys.stdout.write(json.dumps(data, ensure_ascii=False) + "\n")
+    sys.stdout.write(json.dumps(data, ensure_ascii=False, allow_nan=False) + "\n")
 
 
 def decks(
@@ -186,7 +186,7 @@ def schema(out: Path | None = typer.Option(None, "--out", "-o", parser=nonempty_
     else:
         from cardforge.deck.schema import json_schema
 
-    text = json.dumps(json_schema(), indent=2, ensure_ascii=False) + "\n"
+    text = json.dumps(json_schema(), indent=2, ensure_ascii=False, allow_nan=False) + "\n"
     if out is None:
         sys.stdout.write(text)
         return

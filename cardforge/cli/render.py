@@ -110,7 +110,7 @@ def build(
         import json
         import sys
 
-        sys.stdout.write(json.dumps({"folder": str(folder), **report.to_json()}, ensure_ascii=False) + "\n")
+        sys.stdout.write(json.dumps({"folder": str(folder), **report.to_json()}, ensure_ascii=False, allow_nan=False) + "\n")
     elif not quiet:
         typer.echo(f"{report.summary()} into {folder}")
 

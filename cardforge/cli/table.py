@@ -46,7 +46,7 @@ def _keeper(db: Path | None, *, reading: bool = False) -> Iterator:
 
 
 def _print_json(data: object) -> None:
-    sys.stdout.write(json.dumps(data, ensure_ascii=False) + "\n")
+    sys.stdout.write(json.dumps(data, ensure_ascii=False, allow_nan=False) + "\n")
 
 
 def _show(standings, as_json: bool, headline: str = "", *, written: bool = False, lang: str = "en") -> None:

@@ -146,7 +146,7 @@ def write_merged(paths: tuple[Path, ...], merged: dict, *, known_digest: str | N
         where = slot(paths[0])
         entry = entry_path(folder, where, stat_key(*paths))
         data = {"digest": known_digest or digest(*paths), "merged": merged}
-        atomic_write_text(entry, json.dumps(data, ensure_ascii=False))
+        atomic_write_text(entry, json.dumps(data, ensure_ascii=False, allow_nan=False))
         prune(folder, entry, where)
-    except (OSError, CardforgeError):
+    except (OSError, ValueError, CardforgeError):  # ValueError: a NaN JSON cannot hold (allow_nan=False)
         pass

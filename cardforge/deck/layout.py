@@ -285,7 +285,7 @@ def _write_entry(folder: Path, path: Path, entry: Path, slot: str, merged: dict,
         files = [[str(p), (st := p.stat()).st_size, st.st_mtime_ns] for p in chain]
         data = {"digest": digest or cache.digest(*chain), "files": files, "merged": merged}
         folder.mkdir(parents=True, exist_ok=True)
-        atomic_write_text(entry, json.dumps(data, ensure_ascii=False))
+        atomic_write_text(entry, json.dumps(data, ensure_ascii=False, allow_nan=False))
         cache.prune(folder, entry, slot, kind="layout")
     except (OSError, TypeError, ValueError, CardforgeError):
         pass  # a cache we cannot write is only a slower start

@@ -185,7 +185,7 @@ def read_table(path: Path, shown: str | None = None, problems: list[DeckError] |
         raise DeckError("card table not found", file=shown)
     if suffix == ".csv":
         try:
-            text = path.read_text(encoding="utf-8-sig")
+            text = path.read_bytes().decode("utf-8-sig")  # line breaks untranslated: csv reads them (a CR in a cell stays)
         except UnicodeDecodeError as exc:
             raise DeckError(f"not UTF-8 text ({exc.reason} at byte {exc.start}); save the table as CSV UTF-8", file=shown) from None
         rows = _csv_rows(text, shown)

@@ -66,7 +66,7 @@ def load_scorecard(path: Path) -> set[str]:
     from cardforge.userfile import UnreadableFile, json_problem, read_user_file
 
     try:
-        text = read_user_file(path, limit=SCORECARD_MAX_BYTES).decode("utf-8")
+        text = read_user_file(path, limit=SCORECARD_MAX_BYTES).decode("utf-8-sig")  # a BOM, as decks accept
     except UnreadableFile as exc:
         raise refusal(UsageError, "error.scorecard.unreadable", path=repr(str(path)), why=exc.message) from None
     except UnicodeDecodeError:

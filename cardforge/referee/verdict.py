@@ -74,7 +74,7 @@ def emit(verdict: Verdict, *, as_json: bool = False, lang: str = "en", rich: boo
     written without importing rich.
     """
     if as_json:
-        sys.stdout.write(json.dumps(verdict.to_json(lang), ensure_ascii=False) + "\n")
+        sys.stdout.write(json.dumps(verdict.to_json(lang), ensure_ascii=False, allow_nan=False) + "\n")
         return
     lines = _ruling_lines(verdict, lang)
     if not (_styled_output() if rich is None else rich):

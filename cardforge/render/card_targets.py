@@ -167,7 +167,7 @@ def digest_job(name: str, cards: str, salt: str = "") -> dict:
     for lang in LANGS:
         digests, missing = digest_by_recipe(deck, deck_faces(deck), lang, cache, variants, salt=salt,
                                             record=f"{name}-{lang}", known=known, missing=missing)
-        atomic_write_text(_digest_file(cards, name, lang), json.dumps(digests, indent=0, sort_keys=True))
+        atomic_write_text(_digest_file(cards, name, lang), json.dumps(digests, indent=0, sort_keys=True, allow_nan=False))
         used.update(digests.values())
     return {"digests": sorted(used), "missing": missing}
 

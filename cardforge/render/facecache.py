@@ -310,7 +310,7 @@ class FaceCache:
 
         ensure_dir(self.folder)
         atomic_write_text(self.folder / f"{name}{RECIPES}",
-                          json.dumps({"salt": salt, "recipes": recipes}, indent=0, sort_keys=True))
+                          json.dumps({"salt": salt, "recipes": recipes}, indent=0, sort_keys=True, allow_nan=False))
 
     def copy(self, digest: str, variant: Variant, target: Path) -> Path:
         """``target`` becomes a copy of the cached image (never a hard link into the cache)."""

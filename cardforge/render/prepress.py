@@ -183,7 +183,7 @@ def write_pdfx1a(pdf: bytes, path: Path, *, title: str, memo: Path | None = None
     atomic_write_bytes(path, to_pdfx1a(pdf, title=title))
     if memo is not None:
         ensure_dir(memo.parent)
-        atomic_write_text(memo, json.dumps({"input": key.hexdigest(), "output": _stamp(path)}))
+        atomic_write_text(memo, json.dumps({"input": key.hexdigest(), "output": _stamp(path)}, allow_nan=False))
     return True
 
 

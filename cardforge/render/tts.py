@@ -83,5 +83,5 @@ def tts_export(deck: Deck, folder: Path, *, lang: str = "en", cards: Sequence[Ca
         written.append(back)
     manifest = {"deck": deck.id, "title": deck.title(lang), "cell_px": list(cell), "back": "back.png", "sheets": sheets}
     path = folder / "tts.json"
-    atomic_write_text(path, json.dumps(manifest, indent=2, ensure_ascii=False) + "\n")
+    atomic_write_text(path, json.dumps(manifest, indent=2, ensure_ascii=False, allow_nan=False) + "\n")
     return [*written, path]

@@ -189,7 +189,7 @@ def _write_entry(folder: Path, entry: Path, path: Path, data: dict) -> None:
     from cardforge.errors import CardforgeError
 
     try:
-        text = json.dumps(data, ensure_ascii=False)
+        text = json.dumps(data, ensure_ascii=False, allow_nan=False)
         if json.loads(text) != data:
             return  # YAML that JSON cannot hold as it is (dates, number keys): always parsed
         folder.mkdir(parents=True, exist_ok=True)

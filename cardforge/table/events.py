@@ -88,7 +88,7 @@ class StoredEvent:
 
 def encode_event(event: Event) -> str:
     """The event's payload as compact JSON (the kind is stored beside it)."""
-    return json.dumps(asdict(event), ensure_ascii=False, sort_keys=True, separators=(",", ":"))
+    return json.dumps(asdict(event), ensure_ascii=False, sort_keys=True, separators=(",", ":"), allow_nan=False)
 
 
 def decode_event(kind: str, payload: str) -> Event:

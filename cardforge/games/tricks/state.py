@@ -512,6 +512,13 @@ def new_game(players: int, seed: int = 0, **options: Any) -> TricksState:
     rounds = options.pop("rounds", None)
     rounds = None if rounds is None else _as_int("rounds", rounds)
     rules = options.pop("rules", None) or DEFAULT_RULES
+    house_keys = [f.name for f in dataclasses.fields(HouseRules)]
+    unknown = [k for k in options if str(k).replace("-", "_") not in house_keys]
+    if unknown:  # an option, not a house rule, was misspelt: say which options there are
+        from cardforge.games.tricks import OPTIONS
+
+        raise UsageError(f"unknown tricks option {unknown[0]!r}: the options are {', '.join(OPTIONS)} "
+                         f"(other keys are house rules: {', '.join(house_keys)})")
     if options:
         rules = parse_house_rules(HouseRules, [*_pairs(rules), *(f"{k}={v}" for k, v in options.items())])
     return TricksState(_config(players, team, start_cards, rounds, rules), seed)
