@@ -18,10 +18,28 @@ from typing import Any, Generic, TypeVar
 
 from cardforge.cards import Card
 
-__all__ = ["TERMINAL", "GameState"]
+__all__ = ["CHANCE", "TERMINAL", "UNKNOWN", "GameState"]
 
 #: ``current_player()`` once the game is over.
 TERMINAL = -4
+#: ``current_player()`` at a chance node: the table (or the seed) supplies the outcome.
+CHANCE = -1
+
+
+class _Unknown:
+    """The outcome of a chance node the table does not reveal (a hidden hand)."""
+
+    __slots__ = ()
+
+    def __repr__(self) -> str:
+        return "UNKNOWN"
+
+    def __reduce__(self) -> str:  # copied and pickled as the one sentinel
+        return "UNKNOWN"
+
+
+#: A chance outcome the table does not reveal: the engine keeps the information state.
+UNKNOWN = _Unknown()
 
 A = TypeVar("A")
 
@@ -39,6 +57,17 @@ class GameState(ABC, Generic[A]):
     @abstractmethod
     def current_player(self) -> int:
         """The player to act (0-based), or ``TERMINAL``."""
+
+    def is_chance_node(self) -> bool:
+        return self.current_player() == CHANCE
+
+    def chance_outcomes(self) -> Any:
+        """The outcomes of this chance node with their probabilities."""
+        raise NotImplementedError
+
+    def apply_chance(self, outcome: Any) -> None:
+        """Apply a chance outcome the table supplies; ``IllegalActionError`` for an impossible one."""
+        raise NotImplementedError
 
     @abstractmethod
     def legal_actions(self) -> list[A]:

@@ -39,11 +39,17 @@ def _starts_with_vowel(word: str) -> bool:
 
 def elide(word: str, value: str) -> str:
     """``de`` + « Ana » → « d'Ana » ; « Émile » → « d'Émile » ; « Ben » → « de Ben ».
-    Aussi ``que`` (« qu'Ana ») et ``le`` (« l'as », « le 7 »)."""
+    Aussi ``que`` (« qu'Ana ») et ``le`` (« l'as », « le 7 ») ; devant un article, la
+    contraction : ``de`` + « le joueur 1 » → « du joueur 1 », ``à`` + « le joueur 1 » → « au joueur 1 »."""
+    if value.startswith("le ") and word in _CONTRACTED:
+        return _CONTRACTED[word] + value[2:]
     if word in ("de", "que", "le", "la") and _starts_with_vowel(value):
         return {"de": "d'", "que": "qu'", "le": "l'", "la": "l'"}[word] + value
     return f"{word} {value}"
 
+
+#: a preposition before the article « le »: its contracted form
+_CONTRACTED = {"de": "du", "à": "au"}
 
 #: Between the parts of a sentence joined by a semicolon.
 SEMICOLON = " ; "
@@ -138,8 +144,7 @@ MESSAGES: dict[str, str] = {
     "coll.and_void": "{first}, et aucun objectif pour cette manche",
     # -- numwin ---------------------------------------------------------------------------------
     "numwin.q.round": "Scores d'une manche",
-    "numwin.player_n": "joueur {n}",
-    "numwin.combo_line": "{player} : {cards} → {n} {n:plural:point|points}",
+    "numwin.combo_line": "{player:Cap} : {cards} → {n} {n:plural:point|points}",
     "numwin.incomplete": "le combo {player:de} a {n} {n:plural:carte|cartes}, pas {full} : il ne reste incomplet que si plus rien ne peut être pioché",
     "numwin.lowest": "le plus bas : {n} ({players:list})",
     "numwin.tie": "les joueurs à égalité partagent le plus bas score",
@@ -304,6 +309,8 @@ MESSAGES: dict[str, str] = {
     "numwin.outcome_penalty": "{kind:select:reflex=réflexe raté|memory=saisie mémoire ratée} : piochez une carte de pénalité",
     "numwin.outcome_nothing": "{kind:select:reflex=réflexe raté|memory=saisie mémoire ratée} : rien ne change",
     "numwin.q.score": "Score du combo final {combo}",
+    # a seat without a name: « le joueur 2 » (the article contracts: « du joueur 2 »)
+    "seat.n": "le joueur {n}",
     "error.seat.malformed": "{what:select:reveal=révélation mal formée|card=carte mal formée|move=coup mal formé|combo=combo mal formé|pile=pile mal formée} {token} : attendu {what:select:reveal=JOUEUR=CARTE|card=JOUEUR=CARTE|move=JOUEUR=CARTES ou JOUEUR=secure|combo=JOUEUR=CARTES|pile=JOUEUR=CARTE,CARTE…}, par ex. {example}",
     "error.seat.twice": "le joueur {name} est donné deux fois ({token})",
     "error.seat.unknown": "joueur inconnu {name} : les joueurs sont {players:list}{hint}",
@@ -379,6 +386,28 @@ MESSAGES: dict[str, str] = {
     "error.card.copies_round": "la carte {card} est donnée {n} fois dans cette manche mais le paquet de {game} en a {have} {have:plural:exemplaire|exemplaires} ; nommez chaque carte physique une seule fois",
     "error.state.shape": "le fichier d'état {path} n'est pas un état cardforge : attendu un objet JSON avec une position par jeu",
     "error.tricks.too_many": "{n} cartes posées mais {left:plural:il ne reste qu'une place|il ne reste que {left} places} à jouer dans ce pli",
+    "error.tricks.cards_min": "il faut au moins 1 carte (les cartes distribuées à chaque joueur dans la manche), pas {cards}",
+    "error.tricks.bid_range": "l'annonce {bid} est impossible avec {cards} {cards:plural:carte|cartes} : les annonces vont de 0 à {cards} (TRICKS-R3)",
+    "error.tricks.won_range": "plis faits {won} : impossible avec {cards} {cards:plural:carte|cartes}, attendu de 0 à {cards}",
+    "error.tricks.streak_min": "la série {streak} doit valoir 0 ou plus (annonces exactes d'affilée avant cette manche)",
+    "error.tricks.team_players": "la variante en équipes se joue à 4, 6 ou 8 joueurs, pas {n} (TRICKS-R13)",
+    "error.tricks.players": "tricks se joue de {low} à {high} joueurs, pas {n} (TRICKS-R13)",
+    "error.tricks.team_rounds": "la variante en équipes compte au moins 1 manche (5 par défaut, TRICKS-11.6), pas {rounds}",
+    "error.tricks.start_cards": "start_cards va de 1 à {largest} à {players} joueurs, pas {given} (TRICKS-R1)",
+    "error.tricks.rounds": "rounds va de 1 à {most} à {players} joueurs en commençant à {start} {start:plural:carte|cartes}, pas {given} (TRICKS-R1)",
+    "error.tricks.team_deck": "la variante en équipes distribue {cards} cartes à chacun : {players} joueurs demandent {need} cartes, le paquet en a {deck} (TRICKS-R13, R19)",
+    "error.tricks.trick_long": "{n} cartes déjà dans le pli : à {players} joueurs au plus, {most} au plus sont posées avant vous (TRICKS-8.1, R13)",
+    "error.tricks.in_hand": "{card} est déjà dans la main {player:de}",
+    "error.tricks.in_passing": "{card} est déjà mise de côté par {player} pour son partenaire",
+    "error.tricks.in_trick": "{card} est déjà dans le pli en cours",
+    "error.tricks.played_in": "{card} a été jouée au pli {n} de cette manche",
+    "error.tricks.not_in_hand": "{card} n'est pas dans la main {player:de}",
+    "error.tricks.not_in_deck": "la carte {card} n'est pas dans le paquet de cette partie",
+    "error.tricks.no_deal": "aucune main n'est distribuée maintenant : c'est {player:à} de jouer",
+    "error.tricks.deal_awaited": "la manche est en cours de distribution : la main {player:de} d'abord (ses cartes, ou ? si la table ne la montre pas)",
+    "error.tricks.deal_size": "{player} reçoit {n} {n:plural:carte|cartes} dans cette manche, pas {given}",
+    "error.tricks.numx_undeclared": "Num-X se déclare en la jouant : tapez numx=17 ou numx=0 (TRICKS-6.2)",
+    "error.tricks.numx_value": "{card} : Num-X se déclare 0 ou 17, tapez numx=17 ou numx=0 (TRICKS-6.2)",
     "error.numwin.seat_count": "{n} {n:plural:combo|combos} pour {players:list} : un combo par joueur, dans l'ordre des places (ou par nom, Ana=…)",
     # reading a file the user named (cardforge.userfile)
     "file.not_found": "fichier introuvable",

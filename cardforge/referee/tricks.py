@@ -133,8 +133,7 @@ def legal_verdict(trick: Sequence[Card], hand: Sequence[Card], rules: HouseRules
 
     most = load_deck(GAME).players_max - 1
     if len(trick) > most:
-        raise UsageError(f"{len(trick)} cards already in the trick: with at most {most + 1} players, "
-                         f"at most {most} are laid before you (TRICKS-8.1, R13)")
+        raise refusal(UsageError, "error.tricks.trick_long", n=len(trick), players=most + 1, most=most)
     for card in trick:
         if card.action == "numx" and card.value is None:
             raise refusal(UsageError, "error.tricks.numx")
