@@ -5,12 +5,14 @@ rule; a hidden hand keeps the information state; card conservation names where a
 from __future__ import annotations
 
 import dataclasses
+import functools
 import random
 
 import pytest
 
-from cardforge.errors import IllegalActionError
+from cardforge.errors import IllegalActionError, UsageError
 from cardforge.games.base import CHANCE, UNKNOWN
+from cardforge.games.playthrough import check_equivalence
 from cardforge.games.tricks import HouseRules, Phase, new_game
 from cardforge.games.tricks.table import HIDDEN
 
@@ -24,8 +26,8 @@ def state_of(game) -> tuple:
     """What the equivalence compares: every seat's observation, returns, terminal, winners, the
     player to act and the cards where they are."""
     seats = range(game.num_players)
-    return ([game.observation(p) for p in seats], game.returns(), game.is_terminal(),
-            game.winners() if game.is_terminal() else None, game.current_player(), dict(game.card_count()))
+    return ([game.observation(p) for p in seats], game.returns(), game.is_terminal(), game.winners(),
+            game.current_player(), dict(game.card_count()))
 
 
 def follow(players: int, seed: int, *, hidden: frozenset[int] = frozenset(), **options) -> int:
@@ -64,22 +66,26 @@ def public(game, hidden: frozenset[int]) -> tuple:
 
 @pytest.mark.parametrize("house", VARIANTS, ids=lambda h: ",".join(f"{k}={v}" for k, v in h.items()) or "default")
 def test_short_seeded_games_and_the_table_engine_agree_at_every_step(house):
-    """Thousands of seeded games in all (120 per house-rule variant, 3 to 7 players, three
-    short rounds so the work stays bounded): same state at every step."""
+    """Thousands of seeded games in all (120 per house-rule variant, 3 to 7 players, short
+    schedules so the work stays bounded): same state at every step, the cards where they are
+    too (``follow``), and through the stored text of each hand (``check_equivalence``)."""
     steps = 0
     for seed in range(120):
         players = 4 + 2 * (seed % 3) if house.get("team") else 3 + seed % 5
-        options = dict(house) if house.get("team") else {**house, "rounds": 3, "start_cards": 1 + seed % 3}
-        if options.get("team"):
-            options["rounds"] = 1 + seed % 2
+        if house.get("team"):
+            options = {**house, "rounds": 1 + seed % 2}
+        else:
+            options = {**house, "rounds": 3, "start_cards": 1 + seed % 3}
         steps += follow(players, seed, **options)
-    assert steps > 3000
+        steps += check_equivalence(functools.partial(new_game, players, **options), [seed])
+    assert steps > 6000
 
 
 @pytest.mark.parametrize("players, seed", [(3, 1), (4, 2), (5, 7), (7, 3)])
 def test_whole_games_agree_at_every_step(players, seed):
     """The whole schedule, up to the game's end and its winners."""
     assert follow(players, seed) > 50
+    assert check_equivalence(functools.partial(new_game, players), [seed]) > 50
 
 
 @pytest.mark.parametrize("house", [{}, {"team": True}, {"no_winner_lead": "next"}])
@@ -93,7 +99,7 @@ def test_hidden_hands_keep_the_information_state(house):
 
 
 def dealt(players: int = 3, *hands: str, **options):
-    game = new_game(players, chance="table", names=("Ana", "Ben", "Chloé", "Dan")[:players], **options)
+    game = new_game(players, chance="table", seat_names=("Ana", "Ben", "Chloé", "Dan")[:players], **options)
     for hand in hands:
         game.apply_chance(game.parse_chance(hand))
     return game
@@ -158,3 +164,18 @@ def test_a_recorded_seeded_game_is_the_same_game():
     assert plain.observation(0) == recorded.observation(0) and plain.chance_log is None
     assert [list(h) for h in recorded.chance_log] == recorded.hands
     assert HIDDEN.code == "?"
+
+
+def test_a_table_names_its_players_once_and_their_count_is_fixed():
+    with pytest.raises(UsageError) as caught:
+        new_game(4, chance="table", seat_names=("Ana", "Ben", "Chloé"))
+    assert caught.value.message.text("en") == "4 players at this table (fixed when the game started), but 3 named: Ana, Ben and Chloé"
+
+
+def test_winners_are_named_at_the_end_only():
+    game = new_game(3, seed=4, rounds=1)
+    assert game.winners() == []
+    while not game.is_terminal():
+        game.apply_action(game.legal_actions()[0])
+    best = max(game.returns())
+    assert game.winners() == [p for p, s in enumerate(game.returns()) if s == best]

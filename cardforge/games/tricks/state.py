@@ -23,7 +23,7 @@ from typing import Any
 
 from cardforge.cards import Card
 from cardforge.errors import IllegalActionError, UsageError
-from cardforge.games.base import TERMINAL, UNKNOWN, GameState
+from cardforge.games.base import TERMINAL, GameState, check_chance_mode
 from cardforge.games.chance import shuffle
 from cardforge.games.house import parse_house_rules
 from cardforge.games.tricks.following import NUMX_CHOICES, follow_step, options_of, playable
@@ -300,7 +300,10 @@ class TricksState(GameState[Action]):
         return [sum(totals[u] for u in units) for units in self._tables.seat_units]
 
     def winners(self) -> list[int]:
-        """Seats with the highest total (ties share the win, ruling TRICKS-R20)."""
+        """Once the game is over, the seats with the highest total (ties share the win, ruling
+        TRICKS-R20; in teams, both partners); ``[]`` before."""
+        if self.phase is not _OVER:
+            return []
         scores = self.returns()
         best = max(scores)
         return [p for p, s in enumerate(scores) if s == best]
@@ -364,22 +367,17 @@ class TricksState(GameState[Action]):
 
     # -- card conservation and chance as text ----------------------------------------------------
 
-    #: the seats' names for the engine's refusals (``None``: "player 1", "player 2" …)
-    names: Sequence[str] | None = None
-    #: every chance outcome sampled, in order (``record_chance=True``; a class default, so a
-    #: seeded game carries no extra attribute): one hand per seat per round
-    chance_log: list[Any] | None = None
+    def seat_name(self, seat: int) -> Any:
+        """A seat as a refusal names it: the player's name, else « player 2 » (a ``Message``)."""
+        from cardforge.i18n import Message
+
+        names = self.seat_names
+        return names[seat] if names is not None and 0 <= seat < len(names) else Message("seat.n", n=seat + 1)
 
     @property
     def round_start(self) -> int:
         """Where this round's tricks start in ``trick_log`` (each trick is won, or its cards set aside)."""
         return len(self.trick_log) - sum(self.won) - len(self.set_aside) // self._n
-
-    def seat_name(self, seat: int) -> Any:
-        """A seat as a refusal names it: the player's name, else « player 2 »."""
-        from cardforge.i18n import Message
-
-        return self.names[seat] if self.names else Message("seat.n", n=seat + 1)
 
     def where(self, card: Card) -> Any:
         """Where the physical ``card`` is this round, as a ``Message`` ("RB12 was played in
@@ -400,16 +398,8 @@ class TricksState(GameState[Action]):
                 return Message("error.tricks.played_in", card=card.code, n=n)
         return None
 
-    def chance_to_string(self, outcome: Any) -> str:
-        """A hand dealt as its codes (``RB3 SH12``), ``?`` for a hand the table did not see."""
-        return "?" if outcome is UNKNOWN else " ".join(c.code for c in outcome)
-
-    def parse_chance(self, text: str) -> Any:
-        """``chance_to_string``'s text back into an outcome (``CardCodeError`` for a bad code)."""
-        from cardforge.deck import load_deck
-
-        text = text.strip()
-        return UNKNOWN if text == "?" else tuple(load_deck("tricks").parse_many(text))
+    def deals_tuple(self) -> bool:
+        return True  # a chance outcome is a hand
 
     # -- phases ---------------------------------------------------------------------------------
 
@@ -563,10 +553,10 @@ def _as_bool(name: str, value: Any) -> bool:
 
 
 def new_game(players: int, seed: int = 0, *, chance: str = "seeded", record_chance: bool = False,
-             names: Sequence[str] | None = None, **options: Any) -> TricksState:
+             seat_names: Sequence[str] | None = None, **options: Any) -> TricksState:
     """A new game of Num Plis, shuffled from ``seed`` (``chance="seeded"``; ``record_chance``
     keeps each hand dealt in ``chance_log``), or waiting for each hand the table deals
-    (``chance="table"``: ``TableTricksState``).  ``names``: the seats' names, for refusals.
+    (``chance="table"``: ``TableTricksState``).  ``seat_names``: the players, for refusals.
 
     Options: ``start_cards`` (cards in round 1, default 1), ``rounds`` (default: up to the last
     round of ruling TRICKS-R1; team: 5), ``team=True`` (the team variant, partners opposite), ``rules`` (a
@@ -581,16 +571,17 @@ def new_game(players: int, seed: int = 0, *, chance: str = "seeded", record_chan
     if options:
         rules = parse_house_rules(HouseRules, [*_pairs(rules), *(f"{k}={v}" for k, v in options.items())])
     config = _config(players, team, start_cards, rounds, rules)
-    if chance == "table":
+    if check_chance_mode(chance) == "table":
         from cardforge.games.tricks.table import TableTricksState
 
-        state: TricksState = TableTricksState(config, names=names)
-    elif chance == "seeded":
-        state = TricksState(config, seed, record_chance=record_chance)
+        state: TricksState = TableTricksState(config)
     else:
-        raise UsageError(f"option 'chance': expected 'seeded' or 'table', found {chance!r}")
-    if names is not None:
-        state.names = tuple(names)
+        state = TricksState(config, seed, record_chance=_as_bool("record_chance", record_chance))
+    if seat_names is not None:
+        if len(seat_names) != players:
+            raise refusal(UsageError, "error.tricks.names_count", n=players, count=len(seat_names),
+                          names=list(seat_names))
+        state.seat_names = tuple(seat_names)
     return state
 
 

@@ -13,7 +13,7 @@ states (``tests/test_tricks_chance.py``).
     >>> game = new_game(3, chance="table")
     >>> game.is_chance_node(), game.phase.value
     (True, 'deal')
-    >>> for hand in ("RB3", "?", "SH9"):
+    >>> for hand in ("RB3", "?", "SH9"):  # each seat's hand, as stored
     ...     game.apply_chance(game.parse_chance(hand))
     >>> game.observation(1)["hand"], game.phase.value
     (['?'], 'bid')
@@ -86,9 +86,9 @@ class HandOutcomes(Sequence[tuple[tuple[Card, ...], float]]):
 class TableTricksState(TricksState):
     """A game of Num Plis whose deals come from the table (see the module's docstring)."""
 
-    def __init__(self, config: GameConfig, *, names: Sequence[str] | None = None):
-        if names is not None:
-            self.names = tuple(names)
+    chance_mode = "table"
+
+    def __init__(self, config: GameConfig):
         super().__init__(config, 0)
 
     # -- chance --------------------------------------------------------------------------------
