@@ -7,7 +7,7 @@ import json
 
 import pytest
 
-from cardforge.errors import UsageError
+from cardforge.errors import IllegalActionError, UsageError
 from cardforge.live import apply, from_json, new_position
 
 
@@ -48,7 +48,7 @@ def test_rows_tenth_reveal_scores_the_round_and_resets_the_rows():
 
 @pytest.mark.parametrize("game, moves", [
     ("rows", [["Ana=R7", "Ben=SH3"]]),
-    ("tricks", [["Ana=RB12", "Ben=SH3", "Chloé=RB9"], ["Ana=RB2"]]),
+    ("tricks", [["Ana=bid=1", "Ben=bid=0", "Chloé=bid=0"], ["Ana=RB12"]]),
     ("sequence", [["Ana=R3"], ["Ana=RB5"]]),
     ("collection", [["Ana=R3,G5"], ["Ana=secure"]]),
 ])
@@ -71,17 +71,48 @@ def test_from_json_refuses_what_is_not_a_position():
 
 
 def test_tricks_position_settles_each_trick_and_the_winner_leads():
-    position, verdict = play(new_position("tricks"), "Ana=RB12", "Ben=SH3", "Chloé=RB9")
+    """The engine's game at the table (issue 25): bids first, each trick settled, the winner
+    leads; a card played in an earlier trick is refused as played there, not "given twice"."""
+    position = new_position("tricks", ("Ana", "Ben", "Chloé"), start_cards=2, rounds=1)
+    with pytest.raises(UsageError, match="the round starts with the bids: Ana bids next"):
+        play(position, "Ana=RB12")
+    position, verdict = play(position, "Ana=bid=1", "Ben=bid=1", "Chloé=bid=0")
+    assert position.history[:3] == ("Ana=hand=?", "Ben=hand=?", "Chloé=hand=?")  # hidden hands
+    position, verdict = play(position, "Ana=RB12", "Ben=SH3", "Chloé=RB9")
     assert verdict.result["winner_player"] == "Ana" and position.leader == "Ana" and position.won["Ana"] == 1
     with pytest.raises(UsageError, match="it is Ana's turn, not Ben's"):
         play(position, "Ben=RB1")
     position, verdict = play(position, "Ana=RB2", "Ben=RB3")
     assert verdict.result["settled"] is False and position.trick == (("Ana", "RB2"), ("Ben", "RB3"))
-    with pytest.raises(UsageError, match="given twice"):
+    with pytest.raises(IllegalActionError) as refused:
         play(position, "Chloé=RB12")  # already played in the first trick
+    assert str(refused.value) == "RB12 was played in trick 1 of this round" and "given twice" not in str(refused.value)
+    assert refused.value.message.text("fr") == "RB12 a été jouée au pli 1 de cette manche"
     position, verdict = play(position, "Chloé=SH10")
-    assert verdict.result["winner_player"] == "Chloé" and position.leader == "Chloé"
-    assert position.won == {"Ana": 1, "Ben": 0, "Chloé": 1}
+    assert verdict.result["winner_player"] == "Chloé"
+    assert verdict.result["round_over"] and verdict.result["round"]["won"] == {"Ana": 1, "Ben": 0, "Chloé": 1}
+    assert verdict.result["totals"] == {"Ana": 13, "Ben": -3, "Chloé": -15}  # everyone scored (TRICKS-9.x)
+    assert verdict.result["game_over"] and verdict.result["winners"] == ["Ana"]
+    assert "End of the game: Ana wins with 13 points" in verdict.summary.text("en")
+    with pytest.raises(UsageError, match="the game is over"):
+        play(position, "Ana=RB1")
+
+
+def test_tricks_position_takes_the_hands_dealt_and_the_player_count_is_fixed():
+    position = new_position("tricks", count=4)
+    with pytest.raises(UsageError, match="4 players at this table .* but 3 named"):
+        play(position, "Ana=bid=0", "Ben=bid=0", "Chloé=bid=1")
+    position, _ = play(position, "Ana=hand=RB7", "Ben=hand=SH4", "Chloé=hand=?", "Dan=hand=?")
+    assert position.players == ("Ana", "Ben", "Chloé", "Dan")
+    assert position.engine().observation(0)["hand"] == ["RB7"] and position.engine().observation(2)["hand"] == ["?"]
+    position, _ = play(position, "bid=0", "bid=1", "bid=0", "bid=0")
+    with pytest.raises(IllegalActionError, match="SH4 is already in Ben's hand"):
+        play(position, "Ana=SH4")
+    with pytest.raises(IllegalActionError, match="type numx=17 or numx=0"):
+        play(position, "Ana=RB7", "Ben=SH4", "Chloé=numx")
+    position, verdict = play(position, "Ana=RB7", "Ben=SH4", "Chloé=numx=17", "Dan=RB2")
+    assert verdict.result["winner_player"] == "Chloé" and verdict.result["totals"]["Ben"] == -3
+    assert from_json(position.to_json()) == position
 
 
 def test_sequence_position_card_by_card():
@@ -149,13 +180,18 @@ def test_broken_state_file_is_one_line(cli, tmp_path):
 def test_one_state_file_keeps_a_position_per_game(cli, tmp_path):
     """One CARDFORGE_STATE serves every game of the evening: a position per game in the file."""
     env = {"CARDFORGE_STATE": str(tmp_path / "evening.json")}
+    assert cli("referee", "tricks", "play", "Ana=bid=0", "Ben=bid=0", "Chloé=bid=1", env=env).code == 0
     assert cli("referee", "tricks", "trick", "Ana=RB1", "Ben=RB2", "Chloé=RB3", env=env).code == 0
     assert cli("referee", "rows", "play", "Ana=R7", "Ben=SH3", env=env).code == 0
+    assert cli("referee", "tricks", "trick", "bid=1", "bid=0", "bid=1", env=env).code == 0  # round 2: Ben bids first
     bare = cli("referee", "tricks", "trick", "RB9", "SH4", "RB5", "--json", env=env)  # seats known: play order
     assert bare.code == 0, bare.err
-    assert bare.json()["seats"] == ["Chloé", "Ana", "Ben"] and bare.json()["winner_player"] == "Chloé"
+    assert bare.json()["seats"] == ["Ben", "Chloé", "Ana"] and bare.json()["winner_player"] == "Ben"
     saved = json.loads((tmp_path / "evening.json").read_text())
-    assert set(saved) == {"tricks", "rows"} and saved["rows"]["reveals"] == 1 and saved["tricks"]["tricks"] == 2
+    assert set(saved) == {"tricks", "rows"} and saved["rows"]["reveals"] == 1
+    assert saved["tricks"]["history"][-3:] == ["Ben=RB9", "Chloé=SH4", "Ana=RB5"]
+    wrong = cli("referee", "tricks", "trick", "--players", "4", "RB1", env=env)
+    assert wrong.code == 2 and wrong.err.count("\n") == 1 and "3 players (fixed when it started), not 4" in wrong.err
     assert cli("referee", "numwin", "round", "Ana=R1,G2", "Ben=B3", env=env).code == 0
     by_seat = cli("referee", "numwin", "round", "R5", "B0 G0", "--json", env=env)
     assert by_seat.code == 0 and by_seat.json()["totals"] == {"Ana": 8, "Ben": 3}
@@ -175,3 +211,9 @@ def test_sequence_play_cli_card_by_card(cli, tmp_path):
     saved = cli("referee", "sequence", "play", "--state", str(state), "Ben=joker", "--json")
     assert saved.json()["stop"] is False and saved.json()["extra_draws"] == 1
     assert "Joker" in " ".join(s["text"] for s in saved.json()["steps"][-2:])
+
+
+def test_a_bid_without_a_kept_game_is_one_line(cli):
+    result = cli("referee", "tricks", "trick", "Ana=bid=1", "Ben=bid=0", "Chloé=bid=1", "--lang", "fr")
+    assert result.code == 2 and result.err.count("\n") == 1
+    assert "Ana=bid=1 : annonces, mains et passes appartiennent à une partie gardée" in result.err

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from pathlib import Path
+from typing import Any
 
 import typer
 
@@ -38,7 +39,8 @@ from cardforge.referee.live import DB_OPTION, MATCH_OPTION, STATE_OPTION, TABLE_
 from cardforge.referee.live import play as live_play
 from cardforge.referee.verdict import Step, Verdict, emit
 
-__all__ = ["app", "parse_cards", "trick_verdict", "legal_verdict", "score_verdict", "rounds_verdict"]
+__all__ = ["app", "parse_cards", "trick_verdict", "legal_verdict", "score_verdict", "rounds_verdict",
+           "round_verdict_steps"]
 
 GAME = "tricks"
 
@@ -122,6 +124,21 @@ def trick_verdict(cards: Sequence[Card], players: int, rules: HouseRules | None 
         verdict.result["next"] = names[winner] if names else None
         verdict.steps.append(Step("TRICKS-8.6", verdict.summary))
     return verdict
+
+
+def round_verdict_steps(record: Any, config: Any, names: Sequence[str]) -> list[Step]:
+    """The steps of a round the engine scored (``RoundRecord``): each bidder's points, streak
+    bonus and new total, with the line of the points table applied (TRICKS-9.x, 10.x)."""
+    steps = []
+    for unit, bid, won, score in zip(config.units, record.bids, record.won, record.scores):
+        who = [names[seat] for seat in unit]
+        key = "live.tricks.round_line_bonus" if score.bonus else "live.tricks.round_line"
+        steps.append(Step(bid_rule(bid, won), Message(key, players=who, bid=bid, won=won, points=score.points,
+                                                       bonus=score.bonus, n=score.total)))
+        if score.bonus:
+            steps.append(Step(streak_rule(score.streak_after), Message("tricks.streak_bonus", n=score.streak_after,
+                                                                       bonus=score.bonus)))
+    return steps
 
 
 def legal_verdict(trick: Sequence[Card], hand: Sequence[Card], rules: HouseRules | None = None) -> Verdict:
@@ -282,14 +299,20 @@ def trick(
 ) -> None:
     """Who wins a trick, with the annulations and action cards applied in order.
 
-    With --state or --table the round goes on trick by trick: cards may be laid a few at a
-    time (Ana=RB12, then Ben=SH3 …), the trick is settled when every seat has laid, and the
-    winner must lead the next one."""
+    With --state or --table the whole game is kept (also as 'referee tricks play'): the bids
+    start each round (Ana=bid=1 Ben=bid=0 …), the hands dealt may be given (Ana=hand=RB3,SH12;
+    a hand not given stays hidden), partners pass in the team variant (Ana=pass=RB3,SH5); cards
+    may be laid a few at a time (Ana=RB12, then Ben=SH3 …), the trick is settled when every seat
+    has laid, the winner leads the next one, each round is scored and the game's winner named."""
     rules = _house(house, "trick")
     storage = storage_for(state, table, db, match)
     named = any("=" in c and not c.lower().startswith("numx=") for c in cards)
+    entry = next((c for c in cards if c.partition("=")[2].partition("=")[0].lower() in ("bid", "hand", "pass")
+                  or c.partition("=")[0].lower() in ("bid", "hand", "pass")), None)
+    if storage is None and entry is not None:
+        raise refusal(UsageError, "error.tricks.live_only", token=entry)
     if storage is not None:
-        _emit(live_play(GAME, storage, cards, house=house or ()), as_json, lang)
+        _emit(live_play(GAME, storage, cards, _fixed_count(players), house=house or ()), as_json, lang)
         return
     if named:
         from cardforge.live.base import seated
@@ -308,6 +331,24 @@ def trick(
     played = parse_cards(tokens, players=count, rules=rules)  # a bad card is the first thing to report
     check_players(count)
     _emit(trick_verdict(played, count, rules), as_json, lang)
+
+
+app.command("play", help="A kept game of Num Plis move by move: bids, hands dealt, passes, cards laid "
+                         "(the same as 'trick' with --state or --table).")(trick)
+
+
+def _fixed_count(players: int | None):
+    """``--players`` on a kept game: the count of a new game, refused when it is not the count
+    the game started with."""
+    def prepare(position):
+        if players is None:
+            return position
+        started = len(position.players) if position.players else position.count
+        if started is not None and started != players:
+            raise refusal(UsageError, "error.tricks.count_fixed", n=started, given=players)
+        return position.replace(count=players)
+
+    return prepare
 
 
 @app.command("legal")

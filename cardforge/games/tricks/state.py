@@ -115,6 +115,9 @@ class RoundRecord:
     bids: list[int]
     won: list[int]
     scores: list[RoundScore]
+    #: each seat's own bid and tricks won (the units' are their sums with team_bids=joint)
+    seat_bids: list[int] = field(default_factory=list)
+    seat_won: list[int] = field(default_factory=list)
 
 
 class TricksState(GameState[Action]):
@@ -528,7 +531,7 @@ class TricksState(GameState[Action]):
             totals[u] += score.total
             streaks[u] = score.streak_after
             scores.append(score)
-        self.history.append(RoundRecord(self.round + 1, size, unit_bids, unit_won, scores))
+        self.history.append(RoundRecord(self.round + 1, size, unit_bids, unit_won, scores, list(bids), list(won)))
         if final:
             self.phase = _OVER
             self._player = TERMINAL

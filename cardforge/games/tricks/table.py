@@ -106,6 +106,11 @@ class TableTricksState(TricksState):
         self._after_deal = self.phase, self._player
         self.phase, self._player, self._dealing = Phase.DEAL, CHANCE, 0
 
+    @property
+    def dealing_seat(self) -> int | None:
+        """The seat whose hand is being dealt (``None`` once the round is dealt)."""
+        return self._dealing if self.phase is Phase.DEAL else None
+
     def chance_outcomes(self) -> HandOutcomes | list:
         """The hands the seat being dealt may receive, uniform over the cards not seen yet."""
         if self.phase is not Phase.DEAL:
