@@ -356,6 +356,16 @@ def _rows_of(mask: int) -> tuple[int, ...]:
     return tuple(r for r in range(len(ROW_COLOURS)) if mask >> r & 1)
 
 
+def _special_tie(cards: list[int], info: Any) -> bool:
+    """Whether a Shadow or a Rainbow shares its value with another card of the reveal: only then
+    does the order among equal values (Shadow, Rainbow, classic colours: ROWS-2.4) decide."""
+    kinds: dict[int, list[int]] = {}
+    for c in cards:
+        v, k, _ = info[c]
+        kinds.setdefault(v, []).append(k)
+    return any(len(group) > 1 and any(k != _CLASSIC for k in group) for group in kinds.values())
+
+
 def _place(rows: list[list[int]], plays: list[int], flags: tuple[bool, bool, bool, bool], explosion: bool,
            captured: list[list[int]], discarded: list[int], log: list[tuple[int, str, list[int]]] | None = None,
            note: Any = None, lasts: list[int] | None = None) -> list[int]:
@@ -375,8 +385,7 @@ def _place(rows: list[list[int]], plays: list[int], flags: tuple[bool, bool, boo
         lasts = [value[row[-1]] for row in rows]
     if explain:
         note("ROWS-2.3", "order", cards=[o >> _SEAT_BITS for o in order])
-        values = [value[o >> _SEAT_BITS] for o in order]
-        if len(set(values)) < len(values):
+        if _special_tie([o >> _SEAT_BITS for o in order], info):
             note("ROWS-2.4", "tie_order")
     for o in order:
         c = o >> _SEAT_BITS
