@@ -217,3 +217,12 @@ def test_a_bid_without_a_kept_game_is_one_line(cli):
     result = cli("referee", "tricks", "trick", "Ana=bid=1", "Ben=bid=0", "Chloé=bid=1", "--lang", "fr")
     assert result.code == 2 and result.err.count("\n") == 1
     assert "Ana=bid=1 : annonces, mains et passes appartiennent à une partie gardée" in result.err
+
+
+def test_an_old_trick_by_trick_tricks_position_is_refused_in_one_line(cli, tmp_path):
+    state = tmp_path / "old.json"
+    state.write_text(json.dumps({"tricks": {"game": "tricks", "version": 1, "players": ["Ana", "Ben"], "house": [],
+                                            "leader": "Ana", "trick": [], "played": [], "won": {}, "tricks": 0}}))
+    result = cli("referee", "tricks", "trick", "Ana=bid=0", "--state", str(state))
+    assert result.code == 2 and result.err.count("\n") == 1
+    assert "older cardforge" in result.err and "start afresh with a new --state file" in result.err

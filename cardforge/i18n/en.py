@@ -353,6 +353,7 @@ MESSAGES: dict[str, str] = {
     "error.card.copies_round": "card {card} is given {n} times in this round but the {game} deck has {have} {have:plural:copy|copies} of it; name each physical card once",
     "error.state.shape": "state file {path} is not a cardforge state: expected a JSON object with a position per game",
     "error.tricks.too_many": "{n} cards laid but only {left} {left:plural:seat has|seats have} yet to lay in this trick",
+    "error.tricks.illegal": "illegal action {action} for {player} in phase {phase}: legal are {legal} (TRICKS-5.1, 5.2)",
     "error.table.player_round": "{player}, round {n}: {why}",
     "live.tricks.q.round": "Round {n}, {cards} {cards:plural:card|cards} each",
     "error.tricks.live_only": "{token}: bids, hands and passes belong to a kept game: give --state PATH (or CARDFORGE_STATE) or --table",

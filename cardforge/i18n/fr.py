@@ -397,6 +397,7 @@ MESSAGES: dict[str, str] = {
     "error.card.copies_round": "la carte {card} est donnée {n} fois dans cette manche mais le paquet de {game} en a {have} {have:plural:exemplaire|exemplaires} ; nommez chaque carte physique une seule fois",
     "error.state.shape": "le fichier d'état {path} n'est pas un état cardforge : attendu un objet JSON avec une position par jeu",
     "error.tricks.too_many": "{n} cartes posées mais {left:plural:il ne reste qu'une place|il ne reste que {left} places} à jouer dans ce pli",
+    "error.tricks.illegal": "coup interdit {action} pour {player} en phase {phase:select:bid=d'annonce|play=de jeu|pass=d'échange|other={phase}} : sont permis {legal} (TRICKS-5.1, 5.2)",
     "error.table.player_round": "{player}, manche {n} : {why}",
     "live.tricks.q.round": "Manche {n}, {cards} {cards:plural:carte|cartes} chacun",
     "error.tricks.live_only": "{token} : annonces, mains et passes appartiennent à une partie gardée : donnez --state CHEMIN (ou CARDFORGE_STATE) ou --table",

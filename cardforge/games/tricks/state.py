@@ -216,11 +216,9 @@ class TricksState(GameState[Action]):
                 break
         else:
             if action not in legal:
-                raise IllegalActionError(
-                    f"illegal action {self.action_to_string(action)!r} for player {self.current_player()} "
-                    f"in phase {self.phase.value}: legal are "
-                    f"{', '.join(self.action_to_string(a) for a in legal) or 'none'}"
-                )
+                raise refusal(IllegalActionError, "error.tricks.illegal", action=repr(self.action_to_string(action)),
+                              player=self.seat_name(self._player), phase=self.phase.value,
+                              legal=", ".join(self.action_to_string(a) for a in legal) or "—")
             action = legal[legal.index(action)]  # the position's own object (an equal card, True for 1)
         self.apply_legal(action)
 
