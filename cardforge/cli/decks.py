@@ -8,7 +8,7 @@ from pathlib import Path
 
 import typer
 
-from cardforge.cli.options import check_lang, nonempty_path
+from cardforge.options import check_lang, nonempty_path
 
 from cardforge.errors import CardforgeError, UsageError
 

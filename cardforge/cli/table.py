@@ -14,7 +14,7 @@ from pathlib import Path
 
 import typer
 
-from cardforge.cli.options import HOUSE_OPTION, JSON_OPTION, LANG_OPTION, check_lang, in_user_language, nonempty_path
+from cardforge.options import HOUSE_OPTION, JSON_OPTION, LANG_OPTION, check_lang, in_user_language, nonempty_path
 from cardforge.errors import CardforgeError, OutputError, UsageError
 from cardforge.i18n import text
 

@@ -15,7 +15,7 @@ from typing import Any
 
 import typer
 
-from cardforge.cli.options import nonempty_path
+from cardforge.options import nonempty_path
 from cardforge.errors import UsageError
 from cardforge.i18n import refusal
 

@@ -9,7 +9,7 @@ from pathlib import Path
 import typer
 
 from cardforge.cards import Card
-from cardforge.cli.options import HOUSE_OPTION, JSON_OPTION, LANG_OPTION, check_message_lang as check_lang
+from cardforge.options import HOUSE_OPTION, JSON_OPTION, LANG_OPTION, check_message_lang as check_lang
 from cardforge.errors import CardCodeError, UsageError
 from cardforge.games.pushluck import SequenceCheck, sequence_points
 from cardforge.i18n import Message, localised, refusal

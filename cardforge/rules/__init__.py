@@ -20,6 +20,7 @@ import functools
 import re
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import NamedTuple
 
 from cardforge.cards import Text
 from cardforge.errors import UsageError
@@ -30,8 +31,7 @@ __all__ = ["Rule", "Section", "Ruling", "RuleBook", "BookInfo", "load_rules", "r
 RULES_DIR = Path(__file__).resolve().parent
 
 
-@dataclass(frozen=True, slots=True)
-class Rule:
+class Rule(NamedTuple):
     """One rule sentence of a rule sheet: ``text.fr`` is faithful to the designer's sheet."""
 
     id: str
@@ -40,8 +40,7 @@ class Rule:
     kind: str = "rule"  # "rule", or "note" for design commentary (a tip in the player's book)
 
 
-@dataclass(frozen=True, slots=True)
-class Section:
+class Section(NamedTuple):
     """A titled section of a rule sheet and its rules, in order."""
 
     id: str
@@ -50,8 +49,7 @@ class Section:
     optional: bool = False  # an optional variant or extension, marked so in the player's book
 
 
-@dataclass(frozen=True, slots=True)
-class Ruling:
+class Ruling(NamedTuple):
     """A decision the project made where a sheet is silent or ambiguous.
 
     ``house_rule`` names the option that switches it, when it is a genuine design choice.
@@ -68,8 +66,7 @@ class Ruling:
     question: Text | None = None  # set: it is also answered in the player's FAQ
 
 
-@dataclass(frozen=True, slots=True)
-class BookInfo:
+class BookInfo(NamedTuple):
     """Facts of the player's books that are no rule: cover facts and quick-reference lines."""
 
     time: Text | None = None
@@ -167,10 +164,10 @@ def _read(path: Path) -> dict:
     and the cardforge version) when it is unchanged: a ruling then imports no YAML parser."""
     import json
 
-    from cardforge.deck import loader
+    from cardforge.deck import cache
 
-    folder = loader._cache_dir()
-    entry = None if folder is None else loader._cache_file(folder, loader._slot(path), loader._stat_key(path), kind="rules")
+    folder = cache.cache_dir()
+    entry = None if folder is None else cache.entry_path(folder, cache.slot(path), cache.stat_key(path), kind="rules")
     if entry is not None:
         try:
             return json.loads(entry.read_text(encoding="utf-8"))
@@ -188,7 +185,7 @@ def _write_entry(folder: Path, entry: Path, path: Path, data: dict) -> None:
     import json
 
     from cardforge.atomic import atomic_write_text
-    from cardforge.deck import loader
+    from cardforge.deck import cache
     from cardforge.errors import CardforgeError
 
     try:
@@ -197,7 +194,7 @@ def _write_entry(folder: Path, entry: Path, path: Path, data: dict) -> None:
             return  # YAML that JSON cannot hold as it is (dates, number keys): always parsed
         folder.mkdir(parents=True, exist_ok=True)
         atomic_write_text(entry, text)
-        loader.prune_cache(folder, entry, loader._slot(path), kind="rules")
+        cache.prune(folder, entry, cache.slot(path), kind="rules")
     except (OSError, TypeError, ValueError, CardforgeError):
         pass  # a cache we cannot write is only a slower start
 

@@ -1,4 +1,5 @@
-"""Command-line options shared by many commands (``--json``, ``--lang``, ``--house``)."""
+"""Command-line options shared by the commands of every face (``--json``, ``--lang``, ``--house``):
+the CLI's and the referee's game commands; below both, it imports nothing of either."""
 
 from __future__ import annotations
 
