@@ -226,3 +226,28 @@ def test_an_old_trick_by_trick_tricks_position_is_refused_in_one_line(cli, tmp_p
     result = cli("referee", "tricks", "trick", "Ana=bid=0", "--state", str(state))
     assert result.code == 2 and result.err.count("\n") == 1
     assert "older cardforge" in result.err and "start afresh with a new --state file" in result.err
+
+
+def test_the_worked_tricks_evening_of_the_docs(cli, tmp_path):
+    """docs/tricks.md's evening: two rounds kept in a state file, every bidder scored at each
+    round's end, the winner named at the game's end, --rounds fixed when the game starts."""
+    env = {"CARDFORGE_STATE": str(tmp_path / "soiree.json")}
+
+    def move(*args):
+        result = cli("referee", "tricks", "play", *args, env=env)
+        assert result.code == 0, result.err
+        return " ".join(result.out.split())
+
+    move("--rounds", "2", "Ana=bid=1", "Ben=bid=0", "Chloé=bid=0")
+    first = move("Ana=RB12", "Ben=SH3", "Chloé=RB9")
+    assert "Totals: Ana 13, Ben 22 and Chloé 22" in first and "Round 2, 2 cards each: Ben bids next" in first
+    move("bid=1", "bid=0", "bid=1")
+    move("RB1", "RB2", "RB3")
+    again = cli("referee", "tricks", "play", "Ana=RB1", "--lang", "fr", env=env)
+    assert again.code == 2 and again.err == "cardforge : erreur : RB1 a été jouée au pli 1 de cette manche\n"
+    fixed = cli("referee", "tricks", "play", "--rounds", "3", "Ana=SH5", env=env)
+    assert fixed.code == 2 and "--rounds is 2 in this game (fixed when it started), not 3" in fixed.err
+    move("Ana=SH5", "Ben=SH6")
+    assert "End of the game: Chloé wins with 51 points" in move("Chloé=SH2")
+    over = cli("referee", "tricks", "play", "Ana=bid=0", env=env)
+    assert over.code == 2 and "the game is over" in over.err

@@ -290,6 +290,9 @@ def trick(
                                       help="The trick's cards in play order, the leader's first: "
                                            "RB12 SH3 … or, by name, Ana=RB12 Ben=SH3 …"),
     players: int | None = typer.Option(None, "--players", "-p", help="Players at the table (default: number of cards)."),
+    start_cards: int | None = typer.Option(None, "--start-cards", help="Kept game: cards dealt in round 1 (TRICKS-2.1)."),
+    rounds: int | None = typer.Option(None, "--rounds", help="Kept game: fewer rounds than the rules' maximum (TRICKS-R1)."),
+    team: bool | None = typer.Option(None, "--team/--no-team", help="Kept game: the team variant (TRICKS-11)."),
     house: list[str] = HOUSE_OPTION,
     state: Path | None = STATE_OPTION,
     table: bool = TABLE_OPTION,
@@ -313,7 +316,8 @@ def trick(
     if storage is None and entry is not None:
         raise refusal(UsageError, "error.tricks.live_only", token=entry)
     if storage is not None:
-        _emit(live_play(GAME, storage, cards, _fixed_count(players), house=house or ()), as_json, lang)
+        game = {"count": players, "start_cards": start_cards, "rounds": rounds, "team": team}
+        _emit(live_play(GAME, storage, cards, _fixed(game), house=house or ()), as_json, lang)
         return
     if named:
         from cardforge.live.base import seated
@@ -338,16 +342,21 @@ app.command("play", help="A kept game of Num Plis move by move: bids, hands deal
                          "(the same as 'trick' with --state or --table).")(trick)
 
 
-def _fixed_count(players: int | None):
-    """``--players`` on a kept game: the count of a new game, refused when it is not the count
-    the game started with."""
+def _fixed(options: dict[str, int | bool | None]):
+    """``--players``, ``--start-cards``, ``--rounds``, ``--team`` on a kept game: the options of
+    a new game, refused once the game has started with others."""
+    given = {k: v for k, v in options.items() if v is not None}
+
     def prepare(position):
-        if players is None:
-            return position
-        started = len(position.players) if position.players else position.count
-        if started is not None and started != players:
-            raise refusal(UsageError, "error.tricks.count_fixed", n=started, given=players)
-        return position.replace(count=players)
+        if position.players and "count" in given and position.count is None:
+            position = position.replace(count=len(position.players))
+        for key, value in given.items():
+            started = getattr(position, key)
+            if position.history and started != value or (key == "count" and started not in (None, value)):
+                what = "--players" if key == "count" else "--" + key.replace("_", "-")
+                raise refusal(UsageError, "error.tricks.count_fixed" if key == "count" else "error.tricks.option_fixed",
+                              n=started, given=value, option=what)
+        return position.replace(**given)
 
     return prepare
 
