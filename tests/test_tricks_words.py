@@ -45,3 +45,21 @@ def test_a_seat_without_a_name_takes_the_article_in_french():
     assert Message("error.tricks.in_hand", card="RB3", player=Message("seat.n", n=2)).text("fr") == \
         "RB3 est déjà dans la main du joueur 2"
     assert Message("demo.of", player="Ana").text("fr") == "la carte d'Ana"
+
+
+def test_french_steps_of_a_ruling_read_as_french_is_written(capsys):
+    """« RB4, SH4 ; RB11 » (the French semicolon), one minus sign in a formula, « la carte
+    distribuée » for one card (issue 25)."""
+    def steps(*args):
+        try:
+            main(["referee", "tricks", *args, "--lang", "fr"])
+        except SystemExit as exc:
+            assert not exc.code
+        return " ".join(capsys.readouterr().out.split())
+
+    assert "sont retirées : RB4, SH4 ; RB11, SH11." in steps("trick", "RB4", "SH4", "RB11", "SH11")
+    assert "−(10 + 5 × 1) = −15." in steps("score", "-b", "0", "-w", "1", "-c", "1")
+    assert "−3 × |2 − 4| = −6." in steps("score", "-b", "2", "-w", "4", "-c", "5")
+    one = steps("score", "-b", "0", "-w", "0", "-c", "1")
+    assert "la carte distribuée à chaque joueur" in one and "les 1" not in one
+    assert "les 3 cartes distribuées" in steps("score", "-b", "0", "-w", "0", "-c", "3")
