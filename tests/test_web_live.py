@@ -146,7 +146,11 @@ def test_a_trick_by_seat_with_names_and_the_legal_cards_on_request(db):
     web = client(db)
     refused = web.post("/m/1/move", data={"n0": "Ana", "c0": "RB10"})
     assert refused.status_code == 422 and "the round starts with the bids" in html.unescape(refused.text)
-    assert _bids(web, 0, 1, 0).status_code == 303
+    page = web.get("/m/1").text
+    assert '<input type="hidden" name="kind" value="bid">' in page and "Ana bids" in page  # the bids' form
+    form = {"kind": "bid", "n0": "Ana", "c0": "0", "n1": "Ben", "c1": "1", "n2": "Chloé", "c2": "0"}
+    assert web.post("/m/1/move", data=form).status_code == 303
+    assert "Ana lays" in web.get("/m/1").text
     one = web.post("/m/1/move", data={"n0": "Ana", "c0": "RB10"})
     assert one.status_code == 303
     legal = web.get("/m/1/legal", params={"hand": "SH3 SH10 SH12 flip"})

@@ -116,6 +116,29 @@ class TricksPosition(Position):
         return len(state.trick_log) - state.round_start
 
     @property
+    def phase(self) -> str:
+        """``bid``, ``pass`` or ``play`` (a round being dealt asks for its bids: hands not given stay hidden)."""
+        phase = self.engine().phase.value
+        return ("pass" if self.team else "bid") if phase == "deal" else phase
+
+    @property
+    def bids(self) -> dict[str, int | None]:
+        """This round's bids so far."""
+        return dict(zip(self.players, self.engine().bids)) if self.players else {}
+
+    def to_act(self) -> list[str]:
+        """The seats still to bid (or pass) this round, in order."""
+        if not self.players:
+            return []
+        state = self.engine()
+        n, first = len(self.players), state.leader
+        order = [self.players[(first + i) % n] for i in range(n)]
+        if self.phase == "bid":
+            return [p for p in order if self.bids[p] is None]
+        passing = state.passing
+        return [p for p, seat in ((p, self.players.index(p)) for p in order) if len(passing[seat]) < 2]
+
+    @property
     def cards(self) -> int | None:
         return self.engine().cards_per_player if self.players else None
 
