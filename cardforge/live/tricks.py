@@ -369,7 +369,8 @@ def _next(verdict: Any, position: TricksPosition, state: Any) -> None:
     elif state.trick_log[state.round_start:]:
         verdict.board.append(Message("live.tricks.won", counts=[Message("live.tricks.count", player=p, n=w)
                                                                for p, w in position.won.items()]))
-    waiting = Message(f"live.tricks.next_{phase}", player=players[seat], n=state.cards_per_player, round=state.round + 1)
+    key = "live.tricks.next" if phase == "play" else f"live.tricks.next_{phase}"
+    waiting = Message(key, player=players[seat], n=state.cards_per_player, round=state.round + 1)
     verdict.board.append(waiting)
     if verdict.summary is None:
         verdict.summary = waiting
