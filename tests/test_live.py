@@ -33,7 +33,7 @@ def test_rows_position_refuses_a_missing_player_and_a_captured_card():
     with pytest.raises(UsageError, match="unknown player 'Bne'.*did you mean 'Ben'"):
         play(position, "Ana=R5", "Bne=R6")
     position, _ = play(position, "Ana=R1", "Ben=B3")  # Ana takes R0
-    with pytest.raises(UsageError, match="already in Ana's captured pile"):
+    with pytest.raises(IllegalActionError, match="already in Ana's captured pile"):  # the engine's card conservation
         play(position, "Ana=R0", "Ben=B9")
 
 
@@ -66,7 +66,7 @@ def test_from_json_refuses_what_is_not_a_position():
         from_json([1, 2])
     with pytest.raises(UsageError, match="no live position for game 'chess'"):
         from_json({"game": "chess"})
-    with pytest.raises(UsageError, match="version"):
+    with pytest.raises(UsageError, match="format 1, written before the moves were kept"):  # no history to replay
         from_json({"game": "rows", "version": 99})
 
 
@@ -148,7 +148,8 @@ def test_state_file_cli_continues_the_rows(cli, tmp_path):
     assert second.code == 0, second.err
     data = second.json()
     assert data["rows"]["R"] == ["R7", "RB9", "R5"] and data["captured"]["Ana"] == ["R0"]
-    assert json.loads(state.read_text())["rows"]["reveals"] == 2
+    saved = json.loads(state.read_text())  # format 2: the match is its history
+    assert saved["format"] == 2 and saved["matches"]["rows"]["history"][-2:] == ["Ana=R7 Ben=SH3 Chloé=RB9", "Ana=R5 Ben=B4 Chloé=G2"]
     text = cli("referee", "rows", "play", "--state", str(state), "Ana=R9", "Ben=B5", "Chloé=G3")
     assert "Rows now:" in text.out and "R7 RB9 R5 R9" in text.out.replace("\n", " ")
 
@@ -187,8 +188,8 @@ def test_one_state_file_keeps_a_position_per_game(cli, tmp_path):
     bare = cli("referee", "tricks", "trick", "RB9", "SH4", "RB5", "--json", env=env)  # seats known: play order
     assert bare.code == 0, bare.err
     assert bare.json()["seats"] == ["Ben", "Chloé", "Ana"] and bare.json()["winner_player"] == "Ben"
-    saved = json.loads((tmp_path / "evening.json").read_text())
-    assert set(saved) == {"tricks", "rows"} and saved["rows"]["reveals"] == 1
+    saved = json.loads((tmp_path / "evening.json").read_text())["matches"]
+    assert set(saved) == {"tricks", "rows"} and saved["rows"]["history"][-1] == "Ana=R7 Ben=SH3"
     assert saved["tricks"]["history"][-3:] == ["Ben=RB9", "Chloé=SH4", "Ana=RB5"]
     wrong = cli("referee", "tricks", "trick", "--players", "4", "RB1", env=env)
     assert wrong.code == 2 and wrong.err.count("\n") == 1 and "3 players (fixed when it started), not 4" in wrong.err

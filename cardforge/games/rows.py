@@ -806,10 +806,13 @@ class RowsState(GameState[Card]):
         return self._chosen
 
     def legal_actions(self) -> list[Card]:
-        if self._terminal or self._chosen < 0:
+        if self._terminal:
             return []
-        if self._hidden and self._hidden[self._chosen]:  # a hidden hand: any card still unseen
-            return self._cards(self._unseen())
+        if self._hidden is not None:  # a table engine: the deal, or a hidden hand (any card unseen)
+            if self._chosen < 0:
+                return []
+            if self._hidden[self._chosen]:
+                return self._cards(self._unseen())
         if self._hands is not None:
             self._sync()
             return self._hands[self._chosen][:]
@@ -824,10 +827,11 @@ class RowsState(GameState[Card]):
     def apply_action(self, action: Card) -> None:
         if self._terminal:
             raise self._refusal("error.rows.engine.over")
-        if self._chosen < 0:
-            raise self._refusal("error.rows.engine.deal_first", seat=self.seat_name(self._dealing))
-        if self._hidden and self._hidden[self._chosen]:
-            return self._play_unseen(action)
+        if self._hidden is not None:  # a table engine: the deal first, a hidden hand's card checked
+            if self._chosen < 0:
+                raise self._refusal("error.rows.engine.deal_first", seat=self.seat_name(self._dealing))
+            if self._hidden[self._chosen]:
+                return self._play_unseen(action)
         if self._hands is not None:
             self._sync()
         ids = self._ids[self._chosen]
@@ -924,6 +928,16 @@ class RowsState(GameState[Card]):
 
     def deals_tuple(self) -> bool:
         return True
+
+    @property
+    def dealing_seat(self) -> int | None:
+        """The seat whose hand a table engine waits for, or ``None`` when no deal is pending."""
+        return self._dealing if self._chosen == CHANCE and not self._terminal else None
+
+    @property
+    def round_reveals(self) -> int:
+        """The reveals placed in the current round."""
+        return self.steps - HAND_SIZE * len(self.history)
 
     def chance_outcomes(self) -> list[tuple[Any, float]]:
         """At a deal, each unseen card with its chance of being in the hand dealt."""

@@ -79,7 +79,7 @@ class LiveTable:
         if not saved:  # the match's first move: a position from the match's players and options
             return match, MatchSlot(self.db, self.match_id).load(match.game), None
         data = saved[-1].event.position
-        return match, from_json(data), data
+        return match, from_json(_unmarked(data)), data
 
     def view(self, events: Sequence[StoredEvent] | None = None) -> Live:
         """The position now (from ``events``, the match's log, when the caller has read it)."""
@@ -153,7 +153,7 @@ class LiveTable:
             if len(saved) > 1:
                 previous = dict(saved[-2].event.position)
             else:  # the match's first move: back to the start
-                previous = _fresh(from_json(last.event.position)).to_json()
+                previous = _fresh(from_json(_unmarked(last.event.position))).to_json()
             previous.pop(_CLOSED_ROUND, None)
             previous[_UNDO] = True
             writes: list[Any] = []
@@ -167,7 +167,7 @@ class LiveTable:
                 self._unchanged(log[: len(log) - len(writes)], expected)
 
             store.append_many(self.match_id, writes, check=check)
-        return Live(match, from_json(previous), moves=len(saved) - 1)
+        return Live(match, from_json(_unmarked(previous)), moves=len(saved) - 1)
 
     def _unchanged(self, log: Sequence[StoredEvent], expected: dict | None) -> None:
         saved = _positions(log)
@@ -201,9 +201,17 @@ class LiveTable:
 _OPTIONS = ("explosion", "mode", "cards")
 
 
+def _unmarked(data: dict[str, Any]) -> dict[str, Any]:
+    """A saved position without the page's own keys (the live model checks every key)."""
+    return {k: v for k, v in data.items() if k not in (_CLOSED_ROUND, _UNDO)}
+
+
 def _fresh(position: Any) -> Any:
-    """The position at the start of the next round: the same seats, house rules and options."""
+    """The position at the start of the next round: the same seats, house rules and options (a
+    ``LiveMatch`` goes on through its rounds in the engine: this is a fresh match)."""
     import dataclasses
 
+    if hasattr(type(position), "fresh"):
+        return position.fresh()
     kept = {f.name: getattr(position, f.name) for f in dataclasses.fields(position) if f.name in _OPTIONS}
     return type(position)(players=position.players, house=position.house, **kept)
