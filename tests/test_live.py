@@ -77,7 +77,7 @@ def test_tricks_position_settles_each_trick_and_the_winner_leads():
     with pytest.raises(UsageError, match="the round starts with the bids: Ana bids next"):
         play(position, "Ana=RB12")
     position, verdict = play(position, "Ana=bid=1", "Ben=bid=1", "Chloé=bid=0")
-    assert position.history[:3] == ("Ana=hand=?", "Ben=hand=?", "Chloé=hand=?")  # hidden hands
+    assert position.history[:3] == ("deal Ana=?", "deal Ben=?", "deal Chloé=?")  # hidden hands
     position, verdict = play(position, "Ana=RB12", "Ben=SH3", "Chloé=RB9")
     assert verdict.result["winner_player"] == "Ana" and position.leader == "Ana" and position.won["Ana"] == 1
     with pytest.raises(UsageError, match="it is Ana's turn, not Ben's"):
@@ -104,7 +104,7 @@ def test_tricks_position_takes_the_hands_dealt_and_the_player_count_is_fixed():
         play(position, "Ana=bid=0", "Ben=bid=0", "Chloé=bid=1")
     position, _ = play(position, "Ana=hand=RB7", "Ben=hand=SH4", "Chloé=hand=?", "Dan=hand=?")
     assert position.players == ("Ana", "Ben", "Chloé", "Dan")
-    assert position.engine().observation(0)["hand"] == ["RB7"] and position.engine().observation(2)["hand"] == ["?"]
+    assert position.state().observation(0)["hand"] == ["RB7"] and position.state().observation(2)["hand"] == ["?"]
     position, _ = play(position, "bid=0", "bid=1", "bid=0", "bid=0")
     with pytest.raises(IllegalActionError, match="SH4 is already in Ben's hand"):
         play(position, "Ana=SH4")
@@ -226,7 +226,7 @@ def test_an_old_trick_by_trick_tricks_position_is_refused_in_one_line(cli, tmp_p
                                             "leader": "Ana", "trick": [], "played": [], "won": {}, "tricks": 0}}))
     result = cli("referee", "tricks", "trick", "Ana=bid=0", "--state", str(state))
     assert result.code == 2 and result.err.count("\n") == 1
-    assert "older cardforge" in result.err and "start afresh with a new --state file" in result.err
+    assert "before the moves were kept" in result.err and "use a new --state file to start afresh" in result.err
 
 
 def test_the_worked_tricks_evening_of_the_docs(cli, tmp_path):
@@ -252,3 +252,15 @@ def test_the_worked_tricks_evening_of_the_docs(cli, tmp_path):
     assert "End of the game: Chloé wins with 51 points" in move("Chloé=SH2")
     over = cli("referee", "tricks", "play", "Ana=bid=0", env=env)
     assert over.code == 2 and "the game is over" in over.err
+
+
+def test_a_tricks_move_sent_twice_is_applied_once_and_a_stale_one_is_refused():
+    """Safe retries (issue 25 item 4) for tricks, through LiveMatch: the same move id once; a
+    move made on an older version refused with what changed."""
+    match = new_position("tricks", ("Ana", "Ben", "Chloé"))
+    match, _ = match.play(["Ana=bid=0", "Ben=bid=1", "Chloé=bid=0"], version=0, move_id="b1")
+    again, verdict = match.play(["Ana=bid=0", "Ben=bid=1", "Chloé=bid=0"], version=0, move_id="b1")
+    assert again.version == match.version == 6 and verdict.result["version"] == 6
+    match, _ = match.play(["Ana=RB4"], version=6)
+    with pytest.raises(UsageError, match="Ana=RB4"):
+        match.play(["Ana=RB5"], version=6)

@@ -46,7 +46,7 @@ def test_seeded_games_typed_move_by_move_reach_the_same_scores_and_winners(house
                 position, _ = apply(position, position.parse_move(hands))
                 dealt = len(seeded.chance_log)
             if show_hands:  # the same hands, the same everything
-                engine = position.engine()
+                engine = position.state()
                 assert [engine.observation(p) for p in range(players)] == [seeded.observation(p) for p in range(players)]
             actions = seeded.legal_actions()
             action = actions[rng.randrange(len(actions))]
@@ -54,7 +54,7 @@ def test_seeded_games_typed_move_by_move_reach_the_same_scores_and_winners(house
             seeded.apply_action(action)
             position, verdict = apply(position, position.parse_move([token]))
             position = from_json(position.to_json())  # kept between calls: stored and replayed
-            engine = position.engine()
+            engine = position.state()
             assert verdict.result["totals"] == dict(zip(names, seeded.returns()))
             assert engine.bids == seeded.bids and engine.won == seeded.won and engine.round == seeded.round
         assert verdict.result["game_over"] and verdict.result["winners"] == [names[p] for p in seeded.winners()]

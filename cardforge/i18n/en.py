@@ -363,7 +363,6 @@ MESSAGES: dict[str, str] = {
     "live.tricks.next_bid": "Round {round}, {n} {n:plural:card|cards} each: {player} bids next (e.g. {player}=bid=1)",
     "live.tricks.next_pass": "Round {round}: {player} sets 2 cards aside for their partner (e.g. {player}=pass=RB3,SH5)",
     "live.tricks.next_deal": "Round {round}, {n} {n:plural:card|cards} each: the deal",
-    "error.tricks.old_position": "this state holds a tricks position from an older cardforge (trick by trick, without bids or hands): start afresh with a new --state file, or remove its \"tricks\" entry",
     "error.tricks.mixed": "{token}: give every card with its player (Ana=RB12 Ben=SH3) or none (RB12 SH3), not both",
     "error.tricks.over": "the game is over: no move is left to make",
     "error.tricks.hand_late": "{player}'s hand can only be given while the round is dealt, before the bids",

@@ -407,7 +407,6 @@ MESSAGES: dict[str, str] = {
     "live.tricks.next_bid": "Manche {round}, {n} {n:plural:carte|cartes} chacun : au tour {player:de} d'annoncer (par ex. {player}=bid=1)",
     "live.tricks.next_pass": "Manche {round} : {player} met 2 cartes de côté pour son partenaire (par ex. {player}=pass=RB3,SH5)",
     "live.tricks.next_deal": "Manche {round}, {n} {n:plural:carte|cartes} chacun : la donne",
-    "error.tricks.old_position": "cet état contient une partie de tricks d'une version antérieure de cardforge (pli par pli, sans annonces ni mains) : repartez d'un nouveau fichier --state, ou retirez-en l'entrée « tricks »",
     "error.tricks.mixed": "{token} : donnez chaque carte avec son joueur (Ana=RB12 Ben=SH3) ou aucune (RB12 SH3), pas les deux",
     "error.tricks.over": "la partie est finie : il ne reste aucun coup à jouer",
     "error.tricks.hand_late": "la main {player:de} ne se donne que pendant la donne, avant les annonces",

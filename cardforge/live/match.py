@@ -39,7 +39,7 @@ __all__ = ["LiveMatch", "Move", "ADAPTERS", "adapter_for", "FORMAT", "check_matc
 #: The storage format of a match (``to_json``); format 1 was a position without its history.
 FORMAT = 2
 #: game slug → the module holding its adapter (``ADAPTER``)
-ADAPTERS = {"rows": "cardforge.live.rows", "numwin": "cardforge.live.numwin"}
+ADAPTERS = {"rows": "cardforge.live.rows", "numwin": "cardforge.live.numwin", "tricks": "cardforge.live.tricks"}
 #: bounds the load checks (a match of an evening stays far below them)
 MAX_HISTORY, MAX_ENTRY, MAX_HOUSE, MAX_NAME = 20_000, 2_000, 32, 64
 MOVE_ID = re.compile(r"[A-Za-z0-9_.:-]{1,64}")

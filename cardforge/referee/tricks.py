@@ -348,15 +348,16 @@ def _fixed(options: dict[str, int | bool | None]):
     given = {k: v for k, v in options.items() if v is not None}
 
     def prepare(position):
-        if position.players and "count" in given and position.count is None:
-            position = position.replace(count=len(position.players))
         for key, value in given.items():
-            started = getattr(position, key)
-            if position.history and started != value or (key == "count" and started not in (None, value)):
+            started = position.option(key)
+            if key == "count" and position.players:
+                started = len(position.players)
+            if (position.history or key == "count") and started is not None and started != value:
                 what = "--players" if key == "count" else "--" + key.replace("_", "-")
                 raise refusal(UsageError, "error.tricks.count_fixed" if key == "count" else "error.tricks.option_fixed",
                               n=started, given=value, option=what)
-        return position.replace(**given)
+        changes = {k: v for k, v in given.items() if position.option(k) != v and not (k == "count" and position.players)}
+        return position.replace(**changes) if changes else position
 
     return prepare
 

@@ -261,7 +261,7 @@ def live_view(live: Any, lang: str, standings: Standings | None = None) -> dict[
         view.update(
             trick=[{"name": p, "card": laid.get(p)} for p in order],
             # bids (and the team variant's passes) are asked of every seat from the round's first
-            waiting=[p for p in order if p not in laid] if phase == "play" else position.to_act(),
+            waiting=[p for p in order if p not in laid] if phase == "play" else position.waiting_seats,
             phase=phase, bids=[{"name": p, "n": b} for p, b in position.bids.items()],
             number=position.tricks + 1, leader=position.leader,
             won=[{"name": p, "n": position.won.get(p, 0)} for p in players])
