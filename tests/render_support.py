@@ -27,6 +27,10 @@ style:
   back: {color: "#143D59", accent: "#F4B400", title: {fr: Mini Num, en: Mini Num}}
 """
 
+#: The mini deck with another action-card colour: its two action faces (en, fr) change, nothing else.
+RECOLOURED = MINI_DECK.replace("style:\n", "style:\n  action_color: \"#8A1C1C\"\n")
+assert RECOLOURED != MINI_DECK
+
 
 def write_mini_deck(folder: Path, text: str = MINI_DECK) -> Path:
     """``folder/mini.yaml`` beside a copy of ``decks/base.yaml``; returns the deck path."""
@@ -91,3 +95,20 @@ def content_streams(pdf) -> list[bytes]:
     for page in reader.pages:
         streams += [form.get_data() for form in _forms(page.get("/Resources"), seen)]
     return streams
+
+
+def png_render_under_way(out: Path) -> "subprocess.Popen[str]":
+    """``cardforge render rows --format png --out OUT`` started in its own process group, once
+    its first picture is written (the workers are rasterising); stderr is piped."""
+    import os
+    import subprocess
+    import sys
+    import time
+
+    proc = subprocess.Popen([sys.executable, "-m", "cardforge", "render", "rows", "--format", "png", "--out", str(out)],
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, cwd=ROOT,
+                            env={**os.environ, "PYTHONPATH": str(ROOT)}, start_new_session=True)
+    deadline = time.monotonic() + 120  # only a hang reaches it
+    while not list(out.rglob("*.png")) and proc.poll() is None and time.monotonic() < deadline:
+        time.sleep(0.05)
+    return proc

@@ -59,8 +59,6 @@ def simulate(
         make_bot(game, name)
     if jobs is not None and jobs < 1:
         raise UsageError(f"--jobs must be at least 1, not {jobs}")
-    if turn_seconds is not None and turn_seconds <= 0:
-        raise UsageError(f"--turn-seconds must be positive, not {turn_seconds}")
     spec = lab.SimSpec(game, players, names, tuple(house), seed, games, tuple(option), turn_seconds)
     bar, progress = _progress(quiet or not sys.stderr.isatty())
     try:

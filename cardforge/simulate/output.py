@@ -90,8 +90,8 @@ def write_report(out: Path, report: dict[str, Any], comparison: dict[str, Any] |
         (atomic_write_text if isinstance(data, str) else atomic_write_bytes)(path, data)
         written.append(path)
 
-    put(out / "report.json", json.dumps({"report": report, "comparison": comparison}, indent=1, ensure_ascii=False) + "\n")
-    put(out / "figures.json", json.dumps(figures, indent=1, ensure_ascii=False) + "\n")
+    put(out / "report.json", json.dumps({"report": report, "comparison": comparison}, indent=1, ensure_ascii=False, allow_nan=False) + "\n")
+    put(out / "figures.json", json.dumps(figures, indent=1, ensure_ascii=False, allow_nan=False) + "\n")
     pdf = io.BytesIO()
     with PdfPages(pdf, metadata={"Title": f"cardforge simulate {report['spec']['game']}", "CreationDate": None}) as pages:
         cover = Figure(figsize=(8.27, 11.69))
