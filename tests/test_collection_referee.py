@@ -86,7 +86,7 @@ def test_check_shadow_voids_the_round(capsys):
 @pytest.mark.parametrize("argv, needle", [
     (["objectives", "SH3"], "Shadow"),
     (["objectives", "joker"], "action card"),
-    (["objectives", "tornade"], "not in collection"),
+    (["objectives", "tornade"], "not in Num Collection"),
     (["objectives", "R3", "R3"], "given 2 times"),
     (["objectives", "--scorecard", "/nonexistent/card.txt", "R3"], "cannot read scorecard"),
     (["objectives", "--mode", "speed", "R3"], "'speed'"),

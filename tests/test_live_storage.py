@@ -55,7 +55,7 @@ def test_a_bom_is_accepted(cli, tmp_path):
     ({"format": 2, "matches": [], "x": 1}, ["x: expected one of the keys format, matches"]),
     ("[" * 1000 + "]" * 1000, ["nests deeper than 16 levels"]),
     ({"rows": {"game": "rows", "version": 1, "rows": {}, "reveals": 2}},
-     ["holds a rows position of format 1", "use a new --state file to start afresh"]),
+     ["holds a Num Rows position of format 1", "remove its rows entry or use a new --state file to start afresh"]),
 ])
 def test_a_bad_state_file_is_one_line_naming_the_key(cli, tmp_path, data, fragments):
     state = _state(tmp_path, data)
@@ -86,3 +86,12 @@ def test_twenty_concurrent_calls_on_one_state_file_lose_nothing(tmp_path):
     matches = json.loads(state.read_text())["matches"]
     assert len(matches["numwin"]["history"]) == 10
     assert sum(not e.startswith("deal ") for e in matches["rows"]["history"]) == 10
+
+
+def test_undo_takes_back_the_kept_matchs_last_move(cli, tmp_path):
+    state = _state(tmp_path, _rows())
+    undone = cli("referee", "rows", "undo", "--state", state, "--json")
+    assert undone.code == 0, undone.err and undone.json()["version"] == 0
+    assert json.loads(open(state).read())["matches"]["rows"]["history"] == []
+    one_line_error(cli("referee", "rows", "undo", "--state", state), "nothing to undo")
+    one_line_error(cli("referee", "numwin", "undo"), "give --state PATH or --table")

@@ -356,16 +356,6 @@ def _rows_of(mask: int) -> tuple[int, ...]:
     return tuple(r for r in range(len(ROW_COLOURS)) if mask >> r & 1)
 
 
-def _special_tie(cards: list[int], info: Any) -> bool:
-    """Whether a Shadow or a Rainbow shares its value with another card of the reveal: only then
-    does the order among equal values (Shadow, Rainbow, classic colours: ROWS-2.4) decide."""
-    kinds: dict[int, list[int]] = {}
-    for c in cards:
-        v, k, _ = info[c]
-        kinds.setdefault(v, []).append(k)
-    return any(len(group) > 1 and any(k != _CLASSIC for k in group) for group in kinds.values())
-
-
 def _place(rows: list[list[int]], plays: list[int], flags: tuple[bool, bool, bool, bool], explosion: bool,
            captured: list[list[int]], discarded: list[int], log: list[tuple[int, str, list[int]]] | None = None,
            note: Any = None, lasts: list[int] | None = None) -> list[int]:
@@ -385,8 +375,10 @@ def _place(rows: list[list[int]], plays: list[int], flags: tuple[bool, bool, boo
         lasts = [value[row[-1]] for row in rows]
     if explain:
         note("ROWS-2.3", "order", cards=[o >> _SEAT_BITS for o in order])
-        if _special_tie([o >> _SEAT_BITS for o in order], info):
-            note("ROWS-2.4", "tie_order")
+        values = [value[o >> _SEAT_BITS] for o in order]
+        if len(set(values)) < len(values):  # which kinds meet at an equal value decides the words
+            tied = {info[o >> _SEAT_BITS][1] for o in order if values.count(value[o >> _SEAT_BITS]) > 1}
+            note("ROWS-2.4", "tie_order" if tied != {_CLASSIC} else "tie_order_classic")
     for o in order:
         c = o >> _SEAT_BITS
         v, k, r = info[c]
@@ -463,7 +455,9 @@ def _place(rows: list[list[int]], plays: list[int], flags: tuple[bool, bool, boo
             others = row[:-1]
             del row[:-1]
             if explain and takes_first:
-                note("ROWS-R3", "lower_fifth", s, c, r)
+                if k != _CLASSIC:  # a Rainbow fitting nowhere (ROWS-4.2) lands as the 5th card
+                    note("ROWS-4.2", "rainbow_goes", s, c, r)
+                note("ROWS-R3", "lower_fifth_explode" if explosion else "lower_fifth", s, c, r)
             if explosion:
                 discarded.extend(others)
                 if explain:
@@ -1078,10 +1072,6 @@ class RowsState(GameState[Card]):
         return f"round {self.round_no} wins {self.wins} points {self.points()} | {rows}"
 
 
-#: the options of ``new_game`` beside ``rules``/``house`` (``cardforge.games.option_names``)
-OPTIONS = ("explosion", "target_wins")
-
-
 def new_game(players: int, seed: int = 0, **options: Any) -> RowsState:
     """A new match.  Options: ``chance`` (``"seeded"``/``"table"``), ``record_chance`` (bool),
     ``explosion`` (bool), ``target_wins`` (int, default 3),
@@ -1100,6 +1090,6 @@ def new_game(players: int, seed: int = 0, **options: Any) -> RowsState:
     if house is not None:
         rules = HouseRules.parse(house.split(",") if isinstance(house, str) else house)
     if options:
-        raise UsageError(f"unknown rows option(s) {', '.join(map(repr, options))}: expected {', '.join(OPTIONS)}, rules, house")
+        raise UsageError(f"unknown rows option(s) {', '.join(map(repr, options))}: expected explosion, target_wins, rules, house")
     return RowsState(int(players), int(seed), rules=rules, explosion=explosion, target_wins=target, chance=chance,
                      record_chance=record)

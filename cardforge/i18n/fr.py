@@ -43,16 +43,18 @@ def _starts_with_vowel(word: str) -> bool:
 def elide(word: str, value: str) -> str:
     """``de`` + « Ana » → « d'Ana » ; « Émile » → « d'Émile » ; « Ben » → « de Ben ».
     Aussi ``que`` (« qu'Ana ») et ``le`` (« l'as », « le 7 ») ; devant un article, la
-    contraction : ``de`` + « le joueur 1 » → « du joueur 1 », ``à`` + « le joueur 1 » → « au joueur 1 »."""
-    if value.startswith("le ") and word in _CONTRACTED:
-        return _CONTRACTED[word] + value[2:]
+    contraction : ``de`` + « le joueur 1 » → « du joueur 1 », « les joueurs » → « des joueurs » ;
+    ``à`` + « le joueur 1 » → « au joueur 1 »."""
+    article, _, rest = value.partition(" ")
+    if word in ("de", "à") and article in ("le", "les") and rest:
+        return _CONTRACTED[word, article] + " " + rest
     if word in ("de", "que", "le", "la") and _starts_with_vowel(value):
         return {"de": "d'", "que": "qu'", "le": "l'", "la": "l'"}[word] + value
     return f"{word} {value}"
 
 
-#: a preposition before the article « le »: its contracted form
-_CONTRACTED = {"de": "du", "à": "au"}
+#: a preposition before the article « le » / « les »: their contracted form
+_CONTRACTED = {("de", "le"): "du", ("de", "les"): "des", ("à", "le"): "au", ("à", "les"): "aux"}
 
 #: Between the parts of a sentence joined by a semicolon.
 SEMICOLON = " ; "
@@ -79,6 +81,9 @@ MESSAGES: dict[str, str] = {
     "rows.shadow_nowhere": "{card} {player:de} ne va sur aucune rangée : {player} la récupère, en points négatifs.",
     "rows.fifth": "{card} {player:de} est la 5e carte de la rangée {row} : {player} récupère toutes les autres, {cards}.",
     "rows.new_first": "{card} devient la nouvelle 1re carte de la rangée {row}.",
+    "rows.tie_order_classic": "À valeur égale : les couleurs classiques dans l'ordre des rangées (Bleue, Rouge, Jaune, Verte).",
+    "rows.rainbow_goes": "{card} {player:de} est inférieure à toutes les rangées : posée sur la rangée {row}, dont la dernière carte est la plus proche.",
+    "rows.lower_fifth_explode": "{card} est inférieure à la dernière carte, mais en tant que 5e carte elle fait exploser la rangée au lieu de prendre la 1re carte.",
     "rows.lower_fifth": "{card} est inférieure à la dernière carte, mais en tant que 5e carte elle prend toute la rangée, pas seulement la 1re carte.",
     "rows.explode": "{card} {player:de} est la 5e carte de la rangée {row} : la rangée explose.",
     "rows.discard": "{cards} sont défaussées, pas récupérées.",
@@ -370,7 +375,7 @@ MESSAGES: dict[str, str] = {
     "error.rows.engine.in_hand": "la carte {card} est dans la main {owner:de}",
     "error.rows.engine.over": "la partie est finie : plus aucune carte ne peut être jouée",
     "error.rows.engine.not_held": "{player} ne peut pas jouer {card} : elle n'est pas dans sa main ({hand})",
-    "error.rows.twice": "la carte {card} est donnée deux fois : le paquet de rows n'a qu'un exemplaire de chaque carte",
+    "error.rows.twice": "la carte {card} est donnée deux fois : le paquet de Num Rangées n'a qu'un exemplaire de chaque carte",
     "error.scorecard.unreadable": "impossible de lire la feuille d'objectifs {path} : {why}",
     "error.scorecard.not_utf8": "la feuille d'objectifs {path} n'est pas du texte UTF-8 : attendu des objectifs comme paire couleur",
     "error.scorecard.json": "la feuille d'objectifs {path} n'est pas du JSON valide : {msg} (ligne {line})",
@@ -549,7 +554,7 @@ MESSAGES: dict[str, str] = {
     "live.rows.change": "révélation {plays}",
     "live.rows.match_won": "{player} a seul {n} manches gagnées : {player} gagne la partie.",
     "live.rows.match_over": "{summary}. {player} gagne la partie",
-    "error.schema.bad": "{key} : {expected} attendu, trouvé {found}",
+    "error.schema.bad": "{key} : valeur attendue : {expected} ; trouvée : {found}",
     "error.schema.missing": "{key} manque",
     "schema.list": "une liste", "schema.object": "un objet", "schema.at_most": "au plus {n} éléments",
     "schema.text": "un texte de 1 à {n} caractères", "schema.key": "l'une des clés {keys}",
@@ -560,13 +565,17 @@ MESSAGES: dict[str, str] = {
     "schema.moves_cover": "des coups couvrant les {n} entrées de l'historique",
     "error.state.bad": "fichier d'état {path} : {problem}",
     "error.state.depth": "le fichier d'état {path} est imbriqué sur plus de {n} niveaux : ce n'est pas un état cardforge",
-    "error.state.format1": "le fichier d'état {path} contient une position de {game} au format 1, écrite avant que les coups soient gardés : elle ne peut pas être rejouée ; retirez son entrée {game} ou prenez un nouveau fichier --state pour recommencer",
+    "error.state.format1": "le fichier d'état {path} contient une position de {name} au format 1, écrite avant que les coups soient gardés : elle ne peut pas être rejouée ; retirez son entrée {game} ou prenez un nouveau fichier --state pour recommencer",
     "error.state.format": "fichier d'état {path} : le format {found} n'est pas pris en charge (2 attendu)",
     "error.state.locked": "le fichier d'état {path} ne peut pas être verrouillé : {why}",
     "error.position.format1": "une position de {game} au format 1, écrite avant que les coups soient gardés, ne peut pas être rejouée : recommencez la partie",
     "error.rows.row_kept": "--row donne les rangées pour une décision ponctuelle : avec --state ou --table les rangées viennent des coups joués (annulez un coup pour le corriger)",
     "error.numwin.over": "la partie est finie : elle a {n} {n:plural:manche|manches}, une par donneur (NUMWIN-8.1) ; annulez la dernière manche pour la corriger",
-    "live.numwin.game_won": "Après {rounds} {rounds:plural:manche|manches}, une par donneur, {players:list} {players:plural:a|ont} le plus petit total, {n} : {players:plural:gagne|gagnent} la partie.",
+    "live.numwin.game_won": "Après {rounds} {rounds:plural:manche|manches}, une par donneur, {players:list} {players:plural:a|ont} le plus petit total, {n}, et {players:plural:gagne|gagnent} la partie.",
     "live.numwin.game_over": "{summary}. Fin de la partie : {players:list} {players:plural:gagne|gagnent}",
     "live.numwin.change": "manche {combos}",
+    "error.live.undo_needs_state": "rien n'est gardé, rien à annuler : donnez --state CHEMIN ou --table",
+    "error.live.no_undo": "{game} n'a pas encore d'annulation dans l'arbitre : corrigez le fichier d'état à la main ou recommencez",
+    "live.undo.q": "Reprendre le dernier coup.",
+    "live.undo.done": "repris : {entries:semi} ; la partie est à la version {version}",
 }

@@ -1,6 +1,9 @@
 """The live position: a game in progress at a physical table, kept between referee calls.
 
-One model for every game where state carries over, in the engines' terms:
+Rows and numwin are on the live model (``cardforge.live.match.LiveMatch``): a match is its
+history of moves and chance outcomes, replayed through the engine, with versions, move ids and
+undo; ``new_position`` / ``from_json`` give a ``LiveMatch`` for them (``to_json`` is format 2).
+Tricks, sequence and collection keep their positions (format 1) until they move onto it:
 
 ========== ============================ ===============================================
 game       position (``*Position``)     move (``parse_move`` / the move dataclass)
@@ -100,7 +103,9 @@ def from_json(data: dict[str, Any]) -> Any:
         raise refusal(UsageError, "error.position.not_one")
     if data["game"] in ADAPTERS:
         if data.get("format") is None and "version" in data:
-            raise refusal(UsageError, "error.position.format1", game=data["game"])
+            from cardforge.live.match import game_title
+
+            raise refusal(UsageError, "error.position.format1", game=game_title(data["game"]))
         return LiveMatch.from_json(data)
     return position_class(data["game"]).from_json(data)
 

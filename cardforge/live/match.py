@@ -34,7 +34,7 @@ from cardforge.errors import CardforgeError, UsageError
 from cardforge.i18n import DEFAULT_LANG, Message, refusal
 from cardforge.live.adapter import CHANCE_PREFIX, Adapter
 
-__all__ = ["LiveMatch", "Move", "ADAPTERS", "adapter_for", "FORMAT", "check_match_json", "schema_problem"]
+__all__ = ["LiveMatch", "Move", "ADAPTERS", "adapter_for", "game_title", "FORMAT", "check_match_json", "schema_problem"]
 
 #: The storage format of a match (``to_json``); format 1 was a position without its history.
 FORMAT = 2
@@ -43,6 +43,13 @@ ADAPTERS = {"rows": "cardforge.live.rows", "numwin": "cardforge.live.numwin", "t
 #: bounds the load checks (a match of an evening stays far below them)
 MAX_HISTORY, MAX_ENTRY, MAX_HOUSE, MAX_NAME = 20_000, 2_000, 32, 64
 MOVE_ID = re.compile(r"[A-Za-z0-9_.:-]{1,64}")
+
+
+def game_title(game: str) -> Any:
+    """The game's name in a sentence (its deck's title, ``Text``: « Num Rangées »), not its id."""
+    from cardforge.deck import load_deck
+
+    return load_deck(game).title
 
 
 def adapter_for(game: str) -> Adapter:
@@ -81,7 +88,7 @@ class LiveMatch:
         adapter = adapter_for(game)
         for name in options:
             if name not in adapter.options:
-                raise refusal(UsageError, "error.live.option", option=repr(name), game=game,
+                raise refusal(UsageError, "error.live.option", option=repr(name), game=game_title(game),
                               options=", ".join(adapter.options) or "-")
         return cls(game, tuple(players), tuple(house), tuple(sorted(options.items())), lang)
 
@@ -184,7 +191,7 @@ class LiveMatch:
     def undo(self) -> LiveMatch:
         """The match without its last move (and the chance outcomes entered with it)."""
         if not self.moves:
-            raise refusal(UsageError, "error.live.nothing_to_undo", game=self.game)
+            raise refusal(UsageError, "error.live.nothing_to_undo", game=game_title(self.game))
         start = self.moves[-2][0] if len(self.moves) > 1 else 0
         return dataclasses.replace(self, history=self.history[:start], moves=self.moves[:-1])
 
@@ -198,14 +205,14 @@ class LiveMatch:
         options = dict(self.options)
         for name, value in changes.items():
             if name not in self.adapter.options:
-                raise refusal(UsageError, "error.live.option", option=repr(name), game=self.game,
+                raise refusal(UsageError, "error.live.option", option=repr(name), game=game_title(self.game),
                               options=", ".join(self.adapter.options) or "-")
             options[name] = value
         options_t = tuple(sorted(options.items()))
         if (house, options_t) == (self.house, self.options):
             return self
         if self.history:
-            raise refusal(UsageError, "error.live.options_changed", game=self.game)
+            raise refusal(UsageError, "error.live.options_changed", game=game_title(self.game))
         return dataclasses.replace(self, house=house, options=options_t)
 
     # -- storage ---------------------------------------------------------------------------

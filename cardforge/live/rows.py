@@ -16,6 +16,7 @@ from cardforge.errors import UsageError
 from cardforge.i18n import Message, refusal
 from cardforge.live.adapter import CHANCE_PREFIX, Adapter
 from cardforge.live.base import check_seats, seated
+from cardforge.live.match import game_title
 
 __all__ = ["RowsAdapter", "ADAPTER"]
 
@@ -36,7 +37,7 @@ class RowsAdapter(Adapter):
 
         low, high = tables().players
         if match.players and not low <= len(match.players) <= high:
-            raise refusal(UsageError, "error.live.players", game="Num Rangées", low=low, high=high, n=len(match.players))
+            raise refusal(UsageError, "error.live.players", game=game_title("rows"), low=low, high=high, n=len(match.players))
         state = RowsState(max(len(match.players), low), rules=HouseRules.parse(match.house),
                           explosion=bool(match.option("explosion", False)), chance="table")
         state.seat_names = match.players

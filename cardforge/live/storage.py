@@ -126,7 +126,9 @@ class StateFile:
             raise refusal(UsageError, "error.state.shape", path=self._where())
         for game in data:
             if game not in GAMES and game in live_games():
-                raise refusal(UsageError, "error.state.format1", path=self._where(), game=game)
+                from cardforge.live.match import game_title
+
+                raise refusal(UsageError, "error.state.format1", path=self._where(), game=game, name=game_title(game))
         return {game: self._checked(game, entry) for game, entry in data.items()}
 
     def _bad(self, key: str, expected: str, found: Any, **params: Any) -> UsageError:

@@ -23,7 +23,7 @@ from cardforge.errors import UsageError
 from cardforge.i18n import refusal
 
 __all__ = ["STATE_OPTION", "TABLE_OPTION", "DB_OPTION", "MATCH_OPTION", "VERSION_OPTION", "MOVE_ID_OPTION",
-           "storage_for", "play"]
+           "storage_for", "play", "undo", "add_undo_command"]
 
 STATE_OPTION = typer.Option(None, "--state", envvar="CARDFORGE_STATE", metavar="PATH", parser=nonempty_path,
                             help="Keep the position in this JSON file between calls (env CARDFORGE_STATE).")
@@ -74,3 +74,44 @@ def play(game: str, storage: Any, tokens: Sequence[str], prepare: Callable[[Any]
         if storage is not None and after is not position:
             storage.save(after)
     return verdict
+
+
+def undo(game: str, storage: Any):
+    """Under the storage's lock: take back the kept match's last move; a verdict saying what."""
+    from cardforge.i18n import Message
+    from cardforge.referee.verdict import Verdict
+
+    if storage is None:
+        raise refusal(UsageError, "error.live.undo_needs_state")
+    with storage.transaction():
+        match = storage.load(game)
+        if not hasattr(match, "undo"):
+            from cardforge.live.match import game_title
+
+            raise refusal(UsageError, "error.live.no_undo", game=game_title(game))
+        before = match.undo()
+        storage.save(before)
+    taken = [e for e in match.history[before.version:]]
+    verdict = Verdict(game, Message("live.undo.q"), {"version": before.version, "undone": taken,
+                                                     "position": before.to_json()})
+    verdict.summary = Message("live.undo.done", entries=taken, version=before.version)
+    return verdict
+
+
+def add_undo_command(app: typer.Typer, game: str) -> None:
+    """Register ``referee GAME undo`` (``--state``/``--table``) on a game's typer ``app``."""
+    from cardforge.options import JSON_OPTION, LANG_OPTION, check_message_lang
+    from cardforge.referee.verdict import emit
+
+    @app.command("undo")
+    def undo_(
+        state: Path | None = STATE_OPTION,
+        table: bool = TABLE_OPTION,
+        db: Path | None = DB_OPTION,
+        match: int | None = MATCH_OPTION,
+        as_json: bool = JSON_OPTION,
+        lang: str = LANG_OPTION,
+    ) -> None:
+        """Take back the last move of the kept match (with --state or --table)."""
+        check_message_lang(lang)
+        emit(undo(game, storage_for(state, table, db, match)), as_json=as_json, lang=lang)

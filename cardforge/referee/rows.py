@@ -40,6 +40,7 @@ from cardforge.referee.live import (
     STATE_OPTION,
     TABLE_OPTION,
     VERSION_OPTION,
+    add_undo_command,
     storage_for,
 )
 from cardforge.referee.live import play as live_play
@@ -295,3 +296,6 @@ def round_(
     check_lang(lang)
     rules = parse_house_rules(HouseRules, house, applies=ROUND_KEYS, where="'referee rows round'")
     emit(round_verdict(parse_piles(piles or []), rules), as_json=as_json, lang=lang)
+
+
+add_undo_command(app, "rows")
