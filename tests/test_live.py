@@ -264,3 +264,17 @@ def test_a_tricks_move_sent_twice_is_applied_once_and_a_stale_one_is_refused():
     match, _ = match.play(["Ana=RB4"], version=6)
     with pytest.raises(UsageError, match="Ana=RB4"):
         match.play(["Ana=RB5"], version=6)
+
+
+def test_referee_tricks_takes_the_version_a_move_id_and_undo(cli, tmp_path):
+    env = {"CARDFORGE_STATE": str(tmp_path / "t.json")}
+    bids = ("Ana=bid=0", "Ben=bid=1", "Chloé=bid=0")
+    first = cli("referee", "tricks", "play", *bids, "--on", "0", "--move-id", "b1", "--json", env=env)
+    assert first.code == 0, first.err and first.json()["version"] == 6
+    retry = cli("referee", "tricks", "play", *bids, "--on", "0", "--move-id", "b1", "--json", env=env)
+    assert retry.code == 0 and retry.json()["version"] == 6
+    assert cli("referee", "tricks", "play", "Ana=RB4", "--on", "6", env=env).code == 0
+    stale = cli("referee", "tricks", "play", "Ana=RB5", "--on", "6", env=env)
+    assert stale.code == 2 and "Ana=RB4" in stale.err
+    assert cli("referee", "tricks", "undo", env=env).code == 0
+    assert cli("referee", "tricks", "play", "Ana=RB5", "--on", "6", env=env).code == 0

@@ -36,7 +36,8 @@ from cardforge.games.tricks import (
 from cardforge.games.steps import Step
 from cardforge.games.tricks.resolution import codes
 from cardforge.i18n import Message, refusal
-from cardforge.referee.live import DB_OPTION, MATCH_OPTION, STATE_OPTION, TABLE_OPTION, storage_for
+from cardforge.referee.live import (DB_OPTION, MATCH_OPTION, MOVE_ID_OPTION, STATE_OPTION, TABLE_OPTION,
+                                   VERSION_OPTION, add_undo_command, storage_for)
 from cardforge.referee.live import play as live_play
 from cardforge.referee.verdict import Verdict, emit
 
@@ -298,6 +299,8 @@ def trick(
     table: bool = TABLE_OPTION,
     db: Path | None = DB_OPTION,
     match: int | None = MATCH_OPTION,
+    on: int | None = VERSION_OPTION,
+    move_id: str | None = MOVE_ID_OPTION,
     as_json: bool = JSON_OPTION,
     lang: str = LANG_OPTION,
 ) -> None:
@@ -317,7 +320,8 @@ def trick(
         raise refusal(UsageError, "error.tricks.live_only", token=entry)
     if storage is not None:
         game = {"count": players, "start_cards": start_cards, "rounds": rounds, "team": team}
-        _emit(live_play(GAME, storage, cards, _fixed(game), house=house or ()), as_json, lang)
+        _emit(live_play(GAME, storage, cards, _fixed(game), house=house or (), version=on, move_id=move_id),
+              as_json, lang)
         return
     if named:
         from cardforge.live.base import seated
@@ -338,6 +342,7 @@ def trick(
     _emit(trick_verdict(played, count, rules), as_json, lang)
 
 
+add_undo_command(app, GAME)
 app.command("play", help="A kept game of Num Plis move by move: bids, hands dealt, passes, cards laid "
                          "(the same as 'trick' with --state or --table).")(trick)
 
