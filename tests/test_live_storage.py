@@ -64,11 +64,11 @@ def test_a_bad_state_file_is_one_line_naming_the_key(cli, tmp_path, data, fragme
 
 def test_a_format_1_file_of_a_game_not_yet_on_the_live_model_is_migrated(cli, tmp_path):
     state = tmp_path / "old.json"
-    assert cli("referee", "tricks", "trick", "--state", str(state), "Ana=RB1", "Ben=RB2", "Chloé=RB3").code == 0
-    position = json.loads(state.read_text())["matches"]["tricks"]
-    state.write_text(json.dumps({"tricks": position}))  # as format 1 wrote it
-    again = cli("referee", "tricks", "trick", "--state", str(state), "RB9", "SH4", "RB5", "--json")
-    assert again.code == 0, again.err and again.json()["winner_player"] == "Chloé"
+    assert cli("referee", "sequence", "play", "--state", str(state), "Ana=R3").code == 0
+    position = json.loads(state.read_text())["matches"]["sequence"]
+    state.write_text(json.dumps({"sequence": position}))  # as format 1 wrote it
+    again = cli("referee", "sequence", "play", "--state", str(state), "Ana=G5", "--json")
+    assert again.code == 0, again.err
     assert json.loads(state.read_text())["format"] == 2
 
 

@@ -330,3 +330,12 @@ def test_the_readme_referee_tour_is_real_output(cli, tmp_path):
         assert all(ln in got for ln in lines) if "…" in expected else got == expected.strip(), (first, got)
         checked += 1
     assert checked >= 6
+
+
+def test_the_tie_order_step_only_when_a_shadow_or_a_rainbow_ties(ref):
+    """ROWS-2.4 orders equal values Shadow, Rainbow, classic: said only when one of them meets
+    another card of its value (issue 25), never for two classic cards alone."""
+    classic = answer(ref, "rows", "play", "Ana=R5", "Ben=B5")
+    assert not any("Shadow" in text for text in step_texts(classic, "ROWS-2.4"))
+    special = answer(ref, "rows", "play", "Ana=R5", "Ben=SH5")
+    assert step_texts(special, "ROWS-2.4") == ["Equal values: Shadow first, then Rainbow, then classic colours."]

@@ -42,13 +42,19 @@ def _starts_with_vowel(word: str) -> bool:
 
 def elide(word: str, value: str) -> str:
     """``de`` + « Ana » → « d'Ana » ; « Émile » → « d'Émile » ; « Ben » → « de Ben ».
-    Aussi ``que`` (« qu'Ana ») et ``le`` (« l'as », « le 7 ») ; ``de`` + « le joueur 1 » → « du joueur 1 »."""
-    if word == "de" and value.startswith(("le ", "les ")):  # « du joueur 1 », « des joueurs »
-        return ("du " if value.startswith("le ") else "des ") + value.split(" ", 1)[1]
+    Aussi ``que`` (« qu'Ana ») et ``le`` (« l'as », « le 7 ») ; devant un article, la
+    contraction : ``de`` + « le joueur 1 » → « du joueur 1 », « les joueurs » → « des joueurs » ;
+    ``à`` + « le joueur 1 » → « au joueur 1 »."""
+    article, _, rest = value.partition(" ")
+    if word in ("de", "à") and article in ("le", "les") and rest:
+        return _CONTRACTED[word, article] + " " + rest
     if word in ("de", "que", "le", "la") and _starts_with_vowel(value):
         return {"de": "d'", "que": "qu'", "le": "l'", "la": "l'"}[word] + value
     return f"{word} {value}"
 
+
+#: a preposition before the article « le » / « les »: their contracted form
+_CONTRACTED = {("de", "le"): "du", ("de", "les"): "des", ("à", "le"): "au", ("à", "les"): "aux"}
 
 #: Between the parts of a sentence joined by a semicolon.
 SEMICOLON = " ; "
@@ -119,11 +125,9 @@ MESSAGES: dict[str, str] = {
     "tricks.no_winner_next": "Aucun vainqueur : le pli ne compte pour personne ; le joueur suivant commence.",
     "tricks.no_winner_next_named": "Aucun vainqueur : le pli ne compte pour personne ; {player}, le joueur suivant, commence.",
     "live.tricks.laid": "{player} pose {card}",
-    "live.tricks.waiting": "{cards} {cards:plural:carte posée|cartes posées} ; {players:plural:reste|restent} à poser : {players:list}",
     "live.tricks.next": "Au tour {player:de} de poser",
     "live.tricks.won": "Plis remportés : {counts:list}",
     "live.tricks.count": "{player} {n}",
-    "live.tricks.round_over": "{summary} Fin de la manche : {n} {n:plural:pli joué|plis joués}.",
     # -- sequence / collection ------------------------------------------------------------------
     "mode.classic": "classique", "mode.discovery": "découverte",
     "seq.q": "Séquence {cards}",
@@ -147,7 +151,6 @@ MESSAGES: dict[str, str] = {
     "coll.and_void": "{first}, et aucun objectif pour cette manche",
     # -- numwin ---------------------------------------------------------------------------------
     "numwin.q.round": "Scores d'une manche",
-    "numwin.player_n": "le joueur {n}",
     "numwin.combo_line": "{player:Cap} : {cards} → {n} {n:plural:point|points}",
     "numwin.incomplete": "le combo {player:de} a {n} {n:plural:carte|cartes}, pas {full} : il ne reste incomplet que si plus rien ne peut être pioché",
     "numwin.lowest": "le plus bas : {n} ({players:list})",
@@ -231,7 +234,7 @@ MESSAGES: dict[str, str] = {
     "pl.after_stop": "les cartes après le STOP ne font pas partie de cette séquence : {cards}",
     # -- tricks : résoudre un pli (games/tricks/resolution) -------------------------------------
     "tricks.no_annulation": "Aucune valeur égale entre familles : rien n'est annulé.",
-    "tricks.annulation": "Les valeurs égales de familles différentes s'annulent et sont retirées : {listed}.",
+    "tricks.annulation": "Les valeurs égales de familles différentes s'annulent et sont retirées : {listed:semi}.",
     "tricks.pair_only": "Règle maison : seules les deux premières cartes d'une valeur s'annulent.",
     "tricks.rest_normal": "Le reste du pli se résout normalement.",
     "tricks.flash": "Flash annule le pli : aucun vainqueur, quelle que soit sa position.",
@@ -264,10 +267,10 @@ MESSAGES: dict[str, str] = {
     "tricks.numx_declared": "Num-X est déclarée 17 ou 0 en la jouant.",
     "tricks.legal": "Jouables : {cards}.",
     "tricks.f.exact": "Annonce exacte : 10 + 3 × {bid} = {n}.",
-    "tricks.f.missed": "Annonce manquée : −3 × |{bid} − {won}| = {n}.",
+    "tricks.f.missed": "Annonce manquée : −3 × |{bid} − {won}| = {n:minus}.",
     "tricks.f.zero_made": "Annonce 0 réussie : 20 + 2 × {cards} {cards:plural:carte|cartes} = {n}.",
-    "tricks.f.zero_missed": "Annonce 0 échouée : −(10 + 5 × {won}) = {n}.",
-    "tricks.round_cards": "Les cartes de la manche sont les {cards} distribuées à chaque joueur.",
+    "tricks.f.zero_missed": "Annonce 0 échouée : −(10 + 5 × {won}) = {n:minus}.",
+    "tricks.round_cards": "Les cartes de la manche : {cards:plural:la carte distribuée|les {cards} cartes distribuées} à chaque joueur.",
     "tricks.points": "{n} {n:plural:point|points}.",
     "tricks.streak_grows": "Annonce exacte : la série passe de {before} à {after}.",
     "tricks.streak_reset": "Annonce manquée : la série repart à 0.",
@@ -314,6 +317,8 @@ MESSAGES: dict[str, str] = {
     "numwin.outcome_penalty": "{kind:select:reflex=réflexe raté|memory=saisie mémoire ratée} : piochez une carte de pénalité",
     "numwin.outcome_nothing": "{kind:select:reflex=réflexe raté|memory=saisie mémoire ratée} : rien ne change",
     "numwin.q.score": "Score du combo final {combo}",
+    # a seat without a name: « le joueur 2 » (the article contracts: « du joueur 2 »)
+    "seat.n": "le joueur {n}",
     "error.seat.malformed": "{what:select:reveal=révélation mal formée|card=carte mal formée|move=coup mal formé|combo=combo mal formé|pile=pile mal formée} {token} : attendu {what:select:reveal=JOUEUR=CARTE|card=JOUEUR=CARTE|move=JOUEUR=CARTES ou JOUEUR=secure|combo=JOUEUR=CARTES|pile=JOUEUR=CARTE,CARTE…}, par ex. {example}",
     "error.seat.twice": "le joueur {name} est donné deux fois ({token})",
     "error.seat.unknown": "joueur inconnu {name} : les joueurs sont {players:list}{hint}",
@@ -322,7 +327,6 @@ MESSAGES: dict[str, str] = {
     "error.rows.captured": "la carte {card} {player:de} est déjà dans la pile récupérée {owner:de}",
     "error.tricks.no_card": "aucune carte posée : attendu des arguments NOM=CARTE dans l'ordre de jeu, par ex. Ana=RB12 Ben=SH3",
     "error.tricks.seats_unknown": "les places ne sont pas encore connues : donnez le premier pli en entier, dans l'ordre de jeu (par ex. Ana=RB12 Ben=SH3 Chloé=RB9)",
-    "error.tricks.full": "{token} : le pli a déjà une carte de chaque joueur",
     "error.tricks.turn_lead": "c'est au tour {expected:de}, pas {name:de} : {expected} commence ce pli (TRICKS-8.6)",
     "error.tricks.turn_next": "c'est au tour {expected:de}, pas {name:de} : {expected} est le suivant dans l'ordre de jeu (TRICKS-8.1)",
     "error.tricks.twice": "la carte {card} est donnée deux fois : chaque carte n'existe qu'une fois dans le paquet (TRICKS-1.1)",
@@ -474,7 +478,51 @@ MESSAGES: dict[str, str] = {
     "error.card.copies": "la carte {card} est donnée {n} fois mais le paquet de {game} en a {have} {have:plural:exemplaire|exemplaires} ; nommez chaque carte physique une seule fois",
     "error.card.copies_round": "la carte {card} est donnée {n} fois dans cette manche mais le paquet de {game} en a {have} {have:plural:exemplaire|exemplaires} ; nommez chaque carte physique une seule fois",
     "error.state.shape": "le fichier d'état {path} n'est pas un état cardforge : attendu un objet JSON avec une position par jeu",
-    "error.tricks.too_many": "{n} cartes posées mais {left:plural:il ne reste qu'une place|il ne reste que {left} places} à jouer dans ce pli",
+    "error.tricks.option_fixed": "{option} vaut {n} dans cette partie (fixé à son début), pas {given} : commencez une nouvelle partie avec un autre fichier --state",
+    "error.tricks.illegal": "coup interdit {action} pour {player} en phase {phase:select:bid=d'annonce|play=de jeu|pass=d'échange|other={phase}} : sont permis {legal} (TRICKS-5.1, 5.2)",
+    "error.table.player_round": "{player}, manche {n} : {why}",
+    "live.tricks.q.round": "Manche {n}, {cards} {cards:plural:carte|cartes} chacun",
+    "error.tricks.live_only": "{token} : annonces, mains et passes appartiennent à une partie gardée : donnez --state CHEMIN (ou CARDFORGE_STATE) ou --table",
+    "live.tricks.round_line": "{players:list} : {bid} {bid:plural:annoncé|annoncés}, {won} {won:plural:fait|faits} → {n} {n:plural:point|points} pour la manche",
+    "live.tricks.round_line_bonus": "{players:list} : {bid} {bid:plural:annoncé|annoncés}, {won} {won:plural:fait|faits} → {points} {points:plural:point|points} + {bonus} de bonus de série = {n} pour la manche",
+    "live.tricks.totals": "Totaux : {counts:list}",
+    "live.tricks.bid": "{player} annonce {n}",
+    "live.tricks.round_end": "{summary} Fin de la manche {n} : chaque joueur est compté.",
+    "live.tricks.game_won": "Fin de la partie : {players:list} {count:plural:gagne|gagnent} avec {n} {n:plural:point|points}",
+    "live.tricks.next_bid": "Manche {round}, {n} {n:plural:carte|cartes} chacun : au tour {player:de} d'annoncer (par ex. {player}=bid=1)",
+    "live.tricks.next_pass": "Manche {round} : {player} met 2 cartes de côté pour son partenaire (par ex. {player}=pass=RB3,SH5)",
+    "live.tricks.next_deal": "Manche {round}, {n} {n:plural:carte|cartes} chacun : la donne",
+    "error.tricks.mixed": "{token} : donnez chaque carte avec son joueur (Ana=RB12 Ben=SH3) ou aucune (RB12 SH3), pas les deux",
+    "error.tricks.over": "la partie est finie : il ne reste aucun coup à jouer",
+    "error.tricks.hand_late": "la main {player:de} ne se donne que pendant la donne, avant les annonces",
+    "error.tricks.phase_bid": "{token} : la manche commence par les annonces : au tour {player:de} d'annoncer (par ex. {player}=bid=1, TRICKS-4.1)",
+    "error.tricks.phase_play": "{token} : les annonces sont faites : au tour {player:de} de poser une carte (par ex. {player}=RB12)",
+    "error.tricks.phase_pass": "{token} : les partenaires mettent d'abord 2 cartes de côté : au tour {player:de} (par ex. {player}=pass=RB3,SH5, TRICKS-11.3)",
+    "error.tricks.bid_number": "{token} : une annonce est un nombre entier de plis, par ex. Ana=bid=1",
+    "error.tricks.count_fixed": "cette partie compte {n} joueurs (fixé à son début), pas {given} : commencez une nouvelle partie avec un autre fichier --state",
+    "error.tricks.names_count": "{n} joueurs à cette table (fixé au début de la partie), mais {count} {count:plural:nommé|nommés} : {names:list}",
+    "error.tricks.cards_min": "il faut au moins 1 carte (les cartes distribuées à chaque joueur dans la manche), pas {cards}",
+    "error.tricks.bid_range": "l'annonce {bid} est impossible avec {cards} {cards:plural:carte|cartes} : les annonces vont de 0 à {cards} (TRICKS-R3)",
+    "error.tricks.won_range": "plis faits {won} : impossible avec {cards} {cards:plural:carte|cartes}, attendu de 0 à {cards}",
+    "error.tricks.streak_min": "la série {streak} doit valoir 0 ou plus (annonces exactes d'affilée avant cette manche)",
+    "error.tricks.team_players": "la variante en équipes se joue à 4, 6 ou 8 joueurs, pas {n} (TRICKS-R13)",
+    "error.tricks.players": "tricks se joue de {low} à {high} joueurs, pas {n} (TRICKS-R13)",
+    "error.tricks.team_rounds": "la variante en équipes compte au moins 1 manche (5 par défaut, TRICKS-11.6), pas {rounds}",
+    "error.tricks.start_cards": "start_cards va de 1 à {largest} à {players} joueurs, pas {given} (TRICKS-R1)",
+    "error.tricks.rounds": "rounds va de 1 à {most} à {players} joueurs en commençant à {start} {start:plural:carte|cartes}, pas {given} (TRICKS-R1)",
+    "error.tricks.team_deck": "la variante en équipes distribue {cards} cartes à chacun : {players} joueurs demandent {need} cartes, le paquet en a {deck} (TRICKS-R13, R19)",
+    "error.tricks.trick_long": "{n} cartes déjà dans le pli : à {players} joueurs au plus, {most} au plus sont posées avant vous (TRICKS-8.1, R13)",
+    "error.tricks.in_hand": "{card} est déjà dans la main {player:de}",
+    "error.tricks.in_passing": "{card} est déjà mise de côté par {player} pour son partenaire",
+    "error.tricks.in_trick": "{card} est déjà dans le pli en cours",
+    "error.tricks.played_in": "{card} a été jouée au pli {n} de cette manche",
+    "error.tricks.not_in_hand": "{card} n'est pas dans la main {player:de}",
+    "error.tricks.not_in_deck": "la carte {card} n'est pas dans le paquet de cette partie",
+    "error.tricks.no_deal": "aucune main n'est distribuée maintenant : c'est {player:à} de jouer",
+    "error.tricks.deal_awaited": "la manche est en cours de distribution : la main {player:de} d'abord (ses cartes, ou ? si la table ne la montre pas)",
+    "error.tricks.deal_size": "{player} reçoit {n} {n:plural:carte|cartes} dans cette manche, pas {given}",
+    "error.tricks.numx_undeclared": "Num-X se déclare en la jouant : tapez numx=17 ou numx=0 (TRICKS-6.2)",
+    "error.tricks.numx_value": "{card} : Num-X se déclare 0 ou 17, tapez numx=17 ou numx=0 (TRICKS-6.2)",
     "error.numwin.seat_count": "{n} {n:plural:combo|combos} pour {players:list} : un combo par joueur, dans l'ordre des places (ou par nom, Ana=…)",
     # reading a file the user named (cardforge.userfile)
     "file.not_found": "fichier introuvable",

@@ -64,7 +64,7 @@ from cardforge.live.base import Position
 __all__ = ["Position", "GAMES", "live_games", "new_position", "from_json", "apply", "position_class"]
 
 #: game slug → module holding its position class (the games not yet on ``LiveMatch``)
-GAMES = {"tricks": "tricks"}
+GAMES: dict[str, str] = {}
 
 
 def live_games() -> tuple[str, ...]:

@@ -39,7 +39,7 @@ __all__ = ["LiveMatch", "Move", "ADAPTERS", "adapter_for", "game_title", "FORMAT
 #: The storage format of a match (``to_json``); format 1 was a position without its history.
 FORMAT = 2
 #: game slug → the module holding its adapter (``ADAPTER``)
-ADAPTERS = {"rows": "cardforge.live.rows", "numwin": "cardforge.live.numwin",
+ADAPTERS = {"rows": "cardforge.live.rows", "numwin": "cardforge.live.numwin", "tricks": "cardforge.live.tricks",
             "sequence": "cardforge.live.sequence", "collection": "cardforge.live.collection"}
 #: bounds the load checks (a match of an evening stays far below them)
 MAX_HISTORY, MAX_ENTRY, MAX_HOUSE, MAX_NAME = 20_000, 2_000, 32, 64

@@ -227,6 +227,9 @@ class MatchSlot:
             options = {"explosion": match.variant == "explosion"} if game == "rows" else {}
             if game in ("sequence", "collection") and match.mode:
                 options["mode"] = match.mode
+            if game == "tricks":  # the engine plays the sheet's schedule
+                options = {"start_cards": match.start_cards, "rounds": match.rounds, "team": match.variant == "team" or None}
+                options = {k: v for k, v in options.items() if v is not None}
             return new_position(game, match.players, match.house, **options)
         return from_json(self._loaded)
 

@@ -154,7 +154,7 @@ def round_verdict(combos: Sequence[Sequence[Card]], rules: HouseRules | None = N
     pairs locked by a reflex (``R7+G7``).  JSON: ``points`` in seat order, ``lowest`` the
     1-based seat numbers, ``lowest_players`` their names (``null`` without names)."""
     verdict = Verdict(GAME, Message("numwin.q.round"), {})
-    who = list(names) if names else [Message("numwin.player_n", n=i) for i in range(1, len(combos) + 1)]
+    who = list(names) if names else [Message("seat.n", n=i) for i in range(1, len(combos) + 1)]
     pairs = list(locked) if locked else [() for _ in combos]
     points = []
     for player, cards, held in zip(who, combos, pairs):

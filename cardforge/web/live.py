@@ -125,8 +125,9 @@ class LiveTable:
             after, verdict = apply(position, position.parse_move(list(tokens)))
             saved = after.to_json()
             writes: list[Any] = []
-            if verdict.result.get("round_over") and match.game == "rows":
-                writes.append(self._rows_round(match, position, verdict))
+            if verdict.result.get("round_over") and match.game in ("rows", "tricks"):
+                closed = self._rows_round if match.game == "rows" else self._tricks_round
+                writes.append(closed(match, position, verdict))
                 saved[_CLOSED_ROUND] = True
             writes.append(PositionSaved(position=saved))
 
@@ -183,6 +184,17 @@ class LiveTable:
         taken = verdict.result.get("captured", {})
         tokens = [f"{p}={','.join([*position.captured.get(p, ()), *taken.get(p, ())]) or '-'}" for p in match.players]
         return RoundRecorded(entries=adapter_for(match).parse_round(tokens, {}), typed=tuple(tokens))
+
+    @staticmethod
+    def _tricks_round(match: MatchCreated, position: Any, verdict: Verdict) -> RoundRecorded:
+        """The score-sheet round of the tricks round the engine just scored: each player's bid
+        and tricks won, and the tricks nobody won (the sheet scores them as the engine did)."""
+        from cardforge.table.adapters import adapter_for
+
+        played = verdict.result["round"]
+        tokens = [f"{p}={played['bids'][p]}/{played['won'][p]}" for p in match.players]
+        void = played["cards"] - sum(played["won"].values())
+        return RoundRecorded(entries=adapter_for(match).parse_round(tokens, {"void": void}), typed=tuple(tokens))
 
 
 #: Fields of a position that are the match's options, kept from one round to the next.
