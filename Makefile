@@ -23,7 +23,7 @@ test: $(STAMP)
 
 bench: $(STAMP)
 	$(PY) -m compileall -q -j 0 cardforge   # start-up is measured as installed: sources edited since compiled too
-	$(PY) benchmarks/run.py
+	$(PY) benchmarks/run.py   # bench_faces installs protograf 0.6.0 into a throwaway venv (benchmarks/peers.py)
 
 docs: $(STAMP)
 	$(PY) -m cardforge.rules > docs/rulings.md

@@ -36,12 +36,12 @@ def timed(cmd: list[str], runs: int = 1, env: dict | None = None) -> float:
     return statistics.median(times)
 
 
-def wall_and_cpu(cmd: list[str], env: dict | None = None) -> tuple[float, float]:
+def wall_and_cpu(cmd: list[str], env: dict | None = None, cwd: Path | None = None) -> tuple[float, float]:
     """Wall seconds and CPU seconds (user + system) of one run of ``cmd`` and of every process it
     waited for (the pool, Ghostscript): the CPU time is what a loaded machine stretches least
     (wall times grow with the other jobs sharing the cores)."""
     start = time.perf_counter()
-    proc = subprocess.Popen(cmd, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, env=env or ENV, cwd=ROOT)
+    proc = subprocess.Popen(cmd, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, env=env or ENV, cwd=cwd or ROOT)
     _, status, usage = os.wait4(proc.pid, 0)
     if status:
         sys.exit(f"failed: {' '.join(cmd)}\n{proc.stderr.read().decode()[-2000:]}")

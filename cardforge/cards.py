@@ -107,6 +107,12 @@ class Card:
     value: int | None = None
     action: str | None = None
 
+    def __copy__(self) -> Card:
+        return self  # an immutable value: a copied game state shares its cards
+
+    def __deepcopy__(self, memo: dict) -> Card:
+        return self
+
     @property
     def is_action(self) -> bool:
         return self.action is not None

@@ -29,9 +29,13 @@ from typing import Any
 from cardforge.atomic import atomic_write_text, ensure_dir
 
 __all__ = ["Job", "Target", "Builder", "Planning", "Inputs", "BuildReport", "BUILDERS", "builders", "plan", "build_all",
-           "MANIFEST", "PHASES"]
+           "MANIFEST", "FOLDER_STAMPS", "PHASES"]
 
 MANIFEST = ".cardforge-build.json"
+#: The output folders' modification times (``.cardforge-folders.json`` in a folder of its own, so writing it
+#: changes no output folder's time).
+FOLDER_STAMPS = ".cardforge-folders"
+_RACY_NS = 2_000_000_000  # a folder changed this close to the stamp is not trusted (as git does)
 
 #: The builders of a build, by name, in the order their targets are planned: ``module:class``
 #: (found, not imported, while planning is cheap; a builder whose module is absent is skipped).
@@ -261,11 +265,49 @@ def _read_manifest(out: Path) -> dict:
         return {}
 
 
-def _up_to_date(out: Path, entry: dict | None, key: str) -> bool:
+class _Folders:
+    """The output folders' times as the last build left them: an output in a folder whose time has
+    not changed since is taken as written (outputs are replaced by renames and deleted by unlinks,
+    both of which change their folder's time), so a no-op build stats the folders, not each file.
+    An output edited in place is not noticed; ``--force`` rebuilds."""
+
+    def __init__(self, out: Path):
+        self.out, self.now = out, {}
+        try:
+            data = json.loads((out / FOLDER_STAMPS / f"{FOLDER_STAMPS}.json").read_text(encoding="utf-8"))
+            self.recorded = data if isinstance(data, dict) else {}
+        except (OSError, ValueError):
+            self.recorded = {}
+
+    def _time(self, folder: str) -> int | None:
+        if folder not in self.now:
+            try:
+                self.now[folder] = os.stat(self.out / folder).st_mtime_ns
+            except OSError:
+                self.now[folder] = None
+        return self.now[folder]
+
+    def unchanged(self, folder: str) -> bool:
+        return folder in self.recorded and self.recorded[folder] == self._time(folder)
+
+    def record(self, entries: dict) -> None:
+        """Stamp every folder holding an output of ``entries`` (those changed in the last
+        ``_RACY_NS`` are left out: a change within the same clock tick would go unseen)."""
+        ensure_dir(self.out / FOLDER_STAMPS)
+        self.now = {}
+        folders = {os.path.dirname(rel) for entry in entries.values() for rel in (entry.get("outputs") or {})}
+        limit = time.time_ns() - _RACY_NS
+        stamps = {f: t for f in sorted(folders) if (t := self._time(f)) is not None and t < limit}
+        if stamps != self.recorded:
+            atomic_write_text(self.out / FOLDER_STAMPS / f"{FOLDER_STAMPS}.json", json.dumps(stamps, indent=0, sort_keys=True))
+
+
+def _up_to_date(out: Path, entry: dict | None, key: str, folders: _Folders) -> bool:
     if not entry or entry.get("inputs") != key:
         return False
     outputs = entry.get("outputs") or {}
-    return bool(outputs) and all(_stamp(out / rel) == stamp for rel, stamp in outputs.items())
+    return bool(outputs) and all(folders.unchanged(os.path.dirname(rel)) or _stamp(out / rel) == stamp
+                                 for rel, stamp in outputs.items())
 
 
 # -- running ----------------------------------------------------------------------------------------------
@@ -330,14 +372,15 @@ def build_all(out: Path, *, force: bool = False, workers: int | None = None, dec
     out = ensure_dir(Path(out))
     workers = max(1, workers or os.cpu_count() or 1)
     report = BuildReport()
-    manifest = _read_manifest(out)
+    manifest, before = _read_manifest(out), _read_manifest(out)  # parsing is cheap, encoding is not
     entries = manifest.setdefault("targets", {})
+    folders = _Folders(out)
     planning = Planning(out, Inputs(), None if decks is None else list(decks), force=force)
     makers = builders()
     targets = plan(out, decks=planning.decks, inputs=planning.inputs, makers=makers, force=force)
     stale = []
     for target in targets:
-        if not force and _up_to_date(out, entries.get(target.name), target.inputs):
+        if not force and _up_to_date(out, entries.get(target.name), target.inputs, folders):
             report.targets_skipped.append(target.name)
             report.skipped += len(entries[target.name]["outputs"])
         else:
@@ -367,7 +410,7 @@ def build_all(out: Path, *, force: bool = False, workers: int | None = None, dec
             progress.phase(phase, sum(1 for j in extra if j.phase == phase and j.func))  # not the barriers
         return extra
 
-    runner = _Runner(workers)
+    runner = _Runner(workers if jobs else 1)  # nothing to do: no pool to start
     try:
         runner.run(jobs, on_done)
     finally:
@@ -386,7 +429,9 @@ def build_all(out: Path, *, force: bool = False, workers: int | None = None, dec
         entries[target.name] = entry
     for builder in makers:
         builder.finish(report, entries, planning)
-    atomic_write_text(out / MANIFEST, json.dumps(manifest, indent=1, sort_keys=True, allow_nan=False) + "\n")
+    if manifest != before:  # a no-op build writes nothing, so the output folder's time stays trusted
+        atomic_write_text(out / MANIFEST, json.dumps(manifest, indent=1, sort_keys=True, allow_nan=False) + "\n")
+    folders.record(entries)
     report.seconds = time.perf_counter() - start
     return report
 

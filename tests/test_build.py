@@ -122,6 +122,30 @@ def test_nothing_changed_renders_nothing_and_a_colour_change_rebuilds_that_deck(
     assert build_all(out, decks=["mini"], workers=1, force=True).targets_built == ["cards:mini"]
 
 
+def test_a_no_op_build_reads_folder_times_not_every_output(deck_dir, tmp_path, monkeypatch):
+    """Issue #30: nothing changed, the build stats the output folders, not each output file; a
+    file deleted from a folder is still noticed."""
+    from cardforge import scheduler
+    from cardforge.scheduler import build_all
+
+    out = tmp_path / "out"
+    build_all(out, decks=["mini"], workers=1)
+    old = time.time() - 3600
+    folders = [p for p in out.rglob("*") if p.is_dir()] + [out]
+    for folder in folders:  # as if built an hour ago: no folder time is too recent to trust
+        os.utime(folder, (old, old))
+    assert build_all(out, decks=["mini"], workers=1).targets_built == []  # stats the files, records the folders
+    stats = []
+    real = scheduler._stamp
+    monkeypatch.setattr(scheduler, "_stamp", lambda path: stats.append(path) or real(path))
+    assert build_all(out, decks=["mini"], workers=1).targets_built == []
+    assert stats == [], f"{len(stats)} outputs stat-ed by a no-op build"
+    victim = next((out / "cards" / "mini").rglob("*.png"))
+    victim.unlink()
+    assert build_all(out, decks=["mini"], workers=1).targets_built == ["cards:mini"]
+    assert victim.is_file()
+
+
 def test_a_rebuild_draws_only_the_faces_whose_recipe_changed(deck_dir, tmp_path, monkeypatch):
     """Issue item 1: faces are keyed by what they are drawn from; a recolour draws the changed
     faces only, and gives the very files a build from scratch gives."""

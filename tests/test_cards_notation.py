@@ -47,7 +47,7 @@ def test_family_codes_come_from_the_base_deck(system):
 def test_issue_example_rainbow_17_in_tricks(decks):
     with pytest.raises(CardCodeError) as info:
         decks["tricks"].parse("RB17")
-    assert str(info.value) == "unknown card 'RB17': Rainbow values are 1–16 in tricks; did you mean 'RB16'?"
+    assert str(info.value) == "unknown card 'RB17': Rainbow values are 1–16 in Num Tricks; did you mean 'RB16'?"
     assert isinstance(info.value, ValueError)
     assert info.value.suggestion == "RB16"
 
@@ -78,13 +78,13 @@ def test_bad_codes_quote_the_token_and_suggest(system, token, fragment, suggesti
 
 
 def test_deck_rejects_cards_it_does_not_hold(decks):
-    with pytest.raises(CardCodeError, match="the Red family is not in tricks"):
+    with pytest.raises(CardCodeError, match="the Red family is not in Num Tricks"):
         decks["tricks"].parse("R5")
-    with pytest.raises(CardCodeError, match="Joker is not in tricks"):
+    with pytest.raises(CardCodeError, match="Joker is not in Num Tricks"):
         decks["tricks"].parse("joker")
-    with pytest.raises(CardCodeError, match="Shadow values are 1–16 in tricks"):
+    with pytest.raises(CardCodeError, match="Shadow values are 1–16 in Num Tricks"):
         decks["tricks"].parse("SH0")
-    with pytest.raises(CardCodeError, match="not in rows"):
+    with pytest.raises(CardCodeError, match="not in Num Rows"):
         decks["rows"].parse("flash")
     assert decks["rows"].parse("SH0").code == "SH0"
 

@@ -87,14 +87,14 @@ def test_check_shadow_voids_the_round(capsys):
 @pytest.mark.parametrize("argv, needle", [
     (["objectives", "SH3"], "Shadow"),
     (["objectives", "joker"], "action card"),
-    (["objectives", "tornade"], "not in collection"),
+    (["objectives", "tornade"], "not in Num Collection"),
     (["objectives", "R3", "R3"], "given 2 times"),
     (["objectives", "--scorecard", "/nonexistent/card.txt", "R3"], "cannot read scorecard"),
     (["objectives", "--mode", "speed", "R3"], "'speed'"),
     (["objectives", "--house", "share_cards=maybe", "R3"], "'maybe'"),
     (["check", "R3", "Z1"], "'Z1'"),
     # COLLECTION-1.6 « Mode Découverte : aucune carte spéciale »: no Joker saves the sequence
-    (["check", "--mode", "discovery", "R3", "SH5", "joker"], "'joker' is not played in collection's discovery"),
+    (["check", "--mode", "discovery", "R3", "SH5", "joker"], "'joker' is not played in Num Collection's discovery"),
 ])
 def test_errors_are_one_line_exit_2(capsys, argv, needle):
     code, out, err = run(capsys, "referee", "collection", *argv)

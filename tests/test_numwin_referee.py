@@ -97,10 +97,10 @@ def test_cli_round(cli):
         (("score", "R7", "--house", "rainbow=every"), "did you mean 'rainbow_zero'"),
         (("score", "R7", "G8", "--locked", "R7+G8"), "two numbered cards of equal value"),
         (("reflex", "--claimed", "R7"), "missing --discarded"),
-        (("memory", "--discarded", "R7", "--claimed", "joker"), "Joker is not in numwin"),
+        (("memory", "--discarded", "R7", "--claimed", "joker"), "Joker is not in Num Win"),
         # The deck holds one R7 (DECK-R2) and two of each action card: "R7 R7" is not a pair.
-        (("score", "R7", "R7"), "'R7' is given 2 times but the numwin deck has 1 copy"),
-        (("score", "swipe", "swipe", "swipe"), "'swipe' is given 3 times but the numwin deck has 2 copies"),
+        (("score", "R7", "R7"), "'R7' is given 2 times but the Num Win deck has 1 copy"),
+        (("score", "swipe", "swipe", "swipe"), "'swipe' is given 3 times but the Num Win deck has 2 copies"),
         (("score", "R7", "--locked", "R7+G7", "--locked", "R7+B7"), "'R7' is given 2 times"),
         (("round", "R7 G2", "R7 B3"), "'R7' is given 2 times in this round"),
     ],
@@ -115,7 +115,7 @@ def test_cli_bad_input_one_line_exit_2(cli, args, message):
 @pytest.mark.parametrize(
     "call,message",
     [
-        (lambda: numwin_referee._cards(["V3"], "combo"), "Violet family is not in numwin"),
+        (lambda: numwin_referee._cards(["V3"], "combo"), "Violet family is not in Num Win"),
         (lambda: numwin_referee._rules(["same_value=triples"], "score"), "expected one of pairs, all"),
         (lambda: numwin_referee.parse_locked(["R7"]), "expected two cards joined by '+'"),
         (lambda: reflex_verdict(*cards("R7 R7")), "discarded card itself"),

@@ -228,12 +228,12 @@ def test_english_plurals_too(key, params, expected):
 
 def test_under_lang_fr_errors_are_french_too(ref):
     code, _, err = ref("tricks", "trick", "RB17", "SH3", "RB2", "--lang", "fr")
-    assert code == 2 and err == ("cardforge : erreur : carte inconnue 'RB17' : dans tricks, les valeurs de Rainbow "
+    assert code == 2 and err == ("cardforge : erreur : carte inconnue 'RB17' : dans Num Plis, les valeurs de Rainbow "
                                  "vont de 1 à 16 ; vouliez-vous dire 'RB16' ?\n")
     code, _, err = ref("rows", "play", "Ana=R5", "--house", "round_tie=nobody", "--lang", "fr")
     assert code == 2 and "ne s'applique pas" in err
     code, _, err = ref("tricks", "trick", "RB17", "SH3", "RB2")
-    assert "unknown card 'RB17': Rainbow values are 1–16 in tricks; did you mean 'RB16'?" in err
+    assert "unknown card 'RB17': Rainbow values are 1–16 in Num Tricks; did you mean 'RB16'?" in err
     for args, french in [
         (("rows", "play", "--row", "Q=Q1", "Ana=R5"), "rangée inconnue 'Q' dans --row 'Q=Q1'"),
         (("rows", "round", "Ana=R5", "Ana=R6"), "le joueur 'Ana' est donné deux fois"),
@@ -330,3 +330,12 @@ def test_the_readme_referee_tour_is_real_output(cli, tmp_path):
         assert all(ln in got for ln in lines) if "…" in expected else got == expected.strip(), (first, got)
         checked += 1
     assert checked >= 6
+
+
+def test_the_tie_order_step_only_when_a_shadow_or_a_rainbow_ties(ref):
+    """ROWS-2.4 orders equal values Shadow, Rainbow, classic: said only when one of them meets
+    another card of its value (issue 25), never for two classic cards alone."""
+    classic = answer(ref, "rows", "play", "Ana=R5", "Ben=B5")
+    assert not any("Shadow" in text for text in step_texts(classic, "ROWS-2.4"))
+    special = answer(ref, "rows", "play", "Ana=R5", "Ben=SH5")
+    assert step_texts(special, "ROWS-2.4") == ["Equal values: Shadow first, then Rainbow, then classic colours."]

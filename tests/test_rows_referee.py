@@ -124,7 +124,7 @@ def test_round_command(capsys):
     ("args", "message"),
     [
         (["play", "p1=R17"], "unknown card 'R17'"),
-        (["play", "p1=flash"], "not in rows"),
+        (["play", "p1=flash"], "not in Num Rows"),
         (["play", "p1=R0"], "already on the table"),
         (["play", "--row", "R=R0,R5", "p1=R5"], "'R5' of 'p1' is already on the table"),
         (["play", "p1=R5", "p2=R5"], "revealed twice"),
@@ -167,3 +167,26 @@ def test_real_process_json_and_error(cli):
     bad = cli("referee", "rows", "play", "p1=RB99")
     assert bad.code == 2 and bad.out == "" and len(bad.err.strip().splitlines()) == 1
     assert "Traceback" not in bad.err
+
+
+# -- wording defects of issue #25 ------------------------------------------------------------
+
+
+def test_equal_classic_values_are_not_called_shadow_first(capsys):
+    data = run_json(capsys, "play", "p1=R5", "p2=B5")
+    assert "Shadow first" not in json.dumps(data) and "classic colours in the rows' order" in json.dumps(data)
+    special = run_json(capsys, "play", "p1=R5", "p2=SH5")
+    assert any(s["text"].startswith("Equal values: Shadow first") for s in special["steps"])
+
+
+def test_a_lower_fifth_card_in_the_explosion_variant_makes_the_row_explode(capsys):
+    data = run_json(capsys, "play", "--row", "R=R0,R5,R9,R11", "--variant", "explosion", "p1=R7")
+    texts = " ".join(s["text"] for s in data["steps"])
+    assert "makes the row explode" in texts and "takes the whole row" not in texts
+
+
+def test_a_rainbow_below_every_row_landing_fifth_names_its_row(capsys):
+    data = run_json(capsys, "play", "--row", "B=B5,B6,B7,B2", "--row", "R=R4", "--row", "Y=Y4", "--row", "G=G4",
+                    "p1=RB1")
+    first = next(s["text"] for s in data["steps"] if s["rule"] == "ROWS-4.2")
+    assert "the Blue row" in first

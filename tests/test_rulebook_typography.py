@@ -59,3 +59,16 @@ def test_markup_placeholders_count_as_clause_ends():
 def test_typeset_picks_the_language():
     assert typeset("a : b", "fr") == f"a{NBSP}: b"
     assert typeset("a : b", "en") == "a: b"
+
+
+def test_running_text_hyphenator_is_built_once_per_process():
+    """reportlab built a ``pyphen.Pyphen`` for every paragraph it broke (issue #30): the style now
+    carries one cached hyphenator per language, which still hyphenates."""
+    from cardforge.rulebook.styles import Palette, hyphenation, make_styles, page_for, warm
+
+    warm(["fr"])
+    first = make_styles(page_for("a5"), Palette("#143D59", "#F4B400"), "fr").body.hyphenationLang
+    again = make_styles(page_for("a5"), Palette("#143D59", "#F4B400"), "fr").body.hyphenationLang
+    assert callable(first) and first is again is hyphenation("fr")
+    assert ("anticonstitu", "tionnellement") in list(first("anticonstitutionnellement"))
+    assert hyphenation("xx") == ""

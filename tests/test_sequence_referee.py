@@ -83,7 +83,7 @@ def test_score_totals_secured_sequences(capsys):
     (["score", "R3 Q"], "'Q'"),
     # SEQUENCE-1.5 « En Mode Découverte, aucune carte spéciale n'est incluse dans la pioche »:
     # no Joker can save a Discovery sequence from its Shadow
-    (["check", "--mode", "discovery", "R3", "SH5", "joker", "G7"], "'joker' is not played in sequence's discovery"),
+    (["check", "--mode", "discovery", "R3", "SH5", "joker", "G7"], "'joker' is not played in Num Sequence's discovery"),
     (["score", "--mode", "discovery", "R3 G5", "infini"], "'infini' is not played"),
 ])
 def test_errors_are_one_line_exit_2(capsys, argv, needle):

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from pathlib import Path
 
 import pytest
 
@@ -95,7 +96,7 @@ def test_ctrl_c_keeps_the_games_played(monkeypatch):
 def test_cli_writes_html_pdf_json_and_figures(cli, tmp_path):
     out = tmp_path / "rep"
     result = cli("simulate", "tricks", "--players", "3", "--games", "12", "--bots", "strategy,random",
-                 "--jobs", "1", "--out", str(out), "--turn-seconds", "4")
+                 "--jobs", "1", "--out", str(out), "--turn-seconds", "4", "--figures", "png,svg,pdf")
     assert result.code == 0, result.err
     assert "margin strategy − random" in result.out
     data = json.loads((out / "report.json").read_text())
@@ -107,6 +108,46 @@ def test_cli_writes_html_pdf_json_and_figures(cli, tmp_path):
         assert b"<svg" in (out / "figures" / f"{name}.svg").read_bytes()[:400]
     assert (out / "report.pdf").read_bytes().startswith(b"%PDF")
     assert "win_rate_by_seat.svg" in (out / "index.html").read_text()
+
+
+def test_default_report_draws_svg_only_without_matplotlib(tmp_path):
+    """The default report's figures are SVG drawn from their data: no PNG, no PDF, and matplotlib
+    is never imported (it cost 0.5 CPU-s before the first figure, issue #30)."""
+    import subprocess
+    import sys
+
+    out = tmp_path / "rep"
+    code = ("import sys\nfrom cardforge.cli import main\n"
+            "try:\n    main(['simulate', 'rows', '--games', '6', '--jobs', '1', '-q', '--out', sys.argv[1]])\n"
+            "except SystemExit as stop:\n    assert not stop.code, stop.code\n"
+            "print('matplotlib' in sys.modules)")
+    done = subprocess.run([sys.executable, "-c", code, str(out)], capture_output=True, text=True, timeout=120,
+                          cwd=Path(__file__).resolve().parent.parent)
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.strip().splitlines()[-1] == "False"
+    figures = json.loads((out / "figures.json").read_text())
+    for name in figures:
+        svg = (out / "figures" / f"{name}.svg").read_text()
+        assert svg.startswith("<svg") and "<rect" in svg
+        assert not (out / "figures" / f"{name}.png").exists()
+    assert not (out / "report.pdf").exists()
+    assert "win_rate_by_seat.svg" in (out / "index.html").read_text()
+
+
+def test_svg_figures_are_the_same_bytes_for_the_same_data():
+    from cardforge.simulate.svgplot import svg
+
+    bars = {"kind": "bars", "title": "t <&>", "xlabel": "x", "ylabel": "y", "labels": ["1", "2"],
+            "values": [0.4, 0.6], "low": [0.3, 0.5], "high": [0.5, 0.7], "reference": 0.5}
+    assert svg(bars) == svg(dict(bars)) and "t &lt;&amp;&gt;" in svg(bars)
+    assert svg(bars).count('fill="#4C72B0"') == 2
+
+
+def test_unknown_figure_format_is_one_line(cli, tmp_path):
+    result = cli("simulate", "rows", "--games", "2", "--figures", "svg,gif", "--out", str(tmp_path / "r"))
+    assert result.code == 2
+    assert result.err.strip().splitlines() == ["cardforge: error: --figures: unknown format 'gif'; expected png, svg, "
+                                               "pdf or none, comma-separated (e.g. --figures svg,pdf)"]
 
 
 @pytest.mark.parametrize("args, message", [

@@ -35,4 +35,4 @@ def test_combo_entries_are_checked(keeper):
     refuse(keeper, ["Ana=R5,G5,SH3,flash", "Ben=B1,Y2,G3,R4,B6"], "at least 5 cards")
     refuse(keeper, ["Ana=R5+G6,SH3,flash,R1", "Ben=B1,Y2,G3,R4,B6"], "locked pair")
     refuse(keeper, ["Ana=R5,G5,SH3,flash,R1"], "no result for Ben")
-    refuse(keeper, ["Ana=R5,G5,SH3,joker,R1", "Ben=B1,Y2,G3,R4,B6"], "not in numwin")
+    refuse(keeper, ["Ana=R5,G5,SH3,joker,R1", "Ben=B1,Y2,G3,R4,B6"], "not in Num Win")

@@ -53,6 +53,6 @@ def test_invalid_captures_are_refused(keeper):
     keeper.record_round(["Ana=R5", "Ben=G6"])
     refuse(keeper, ["Ana=R5", "Ben=R5"], "deck has 1 copy")   # one R5 in 102 cards
     refuse(keeper, ["Anna=R5"], "did you mean 'Ana'")
-    refuse(keeper, ["Ana=flash"], "not in rows")
+    refuse(keeper, ["Ana=flash"], "not in Num Rows")
     refuse(keeper, ["Ana:R5"], "expected NAME=")
     refuse(keeper, ["Ana=R5", "ana=R6"], "given twice")

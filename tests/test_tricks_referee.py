@@ -124,7 +124,7 @@ def test_rounds_command(referee):
 @pytest.mark.parametrize("args, message", [
     (["trick", "RB5", "XX9", "SH3"], "unknown card 'XX9'"),
     (["trick", "RB17", "SH5", "SH3"], "did you mean 'RB16'"),
-    (["trick", "R5", "SH5", "SH3"], "Red family is not in tricks"),
+    (["trick", "R5", "SH5", "SH3"], "Red family is not in Num Tricks"),
     (["trick", "RB5", "rb5", "SH3"], "'RB5' is given twice"),
     (["trick", "RB5", "SH5"], "tricks plays with 3–10 players, not 2"),
     (["trick", "--players", "4", "RB5", "SH5", "RB1"], "3 cards for 4 players"),

@@ -119,7 +119,7 @@ def test_a_refused_entry_shows_the_cli_message_and_keeps_the_typing(server, brow
     _css(browser, "#p0_cards").send_keys("R5,RB17")
     _css(browser, ".entry button[type=submit]").click()
     error = _wait(browser, lambda d: _all(d, "#error"))[0]
-    assert "unknown card 'RB17': Rainbow values are 0–16 in rows; did you mean 'RB16'?" in error.text
+    assert "unknown card 'RB17': Rainbow values are 0–16 in Num Rows; did you mean 'RB16'?" in error.text
     assert _css(browser, "#p0_cards").get_attribute("value") == "R5,RB17"
     with Store(server.db) as store:
         assert Scorekeeper(store).standings(match).rounds == ()

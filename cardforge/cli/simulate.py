@@ -47,6 +47,7 @@ def simulate(
     cluster: str | None = typer.Option(None, "--cluster", help="Dask scheduler address (tcp://host:8786); needs the extra cardforge\\[cluster]."),
     turn_seconds: float | None = typer.Option(None, "--turn-seconds", help="Seconds a turn takes at the table (playing-time estimate)."),
     quiet: bool = typer.Option(False, "--quiet", "-q", help="No progress bar."),
+    figures: str = typer.Option("svg", "--figures", help="Figure formats, comma-separated: png, svg, pdf (report.pdf), or none."),
 ) -> None:
     """Play many games with bots and report balance with confidence intervals (HTML, PDF, JSON)."""
     from cardforge import simulate as lab
@@ -59,6 +60,7 @@ def simulate(
         make_bot(game, name)
     if jobs is not None and jobs < 1:
         raise UsageError(f"--jobs must be at least 1, not {jobs}")
+    formats = figure_formats(figures)
     spec = lab.SimSpec(game, players, names, tuple(house), seed, games, tuple(option), turn_seconds)
     bar, progress = _progress(quiet or not sys.stderr.isatty())
     try:
@@ -72,13 +74,27 @@ def simulate(
         if bar is not None:
             bar.stop()
     folder = out or output_dir() / "simulate" / game
-    write_report(folder, report, comparison)
+    write_report(folder, report, comparison, formats=formats)
     for line in summary_lines(report, comparison):
         typer.echo(line)
     typer.echo(f"{report['games_played']} games in {report['elapsed_seconds']:.1f} s; report in {folder}/index.html")
     if report["interrupted"] or (comparison or {}).get("interrupted"):
         sys.stderr.write("cardforge: interrupted: the report covers the games played so far\n")
         raise typer.Exit(130)
+
+
+def figure_formats(value: str) -> tuple[str, ...]:
+    """``--figures png,svg`` as a tuple of formats (``none``: no figure files)."""
+    from cardforge.i18n import refusal
+    from cardforge.simulate.output import FORMATS
+
+    tokens = [t.strip().lower() for t in value.split(",") if t.strip()]
+    if tokens == ["none"]:
+        return ()
+    for token in tokens:
+        if token not in FORMATS:
+            raise refusal(UsageError, "simulate.figures.unknown", token=token, known=", ".join(FORMATS))
+    return tuple(dict.fromkeys(tokens))
 
 
 def register(app: typer.Typer) -> None:

@@ -309,18 +309,18 @@ class Deck:
         >>> load_deck("numwin").check_copies(load_deck("numwin").parse_many("R7 R7"))
         Traceback (most recent call last):
         ...
-        cardforge.errors.CardCodeError: card 'R7' is given 2 times but the numwin deck has 1 copy of it; name each physical card once
+        cardforge.errors.CardCodeError: card 'R7' is given 2 times but the Num Win deck has 1 copy of it; name each physical card once
         """
         held = self.counts(players, mode)
         for card, n in Counter(c.undeclared() for c in cards).items():
             have = held.get(card, 0)
             if n > have:
                 raise localised(CardCodeError(
-                    f"card {card.code!r} is given {n} times{where} but the {self.id} deck has {have} "
+                    f"card {card.code!r} is given {n} times{where} but the {self.title.en} deck has {have} "
                     f"{'copy' if have == 1 else 'copies'} of it; name each physical card once",
                     card.code,
                 ), Message("error.card.copies_round" if where else "error.card.copies", card=repr(card.code), n=n,
-                           game=self.id, have=have))
+                           game=self.title, have=have))
 
     def cards(self, players: int | None = None, mode: str | None = None) -> list[Card]:
         """The deck as a list of physical cards in canonical order (families, then actions)."""
@@ -342,19 +342,19 @@ class Deck:
         >>> load_deck("tricks").parse("RB17")
         Traceback (most recent call last):
         ...
-        cardforge.errors.CardCodeError: unknown card 'RB17': Rainbow values are 1–16 in tricks; did you mean 'RB16'?
+        cardforge.errors.CardCodeError: unknown card 'RB17': Rainbow values are 1–16 in Num Tricks; did you mean 'RB16'?
         """
         card = self.system.parse_syntax(token)
         if card.is_action:
             if card.action not in self.actions:
                 have = ", ".join(self.actions) or "none"
                 raise localised(CardCodeError(
-                    f"unknown card {token!r}: {self.system.actions[card.action].name.en} is not in {self.id} "
+                    f"unknown card {token!r}: {self.system.actions[card.action].name.en} is not in {self.title.en} "
                     f"(its action cards: {have})",
                     token,
                     nearest(token, list(self.actions)),
                 ), Message("error.card.action_not_in", token=repr(token), name=self.system.actions[card.action].name,
-                           game=self.id, have=have))
+                           game=self.title, have=have))
             return card
         fam = self.families.get(card.family)
         if fam is None:
@@ -362,22 +362,22 @@ class Deck:
             suggestion = nearest(token, self.valid_codes())
             hint = f"; did you mean {suggestion!r}?" if suggestion else ""
             raise localised(CardCodeError(
-                f"unknown card {token!r}: the {self.system.families[card.family].name.en} family is not in {self.id} "
+                f"unknown card {token!r}: the {self.system.families[card.family].name.en} family is not in {self.title.en} "
                 f"(its families: {have}){hint}",
                 token,
                 suggestion,
             ), Message("error.card.family_not_in", token=repr(token), name=self.system.families[card.family].name,
-                       game=self.id, have=have, hint=_hint(suggestion)))
+                       game=self.title, have=have, hint=_hint(suggestion)))
         if not fam.min_value <= card.value <= fam.max_value:
             clamp = min(max(card.value, fam.min_value), fam.max_value)
             suggestion = f"{fam.code}{clamp}"
             raise localised(CardCodeError(
                 f"unknown card {token!r}: {fam.family.name.en} values are {fam.min_value}\u2013{fam.max_value} "
-                f"in {self.id}; did you mean {suggestion!r}?",
+                f"in {self.title.en}; did you mean {suggestion!r}?",
                 token,
                 suggestion,
             ), Message("error.card.range_in", token=repr(token), name=fam.family.name, low=fam.min_value,
-                       high=fam.max_value, game=self.id, hint=_hint(suggestion)))
+                       high=fam.max_value, game=self.title, hint=_hint(suggestion)))
         return card
 
     def parse_many(self, tokens: Any) -> list[Card]:

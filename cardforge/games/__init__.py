@@ -31,7 +31,7 @@ def engine_module(game: str) -> Any:
 
 
 def option_names(game: str) -> tuple[str, ...]:
-    """The options ``new_game`` of ``game`` takes beside players, seed and house rules: the
+    """The options ``new_game`` of ``game`` takes beside players, seed, house rules and chance: the
     module's ``OPTIONS`` if it takes ``**options``, else its keyword-only parameters."""
     import inspect
 
@@ -40,7 +40,7 @@ def option_names(game: str) -> tuple[str, ...]:
     if declared is not None:
         return tuple(declared)
     return tuple(p.name for p in inspect.signature(module.new_game).parameters.values()
-                 if p.kind is p.KEYWORD_ONLY and p.name not in ("house", "rules"))
+                 if p.kind is p.KEYWORD_ONLY and p.name not in ("house", "rules", "chance", "record_chance"))
 
 
 def new_game(game: str, *, players: int, seed: int = 0, **options: Any) -> Any:

@@ -1,12 +1,36 @@
 """The engine shape every game follows (after OpenSpiel's ``State``).
 
-A ``GameState`` is one position.  Chance (shuffle, deal) happens in the constructor from an
-explicit seed, so a game replays exactly from ``(seed, actions)``.  Simultaneous steps (``rows``)
-are played as hidden sequential choices, resolved once every player has chosen.
+A ``GameState`` is one position.  Simultaneous steps (``rows``) are played as hidden sequential
+choices, resolved once every player has chosen.
+
+Chance is an explicit node (OpenSpiel's shape).  Every engine module builds its game with::
+
+    new_game(players, seed=0, *, chance="seeded", record_chance=False, **house)
+
+* ``chance="seeded"`` (the default, the lab's and the tests' mode): the engine samples its own
+  chance from ``seed`` with exactly the random stream it always used, so a game replays from
+  ``(seed, actions)`` and never stops at a chance node.  With ``record_chance=True`` it also
+  appends every outcome it sampled, in order, to ``state.chance_log`` (``None`` otherwise: no
+  cost when off).
+* ``chance="table"`` (a physical table; it sets ``seat_names`` so refusals name the players): the engine stops wherever chance happens —
+  ``current_player() == CHANCE`` — and waits for ``apply_chance(outcome)``: the card turned
+  over, the hand dealt (a tuple of cards) or ``UNKNOWN`` for a hand the table does not show.
+  With ``UNKNOWN`` the engine keeps the information state (how many cards, which are still
+  unseen); a later public action naming a card (a lay, a reveal) is checked against the
+  unseen cards and refused with where the card is (card conservation).
+
+``chance_outcomes()`` lists what can happen at a chance node with its probability (uniform
+over the unseen cards for a card turned over; for a node dealing several cards at once, each
+unseen card with its chance of being among them).  ``chance_to_string`` / ``parse_chance`` are
+the outcomes' text for storage (card codes, a tuple as codes separated by spaces, ``?`` for
+``UNKNOWN``).  The equivalence of both modes (a seeded game's moves and recorded outcomes fed
+into a ``"table"`` engine give the same states) is checked by
+``cardforge.games.playthrough.check_equivalence``.
 
 Subclasses implement ``current_player``, ``legal_actions``, ``apply_action``, ``is_terminal``,
-``returns``, ``observation``, ``card_count`` and ``action_to_string``; the shared random
-playthrough harness (``cardforge.games.playthrough``) drives any of them.
+``returns``, ``observation``, ``card_count`` and ``action_to_string``, plus the chance methods
+and ``winners`` where the game has chance and an end; the shared random playthrough harness
+(``cardforge.games.playthrough``) drives any of them.
 """
 
 from __future__ import annotations
@@ -14,14 +38,53 @@ from __future__ import annotations
 import copy
 from abc import ABC, abstractmethod
 from collections import Counter
-from typing import Any, Generic, TypeVar
+from collections.abc import Sequence
+from typing import Any, Final, Generic, Literal, TypeVar
 
 from cardforge.cards import Card
+from cardforge.errors import IllegalActionError, UsageError
 
-__all__ = ["TERMINAL", "GameState"]
+__all__ = ["TERMINAL", "CHANCE", "UNKNOWN", "CHANCE_MODES", "ChanceMode", "check_chance_mode", "GameState"]
 
 #: ``current_player()`` once the game is over.
 TERMINAL = -4
+#: ``current_player()`` at a chance node (a ``"table"`` engine waiting for ``apply_chance``).
+CHANCE = -1
+
+#: the two ways an engine gets its chance outcomes
+ChanceMode = Literal["seeded", "table"]
+CHANCE_MODES: tuple[str, ...] = ("seeded", "table")
+
+
+class _Unknown:
+    """The type of ``UNKNOWN`` (one instance; ``?`` in storage)."""
+
+    _instance: _Unknown | None = None
+
+    def __new__(cls) -> _Unknown:
+        if cls._instance is None:
+            cls._instance = super().__new__(cls)
+        return cls._instance
+
+    def __repr__(self) -> str:
+        return "UNKNOWN"
+
+    def __str__(self) -> str:
+        return "?"
+
+    def __reduce__(self) -> str:  # pickled and deep-copied as the one instance
+        return "UNKNOWN"
+
+
+#: The chance outcome the table does not reveal (a hidden hand).
+UNKNOWN: Final = _Unknown()
+
+
+def check_chance_mode(chance: str) -> str:
+    """``chance`` when it is ``"seeded"`` or ``"table"``; ``UsageError`` otherwise."""
+    if chance not in CHANCE_MODES:
+        raise UsageError(f"chance={chance!r}: expected one of {', '.join(CHANCE_MODES)}")
+    return chance
 
 A = TypeVar("A")
 
@@ -31,6 +94,12 @@ class GameState(ABC, Generic[A]):
 
     #: the game's slug, e.g. ``"tricks"``
     game: str = ""
+    #: ``"seeded"`` or ``"table"`` (see the module docstring)
+    chance_mode: str = "seeded"
+    #: every chance outcome sampled, in order, when built with ``record_chance=True``
+    chance_log: list[Any] | None = None
+    #: the players' names for the engine's refusals (a live table sets them); ``p0``, ``p1``… when unset
+    seat_names: Sequence[str] | None = None
 
     @property
     @abstractmethod
@@ -38,7 +107,7 @@ class GameState(ABC, Generic[A]):
 
     @abstractmethod
     def current_player(self) -> int:
-        """The player to act (0-based), or ``TERMINAL``."""
+        """The player to act (0-based), ``CHANCE`` at a chance node, or ``TERMINAL``."""
 
     @abstractmethod
     def legal_actions(self) -> list[A]:
@@ -83,6 +152,74 @@ class GameState(ABC, Generic[A]):
 
     def action_to_string(self, action: A) -> str:
         return str(action)
+
+    def seat_name(self, seat: int) -> str:
+        """Seat ``seat``'s name in a refusal: ``seat_names[seat]``, or ``p0``, ``p1``…"""
+        names = self.seat_names
+        return names[seat] if names is not None and 0 <= seat < len(names) else f"p{seat}"
+
+    # -- chance (see the module docstring) ------------------------------------------------
+
+    def is_chance_node(self) -> bool:
+        """Whether the engine waits for a chance outcome (only ever in a ``"table"`` engine)."""
+        return self.current_player() == CHANCE
+
+    def chance_outcomes(self) -> list[tuple[Any, float]]:
+        """The outcomes possible at this chance node with their probabilities; ``[]`` elsewhere."""
+        return []
+
+    def apply_chance(self, outcome: Any) -> None:
+        """Apply the outcome the table supplies; ``IllegalActionError`` for an impossible one,
+        saying where that card is.  Games with chance override it."""
+        raise IllegalActionError(f"{self.game}: no chance outcome is expected here")
+
+    def chance_to_string(self, outcome: Any) -> str:
+        """An outcome as stored: a card's code, a tuple of cards as codes separated by spaces,
+        ``?`` for ``UNKNOWN``; ``parse_chance`` reads it back."""
+        if outcome is UNKNOWN:
+            return "?"
+        if isinstance(outcome, Card):
+            return outcome.code
+        if isinstance(outcome, Sequence) and not isinstance(outcome, str):
+            return " ".join(self.chance_to_string(o) for o in outcome)
+        return str(outcome)
+
+    def parse_chance(self, text: str) -> Any:
+        """The outcome ``chance_to_string`` wrote: ``UNKNOWN`` for ``?``, else the card codes
+        (spaces or commas) checked against the game's deck — one card, or a tuple of cards for a
+        node that deals several (``deals_tuple``).  ``CardCodeError`` for a bad code."""
+        from cardforge.cards import parse_card, split_cards
+
+        if text.strip() == "?":
+            return UNKNOWN
+        deck = self.chance_deck()
+        cards = tuple(parse_card(code, deck) for code in split_cards(text))
+        if len(cards) == 1 and not self.deals_tuple():
+            return cards[0]
+        return cards
+
+    def chance_deck(self) -> Any:
+        """The deck outcomes' codes are checked against: the bundled deck of the game's name
+        (engines with another deck override it)."""
+        from cardforge.deck import load_deck
+
+        return load_deck(self.game)
+
+    def deals_tuple(self) -> bool:
+        """Whether this chance node's outcome is a tuple of cards (a hand) rather than one card."""
+        return False
+
+    # -- the end ----------------------------------------------------------------------------
+
+    def winners(self) -> list[int]:
+        """The game's winners once terminal (several for a shared win or a team), else ``[]``.
+        Engines override it (or ``winner``)."""
+        winner = self.winner()
+        return [] if winner is None else [winner]
+
+    def winner(self) -> int | None:
+        """The game's single winner once terminal, ``None`` before (or for a shared win)."""
+        return None
 
     def clone(self) -> GameState[A]:
         return copy.deepcopy(self)

@@ -68,6 +68,13 @@ CITES: dict[str, str] = {
     "stop_cost": "COLLECTION-R2",
     "rainbow_stop": "COLLECTION-R4",
     "stop_order": "COLLECTION-R24",
+    "secure": "COLLECTION-2.5",
+    "reserve": "COLLECTION-3.11",
+    "card:joker": "COLLECTION-3.1", "card:double": "COLLECTION-3.3", "card:passe": "COLLECTION-3.4",
+    "skipped": "COLLECTION-3.5", "card:flip": "COLLECTION-3.7", "card:swipe": "COLLECTION-3.8",
+    "card:quantique": "COLLECTION-3.9", "last_action": "COLLECTION-3.10",
+    "declare": "COLLECTION-7.1", "round_end": "COLLECTION-7.4", "round_score": "COLLECTION-6.4",
+    "game_end": "COLLECTION-8.2", "winner": "COLLECTION-8.3", "void": "COLLECTION-R20",
 }
 
 _DONE = Move("done")
@@ -88,12 +95,13 @@ class CollectionState(PushLuckState):
     game = "collection"
     cites = CITES
 
-    def __init__(self, players: int, seed: int, *, deck: Any, mode: str, house: HouseRules, rounds: int | None):
+    def __init__(self, players: int, seed: int, *, deck: Any, mode: str, house: HouseRules, rounds: int | None,
+                 **chance: Any):
         check_mode(deck, mode)
         self.max_rounds = rounds or deck.modes[mode].rounds
         self.scorecards: list[dict[str, ObjectiveMatch]] = [{} for _ in range(players)]
         self.validated_in: list[dict[str, int]] = [{} for _ in range(players)]
-        super().__init__(players, seed, deck=deck, mode=mode, house=house)
+        super().__init__(players, seed, deck=deck, mode=mode, house=house, **chance)
 
     # -- rounds ---------------------------------------------------------------------------
 
@@ -200,12 +208,14 @@ class CollectionState(PushLuckState):
 
 
 def new_game(players: int, seed: int = 0, *, mode: str = "classic", rounds: Any = None,
-             house: HouseRules | list[str] | None = None) -> CollectionState:
-    """A new seeded game: ``mode`` ``classic`` (5 rounds max) or ``discovery`` (3 rounds max);
-    ``rounds`` overrides the maximum."""
+             house: HouseRules | list[str] | None = None, chance: str = "seeded",
+             record_chance: bool = False) -> CollectionState:
+    """A new game: ``mode`` ``classic`` (5 rounds max) or ``discovery`` (3 rounds max);
+    ``rounds`` overrides the maximum; ``chance`` ``seeded`` or ``table`` (``apply_chance``)."""
     from cardforge.deck import load_deck
 
     if not isinstance(house, HouseRules):
         house = parse_house_rules(HouseRules, house)
     return CollectionState(players, int_option("seed", seed, 0), deck=load_deck("collection"), mode=mode, house=house,
-                           rounds=None if rounds is None else int_option("rounds", rounds, 1))
+                           rounds=None if rounds is None else int_option("rounds", rounds, 1),
+                           chance=chance, record_chance=record_chance)

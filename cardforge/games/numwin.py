@@ -54,6 +54,9 @@ __all__ = [
     "score_combo",
     "check_reflex",
     "COMBO_SIZE",
+    "NumwinTally",
+    "lowest",
+    "default_rounds",
 ]
 
 #: NUMWIN-1.2: "Construire un combo de 5 cartes."
@@ -267,8 +270,7 @@ class NumWinState(GameState[Move]):
 
     def winners(self) -> list[int]:
         """The players with the lowest total; ties win together (NUMWIN-R15)."""
-        low = min(self.totals)
-        return [p for p, t in enumerate(self.totals) if t == low]
+        return lowest(self.totals)
 
     def card_count(self) -> Counter[Card]:
         count = Counter(self.deck) + Counter(self.discard)
@@ -818,6 +820,67 @@ class NumWinState(GameState[Move]):
         self._deal()
 
 
+def lowest(totals: list[int]) -> list[int]:
+    """The seats with the lowest total: the winners, ties winning together (NUMWIN-8.3, R15)."""
+    low = min(totals)
+    return [p for p, t in enumerate(totals) if t == low]
+
+
+def default_rounds(players: int) -> int:
+    """NUMWIN-8.1 / R16: one round per dealer, each player dealing once."""
+    return players
+
+
+class NumwinTally(GameState[tuple[int, ...]]):
+    """Num Win as the table's score sheet follows it: an action is one round's points, one per
+    seat (each combo scored with ``score_combo``); the game ends after one round per dealer
+    (``default_rounds``) and the lowest total wins (``lowest``).  No chance: the cards stay at
+    the table.  ``legal_actions()`` is empty: any tuple of points is one."""
+
+    game = "numwin"
+
+    def __init__(self, players: int, rounds: int | None = None):
+        self._n = players
+        self.rounds = default_rounds(players) if rounds is None else rounds
+        self.totals = [0] * players
+        self.played: list[tuple[int, ...]] = []
+
+    @property
+    def num_players(self) -> int:
+        return self._n
+
+    def current_player(self) -> int:
+        return TERMINAL if self.is_terminal() else 0
+
+    def legal_actions(self) -> list[tuple[int, ...]]:
+        return []
+
+    def apply_action(self, action: tuple[int, ...]) -> None:
+        from cardforge.i18n import refusal
+
+        if self.is_terminal():
+            raise refusal(IllegalActionError, "error.numwin.over", n=self.rounds)
+        if len(action) != self._n:
+            raise IllegalActionError(f"a round scores {self._n} players, not {len(action)}")
+        self.played.append(tuple(action))
+        self.totals = [t + p for t, p in zip(self.totals, action)]
+
+    def is_terminal(self) -> bool:
+        return len(self.played) >= self.rounds
+
+    def returns(self) -> list[int]:
+        return list(self.totals)
+
+    def winners(self) -> list[int]:
+        return lowest(self.totals) if self.is_terminal() else []
+
+    def observation(self, player: int) -> dict[str, Any]:
+        return {"round": len(self.played), "totals": list(self.totals)}
+
+    def card_count(self) -> Counter[Card]:
+        return Counter()
+
+
 #: each move's kind → the method that plays it
 _DO = {name[4:]: method for name, method in vars(NumWinState).items() if name.startswith("_do_")}
 
@@ -877,7 +940,7 @@ def new_game(
     elif house:
         rules = replace(rules, **house)
     try:
-        n_rounds = players if rounds is None else int(rounds)
+        n_rounds = default_rounds(players) if rounds is None else int(rounds)
     except ValueError:
         raise UsageError(f"option rounds={rounds!r}: expected a whole number of rounds") from None
     if n_rounds < 1:

@@ -23,6 +23,7 @@ explains itself with ``SEQUENCE-…`` or ``COLLECTION-…`` IDs.
 from __future__ import annotations
 
 import functools
+import itertools
 import random
 from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
@@ -31,7 +32,7 @@ from typing import Any, NamedTuple
 
 from cardforge.cards import Card, FamilyKind
 from cardforge.errors import IllegalActionError, UsageError
-from cardforge.games.base import TERMINAL, GameState
+from cardforge.games.base import CHANCE, TERMINAL, UNKNOWN, GameState, check_chance_mode
 from cardforge.games.chance import shuffle
 from cardforge.i18n import Message, refusal
 from cardforge.games.steps import Step
@@ -363,13 +364,15 @@ class Phase:
     QUANTIQUE = "quantique"        # keep one of the cards Quantique drew, or none
     SKIPPED = "skipped"            # a turn lost to Passe Ton Tour: lock, play a reserve card, end
     VALIDATE = "validate"          # collection: choose objectives at the end of a round
+    DEAL = "deal"                  # a table's chance node: the card(s) turned over are the table's to say
     OVER = "over"
 
 
 #: the phases as module constants for the engine (in CPython 3.11 a global is read faster than a
 #: class attribute)
-_TURN, _ACTION_DRAWN, _ELIMINATION, _QUANTIQUE, _SKIPPED, _VALIDATE, _OVER = (
-    Phase.TURN, Phase.ACTION_DRAWN, Phase.ELIMINATION, Phase.QUANTIQUE, Phase.SKIPPED, Phase.VALIDATE, Phase.OVER)
+_TURN, _ACTION_DRAWN, _ELIMINATION, _QUANTIQUE, _SKIPPED, _VALIDATE, _DEAL, _OVER = (
+    Phase.TURN, Phase.ACTION_DRAWN, Phase.ELIMINATION, Phase.QUANTIQUE, Phase.SKIPPED, Phase.VALIDATE, Phase.DEAL,
+    Phase.OVER)
 
 
 class Move(NamedTuple):
@@ -396,6 +399,7 @@ def _move(kind: str, pile: int | None = None, slot: int | None = None, target: i
 
 
 _DRAW = (Move("draw", pile=0), Move("draw", pile=1))
+_DEALT = Move("draw")  # internal (never legal): the card the table turned over reaches the player
 #: the draws open, by which piles hold cards (1: pile A, 2: pile B)
 _DRAWS = ((), (_DRAW[0],), (_DRAW[1],), _DRAW)
 _LOCK = Move("lock")
@@ -452,6 +456,22 @@ def _activations(slot: int | None, action: str, targets: tuple[int | None, ...],
     return (*(_move("activate", None, slot, t) for t in targets), *then)
 
 
+class _LoggedPile(list):
+    """A seeded draw pile that appends each card taken from it to the chance log
+    (``record_chance=True``), so the engine's draws need no check of their own."""
+
+    __slots__ = ("log",)
+
+    def __init__(self, cards: Iterable[Card], log: list[Any]):
+        super().__init__(cards)
+        self.log = log
+
+    def pop(self, index: int = -1) -> Card:  # type: ignore[override]
+        card = super().pop(index)
+        self.log.append(card)
+        return card
+
+
 def _pile_name(pile: Any) -> str:
     return PILES[pile] if pile in (0, 1) else repr(pile)
 
@@ -482,12 +502,14 @@ class PushLuckState(GameState[Move]):
                  "_legal", "piles", "sequences", "secured", "reserves", "discard", "table",
                  "forced", "skip", "turns_played", "pending", "pending_reason", "quantique", "peek",
                  "player", "drawn", "shield", "flip_pending", "last_action", "_persist", "_own_colour",
-                 "_stop_loses", "_round_end")
+                 "_stop_loses", "_round_end", "chance_log", "_table", "unseen", "known_top", "_dealing",
+                 "_deal_kind", "_resume", "_dealt", "_holders", "owed_by")
 
     #: whether the game adds choices before the first draw of a turn (``_turn_start_moves``)
     _extra_start = False
 
-    def __init__(self, players: int, seed: int, *, deck: Any, mode: str, house: Any):
+    def __init__(self, players: int, seed: int, *, deck: Any, mode: str, house: Any, chance: str = "seeded",
+                 record_chance: bool = False):
         if not deck.players_min <= players <= deck.players_max:
             raise UsageError(f"{deck.id} plays with {deck.players_min}–{deck.players_max} players, not {players}")
         check_mode(deck, mode)
@@ -508,6 +530,15 @@ class PushLuckState(GameState[Move]):
         self._persist = house.open_sequences == "persist"  # read on most moves (house rules are frozen)
         self._own_colour = house.rainbow_colour == "own"
         self._stop_loses = house.stop_cost == "sequence"  # a colour or value STOP costs the sequence (R2)
+        self.chance_mode = check_chance_mode(chance)
+        self._table = chance == "table"
+        #: every outcome the seeded engine sampled, in order (``record_chance=True``), else None
+        self.chance_log: list[Any] | None = [] if record_chance and not self._table else None
+        self._dealing: list[int] = []  # table: the piles still owing a card turned over
+        self._deal_kind = ""  # table: what the chance node is for (draw, quantique, flip, tornade)
+        self._resume = _TURN
+        self._dealt: Card | None = None
+        self._holders: tuple[int, ...] = ()
         self._start_round()
 
     # -- rounds and turns ---------------------------------------------------------------------
@@ -515,12 +546,19 @@ class PushLuckState(GameState[Move]):
     def _start_round(self) -> None:
         """Rebuild and shuffle the two piles; everyone starts with nothing."""
         self.round += 1
-        deck = list(self.cards)
-        shuffle(self.rng, deck)
-        half = (len(deck) + 1) // 2
-        self.piles: list[list[Card]] = [deck[:half], deck[half:]]
-        for pile in self.piles:  # "mélangées séparément"
-            shuffle(self.rng, pile)
+        half = (len(self.cards) + 1) // 2
+        if self._table:  # the table's piles: their sizes, not their cards (each is said when turned over)
+            self.piles: list[list[Card]] = [[None] * half, [None] * (len(self.cards) - half)]  # type: ignore[list-item]
+            self.unseen: Counter[Card] = Counter(self.cards)
+            self.known_top: list[Any] = [None, None]  # a top card Flip showed
+        else:
+            deck = list(self.cards)
+            shuffle(self.rng, deck)
+            self.piles = [deck[:half], deck[half:]]
+            for pile in self.piles:  # "mélangées séparément"
+                shuffle(self.rng, pile)
+            if self.chance_log is not None:  # every card taken from a pile is logged as it goes
+                self.piles = [_LoggedPile(pile, self.chance_log) for pile in self.piles]
         n = self._n
         self.sequences: list[list[Card]] = [[] for _ in range(n)]
         self.secured: list[list[list[Card]]] = [[] for _ in range(n)]
@@ -528,6 +566,8 @@ class PushLuckState(GameState[Move]):
         self.discard: list[Card] = []
         self.table: list[Card] = []  # Shadows that stopped a sequence stay here
         self.forced = [0] * n
+        #: why each seat's draws are owed (``rainbow``, ``joker``, ``simple``, ``double``), for the words
+        self.owed_by: list[str | None] = [None] * n
         self.skip = [False] * n
         self.turns_played = 0
         self._round_end = self._turn_limit()
@@ -607,7 +647,13 @@ class PushLuckState(GameState[Move]):
         return self._n
 
     def current_player(self) -> int:
-        return TERMINAL if self.phase == _OVER else self.player
+        phase = self.phase
+        if phase == _TURN:  # most steps
+            return self.player
+        return TERMINAL if phase == _OVER else CHANCE if phase == _DEAL else self.player
+
+    def is_chance_node(self) -> bool:
+        return self.phase == _DEAL
 
     def is_terminal(self) -> bool:
         return self.phase == _OVER
@@ -626,8 +672,15 @@ class PushLuckState(GameState[Move]):
 
     def card_count(self) -> Counter[Card]:
         count: Counter[Card] = Counter()
-        for zone in (*self.piles, *self.sequences, *self.reserves, self.discard, self.table, self.quantique):
-            count.update(zone)
+        zones = (self.sequences, self.reserves, (self.discard, self.table, self.quantique))
+        if self._table:  # a table's piles hold what it has not seen (and what Flip showed on top)
+            count.update(self.unseen)
+            count.update(c for c in self.known_top if isinstance(c, Card))
+        else:
+            zones += (self.piles,)
+        for group in zones:
+            for zone in group:
+                count.update(c for c in zone if c is not None)
         for sequences in self.secured:
             for seq in sequences:
                 count.update(seq)
@@ -657,7 +710,7 @@ class PushLuckState(GameState[Move]):
             "pending": self.pending.code if self.pending is not None else None,
         }
         if self.peek is not None and self.peek[0] == player:
-            obs["peek"] = [c.code if c else None for c in self.peek[1]]
+            obs["peek"] = [c.code if isinstance(c, Card) else None if c is None else "?" for c in self.peek[1]]
         if self.quantique and player == self.player:
             obs["quantique"] = [c.code for c in self.quantique]
         return obs
@@ -781,6 +834,8 @@ class PushLuckState(GameState[Move]):
     def apply_action(self, action: Move) -> None:
         legal = self._legal
         if not (legal is not None and action in legal) and action not in self.legal_actions():
+            if self.phase == _DEAL:
+                raise refusal(IllegalActionError, "error.pl.chance_first", move=self.action_to_string(action))
             raise IllegalActionError(
                 f"illegal move {self.action_to_string(action)!r} for player {self.player} in phase {self.phase}; "
                 f"legal: {', '.join(self.action_to_string(m) for m in self._legal)}"
@@ -800,16 +855,23 @@ class PushLuckState(GameState[Move]):
         kind_ = action.kind
         p = self.player
         if kind_ == "draw":
-            piles = self.piles
-            card = piles[action.pile].pop()
-            self.drawn += 1
-            self.flip_pending = False
-            self.peek = None
-            forced = self.forced
-            if forced[p]:
-                forced[p] -= 1
-            if not (piles[0] or piles[1]):
-                forced[p] = 0  # nothing left to draw (R8)
+            if action is not _DEALT:
+                piles = self.piles
+                card = piles[action.pile].pop()
+                self.drawn += 1
+                self.flip_pending = False
+                self.peek = None
+                forced = self.forced
+                if forced[p]:
+                    forced[p] -= 1
+                if not (piles[0] or piles[1]):
+                    forced[p] = 0  # nothing left to draw (R8)
+                if card is None:  # the table turns the card over: a chance node
+                    self._await("draw", (action.pile,))
+                    return
+            else:  # the card the table turned over (``apply_chance``)
+                card = self._dealt
+                self._dealt = None
             if card.action is not None:  # an action card waits for a choice
                 self.pending = card
                 self.phase = _ACTION_DRAWN
@@ -863,6 +925,7 @@ class PushLuckState(GameState[Move]):
                 self._end_turn()
             elif card.family in _RAINBOWS and (self.piles[0] or self.piles[1]):  # (a draw: the phase stays TURN)
                 self.forced[p] += 1  # "doit piocher immédiatement une nouvelle carte"
+                self.owed_by[p] = "rainbow"
 
     def apply_legal(self, action: Move) -> None:
         self._legal = (action,)
@@ -943,6 +1006,7 @@ class PushLuckState(GameState[Move]):
             self._saved()
             if any(self.piles) and not self.last_action:
                 self.forced[self.player] += 1  # "rejouez immédiatement"
+                self.owed_by[self.player] = "joker"
         self._after_card()
 
     def _effect_infini(self, move: Move) -> None:
@@ -958,16 +1022,17 @@ class PushLuckState(GameState[Move]):
         self.pending = self.pending_reason = None
 
     def _effect_simple(self, move: Move) -> None:
-        self._force(move.target, 1)
+        self._force(move.target, 1, "simple")
 
     def _effect_double(self, move: Move) -> None:
-        self._force(move.target, 2)
+        self._force(move.target, 2, "double")
 
-    def _force(self, target: int | None, count: int) -> None:
+    def _force(self, target: int | None, count: int, why: str) -> None:
         """Simple/Double: the target owes more draws — now if it is the player, else at the
         start of their next real turn (R6)."""
         if target is not None and any(self.piles):
             self.forced[target] += count
+            self.owed_by[target] = why
         self._back_to_choice()
 
     def _effect_passe(self, move: Move) -> None:
@@ -976,8 +1041,15 @@ class PushLuckState(GameState[Move]):
         self._back_to_choice()
 
     def _effect_flip(self, move: Move) -> None:
-        tops = tuple(pile[-1] if pile else None for pile in self.piles)
-        if any(tops):
+        """Flip: the player looks at the top card of each pile, then draws one more or stops (R16)."""
+        piles = self.piles
+        if piles[0] or piles[1]:
+            if self._table:
+                self._await("flip")
+                return
+            tops = tuple(pile[-1] if pile else None for pile in piles)
+            if self.chance_log is not None:
+                self.chance_log.append(tops)
             self.peek = (self.player, tops)
             self.flip_pending = True
         self._back_to_choice()
@@ -996,12 +1068,24 @@ class PushLuckState(GameState[Move]):
 
     def _effect_tornade(self, move: Move) -> None:
         """Tornade: the unsecured sequences are shuffled as wholes and dealt back (R10)."""
-        holders = [q for q in range(self._n) if self.sequences[q]]
-        bundles = [self.sequences[q] for q in holders]
-        self.rng.shuffle(bundles)
+        holders = tuple(q for q in range(self._n) if self.sequences[q])
+        if len(holders) > 1:  # (a Tornade drawn and played for no effect deals nothing, R9)
+            if self._table:
+                self._holders = holders
+                self._await("tornade")
+                return
+            order = list(holders)
+            self.rng.shuffle(order)  # the same draws as shuffling the sequences themselves
+            if self.chance_log is not None:
+                self.chance_log.append(tuple(order))
+            self._redeal(holders, order)
+        self._back_to_choice()
+
+    def _redeal(self, holders: Sequence[int], order: Sequence[int]) -> None:
+        """Tornade's outcome: ``holders[k]`` receives the sequence ``order[k]`` held."""
+        bundles = [self.sequences[q] for q in order]
         for q, bundle in zip(holders, bundles):
             self.sequences[q] = bundle
-        self._back_to_choice()
 
     def _effect_quantique(self, move: Move) -> None:
         """Quantique: draw 3 from the chosen pile (the other completes it), keep one or none."""
@@ -1009,12 +1093,17 @@ class PushLuckState(GameState[Move]):
             self._back_to_choice()
             return
         order = (move.pile, 1 - move.pile)
+        sources = []
         for _ in range(3):
-            source = next((self.piles[i] for i in order if self.piles[i]), None)
+            source = next((i for i in order if self.piles[i]), None)
             if source is None:
                 break
-            self.quantique.append(source.pop())
+            sources.append(source)
+            self.quantique.append(self.piles[source].pop())
         self.last_action = True
+        if self._table:
+            self._await("quantique", sources, resume=_QUANTIQUE)
+            return
         self.phase = _QUANTIQUE
 
     def _quantique_choose(self, slot: int | None) -> Card | None:
@@ -1035,6 +1124,166 @@ class PushLuckState(GameState[Move]):
         if self.phase == _SKIPPED:
             return
         self._after_card()
+
+    # -- chance at a table (``chance="table"``) ---------------------------------------------------
+
+    def _await(self, kind: str, piles: Sequence[int] = (), *, resume: str | None = None) -> None:
+        """Stop at a chance node: ``kind`` says what the table turns over (``draw``/``quantique``:
+        a card from each of ``piles`` in turn; ``flip``: the top of each pile; ``tornade``: who
+        receives which sequence); ``resume`` is the phase after it (default: the phase now)."""
+        self._deal_kind = kind
+        self._dealing = list(piles)
+        self._resume = self.phase if resume is None else resume
+        self.phase = _DEAL
+
+    def chance_kind(self) -> str | None:
+        """What the table turns over at this chance node: ``draw`` (one card), ``quantique``
+        (Quantique's cards, one at a time), ``flip`` (each pile's top), ``tornade`` (who receives
+        which sequence); ``None`` elsewhere."""
+        return self._deal_kind if self.phase == _DEAL else None
+
+    def tornade_holders(self) -> tuple[int, ...]:
+        """The seats whose open sequences a pending Tornade deals back."""
+        return self._holders if self.chance_kind() == "tornade" else ()
+
+    def chance_outcomes(self) -> list[tuple[Any, float]]:
+        """What the table may turn over here, each with its probability (uniform over the cards
+        it has not seen; a top card Flip showed is certain)."""
+        if self.phase != _DEAL:
+            return []
+        kind_ = self._deal_kind
+        if kind_ == "tornade":
+            orders = list(itertools.permutations(self._holders))
+            return [(order, 1 / len(orders)) for order in orders]
+        if kind_ == "flip":
+            options = [self._pile_outcomes(i) if self.piles[i] else [(None, 1.0)] for i in range(2)]
+            pairs = [((a, b), pa * pb) for a, pa in options[0] for b, pb in options[1] if a is None or a != b
+                     or self.unseen[a] > 1]
+            total = sum(w for _, w in pairs)
+            return [(pair, w / total) for pair, w in pairs]
+        return self._pile_outcomes(self._dealing[0])
+
+    def _pile_outcomes(self, pile: int) -> list[tuple[Card, float]]:
+        top = self.known_top[pile]
+        if isinstance(top, Card):
+            return [(top, 1.0)]
+        total = sum(self.unseen.values())
+        return [(card, n / total) for card, n in self.unseen.items() if n]
+
+    def apply_chance(self, outcome: Any) -> None:
+        """Apply what the table turned over (see ``chance_outcomes``); a card that is not in the
+        piles is an ``IllegalActionError`` saying where it is."""
+        if self.phase != _DEAL:
+            raise refusal(IllegalActionError, "error.pl.no_chance")
+        self._legal = None
+        kind_ = self._deal_kind
+        if kind_ == "tornade":
+            if not isinstance(outcome, tuple) or sorted(outcome) != sorted(self._holders):
+                raise refusal(IllegalActionError, "error.pl.tornade_outcome",
+                              holders=", ".join(self.seat_name(q) for q in self._holders))
+            self.phase = self._resume
+            self._redeal(self._holders, outcome)
+            self._back_to_choice()
+            return
+        if kind_ == "flip":
+            self._apply_flip(outcome)
+            return
+        pile = self._dealing[0]
+        self._take(outcome, pile)
+        self._dealing.pop(0)
+        if kind_ == "draw":
+            self.phase = self._resume
+            self._dealt = outcome
+            self._legal = (_DEALT,)
+            self.apply_index(0)
+            return
+        self.quantique[self.quantique.index(None)] = outcome  # type: ignore[arg-type]
+        if not self._dealing:
+            self.phase = self._resume
+
+    def _apply_flip(self, outcome: Any) -> None:
+        tops = tuple(outcome) if isinstance(outcome, tuple | list) else ()
+        if len(tops) != 2 or any((top is None) != (not pile) for top, pile in zip(tops, self.piles)):
+            raise refusal(IllegalActionError, "error.pl.flip_outcome",
+                          piles=", ".join(PILES[i] for i in range(2) if self.piles[i]))
+        taken = []
+        try:
+            for i, top in enumerate(tops):
+                if isinstance(top, Card) and top != self.known_top[i]:
+                    self._take(top, i)
+                    taken.append(top)
+        except IllegalActionError:
+            self.unseen.update(taken)  # all or nothing
+            raise
+        for i, top in enumerate(tops):
+            if top is not None and (top is not UNKNOWN or not isinstance(self.known_top[i], Card)):
+                self.known_top[i] = top
+        self.phase = self._resume
+        self.peek = (self.player, tops)
+        self.flip_pending = True
+        self._back_to_choice()
+
+    def _take(self, card: Any, pile: int) -> None:
+        """A card turned over from ``pile`` leaves the table's unseen cards (card conservation)."""
+        if not isinstance(card, Card):
+            raise refusal(IllegalActionError, "error.pl.card_expected", found=str(card))
+        top = self.known_top[pile]
+        if isinstance(top, Card):
+            if card != top:
+                raise refusal(IllegalActionError, "error.pl.top_is", pile=PILES[pile], top=top.code, card=card.code)
+            self.known_top[pile] = None
+            return
+        self.known_top[pile] = None
+        if self.unseen[card] <= 0:
+            raise self._where(card)
+        self.unseen[card] -= 1
+
+    def _where(self, card: Card) -> IllegalActionError:
+        """The refusal of a card that cannot be turned over: where it is already."""
+        for q in range(self._n):
+            name = self.seat_name(q)
+            if card in self.sequences[q]:
+                return refusal(IllegalActionError, "error.pl.in_sequence", card=card.code, player=name)
+            if any(card in seq for seq in self.secured[q]):
+                return refusal(IllegalActionError, "error.pl.in_secured", card=card.code, player=name)
+            if card in self.reserves[q]:
+                return refusal(IllegalActionError, "error.pl.in_reserve", card=card.code, player=name)
+        if card == self.pending:
+            return refusal(IllegalActionError, "error.pl.in_hand", card=card.code, player=self.seat_name(self.player))
+        for i, top in enumerate(self.known_top):
+            if card == top:
+                return refusal(IllegalActionError, "error.pl.on_top", card=card.code, pile=PILES[i])
+        if card in self.quantique:
+            return refusal(IllegalActionError, "error.pl.in_quantique", card=card.code)
+        if card in self.table:
+            return refusal(IllegalActionError, "error.pl.on_table", card=card.code)
+        if card in self.discard:
+            return refusal(IllegalActionError, "error.pl.in_discard", card=card.code)
+        return refusal(IllegalActionError, "error.pl.not_in_deck", card=card.code, game=self.game,
+                       mode=Message(f"mode.{self.mode}"))
+
+    def chance_to_string(self, outcome: Any) -> str:
+        """A chance outcome as stored: a card code, ``R3 -`` (Flip's tops, ``-`` an empty pile,
+        ``?`` unrevealed), ``p1 p0`` (Tornade: whose sequence each holder receives)."""
+        if isinstance(outcome, tuple) and outcome and isinstance(outcome[0], int):
+            return " ".join(f"p{q}" for q in outcome)
+        if isinstance(outcome, tuple):
+            return " ".join("-" if c is None else self.chance_to_string(c) for c in outcome)
+        return super().chance_to_string(outcome)
+
+    def parse_chance(self, text: str) -> Any:
+        """The outcome ``chance_to_string`` wrote, for the chance node this position is at."""
+        deck = self.chance_deck()
+        parts = text.replace(",", " ").split()
+        if self._deal_kind == "tornade":
+            try:
+                return tuple(int(t.removeprefix("p")) for t in parts)
+            except ValueError:
+                raise refusal(IllegalActionError, "error.pl.tornade_outcome",
+                              holders=", ".join(self.seat_name(q) for q in self._holders)) from None
+        if self._deal_kind == "flip":
+            return tuple(None if t == "-" else UNKNOWN if t == "?" else deck.parse(t) for t in parts)
+        return super().parse_chance(text)
 
     # -- text ------------------------------------------------------------------------------------
 

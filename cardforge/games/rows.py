@@ -5,9 +5,13 @@ Two layers:
 * pure functions the referee, the rulebook and the score sheet reuse — ``place_cards`` (one
   simultaneous reveal placed on the rows, with the rule IDs applied at each step),
   ``score_pile`` and ``round_winners``;
-* ``RowsState``, the seeded engine: a simultaneous step is played as hidden sequential choices
+* ``RowsState``, the engine: a simultaneous step is played as hidden sequential choices
   (player 0, 1, … each choose a card) and resolved once all have chosen; a round ends when the
-  10 cards are played; the match ends when a player alone has 3 round wins.
+  10 cards are played; the match ends when a player alone has 3 round wins.  Chance is the
+  deal of each round (ROWS-1.4), one hand per seat in seat order; the rows' start cards are
+  the four 0s (ROWS-1.3), no chance.  A ``chance="table"`` engine waits for each hand: its ten
+  cards, or ``UNKNOWN`` (the table keeps it hidden); a card revealed from a hidden hand must
+  be one the table has not seen this round, else it is refused with where it is.
 
 Both place cards with one implementation of the rules, ``_place``, which works on card ids
 (``CardTables``): the engine calls it bare, ``place_cards`` around Card objects and with the
@@ -33,7 +37,7 @@ from typing import Any
 
 from cardforge.cards import Card, FamilyKind
 from cardforge.errors import IllegalActionError, UsageError
-from cardforge.games.base import TERMINAL, GameState
+from cardforge.games.base import CHANCE, TERMINAL, UNKNOWN, GameState, check_chance_mode
 from cardforge.games.chance import shuffle
 from cardforge.games.house import parse_house_rules
 
@@ -372,8 +376,9 @@ def _place(rows: list[list[int]], plays: list[int], flags: tuple[bool, bool, boo
     if explain:
         note("ROWS-2.3", "order", cards=[o >> _SEAT_BITS for o in order])
         values = [value[o >> _SEAT_BITS] for o in order]
-        if len(set(values)) < len(values):
-            note("ROWS-2.4", "tie_order")
+        if len(set(values)) < len(values):  # which kinds meet at an equal value decides the words
+            tied = {info[o >> _SEAT_BITS][1] for o in order if values.count(value[o >> _SEAT_BITS]) > 1}
+            note("ROWS-2.4", "tie_order" if tied != {_CLASSIC} else "tie_order_classic")
     for o in order:
         c = o >> _SEAT_BITS
         v, k, r = info[c]
@@ -450,7 +455,9 @@ def _place(rows: list[list[int]], plays: list[int], flags: tuple[bool, bool, boo
             others = row[:-1]
             del row[:-1]
             if explain and takes_first:
-                note("ROWS-R3", "lower_fifth", s, c, r)
+                if k != _CLASSIC:  # a Rainbow fitting nowhere (ROWS-4.2) lands as the 5th card
+                    note("ROWS-4.2", "rainbow_goes", s, c, r)
+                note("ROWS-R3", "lower_fifth_explode" if explosion else "lower_fifth", s, c, r)
             if explosion:
                 discarded.extend(others)
                 if explain:
@@ -632,7 +639,8 @@ class RowsState(GameState[Card]):
     game = "rows"
 
     def __init__(self, players: int, seed: int = 0, *, rules: HouseRules | None = None,
-                 explosion: bool = False, target_wins: int = TARGET_WINS):
+                 explosion: bool = False, target_wins: int = TARGET_WINS, chance: str = "seeded",
+                 record_chance: bool = False):
         d = tables()
         low, high = d.players
         if not low <= players <= high:
@@ -645,6 +653,11 @@ class RowsState(GameState[Card]):
         self._flags = _flags(self.rules)
         self.explosion = explosion
         self.target_wins = target_wins
+        self.chance_mode = check_chance_mode(chance)
+        if record_chance:
+            self.chance_log = []
+        #: per seat, the cards of a hand dealt ``UNKNOWN`` still held (``None``: a seeded engine)
+        self._hidden: list[int] | None = [0] * players if chance == "table" else None
         import random  # here: a referee ruling plays no seeded game
 
         self._rng = random.Random(seed)
@@ -668,19 +681,29 @@ class RowsState(GameState[Card]):
         self._rows = [[z] for z in d.zeros]
         #: the value of each row's last card (``_place`` keeps it)
         self._lasts = [d.value[z] for z in d.zeros]
-        cards = d.shuffled(self._rng)
         n = self._n
-        #: each hand's card ids (sorted ids are in placement order)
-        self._ids = [sorted(cards[i * HAND_SIZE:(i + 1) * HAND_SIZE]) for i in range(n)]
         #: ``hands`` once asked for (None: not built this deal)
         self._hands: list[list[Card]] | None = None
-        self._stock = cards[n * HAND_SIZE:]
+        if self._hidden is None:
+            cards = d.shuffled(self._rng)
+            #: each hand's card ids (sorted ids are in placement order)
+            self._ids = [sorted(cards[i * HAND_SIZE:(i + 1) * HAND_SIZE]) for i in range(n)]
+            self._stock = cards[n * HAND_SIZE:]
+            if self.chance_log is not None:
+                self.chance_log.extend(tuple(self._cards(hand)) for hand in self._ids)
+        else:  # the table deals: hands come through apply_chance, seat by seat
+            self._ids = [[] for _ in range(n)]
+            self._hidden = [0] * n
+            self._stock = []
         self._captured: list[list[int]] = [[] for _ in range(n)]
         self._discard: list[int] = []
         #: the hidden choices of this step (``card id << _SEAT_BITS | seat``, -1 not yet chosen);
         #: players choose in turn, 0 first
         self._pending = [-1] * n
-        self._chosen = 0
+        #: the seat choosing; ``CHANCE`` while a table engine waits for the deal
+        self._chosen = 0 if self._hidden is None else CHANCE
+        #: the seat whose hand the table deals next
+        self._dealing = 0
         self._terminal = False
 
     # -- the zones as Card objects -----------------------------------------------------
@@ -779,6 +802,11 @@ class RowsState(GameState[Card]):
     def legal_actions(self) -> list[Card]:
         if self._terminal:
             return []
+        if self._hidden is not None:  # a table engine: the deal, or a hidden hand (any card unseen)
+            if self._chosen < 0:
+                return []
+            if self._hidden[self._chosen]:
+                return self._cards(self._unseen())
         if self._hands is not None:
             self._sync()
             return self._hands[self._chosen][:]
@@ -792,7 +820,12 @@ class RowsState(GameState[Card]):
 
     def apply_action(self, action: Card) -> None:
         if self._terminal:
-            raise IllegalActionError("the match is over: no more cards can be played")
+            raise self._refusal("error.rows.engine.over")
+        if self._hidden is not None:  # a table engine: the deal first, a hidden hand's card checked
+            if self._chosen < 0:
+                raise self._refusal("error.rows.engine.deal_first", seat=self.seat_name(self._dealing))
+            if self._hidden[self._chosen]:
+                return self._play_unseen(action)
         if self._hands is not None:
             self._sync()
         ids = self._ids[self._chosen]
@@ -803,7 +836,8 @@ class RowsState(GameState[Card]):
         held = self._hands[self._chosen] if self._hands is not None else self._cards(ids)
         if action not in held:  # not the hand's own object: compare cards
             have = " ".join(c.code for c in held)
-            raise IllegalActionError(f"{_player(self._chosen)} cannot play {action!r}: not in their hand ({have})")
+            raise self._refusal("error.rows.engine.not_held", player=self.seat_name(self._chosen), card=repr(action),
+                                hand=have)
         self.apply_index(held.index(action))
 
     def apply_legal(self, action: Card) -> None:
@@ -834,8 +868,103 @@ class RowsState(GameState[Card]):
         self.steps += 1
         self._pending = [-1] * self._n
         self._chosen = 0
-        if not self._ids[0]:
+        if not self._ids[0] and not (self._hidden and self._hidden[0]):
             self._end_round()
+
+    # -- chance: the deal (a table engine) ---------------------------------------------------
+
+    def _refusal(self, key: str, **params: Any) -> IllegalActionError:
+        from cardforge.i18n import refusal
+
+        return refusal(IllegalActionError, key, **params)
+
+    def _where(self, c: int) -> tuple[str, dict[str, Any]] | None:
+        """Where card id ``c`` is this round, as a catalogue key and its parameters; ``None``
+        for a card the table has not seen."""
+        from cardforge.i18n import Message
+
+        for colour, row in zip(ROW_COLOURS, self._rows):
+            if c in row:
+                return "error.rows.engine.in_row", {"row": Message(f"rows.row.{colour}")}
+        for seat, pile in enumerate(self._captured):
+            if c in pile:
+                return "error.rows.engine.in_pile", {"owner": self.seat_name(seat)}
+        if c in self._discard:
+            return "error.rows.engine.discarded", {}
+        for o in self._pending:
+            if o >= 0 and o >> _SEAT_BITS == c:
+                return "error.rows.engine.revealed", {"owner": self.seat_name(o & _SEAT_MASK)}
+        for seat, hand in enumerate(self._ids):
+            if c in hand:
+                return "error.rows.engine.in_hand", {"owner": self.seat_name(seat)}
+        return None
+
+    def _unseen(self) -> list[int]:
+        """The dealt cards the table has not seen this round, in placement order."""
+        return [c for c in range(len(self._d.cards)) if c not in self._d.zeros and self._where(c) is None]
+
+    def _check_unseen(self, card: Card) -> int:
+        """``card``'s id when the table has not seen it this round; refused with where it is."""
+        c = self._d.card_id(card)
+        where = self._where(c)
+        if where is not None:
+            key, params = where
+            raise self._refusal(key, card=card.code, **params)
+        return c
+
+    def _play_unseen(self, card: Card) -> None:
+        """A card revealed from a hidden hand: checked against the unseen cards, then played."""
+        player = self._chosen
+        c = self._check_unseen(card)
+        self._hidden[player] -= 1
+        self._ids[player].append(c)
+        self.apply_index(len(self._ids[player]) - 1)
+
+    def deals_tuple(self) -> bool:
+        return True
+
+    @property
+    def dealing_seat(self) -> int | None:
+        """The seat whose hand a table engine waits for, or ``None`` when no deal is pending."""
+        return self._dealing if self._chosen == CHANCE and not self._terminal else None
+
+    @property
+    def round_reveals(self) -> int:
+        """The reveals placed in the current round."""
+        return self.steps - HAND_SIZE * len(self.history)
+
+    def chance_outcomes(self) -> list[tuple[Any, float]]:
+        """At a deal, each unseen card with its chance of being in the hand dealt."""
+        if self._chosen != CHANCE or self._terminal:
+            return []
+        unseen = self._unseen()
+        return [(card, HAND_SIZE / len(unseen)) for card in self._cards(unseen)]
+
+    def apply_chance(self, outcome: Any) -> None:
+        """The hand of the next seat: its ten cards (any order) or ``UNKNOWN``."""
+        if self._chosen != CHANCE or self._terminal:
+            raise self._refusal("error.rows.engine.no_deal")
+        seat = self._dealing
+        if outcome is UNKNOWN:
+            self._hidden[seat] = HAND_SIZE
+        else:
+            cards = list(outcome)
+            if len(cards) != HAND_SIZE:
+                raise self._refusal("error.rows.engine.hand_size", seat=self.seat_name(seat), n=len(cards),
+                                    size=HAND_SIZE)
+            ids: list[int] = []
+            for card in cards:
+                c = self._check_unseen(card)
+                if c in ids:
+                    raise self._refusal("error.rows.engine.hand_twice", card=card.code, seat=self.seat_name(seat))
+                ids.append(c)
+            self._ids[seat] = sorted(ids)
+        self._dealing = seat + 1
+        if self._dealing == self._n:
+            self._chosen = 0
+            if not any(self._hidden):  # every hand known: the rest is the stock
+                dealt = {c for hand in self._ids for c in hand}
+                self._stock = [c for c in self._d.dealt if c not in dealt]
 
     def _end_round(self) -> None:
         """Score the round (ROWS-7.1–7.3); the match ends when one player alone has the
@@ -874,9 +1003,10 @@ class RowsState(GameState[Card]):
             self._sync()
         code = self._d.code
         chosen = self._pending[player]
+        hidden = self._hidden[player] if self._hidden else 0
         return {
             "round": self.round_no,
-            "hand": [code[c] for c in self._ids[player]],
+            "hand": None if hidden else [code[c] for c in self._ids[player]],
             "chosen": None if chosen < 0 else code[chosen >> _SEAT_BITS],
             "waiting_for": [_NAMES[i] for i, c in enumerate(self._pending) if c < 0],
             "rows": {colour: [code[c] for c in row] for colour, row in zip(ROW_COLOURS, self._rows)},
@@ -915,6 +1045,10 @@ class RowsState(GameState[Card]):
         other._captured = [list(p) for p in self._captured]
         other._discard = list(self._discard)
         other._pending = list(self._pending)
+        if self._hidden is not None:
+            other._hidden = list(self._hidden)
+        if self.chance_log is not None:
+            other.chance_log = list(self.chance_log)
         if self._last is not None:  # its rows and discard are this state's own lists
             order, rows, mark, discard, discarded = self._last
             other._last = (order, [list(r) for r in rows] if rows is not self._rows else other._rows, mark,
@@ -938,15 +1072,14 @@ class RowsState(GameState[Card]):
         return f"round {self.round_no} wins {self.wins} points {self.points()} | {rows}"
 
 
-#: the options of ``new_game`` beside ``rules``/``house`` (``cardforge.games.option_names``)
-OPTIONS = ("explosion", "target_wins")
-
-
 def new_game(players: int, seed: int = 0, **options: Any) -> RowsState:
-    """A new seeded match.  Options: ``explosion`` (bool), ``target_wins`` (int, default 3),
+    """A new match.  Options: ``chance`` (``"seeded"``/``"table"``), ``record_chance`` (bool),
+    ``explosion`` (bool), ``target_wins`` (int, default 3),
     ``rules`` (a ``HouseRules``) or ``house`` (``"key=value"`` pairs).  String values are
     accepted (``explosion="true"``) for the playthrough command line."""
     explosion = _as_bool(options.pop("explosion", False), "explosion")
+    chance = options.pop("chance", "seeded")
+    record = _as_bool(options.pop("record_chance", False), "record_chance")
     target = options.pop("target_wins", TARGET_WINS)
     try:
         target = int(target)
@@ -958,4 +1091,5 @@ def new_game(players: int, seed: int = 0, **options: Any) -> RowsState:
         rules = HouseRules.parse(house.split(",") if isinstance(house, str) else house)
     if options:
         raise UsageError(f"unknown rows option(s) {', '.join(map(repr, options))}: expected {', '.join(OPTIONS)}")
-    return RowsState(int(players), int(seed), rules=rules, explosion=explosion, target_wins=target)
+    return RowsState(int(players), int(seed), rules=rules, explosion=explosion, target_wins=target, chance=chance,
+                     record_chance=record)

@@ -73,6 +73,13 @@ CITES: dict[str, str] = {
     "stop_cost": "SEQUENCE-R2",
     "rainbow_stop": "SEQUENCE-R4",
     "stop_order": "SEQUENCE-R20",
+    "secure": "SEQUENCE-2.5",
+    "reserve": "SEQUENCE-3.16",
+    "card:infini": "SEQUENCE-3.1", "card:simple": "SEQUENCE-3.3", "card:double": "SEQUENCE-3.4",
+    "card:passe": "SEQUENCE-3.5", "skipped": "SEQUENCE-3.6", "card:flip": "SEQUENCE-3.8", "card:swipe": "SEQUENCE-3.9",
+    "card:eclair": "SEQUENCE-3.10", "card:tornade": "SEQUENCE-3.11", "card:quantique": "SEQUENCE-3.12",
+    "last_action": "SEQUENCE-3.13", "card:joker": "SEQUENCE-3.14",
+    "round_end": "SEQUENCE-6.1", "round_score": "SEQUENCE-6.2", "game_end": "SEQUENCE-6.3", "winner": "SEQUENCE-6.4",
 }
 
 
@@ -93,11 +100,12 @@ class SequenceState(PushLuckState):
     game = "sequence"
     cites = CITES
 
-    def __init__(self, players: int, seed: int, *, deck: Any, mode: str, house: HouseRules, rounds: int, turns: int):
+    def __init__(self, players: int, seed: int, *, deck: Any, mode: str, house: HouseRules, rounds: int, turns: int,
+                 **chance: Any):
         self.rounds = rounds
         self.turns = turns  # per player and round; 0 = until both piles are empty
         self.round_points: list[list[int]] = []
-        super().__init__(players, seed, deck=deck, mode=mode, house=house)
+        super().__init__(players, seed, deck=deck, mode=mode, house=house, **chance)
 
     def _turn_limit(self) -> float:
         return self.turns * self._n if self.turns else math.inf
@@ -120,12 +128,15 @@ class SequenceState(PushLuckState):
 
 
 def new_game(players: int, seed: int = 0, *, mode: str = "classic", rounds: Any = DEFAULT_ROUNDS,
-             turns: Any = DEFAULT_TURNS, house: HouseRules | list[str] | None = None) -> SequenceState:
-    """A new seeded game: ``mode`` ``classic``/``discovery``, ``rounds`` rounds of ``turns``
-    turns per player (``turns=0``: each round lasts until both piles are empty)."""
+             turns: Any = DEFAULT_TURNS, house: HouseRules | list[str] | None = None, chance: str = "seeded",
+             record_chance: bool = False) -> SequenceState:
+    """A new game: ``mode`` ``classic``/``discovery``, ``rounds`` rounds of ``turns``
+    turns per player (``turns=0``: each round lasts until both piles are empty); ``chance``
+    ``seeded`` (the seed turns the cards over) or ``table`` (``apply_chance``)."""
     from cardforge.deck import load_deck
 
     if not isinstance(house, HouseRules):
         house = parse_house_rules(HouseRules, house)
     return SequenceState(players, int_option("seed", seed, 0), deck=load_deck("sequence"), mode=mode, house=house,
-                         rounds=int_option("rounds", rounds, 1), turns=int_option("turns", turns, 0))
+                         rounds=int_option("rounds", rounds, 1), turns=int_option("turns", turns, 0),
+                         chance=chance, record_chance=record_chance)

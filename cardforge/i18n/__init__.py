@@ -21,6 +21,7 @@ catalogue, not in the code that asks for a message::
     {names:list}                    → « Inès et Olivier »; a long list is cut: "P0, P1, … and 99,992 more"
     {n:grouped}                     → a whole number with the language's thousands separator
     {parts:semi}                    → the parts joined by "; " (French: « ; »)
+    {n:minus}                       → a number with the minus sign of a formula ("−15", not "-15")
     {rows:spaced}                   → the parts joined by two spaces (a table line)
     {name:Cap}                      → the value with its first letter capitalised
     {size:decimal}                  → a decimal number with the language's separator (« 9,54 »)
@@ -101,6 +102,8 @@ class _Formatter(string.Formatter):
             return "  ".join(_render(v, self.module) for v in value)
         if spec == "semi":
             return self.module.SEMICOLON.join(_render(v, self.module) for v in value)
+        if spec == "minus":  # a number as a formula writes it: −15 with the minus sign, as in "−3 × 5"
+            return str(value).replace("-", "\u2212")
         if spec == "Cap":
             rendered = _render(value, self.module)
             return rendered[:1].upper() + rendered[1:]

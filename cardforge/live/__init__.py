@@ -1,6 +1,9 @@
 """The live position: a game in progress at a physical table, kept between referee calls.
 
-One model for every game where state carries over, in the engines' terms:
+Rows and numwin are on the live model (``cardforge.live.match.LiveMatch``): a match is its
+history of moves and chance outcomes, replayed through the engine, with versions, move ids and
+undo; ``new_position`` / ``from_json`` give a ``LiveMatch`` for them (``to_json`` is format 2).
+Tricks, sequence and collection keep their positions (format 1) until they move onto it:
 
 ========== ============================ ===============================================
 game       position (``*Position``)     move (``parse_move`` / the move dataclass)
@@ -58,10 +61,17 @@ from cardforge.errors import UsageError
 from cardforge.i18n import refusal
 from cardforge.live.base import Position
 
-__all__ = ["Position", "GAMES", "new_position", "from_json", "apply", "position_class"]
+__all__ = ["Position", "GAMES", "live_games", "new_position", "from_json", "apply", "position_class"]
 
-#: game slug → module holding its position class
-GAMES = {"rows": "rows", "tricks": "tricks", "sequence": "pushluck", "collection": "pushluck", "numwin": "numwin"}
+#: game slug → module holding its position class (the games not yet on ``LiveMatch``)
+GAMES: dict[str, str] = {}
+
+
+def live_games() -> tuple[str, ...]:
+    """Every game with a live table: those on ``LiveMatch`` and those with a position class."""
+    from cardforge.live.match import ADAPTERS
+
+    return (*ADAPTERS, *(g for g in GAMES if g not in ADAPTERS))
 
 
 def position_class(game: str) -> type[Position]:
@@ -70,20 +80,33 @@ def position_class(game: str) -> type[Position]:
 
     module = GAMES.get(game)
     if module is None:
-        raise refusal(UsageError, "error.position.no_game", game=repr(game), games=", ".join(GAMES))
+        raise refusal(UsageError, "error.position.no_game", game=repr(game), games=", ".join(live_games()))
     return importlib.import_module(f"cardforge.live.{module}").POSITIONS[game]
 
 
-def new_position(game: str, players: tuple[str, ...] = (), house: tuple[str, ...] = (), **options: Any) -> Position:
-    """The position at the start of a round of ``game`` (players may be named later, by the
-    first move that names them)."""
+def new_position(game: str, players: tuple[str, ...] = (), house: tuple[str, ...] = (), **options: Any) -> Any:
+    """The position at the start of ``game`` (players may be named later, by the first move
+    that names them): a ``LiveMatch`` for the games on the live model, else the game's position."""
+    from cardforge.live.match import ADAPTERS, LiveMatch
+
+    if game in ADAPTERS:
+        return LiveMatch.start(game, tuple(players), tuple(house), **options)
     return position_class(game).start(tuple(players), tuple(house), **options)
 
 
-def from_json(data: dict[str, Any]) -> Position:
-    """Rebuild a position from ``to_json()`` output; ``UsageError`` for data that is not one."""
+def from_json(data: dict[str, Any]) -> Any:
+    """Rebuild a match (format 2) or a position (format 1) from ``to_json()`` output;
+    ``UsageError`` for data that is not one."""
+    from cardforge.live.match import ADAPTERS, LiveMatch
+
     if not isinstance(data, dict) or not isinstance(data.get("game"), str):
         raise refusal(UsageError, "error.position.not_one")
+    if data["game"] in ADAPTERS:
+        if data.get("format") is None and "version" in data:
+            from cardforge.live.match import game_title
+
+            raise refusal(UsageError, "error.position.format1", game=game_title(data["game"]))
+        return LiveMatch.from_json(data)
     return position_class(data["game"]).from_json(data)
 
 

@@ -1,74 +1,102 @@
-"""The live position of Num Win: the totals carried over from round to round.
+"""Num Win at the table (``cardforge.live.match``'s adapter for ``numwin``): round by round.
 
-``NumwinPosition`` holds each player's total and the rounds played; ``RoundCombos`` is one
-round's final combos by name (``Ana=R7+G7,RB3 Ben=SH2,B9``), scored by
-``cardforge.referee.numwin.round_verdict`` and added to the totals (lowest total wins, NUMWIN-1.1).
+A history entry is one round's final combos by name, in seat order (``Ana=R7+G7,RB3
+Ben=SH2,B9``); each combo is scored by the engine's ``score_combo`` and the round's points
+go into ``NumwinTally``, which ends the game after one round per dealer and names the lowest
+total (NUMWIN-8.1, 8.3, R15).  Positional combos (``'R7 G7' 'SH2 B9'``) follow the seats.
 """
 
 from __future__ import annotations
 
-import dataclasses
 from collections.abc import Sequence
 from typing import Any
 
 from cardforge.errors import UsageError
 from cardforge.i18n import Message, refusal
-from cardforge.live.base import Position, check_seats, seated
+from cardforge.live.adapter import Adapter
+from cardforge.live.base import check_seats, seated
 
-__all__ = ["NumwinPosition", "RoundCombos", "POSITIONS"]
-
-
-@dataclasses.dataclass(frozen=True)
-class RoundCombos:
-    combos: tuple[tuple[str, str], ...]
+__all__ = ["NumwinAdapter", "ADAPTER"]
 
 
-@dataclasses.dataclass(frozen=True)
-class NumwinPosition(Position):
+def _rules(match):
+    from cardforge.games.house import parse_house_rules
+    from cardforge.games.numwin_scoring import HouseRules
+
+    return parse_house_rules(HouseRules, match.house)
+
+
+class NumwinAdapter(Adapter):
     game = "numwin"
-    totals: dict[str, int] = dataclasses.field(default_factory=dict)
-    rounds: int = 0
+    max_players = 10
 
-    def __hash__(self) -> int:
-        return hash((self.players, self.rounds))
+    def engine(self, match):
+        from cardforge.games.numwin import NumwinTally
 
-    def parse_move(self, tokens: Sequence[str]) -> RoundCombos:
+        state = NumwinTally(max(len(match.players), 1))
+        state.seat_names = match.players
+        return state
+
+    def seats(self, tokens: Sequence[str]) -> tuple[str, ...]:
+        return tuple(name for name, _ in seated(tokens, "combo", "Ana=R7+G7,RB3"))
+
+    def _combos(self, match, tokens: Sequence[str]) -> list[tuple[str, Any]]:
+        """Each seat's combo, parsed and checked (every card once in the round), seat order."""
+        from cardforge.deck import load_deck
         from cardforge.referee.numwin import parse_combo
 
-        if self.players and not any("=" in t for t in tokens):  # one combo per seat, in seat order
-            if len(tokens) != len(self.players):
-                raise refusal(UsageError, "error.numwin.seat_count", n=len(tokens), players=list(self.players))
-            tokens = [f"{name}={combo}" for name, combo in zip(self.players, tokens)]
-        pairs = seated(tokens, "combo", "Ana=R7+G7,RB3")
-        for _, text in pairs:
-            parse_combo(text)  # a bad card is refused before anything changes
-        return RoundCombos(tuple(pairs))
-
-    def apply(self, move: RoundCombos) -> tuple[NumwinPosition, Any]:
-        from cardforge.deck import load_deck
-        from cardforge.games.house import parse_house_rules
-        from cardforge.games.numwin_scoring import HouseRules
-        from cardforge.referee.numwin import parse_combo, round_verdict
-
-        names = [n for n, _ in move.combos]
-        players = self.players or tuple(names)
-        check_seats(names, players)
-        missing = [p for p in players if p not in names]
+        if match.players and tokens and not any("=" in t for t in tokens):  # one combo per seat, in order
+            if len(tokens) != len(match.players):
+                raise refusal(UsageError, "error.numwin.seat_count", n=len(tokens), players=list(match.players))
+            tokens = [f"{name}={combo}" for name, combo in zip(match.players, tokens)]
+        if not tokens:
+            raise refusal(UsageError, "error.numwin.no_combos")
+        pairs = dict(seated(tokens, "combo", "Ana=R7+G7,RB3"))
+        check_seats(list(pairs), match.players)
+        missing = [p for p in match.players if p not in pairs]
         if missing:
             raise refusal(UsageError, "error.numwin.missing", missing=missing)
-        parsed = [parse_combo(text) for _, text in move.combos]
-        every = [c for loose, held in parsed for c in (*loose, *(x for pair in held for x in pair))]
+        parsed = [(name, parse_combo(pairs[name])) for name in match.players]
+        every = [c for _, (loose, held) in parsed for c in (*loose, *(x for pair in held for x in pair))]
         load_deck("numwin").check_copies(every, len(parsed), where=" in this round")
-        verdict = round_verdict([loose for loose, _ in parsed], parse_house_rules(HouseRules, self.house),
-                                names=names, locked=[held for _, held in parsed])
-        scored = dict(zip(names, verdict.result["points"]))
-        totals = {p: self.totals.get(p, 0) + scored[p] for p in players}
-        position = self.replace(players=players, totals=totals, rounds=self.rounds + 1)
-        verdict.board.append(Message("live.numwin.totals", n=position.rounds, totals=[
-            Message("live.tricks.count", player=p, n=totals[p]) for p in players]))
+        return parsed
+
+    def entries(self, match, state, tokens: Sequence[str]) -> list[str]:
+        combos = self._combos(match, tokens)
+        return [" ".join(f"{name}=" + ",".join([*(f"{a.code}+{b.code}" for a, b in held), *(c.code for c in loose)])
+                         for name, (loose, held) in combos)]
+
+    def replay(self, match, state, entry: str) -> None:
+        from cardforge.games.numwin_scoring import score_combo
+
+        rules = _rules(match)
+        state.apply_action(tuple(score_combo(loose, held, rules).points
+                                 for _, (loose, held) in self._combos(match, entry.split())))
+
+    def verdict(self, match, before, state, entries: Sequence[str]):
+        from cardforge.referee.numwin import round_verdict
+
+        combos = self._combos(match, entries[-1].split())
+        verdict = round_verdict([loose for _, (loose, _) in combos], _rules(match), names=list(match.players),
+                                locked=[held for _, (_, held) in combos])
+        totals = dict(zip(match.players, state.totals))
+        verdict.board.append(Message("live.numwin.totals", n=len(state.played), totals=[
+            Message("live.tricks.count", player=p, n=totals[p]) for p in match.players]))
         verdict.result["totals"] = totals
-        verdict.result["position"] = position.to_json()
-        return position, verdict
+        if state.is_terminal():
+            winners = [match.players[i] for i in state.winners()]
+            verdict.say("NUMWIN-8.3", "live.numwin.game_won", players=winners, n=min(state.totals), rounds=state.rounds)
+            verdict.result["winners"] = winners
+            verdict.summary = Message("live.numwin.game_over", summary=verdict.summary, players=winners)
+        return verdict
+
+    def view(self, match, state) -> dict[str, Any]:
+        return {"totals": dict(zip(match.players, state.totals)), "rounds": len(state.played),
+                "over": state.is_terminal(),
+                "winners": [match.players[i] for i in state.winners()] if match.players else []}
+
+    def describe(self, entry: str) -> Any:
+        return Message("live.numwin.change", combos=entry)
 
 
-POSITIONS = {"numwin": NumwinPosition}
+ADAPTER = NumwinAdapter()

@@ -1,162 +1,300 @@
-"""The live position of Num Séquence and Num Collection: each player's sequence card by card.
+"""Live Num Séquence and Num Collection: ``cardforge.live.match``'s adapter for both games.
 
-``SequencePosition`` holds, per player, the open sequence (cards in draw order, action cards
-included, as ``check_sequence`` reads them), the sequences secured this round, and whether the
-last card was a STOP still waiting for a Joker (or Infini) from the reserve.  Moves:
+A match's history has one entry per engine step: a move, by the player and as the engine writes
+it (``Ana=draw A``, ``Ben=play reserve[0] simple -> p0``), or what the table turned over
+(``deal Ana=R3``; Flip's tops ``deal Ana=R3 G5``; Tornade's re-deal ``deal Ana=p1 p0``).
+Replayed through a ``chance="table"`` engine, every rule is the engine's: whose turn it is, every action card,
+draws owed after a Rainbow, a Joker or Simple/Double, STOPs, the 2-card reserve, round and game
+end with the winner; a card already somewhere is refused with where it is.
 
-* ``Draw`` — ``Ana=R3`` (or ``Ana=R3,G5``): cards drawn onto Ana's sequence, checked at once
-  (STOP, draws owed after a Rainbow, house rules such as ``stop_cost=turn``);
-* ``Secure`` — ``Ana=secure``: Ana secures her sequence; refused while a draw is owed after a
-  Rainbow (SEQUENCE-2.6 / COLLECTION-2.6) unless the piles are empty (``Ana=secure-empty``).
+What the table types (one or more ``NAME=VALUE`` tokens, docs/notation.md):
+
+* ``Ana=R3`` — Ana turns over R3 (from pile A, ``Ana=R3@B`` from pile B); ``Ana=R3,G5`` two
+  cards one after the other; an action card drawn (``Ana=simple``) is then kept
+  (``Ana=keep``) or played (``Ana=simple>Ben``, ``Ana=play``; ``Ana=simple>Ben`` at once when
+  drawn);
+* ``Ana=secure`` (lock the sequence), ``Ana=end`` (end the turn), ``Ana=declare``
+  (collection: declare the end of the round), ``Ana=accept`` (a STOP, with a Joker held);
+* ``Ana=play:double>Ben`` — play a card of the reserve (``play:quantique>B`` aims at a pile);
+  after a STOP, ``Ana=joker`` plays the reserve's Joker;
+* what an action card turns over: Flip's tops ``Ana=R3,G5`` (``?`` unseen, ``-`` empty pile),
+  Quantique's three cards ``Ana=R3,G5,B7`` then ``Ana=keep:G5`` (or ``Ana=keep:none``),
+  Tornade's re-deal ``Ana=Ben Ben=Ana`` (Ana receives Ben's sequence);
+* collection's end of round: ``Ana=pair`` (validate an objective, by id or name), ``Ana=done``.
 """
 
 from __future__ import annotations
 
-import dataclasses
 from collections.abc import Sequence
 from typing import Any
 
-from cardforge.errors import UsageError
+from cardforge.errors import CardCodeError, IllegalActionError, UsageError
 from cardforge.i18n import Message, refusal
-from cardforge.live.base import Position, check_seats, seated
+from cardforge.live.adapter import CHANCE_PREFIX, Adapter
+from cardforge.live.base import check_seats, seated
 
-__all__ = ["SequencePosition", "CollectionPosition", "Draw", "Secure", "POSITIONS"]
+__all__ = ["PushLuckAdapter", "apply_entry"]
 
-SECURE_WORDS = {"secure": False, "secure-empty": True, "securise": False, "sécurise": False}
-
-
-@dataclasses.dataclass(frozen=True)
-class Draw:
-    player: str
-    cards: tuple[str, ...]
+SECURE_WORDS = frozenset({"secure", "secure-empty", "securise", "sécurise", "lock"})
+END_WORDS = frozenset({"end", "fin", "stop"})
+KEEP_WORDS = frozenset({"keep", "garde"})
 
 
-@dataclasses.dataclass(frozen=True)
-class Secure:
-    player: str
-    piles_empty: bool = False
+class PushLuckAdapter(Adapter):
+    """The adapter of ``sequence`` or ``collection`` (``cardforge/live/<game>.py`` make one each)."""
 
+    options = {"mode": str, "rounds": int, "turns": int}
+    max_players = 6
 
-@dataclasses.dataclass(frozen=True)
-class SequencePosition(Position):
-    game = "sequence"
-    mode: str = "classic"
-    open: dict[str, tuple[str, ...]] = dataclasses.field(default_factory=dict)
-    secured: dict[str, tuple[tuple[str, ...], ...]] = dataclasses.field(default_factory=dict)
-    #: players whose last card is a STOP that a Joker from the reserve may still cancel
-    pending: tuple[str, ...] = ()
-    #: the seats are fixed (a table match's players): another name is refused; otherwise a
-    #: player joins the position with their first move
-    seated: bool = False
+    def __init__(self, game: str):
+        self.game = game  # type: ignore[misc]
 
-    @classmethod
-    def start(cls, players: tuple[str, ...], house: tuple[str, ...], **options: Any) -> SequencePosition:
-        return cls(players=players, house=house, seated=bool(players), **options)
+    def engine(self, match: Any) -> Any:
+        from cardforge.games import engine_module
 
-    def __hash__(self) -> int:
-        return hash((self.players, tuple(self.open.items())))
+        if len(match.players) < 2:
+            raise refusal(UsageError, "error.pl.players", game=self.game)
+        options = {k: v for k, v in match.options if k != "turns" or self.game == "sequence"}
+        state = engine_module(self.game).new_game(len(match.players), chance="table", house=list(match.house),
+                                                  **options)
+        state.seat_names = match.players
+        return state
 
-    def _rules(self):
-        from cardforge.games.house import parse_house_rules
+    def seats(self, tokens: Sequence[str]) -> tuple[str, ...]:
+        raise refusal(UsageError, "error.pl.players", game=self.game)
 
-        module = __import__(f"cardforge.games.{self.game}", fromlist=["HouseRules"])
-        return parse_house_rules(module.HouseRules, self.house)
-
-    def _check(self, cards: Sequence[Any]):
-        from cardforge.games import pushluck
-
-        module = __import__(f"cardforge.games.{self.game}", fromlist=["CITES"])
-        savers = ("joker", "infini") if self.game == "sequence" else ("joker",)
-        return pushluck.check_sequence(cards, self._rules(), cites=module.CITES, savers=savers)
-
-    def parse_move(self, tokens: Sequence[str]) -> Draw | Secure:
-        from cardforge.cards import split_cards
-        from cardforge.referee.pushluck import parse_table_cards
-
-        if len(tokens) != 1:
+    def entries(self, match: Any, state: Any, tokens: Sequence[str]) -> list[str]:
+        if not tokens:
             raise refusal(UsageError, "error.seq.one_move")
-        ((name, value),) = seated(tokens, "move", "Ana=R3, Ana=secure")
-        word = value.lower()
+        move = seated(tokens, "move", "Ana=R3, Ana=secure")
+        check_seats([name for name, _ in move], match.players)
+        entries: list[str] = []
+        _Typed(state.clone(), match.players, entries).play(move)
+        return entries
+
+    def replay(self, match: Any, state: Any, entry: str) -> None:
+        apply_entry(state, entry)
+
+    def verdict(self, match: Any, before: Any, state: Any, entries: Sequence[str]) -> Any:
+        from cardforge.live.pushluck_words import describe
+
+        return describe(match, before, state, entries, apply_entry)
+
+    def describe(self, entry: str) -> Any:
+        """A move as the table would have typed it (``Ana=secure``; a draw: ``Ana=CARD``)."""
+        name, _, written = entry.partition("=")
+        typed = {"lock": "secure", "end turn": "end", "accept STOP": "accept", "declare end of round": "declare",
+                 "draw A": "CARD", "draw B": "CARD@B"}.get(written, written)
+        return Message("live.pl.change", player=name, move=typed)
+
+    def view(self, match: Any, state: Any) -> dict[str, Any]:
+        names = match.players
+        return {
+            "open": {p: tuple(c.code for c in state.sequences[q]) for q, p in enumerate(names) if state.sequences[q]},
+            "secured": {p: tuple(tuple(c.code for c in s) for s in state.secured[q])
+                        for q, p in enumerate(names) if state.secured[q]},
+            "reserves": {p: tuple(c.code for c in state.reserves[q]) for q, p in enumerate(names) if state.reserves[q]},
+            "pending": (names[state.player],) if state.phase == "elimination" else (),
+            "current": None if state.is_terminal() else names[state.player],
+            "round": state.round,
+            "mode": state.mode,
+            "scores": dict(zip(names, state.returns())),
+            "over": state.is_terminal(),
+            "winners": [names[q] for q in state.winners()] if state.is_terminal() else [],
+        }
+
+
+def apply_entry(state: Any, entry: str) -> None:
+    """Apply one history entry to the engine: what the table turned over, or a move."""
+    if entry.startswith(CHANCE_PREFIX):
+        _, _, outcome = entry[len(CHANCE_PREFIX):].partition("=")
+        state.apply_chance(state.parse_chance(outcome))
+        return
+    _, _, written = entry.partition("=")
+    for move in state.legal_actions():
+        if state.action_to_string(move) == written:
+            state.apply_action(move)
+            return
+    raise refusal(UsageError, "error.pl.history", entry=repr(entry))
+
+
+class _Typed:
+    """What the table typed, applied to ``state`` step by step; each step appended to ``entries``."""
+
+    def __init__(self, state: Any, players: tuple[str, ...], entries: list[str]):
+        self.state, self.players, self.entries = state, players, entries
+
+    def play(self, move: Sequence[tuple[str, str]]) -> None:
+        state = self.state
+        if state.chance_kind() == "tornade":
+            self._tornade(move)
+            return
+        for name, value in move:
+            for part in [value] if state.chance_kind() == "flip" else _parts(value):
+                self._one(name, part)
+
+    def _seat(self, name: str) -> int:
+        return self.players.index(name)
+
+    def _turn(self, name: str) -> None:
+        state = self.state
+        if state.is_terminal():
+            raise refusal(UsageError, "error.pl.over", winners=[self.players[q] for q in state.winners()])
+        acting = self.players[state.player]
+        if name != acting:
+            raise refusal(UsageError, "error.pl.turn", player=acting, name=name)
+
+    def _move(self, wanted: Any) -> None:
+        """Apply the legal move equal to ``wanted`` (a predicate), or refuse with what is possible."""
+        state = self.state
+        for move in state.legal_actions():
+            if wanted(move):
+                self.entries.append(f"{self.players[state.player]}={state.action_to_string(move)}")
+                state.apply_action(move)
+                return
+        if state.phase == "turn" and state.forced[state.player] and any(state.piles):
+            why = Message(f"live.pl.why.{state.owed_by[state.player] or 'rainbow'}")
+            raise refusal(UsageError, "error.pl.owed", player=self.players[state.player], why=why)
+        raise refusal(UsageError, "error.pl.not_now", player=self.players[state.player],
+                      moves=", ".join(self._spoken(m) for m in state.legal_actions()))
+
+    def _spoken(self, move: Any) -> str:
+        """A legal move in the notation the table types."""
+        state, name = self.state, self.players[self.state.player]
+        kind = move.kind
+        if kind == "draw":
+            return f"{name}=CARD" + ("@B" if move.pile == 1 else "")
+        words = {"lock": "secure", "end": "end", "keep": "keep", "accept": "accept", "declare": "declare",
+                 "done": "done"}
+        if kind in words:
+            return f"{name}={words[kind]}"
+        if kind == "choose":
+            return f"{name}=keep:" + ("none" if move.slot is None else state.quantique[move.slot].code)
+        if kind == "validate":
+            return f"{name}={move.choice[0]}"
+        card = state.pending if move.slot is None else state.reserves[state.player][move.slot]
+        aim = f">{self.players[move.target]}" if move.target is not None else (
+            f">{'AB'[move.pile]}" if move.pile is not None else "")
+        return f"{name}={'' if move.slot is None else 'play:'}{card.code}{aim}"
+
+    def _chance(self, text: str) -> None:
+        state = self.state
+        try:
+            outcome = state.parse_chance(text)
+            state.apply_chance(outcome)
+        except (IllegalActionError, CardCodeError) as exc:
+            raise _usage(exc) from None
+        self.entries.append(f"{CHANCE_PREFIX}{self.players[state.player]}={state.chance_to_string(outcome)}")
+
+    def _one(self, name: str, value: str) -> None:
+        state = self.state
+        self._turn(name)
+        word = value.strip().lower()
+        kind = state.chance_kind()
+        if kind == "flip":
+            self._chance(value.replace(",", " "))
+            return
+        if kind in ("draw", "quantique"):
+            self._chance(value)
+            return
+        phase = state.phase
+        if phase == "validate":
+            self._validate(word)
+            return
+        if phase == "quantique":
+            chosen = word.removeprefix("keep:").removeprefix("garde:")
+            self._move(lambda m: m.kind == "choose" and (
+                m.slot is None if chosen in ("none", "aucune") else
+                m.slot is not None and state.quantique[m.slot].code.lower() == chosen))
+            return
         if word in SECURE_WORDS:
-            return Secure(name, SECURE_WORDS[word])
-        cards = parse_table_cards(self.game, split_cards(value), self.mode)
-        return Draw(name, tuple(c.code for c in cards))
-
-    def apply(self, move: Draw | Secure) -> tuple[SequencePosition, Any]:
-        from cardforge.deck import load_deck
-        from cardforge.referee.pushluck import stop_verdict
-
-        if self.seated:
-            check_seats([move.player], self.players)
-        players = tuple(dict.fromkeys((*self.players, move.player)))
-        deck = load_deck(self.game)
-        current = self.open.get(move.player, ())
-        if isinstance(move, Secure):
-            return self._secure(move, players, deck, current)
-        cards = [deck.parse(c) for c in (*current, *move.cards)]
-        check = self._check(cards)
-        cites = __import__(f"cardforge.games.{self.game}", fromlist=["CITES"]).CITES
-        verdict = stop_verdict(self.game, cards, check, self.mode if self.game == "sequence" else None, cites)
-        open_ = dict(self.open)
-        pending = [p for p in self.pending if p != move.player]
-        if check.stop and check.index == len(cards) - 1:
-            open_[move.player] = tuple(c.code for c in cards)
-            pending.append(move.player)
-        elif check.stop:
-            open_[move.player] = () if check.lost else tuple(c.code for c in check.kept)
+            self._move(lambda m: m.kind == "lock")
+        elif word in END_WORDS:
+            self._move(lambda m: m.kind == "end")
+        elif word in KEEP_WORDS:
+            self._move(lambda m: m.kind == "keep")
+        elif word in ("accept", "accepte"):
+            self._move(lambda m: m.kind == "accept")
+        elif word in ("declare", "déclare", "declare-end"):
+            self._move(lambda m: m.kind == "declare")
+        elif word.startswith("play:") or word.startswith("joue:"):
+            self._activate(word.split(":", 1)[1], reserve=True)
+        elif phase == "elimination":
+            self._activate(word, reserve=True)
+        elif phase == "action_drawn":
+            self._activate(word, reserve=False)
         else:
-            open_[move.player] = tuple(c.code for c in cards)
-        position = self.replace(players=players, open=open_, pending=tuple(pending))
-        verdict.board.append(_board(position, move.player))
-        verdict.result["player"] = move.player
-        verdict.result["position"] = position.to_json()
-        return position, verdict
+            self._draw(value)
 
-    def _secure(self, move: Secure, players, deck, current) -> tuple[SequencePosition, Any]:
-        from cardforge.games.pushluck import sequence_points
-        from cardforge.referee.verdict import Verdict
+    def _draw(self, value: str) -> None:
+        code, _, pile = value.partition("@")
+        code, _, aim = code.partition(">")
+        state = self.state
+        wanted = {"a": 0, "b": 1}.get(pile.strip().lower(), None if not pile else -1)
+        if wanted == -1:
+            raise refusal(UsageError, "error.pl.pile", typed=repr(value))
+        if wanted is None:
+            wanted = 0 if state.piles[0] else 1
+        self._move(lambda m: m.kind == "draw" and m.pile == wanted)
+        self._chance(code)
+        if aim:
+            self._activate(f"{code}>{aim}", reserve=False)
 
-        if not current:
-            raise refusal(UsageError, "error.seq.nothing_open", player=move.player)
-        if move.player in self.pending:
-            raise refusal(UsageError, "error.seq.stopped", player=move.player)
-        cards = [deck.parse(c) for c in current]
-        check = self._check(cards)
-        prefix = "SEQUENCE" if self.game == "sequence" else "COLLECTION"
-        if check.extra_draws and not move.piles_empty:
-            raise refusal(UsageError, "error.seq.owed", player=move.player, rule=f"{prefix}-2.6")
-        kept = tuple(c.code for c in check.kept if c.is_numbered)
-        secured = dict(self.secured)
-        secured[move.player] = self.secured.get(move.player, ()) + (kept,)
-        open_ = {p: s for p, s in self.open.items() if p != move.player}
-        position = self.replace(players=players, open=open_, secured=secured)
-        verdict = Verdict(self.game, Message("live.seq.q.secure", player=move.player, cards=" ".join(kept)),
-                          {"player": move.player, "secured": list(kept)})
-        verdict.say(f"{prefix}-2.5", "live.seq.secured", player=move.player, cards=" ".join(kept))
-        if self.game == "sequence":
-            points = sequence_points(check.kept, self.mode)
-            verdict.result["points"] = points
-            verdict.summary = Message("live.seq.secured_points", player=move.player, n=points)
-        else:
-            verdict.result["points"] = None
-            verdict.summary = Message("live.seq.secured", player=move.player, cards=" ".join(kept))
-        verdict.board.append(_board(position, move.player))
-        verdict.result["position"] = position.to_json()
-        return position, verdict
+    def _activate(self, typed: str, *, reserve: bool) -> None:
+        state = self.state
+        card, _, aim = typed.partition(">")
+        card = card.strip()
+        target = pile = None
+        if aim:
+            if aim.strip().upper() in ("A", "B"):
+                pile = "AB".index(aim.strip().upper())
+            else:
+                names = {p.lower(): q for q, p in enumerate(self.players)}
+                if aim.strip().lower() not in names:
+                    check_seats([aim.strip()], self.players)
+                target = names[aim.strip().lower()]
+        if card in ("play", "joue"):
+            card = state.pending.code if state.pending is not None else ""
+
+        def wanted(m: Any) -> bool:
+            if m.kind != "activate" or (m.slot is not None) != reserve:
+                return False
+            held = state.pending if m.slot is None else state.reserves[state.player][m.slot]
+            return held.code.lower() == card and (aim == "" or (m.target, m.pile) == (target, pile))
+        self._move(wanted)
+
+    def _validate(self, word: str) -> None:
+        if word in ("done", "fini", "fin"):
+            self._move(lambda m: m.kind == "done")
+            return
+        from cardforge.referee.collection import parse_objectives
+
+        (oid,) = parse_objectives([word], where=Message.literal(word))
+        self._move(lambda m: m.kind == "validate" and m.choice[0] == oid)
+
+    def _tornade(self, move: Sequence[tuple[str, str]]) -> None:
+        state = self.state
+        holders = state.tornade_holders()
+        names = [self.players[q] for q in holders]
+        given = dict(move)
+        check_seats(list(given) + list(given.values()), self.players)
+        if sorted(given) != sorted(names) or sorted(given.values()) != sorted(names):
+            raise refusal(UsageError, "error.pl.tornade_typed", holders=names)
+        self._chance(" ".join(f"p{self._seat(given[self.players[q]])}" for q in holders))
 
 
-@dataclasses.dataclass(frozen=True)
-class CollectionPosition(SequencePosition):
-    game = "collection"
-
-    def __hash__(self) -> int:
-        return hash((self.players, tuple(self.open.items())))
-
-
-def _board(position: SequencePosition, player: str) -> Message:
-    open_ = " ".join(position.open.get(player, ())) or "—"
-    done = len(position.secured.get(player, ()))
-    return Message("live.seq.board", player=player, cards=open_, n=done)
+def _parts(value: str) -> list[str]:
+    """``R3,G5`` → two cards; a Flip's tops (two codes) or a word stay whole."""
+    if ":" in value or ">" in value and "," not in value:
+        return [value]
+    return [v for v in (p.strip() for p in value.split(",")) if v] or [value]
 
 
-POSITIONS = {"sequence": SequencePosition, "collection": CollectionPosition}
+def _usage(exc: Exception) -> UsageError:
+    """An engine refusal as the face's one-line error (its catalogue message kept)."""
+    error = UsageError(str(exc))
+    message = getattr(exc, "message", None)
+    if message is not None:
+        error.message = message
+    return error
+

@@ -19,7 +19,16 @@ from cardforge.cards import Card, format_cards
 from cardforge.errors import UsageError
 from cardforge.games.numwin_scoring import HouseRules, check_reflex, score_combo
 from cardforge.i18n import Message, refusal
-from cardforge.referee.live import DB_OPTION, MATCH_OPTION, STATE_OPTION, TABLE_OPTION, storage_for
+from cardforge.referee.live import (
+    DB_OPTION,
+    MATCH_OPTION,
+    MOVE_ID_OPTION,
+    STATE_OPTION,
+    TABLE_OPTION,
+    VERSION_OPTION,
+    add_undo_command,
+    storage_for,
+)
 from cardforge.referee.live import play as live_play
 from cardforge.referee.verdict import Verdict, emit
 
@@ -145,7 +154,7 @@ def round_verdict(combos: Sequence[Sequence[Card]], rules: HouseRules | None = N
     pairs locked by a reflex (``R7+G7``).  JSON: ``points`` in seat order, ``lowest`` the
     1-based seat numbers, ``lowest_players`` their names (``null`` without names)."""
     verdict = Verdict(GAME, Message("numwin.q.round"), {})
-    who = list(names) if names else [Message("numwin.player_n", n=i) for i in range(1, len(combos) + 1)]
+    who = list(names) if names else [Message("seat.n", n=i) for i in range(1, len(combos) + 1)]
     pairs = list(locked) if locked else [() for _ in combos]
     points = []
     for player, cards, held in zip(who, combos, pairs):
@@ -244,18 +253,22 @@ def round_(
     table: bool = TABLE_OPTION,
     db: Path | None = DB_OPTION,
     match: int | None = MATCH_OPTION,
+    on: int | None = VERSION_OPTION,
+    move_id: str | None = MOVE_ID_OPTION,
     as_json: bool = JSON_OPTION,
     lang: str = LANG_OPTION,
 ) -> None:
     """Score every player's final combo of a round and name the lowest.
 
-    With --state or --table the totals carry over from round to round (by name)."""
+    With --state or --table the totals carry over from round to round (by name), and the game
+    ends after one round per dealer with the lowest total named (NUMWIN-8.1, 8.3)."""
     lang = check_lang(lang)
     storage = storage_for(state, table, db, match)
     if storage is not None:
         _rules(house, "round")
 
-        emit(live_play(GAME, storage, combos or [], house=house or ()), as_json=as_json, lang=lang)
+        emit(live_play(GAME, storage, combos or [], house=house or (), version=on, move_id=move_id),
+             as_json=as_json, lang=lang)
         return
     if not combos:
         raise refusal(UsageError, "error.numwin.no_combos")
@@ -271,3 +284,6 @@ def round_(
     verdict = round_verdict([loose for loose, _ in parsed], _rules(house, "round"), names=names,
                             locked=[held for _, held in parsed])
     emit(verdict, as_json=as_json, lang=lang)
+
+
+add_undo_command(app, GAME)

@@ -13,7 +13,8 @@ from cardforge.options import HOUSE_OPTION, JSON_OPTION, LANG_OPTION, check_mess
 from cardforge.errors import CardCodeError, UsageError
 from cardforge.games.pushluck import SequenceCheck, sequence_points
 from cardforge.i18n import Message, localised, refusal
-from cardforge.referee.live import DB_OPTION, MATCH_OPTION, STATE_OPTION, TABLE_OPTION, storage_for
+from cardforge.referee.live import (DB_OPTION, MATCH_OPTION, MOVE_ID_OPTION, STATE_OPTION, TABLE_OPTION, VERSION_OPTION,
+                                    storage_for)
 from cardforge.referee.live import play as live_play
 from cardforge.referee.verdict import Verdict
 
@@ -49,7 +50,7 @@ def parse_table_cards(game: str, tokens: Sequence[str], mode: str | None = None)
         for card in dict.fromkeys(c.undeclared() for c in cards):
             if not held[card]:
                 key = "error.mode.no_actions" if card.is_action else "error.mode.no_card"
-                message = Message(key, card=repr(card.code), game=game, mode=Message(f"mode.{mode}"))
+                message = Message(key, card=repr(card.code), game=deck.title, mode=Message(f"mode.{mode}"))
                 raise localised(CardCodeError(message.text("en"), card.code), message)
     deck.check_copies(cards, mode=mode)
     return cards
@@ -117,17 +118,24 @@ def add_play_command(app: typer.Typer, game: str, house_keys: Sequence[str]) -> 
     by card — ``Ana=R3`` (drawn), ``Ana=joker``, ``Ana=secure``."""
     def play(
         move: list[str] = typer.Argument(None, metavar="PLAYER=CARDS|PLAYER=secure",
-                                         help="Cards drawn onto a player's sequence (Ana=R3, Ana=RB5,joker) or "
-                                              "Ana=secure (Ana=secure-empty when both piles are empty)."),
+                                         help="What the player to act does: cards turned over (Ana=R3, "
+                                              "Ana=R3@B), Ana=secure, Ana=end, Ana=keep, Ana=play:double>Ben, "
+                                              "Ana=joker after a STOP (docs/notation.md)."),
         mode: str = MODE_OPTION,
+        players: str = typer.Option("", "--players", metavar="NAMES",
+                                    help="The players in seat order (Ana,Ben,Chloé), for the first move of a game."),
         house: list[str] = HOUSE_OPTION,
         state: Path | None = STATE_OPTION,
         table: bool = TABLE_OPTION,
         db: Path | None = DB_OPTION,
         match: int | None = MATCH_OPTION,
+        on: int | None = VERSION_OPTION,
+        move_id: str | None = MOVE_ID_OPTION,
         as_json: bool = JSON_OPTION,
         lang: str = LANG_OPTION,
     ) -> None:
+        import dataclasses
+
         from cardforge.games.house import parse_house_rules
         from cardforge.referee.verdict import emit
 
@@ -136,12 +144,17 @@ def add_play_command(app: typer.Typer, game: str, house_keys: Sequence[str]) -> 
         module = __import__(f"cardforge.games.{game}", fromlist=["HouseRules"])
         parse_house_rules(module.HouseRules, house, applies=house_keys, where=f"'referee {game} play'")
 
-        def prepare(position):  # the default mode does not override a position's own mid-round
-            return position.replace(mode=chosen) if mode != "classic" or not position.open else position
+        seats = tuple(n.strip() for n in players.split(",") if n.strip())
 
-        emit(live_play(game, storage_for(state, table, db, match), move or [], prepare, house=house or ()),
-             as_json=as_json, lang=lang)
+        def prepare(position):  # a game under way keeps its seats and mode
+            if position.history:
+                return position
+            position = position.replace(mode=chosen)
+            return dataclasses.replace(position, players=seats) if seats else position
 
-    play.__doc__ = (f"A player's {game} sequence card by card: each call draws onto it or secures it, checked at once "
-                    "(STOP, draws owed after a Rainbow). With --state or --table the sequences are kept between calls.")
+        emit(live_play(game, storage_for(state, table, db, match), move or [], prepare, house=house or (),
+                       version=on, move_id=move_id), as_json=as_json, lang=lang)
+
+    play.__doc__ = (f"A game of {game} move by move, as the table plays it: whose turn it is, every action card, "
+                    "STOPs, rounds and the winner. With --state or --table the game is kept between calls.")
     app.command("play")(play)

@@ -33,7 +33,16 @@ from cardforge.games.rows import (
     score_pile,
 )
 from cardforge.i18n import Message, refusal
-from cardforge.referee.live import DB_OPTION, MATCH_OPTION, STATE_OPTION, TABLE_OPTION, storage_for
+from cardforge.referee.live import (
+    DB_OPTION,
+    MATCH_OPTION,
+    MOVE_ID_OPTION,
+    STATE_OPTION,
+    TABLE_OPTION,
+    VERSION_OPTION,
+    add_undo_command,
+    storage_for,
+)
 from cardforge.referee.live import play as live_play
 from cardforge.referee.verdict import Verdict, emit
 
@@ -225,30 +234,43 @@ def play(
     table: bool = TABLE_OPTION,
     db: Path | None = DB_OPTION,
     match: int | None = MATCH_OPTION,
+    on: int | None = VERSION_OPTION,
+    move_id: str | None = MOVE_ID_OPTION,
     as_json: bool = JSON_OPTION,
     lang: str = LANG_OPTION,
 ) -> None:
     """Place a simultaneous reveal on the rows: where each card goes, who takes what, and why.
 
-    With --state or --table the rows are kept between calls, so the next reveal needs only the
-    cards: cardforge referee rows play --state partie.json Ana=R7 Ben=SH3 Chloé=RB9."""
+    With --state or --table the match is kept between calls (its moves, replayed by the
+    engine), so the next reveal needs only the cards: cardforge referee rows play --state
+    partie.json Ana=R7 Ben=SH3 Chloé=RB9.  'deal Ana=R1,R4,…' enters a hand a tool dealt."""
     check_lang(lang)
     storage = storage_for(state, table, db, match)
-    # a kept position ends its round at the 10th reveal, where the round's tie rule applies
-    parse_house_rules(HouseRules, house, applies=PLACEMENT_KEYS + (ROUND_KEYS if storage else ()),
-                      where="'referee rows play'" + ("" if storage else " without --state/--table"))
+    # a kept match ends its rounds, where the round's tie rule applies
+    rules = parse_house_rules(HouseRules, house, applies=PLACEMENT_KEYS + (ROUND_KEYS if storage else ()),
+                              where="'referee rows play'" + ("" if storage else " without --state/--table"))
     explosion = _explosion(variant)
-
-    def prepare(position):
+    if storage is None:  # a one-off ruling on the rows the table shows (their 0s by default)
+        verdict = _one_off(parse_rows(row or []), reveals or [], rules, explosion)
+    else:
         if row:
-            deck = _deck()
-            base = {c: [deck.parse(x) for x in cards] for c, cards in position.rows.items()}
-            position = position.with_rows(parse_rows(row, base))
-        return position
-
-    changes = {"explosion": explosion} if variant is not None else {}
-    verdict = live_play("rows", storage, reveals or [], prepare, house=house or (), **changes)
+            raise refusal(UsageError, "error.rows.row_kept")
+        changes = {"explosion": explosion} if variant is not None else {}
+        verdict = live_play("rows", storage, reveals or [], house=house or (), version=on, move_id=move_id, **changes)
     emit(verdict, as_json=as_json, lang=lang)
+
+
+def _one_off(rows: Mapping[str, list[Card]], tokens: Sequence[str], rules: HouseRules, explosion: bool) -> Verdict:
+    """The ruling on one reveal onto the rows given (nothing kept)."""
+    from cardforge.games.rows import check_table
+    from cardforge.live.base import seated
+
+    if not tokens:
+        raise refusal(UsageError, "error.rows.no_reveal")
+    deck = _deck()
+    plays = {name: deck.parse(code) for name, code in seated(tokens, "reveal", "Ana=R7")}
+    check_table(rows, plays)
+    return play_verdict(rows, plays, rules, explosion)
 
 
 @app.command("score")
@@ -274,3 +296,6 @@ def round_(
     check_lang(lang)
     rules = parse_house_rules(HouseRules, house, applies=ROUND_KEYS, where="'referee rows round'")
     emit(round_verdict(parse_piles(piles or []), rules), as_json=as_json, lang=lang)
+
+
+add_undo_command(app, "rows")

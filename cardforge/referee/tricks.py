@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from pathlib import Path
+from typing import Any
 
 import typer
 
@@ -35,11 +36,13 @@ from cardforge.games.tricks import (
 from cardforge.games.steps import Step
 from cardforge.games.tricks.resolution import codes
 from cardforge.i18n import Message, refusal
-from cardforge.referee.live import DB_OPTION, MATCH_OPTION, STATE_OPTION, TABLE_OPTION, storage_for
+from cardforge.referee.live import (DB_OPTION, MATCH_OPTION, MOVE_ID_OPTION, STATE_OPTION, TABLE_OPTION,
+                                   VERSION_OPTION, add_undo_command, storage_for)
 from cardforge.referee.live import play as live_play
 from cardforge.referee.verdict import Verdict, emit
 
-__all__ = ["app", "parse_cards", "trick_verdict", "legal_verdict", "score_verdict", "rounds_verdict"]
+__all__ = ["app", "parse_cards", "trick_verdict", "legal_verdict", "score_verdict", "rounds_verdict",
+           "round_verdict_steps"]
 
 GAME = "tricks"
 
@@ -125,6 +128,21 @@ def trick_verdict(cards: Sequence[Card], players: int, rules: HouseRules | None 
     return verdict
 
 
+def round_verdict_steps(record: Any, config: Any, names: Sequence[str]) -> list[Step]:
+    """The steps of a round the engine scored (``RoundRecord``): each bidder's points, streak
+    bonus and new total, with the line of the points table applied (TRICKS-9.x, 10.x)."""
+    steps = []
+    for unit, bid, won, score in zip(config.units, record.bids, record.won, record.scores):
+        who = [names[seat] for seat in unit]
+        key = "live.tricks.round_line_bonus" if score.bonus else "live.tricks.round_line"
+        steps.append(Step(bid_rule(bid, won), Message(key, players=who, bid=bid, won=won, points=score.points,
+                                                       bonus=score.bonus, n=score.total)))
+        if score.bonus:
+            steps.append(Step(streak_rule(score.streak_after), Message("tricks.streak_bonus", n=score.streak_after,
+                                                                       bonus=score.bonus)))
+    return steps
+
+
 def legal_verdict(trick: Sequence[Card], hand: Sequence[Card], rules: HouseRules | None = None) -> Verdict:
     """Which cards of ``hand`` may be played on ``trick`` (the cards laid so far)."""
     rules = rules or DEFAULT_RULES
@@ -134,8 +152,7 @@ def legal_verdict(trick: Sequence[Card], hand: Sequence[Card], rules: HouseRules
 
     most = load_deck(GAME).players_max - 1
     if len(trick) > most:
-        raise UsageError(f"{len(trick)} cards already in the trick: with at most {most + 1} players, "
-                         f"at most {most} are laid before you (TRICKS-8.1, R13)")
+        raise refusal(UsageError, "error.tricks.trick_long", n=len(trick), players=most + 1, most=most)
     for card in trick:
         if card.action == "numx" and card.value is None:
             raise refusal(UsageError, "error.tricks.numx")
@@ -274,24 +291,37 @@ def trick(
                                       help="The trick's cards in play order, the leader's first: "
                                            "RB12 SH3 … or, by name, Ana=RB12 Ben=SH3 …"),
     players: int | None = typer.Option(None, "--players", "-p", help="Players at the table (default: number of cards)."),
+    start_cards: int | None = typer.Option(None, "--start-cards", help="Kept game: cards dealt in round 1 (TRICKS-2.1)."),
+    rounds: int | None = typer.Option(None, "--rounds", help="Kept game: fewer rounds than the rules' maximum (TRICKS-R1)."),
+    team: bool | None = typer.Option(None, "--team/--no-team", help="Kept game: the team variant (TRICKS-11)."),
     house: list[str] = HOUSE_OPTION,
     state: Path | None = STATE_OPTION,
     table: bool = TABLE_OPTION,
     db: Path | None = DB_OPTION,
     match: int | None = MATCH_OPTION,
+    on: int | None = VERSION_OPTION,
+    move_id: str | None = MOVE_ID_OPTION,
     as_json: bool = JSON_OPTION,
     lang: str = LANG_OPTION,
 ) -> None:
     """Who wins a trick, with the annulations and action cards applied in order.
 
-    With --state or --table the round goes on trick by trick: cards may be laid a few at a
-    time (Ana=RB12, then Ben=SH3 …), the trick is settled when every seat has laid, and the
-    winner must lead the next one."""
+    With --state or --table the whole game is kept (also as 'referee tricks play'): the bids
+    start each round (Ana=bid=1 Ben=bid=0 …), the hands dealt may be given (Ana=hand=RB3,SH12;
+    a hand not given stays hidden), partners pass in the team variant (Ana=pass=RB3,SH5); cards
+    may be laid a few at a time (Ana=RB12, then Ben=SH3 …), the trick is settled when every seat
+    has laid, the winner leads the next one, each round is scored and the game's winner named."""
     rules = _house(house, "trick")
     storage = storage_for(state, table, db, match)
     named = any("=" in c and not c.lower().startswith("numx=") for c in cards)
+    entry = next((c for c in cards if c.partition("=")[2].partition("=")[0].lower() in ("bid", "hand", "pass")
+                  or c.partition("=")[0].lower() in ("bid", "hand", "pass")), None)
+    if storage is None and entry is not None:
+        raise refusal(UsageError, "error.tricks.live_only", token=entry)
     if storage is not None:
-        _emit(live_play(GAME, storage, cards, house=house or ()), as_json, lang)
+        game = {"count": players, "start_cards": start_cards, "rounds": rounds, "team": team}
+        _emit(live_play(GAME, storage, cards, _fixed(game), house=house or (), version=on, move_id=move_id),
+              as_json, lang)
         return
     if named:
         from cardforge.live.base import seated
@@ -310,6 +340,31 @@ def trick(
     played = parse_cards(tokens, players=count, rules=rules)  # a bad card is the first thing to report
     check_players(count)
     _emit(trick_verdict(played, count, rules), as_json, lang)
+
+
+add_undo_command(app, GAME)
+app.command("play", help="A kept game of Num Plis move by move: bids, hands dealt, passes, cards laid "
+                         "(the same as 'trick' with --state or --table).")(trick)
+
+
+def _fixed(options: dict[str, int | bool | None]):
+    """``--players``, ``--start-cards``, ``--rounds``, ``--team`` on a kept game: the options of
+    a new game, refused once the game has started with others."""
+    given = {k: v for k, v in options.items() if v is not None}
+
+    def prepare(position):
+        for key, value in given.items():
+            started = position.option(key)
+            if key == "count" and position.players:
+                started = len(position.players)
+            if (position.history or key == "count") and started is not None and started != value:
+                what = "--players" if key == "count" else "--" + key.replace("_", "-")
+                raise refusal(UsageError, "error.tricks.count_fixed" if key == "count" else "error.tricks.option_fixed",
+                              n=started, given=value, option=what)
+        changes = {k: v for k, v in given.items() if position.option(k) != v and not (k == "count" and position.players)}
+        return position.replace(**changes) if changes else position
+
+    return prepare
 
 
 @app.command("legal")

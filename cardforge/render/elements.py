@@ -231,12 +231,12 @@ def _pattern(canv: Any, op: Op, palette: Palette, geo: Any) -> None:
         bands(canv, tuple(op.get("colors") or ()), box, palette, angle=op.get("angle") or -28.0)
     elif kind == "tile":
         name = _symbol_form(canv, op.get("symbol") or "circle", colour, size)
-        for x, y in _grid((x0 - size, y0 - size, x1 + size, y1 + size), gap, centre, True):
+        at = (0.0, 0.0)  # each tile moves the origin from the last one (a form keeps its own state):
+        for x, y in _grid((x0 - size, y0 - size, x1 + size, y1 + size), gap, centre, True):  # half the ops
             if x0 - size < x < x1 + size and y0 - size < y < y1 + size:
-                canv.saveState()
-                canv.translate(x, y)
+                canv.translate(x - at[0], y - at[1])
                 canv.doForm(name)
-                canv.restoreState()
+                at = (x, y)
     elif kind == "dots":
         for x, y in _grid(box, gap, centre, False):
             if x0 - size < x < x1 + size and y0 - size < y < y1 + size:

@@ -21,9 +21,8 @@ from pathlib import Path
 __all__ = ["BAND", "write_grid", "adler32_combine"]
 
 BAND = ".band"  # suffix of a cached band in the face cache
-_VERSION = b"grid-2"  # bump when the band bytes change
+_VERSION = b"grid-3"  # bump when the band bytes change (2: a digest kept with each band; 3: deflated by render.raster's fast compressor)
 _ADLER_BASE = 65521
-_LEVEL = 1  # fast: flat card colours compress well anyway
 
 
 def adler32_combine(first: int, second: int, second_len: int) -> int:
@@ -83,7 +82,9 @@ def _band_key(cells: Sequence[Path | None], cell: tuple[int, int], gap: int, top
 
 
 def _deflated(raw: bytes) -> bytes:
-    squash = zlib.compressobj(_LEVEL, zlib.DEFLATED, -15)
+    from cardforge.render.raster import raw_deflater
+
+    squash = raw_deflater()
     return squash.compress(raw) + squash.flush(zlib.Z_SYNC_FLUSH)
 
 

@@ -157,6 +157,9 @@ def build_books(jobs: Iterable[tuple[str, str, str]], out: Path, *, paper: str =
         return [_job(a) for a in args]
     import multiprocessing
 
+    from cardforge.rulebook.styles import warm
+
+    warm({lang for _game, lang, _kind in jobs})  # the forked workers inherit the parsed fonts and dictionaries
     longest_first = sorted(range(len(args)), key=lambda i: _EFFORT.get(args[i][2], 3))  # better balance
     context = multiprocessing.get_context("fork" if "fork" in multiprocessing.get_all_start_methods() else "spawn")
     with context.Pool(workers) as pool:

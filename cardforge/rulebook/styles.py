@@ -6,12 +6,14 @@ PDFs embed every font they use.  A5 is the default paper; A4 scales type and mar
 
 from __future__ import annotations
 
+import functools
+from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Any
 
 from cardforge.errors import UsageError
 
-__all__ = ["PAPERS", "Page", "Palette", "Styles", "page_for", "make_styles", "fonts"]
+__all__ = ["PAPERS", "Page", "Palette", "Styles", "page_for", "make_styles", "fonts", "hyphenation", "warm"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -96,13 +98,30 @@ class Styles:
 HYPHENATION = {"fr": "fr_FR", "en": "en_GB"}
 
 
-def hyphenation(lang: str) -> str:
-    """The pyphen dictionary for ``lang``, or ``""`` (no hyphenation) if pyphen is missing."""
+def hyphenation(lang: str) -> Any:
+    """The hyphenator of ``lang``'s running text: a cached ``pyphen.Pyphen(...).iterate`` (reportlab
+    accepts a callable and would otherwise build a ``Pyphen`` for every paragraph it breaks), or
+    ``""`` (no hyphenation) if pyphen is missing or the language has no dictionary."""
+    return _hyphenator(HYPHENATION.get(lang, ""))
+
+
+@functools.cache
+def _hyphenator(dictionary: str) -> Any:
+    if not dictionary:
+        return ""
     try:
-        import pyphen  # noqa: F401
+        import pyphen
     except ImportError:
         return ""
-    return HYPHENATION.get(lang, "")
+    return pyphen.Pyphen(lang=dictionary).iterate
+
+
+def warm(langs: Iterable[str] = HYPHENATION) -> None:
+    """Parse the bundled fonts and load the hyphenation dictionaries of ``langs`` now, once per
+    process: workers forked afterwards inherit them instead of each loading its own."""
+    fonts()
+    for lang in langs:
+        hyphenation(lang)
 
 
 def make_styles(page: Page, palette: Palette, lang: str = "") -> Styles:

@@ -11,7 +11,7 @@ from pathlib import Path
 from typing import Any
 
 from cardforge.atomic import atomic_write_bytes, atomic_write_text, ensure_dir
-from cardforge.simulate.figures import draw, figure_data
+from cardforge.simulate.figures import figure_data
 
 __all__ = ["write_report", "summary_lines"]
 
@@ -55,7 +55,7 @@ def _table(headers: list[str], rows: list[list[str]]) -> str:
     return f"<table><tr>{head}</tr>{body}</table>"
 
 
-def _html(report: dict[str, Any], comparison: dict[str, Any] | None, figures: list[str]) -> str:
+def _html(report: dict[str, Any], comparison: dict[str, Any] | None, figures: list[str], ext: str = "svg") -> str:
     parts = [f"<h1>cardforge simulate — {html.escape(report['spec']['game'])}</h1>",
              "<pre>" + html.escape("\n".join(summary_lines(report, comparison))) + "</pre>",
              f"<p>{html.escape(report['ties_rule'])}. Intervals are 95 %: Wilson for rates, normal for means, "
@@ -71,17 +71,21 @@ def _html(report: dict[str, Any], comparison: dict[str, Any] | None, figures: li
                          ["measure", "default", "variant", "difference"],
                          [[m["measure"], _ci(m["default"]), _ci(m["variant"]), _ci(m["difference"])]
                           for m in variant["measures"]]))
-    parts += [f'<figure><img src="figures/{html.escape(name)}.svg" alt="{html.escape(name)}"></figure>' for name in figures]
+    parts += [f'<figure><img src="figures/{html.escape(name)}.{ext}" alt="{html.escape(name)}"></figure>' for name in figures]
     style = "body{font-family:sans-serif;max-width:60em;margin:auto}table{border-collapse:collapse}td,th{border:1px solid #ccc;padding:2px 6px}"
     return (f'<!doctype html><html lang="en"><head><meta charset="utf-8"><title>cardforge simulate</title>'
             f"<style>{style}</style></head><body>{''.join(parts)}</body></html>\n")
 
 
-def write_report(out: Path, report: dict[str, Any], comparison: dict[str, Any] | None = None) -> list[Path]:
-    """Write the report folder; returns the files written."""
-    from matplotlib.backends.backend_pdf import PdfPages
-    from matplotlib.figure import Figure
+FORMATS = ("png", "svg", "pdf")  # what ``--figures`` may ask for
+DEFAULT_FORMATS = ("svg",)  # drawn without matplotlib (``svgplot``): the report costs what its data costs
 
+
+def write_report(out: Path, report: dict[str, Any], comparison: dict[str, Any] | None = None, *,
+                 formats: tuple[str, ...] = DEFAULT_FORMATS) -> list[Path]:
+    """Write the report folder with the figures in ``formats`` (``svg``: drawn here from the data;
+    ``png`` and ``pdf``, the figures after a summary page: drawn with matplotlib, imported only
+    then); returns the files written."""
     ensure_dir(out / "figures")
     figures = figure_data(report, comparison)
     written = []
@@ -92,19 +96,46 @@ def write_report(out: Path, report: dict[str, Any], comparison: dict[str, Any] |
 
     put(out / "report.json", json.dumps({"report": report, "comparison": comparison}, indent=1, ensure_ascii=False, allow_nan=False) + "\n")
     put(out / "figures.json", json.dumps(figures, indent=1, ensure_ascii=False, allow_nan=False) + "\n")
+    if "svg" in formats:
+        from cardforge.simulate.svgplot import svg
+
+        for name, data in figures.items():
+            put(out / "figures" / f"{name}.svg", svg(data))
+    if "png" in formats or "pdf" in formats:
+        _draw_with_matplotlib(out, report, comparison, figures, formats, put)
+    shown = "svg" if "svg" in formats else "png" if "png" in formats else None
+    put(out / "index.html", _html(report, comparison, list(figures) if shown else [], shown or "svg"))
+    return written
+
+
+def _draw_with_matplotlib(out: Path, report: dict[str, Any], comparison: dict[str, Any] | None,
+                          figures: dict[str, dict[str, Any]], formats: tuple[str, ...], put: Any) -> None:
+    """``figures/*.png`` and ``report.pdf`` (a summary page, then every figure)."""
+    from contextlib import nullcontext
+
+    from cardforge.simulate.figures import draw
+
     pdf = io.BytesIO()
-    with PdfPages(pdf, metadata={"Title": f"cardforge simulate {report['spec']['game']}", "CreationDate": None}) as pages:
-        cover = Figure(figsize=(8.27, 11.69))
-        cover.text(0.05, 0.97, "\n".join(summary_lines(report, comparison)[:60]), va="top", family="monospace", fontsize=6.5,
-                   wrap=True)
-        pages.savefig(cover)
+    if "pdf" in formats:
+        from matplotlib.backends.backend_pdf import PdfPages
+        from matplotlib.figure import Figure
+
+        pages = PdfPages(pdf, metadata={"Title": f"cardforge simulate {report['spec']['game']}", "CreationDate": None})
+    else:
+        pages = None
+    with pages if pages is not None else nullcontext():
+        if pages is not None:
+            cover = Figure(figsize=(8.27, 11.69))
+            cover.text(0.05, 0.97, "\n".join(summary_lines(report, comparison)[:60]), va="top", family="monospace",
+                       fontsize=6.5, wrap=True)
+            pages.savefig(cover)
         for name, data in figures.items():
             fig = draw(data)
-            for ext in ("png", "svg"):
+            if "png" in formats:
                 buffer = io.BytesIO()
-                fig.savefig(buffer, format=ext, metadata={"Date": None} if ext == "svg" else None)
-                put(out / "figures" / f"{name}.{ext}", buffer.getvalue())
-            pages.savefig(fig)
-    put(out / "report.pdf", pdf.getvalue())
-    put(out / "index.html", _html(report, comparison, list(figures)))
-    return written
+                fig.savefig(buffer, format="png")
+                put(out / "figures" / f"{name}.png", buffer.getvalue())
+            if pages is not None:
+                pages.savefig(fig)
+    if pages is not None:
+        put(out / "report.pdf", pdf.getvalue())

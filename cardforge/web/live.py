@@ -79,7 +79,7 @@ class LiveTable:
         if not saved:  # the match's first move: a position from the match's players and options
             return match, MatchSlot(self.db, self.match_id).load(match.game), None
         data = saved[-1].event.position
-        return match, from_json(data), data
+        return match, from_json(_unmarked(data)), data
 
     def view(self, events: Sequence[StoredEvent] | None = None) -> Live:
         """The position now (from ``events``, the match's log, when the caller has read it)."""
@@ -125,8 +125,9 @@ class LiveTable:
             after, verdict = apply(position, position.parse_move(list(tokens)))
             saved = after.to_json()
             writes: list[Any] = []
-            if verdict.result.get("round_over") and match.game == "rows":
-                writes.append(self._rows_round(match, position, verdict))
+            if verdict.result.get("round_over") and match.game in ("rows", "tricks"):
+                closed = self._rows_round if match.game == "rows" else self._tricks_round
+                writes.append(closed(match, position, verdict))
                 saved[_CLOSED_ROUND] = True
             writes.append(PositionSaved(position=saved))
 
@@ -152,7 +153,7 @@ class LiveTable:
             if len(saved) > 1:
                 previous = dict(saved[-2].event.position)
             else:  # the match's first move: back to the start
-                previous = _fresh(from_json(last.event.position)).to_json()
+                previous = _fresh(from_json(_unmarked(last.event.position))).to_json()
             previous.pop(_CLOSED_ROUND, None)
             previous[_UNDO] = True
             writes: list[Any] = []
@@ -166,7 +167,7 @@ class LiveTable:
                 self._unchanged(log[: len(log) - len(writes)], expected)
 
             store.append_many(self.match_id, writes, check=check)
-        return Live(match, from_json(previous), moves=len(saved) - 1)
+        return Live(match, from_json(_unmarked(previous)), moves=len(saved) - 1)
 
     def _unchanged(self, log: Sequence[StoredEvent], expected: dict | None) -> None:
         saved = _positions(log)
@@ -184,14 +185,33 @@ class LiveTable:
         tokens = [f"{p}={','.join([*position.captured.get(p, ()), *taken.get(p, ())]) or '-'}" for p in match.players]
         return RoundRecorded(entries=adapter_for(match).parse_round(tokens, {}), typed=tuple(tokens))
 
+    @staticmethod
+    def _tricks_round(match: MatchCreated, position: Any, verdict: Verdict) -> RoundRecorded:
+        """The score-sheet round of the tricks round the engine just scored: each player's bid
+        and tricks won, and the tricks nobody won (the sheet scores them as the engine did)."""
+        from cardforge.table.adapters import adapter_for
+
+        played = verdict.result["round"]
+        tokens = [f"{p}={played['bids'][p]}/{played['won'][p]}" for p in match.players]
+        void = played["cards"] - sum(played["won"].values())
+        return RoundRecorded(entries=adapter_for(match).parse_round(tokens, {"void": void}), typed=tuple(tokens))
+
 
 #: Fields of a position that are the match's options, kept from one round to the next.
 _OPTIONS = ("explosion", "mode", "cards")
 
 
+def _unmarked(data: dict[str, Any]) -> dict[str, Any]:
+    """A saved position without the page's own keys (the live model checks every key)."""
+    return {k: v for k, v in data.items() if k not in (_CLOSED_ROUND, _UNDO)}
+
+
 def _fresh(position: Any) -> Any:
-    """The position at the start of the next round: the same seats, house rules and options."""
+    """The position at the start of the next round: the same seats, house rules and options (a
+    ``LiveMatch`` goes on through its rounds in the engine: this is a fresh match)."""
     import dataclasses
 
+    if hasattr(type(position), "fresh"):
+        return position.fresh()
     kept = {f.name: getattr(position, f.name) for f in dataclasses.fields(position) if f.name in _OPTIONS}
     return type(position)(players=position.players, house=position.house, **kept)

@@ -212,6 +212,8 @@ def move_tokens(form: dict[str, str]) -> list[str]:
     play order, or ``secure`` (a player securing a sequence)."""
     if form.get("secure"):
         return [f"{form['secure']}=secure"]
+    kind = form.get("kind", "")  # tricks: the values are bids or passes (``Ana=bid=1``)
+    prefix = f"{kind}=" if kind in ("bid", "pass") else ""
     tokens = []
     for k in range(64):
         name = form.get(f"n{k}")
@@ -219,7 +221,7 @@ def move_tokens(form: dict[str, str]) -> list[str]:
             break
         cards = form.get(f"c{k}", "").strip()
         if cards:
-            tokens.append(f"{name}={cards}")
+            tokens.append(f"{name}={prefix}{cards}")
     return tokens
 
 
@@ -255,9 +257,12 @@ def live_view(live: Any, lang: str, standings: Standings | None = None) -> dict[
     elif game == "tricks":
         order = _seat_order(players, position.leader)
         laid = dict(position.trick)
+        phase = position.phase if position.players else "bid"
         view.update(
             trick=[{"name": p, "card": laid.get(p)} for p in order],
-            waiting=[p for p in order if p not in laid],
+            # bids (and the team variant's passes) are asked of every seat from the round's first
+            waiting=[p for p in order if p not in laid] if phase == "play" else position.waiting_seats,
+            phase=phase, bids=[{"name": p, "n": b} for p, b in position.bids.items()],
             number=position.tricks + 1, leader=position.leader,
             won=[{"name": p, "n": position.won.get(p, 0)} for p in players])
     else:

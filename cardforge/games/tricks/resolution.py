@@ -216,7 +216,7 @@ def _note_annulations(cancelled: tuple[Card, ...], rules: HouseRules, note) -> N
         rule = "TRICKS-R7"
     elif any(c.family not in _rainbow_and_shadow() for c in cancelled):
         rule = "TRICKS-7.4"
-    note((rule, "annulation", {"listed": "; ".join(codes(g) for _, g in sorted(groups.items()))}))
+    note((rule, "annulation", {"listed": [codes(g) for _, g in sorted(groups.items())]}))  # groups: {listed:semi}
     if rules.triple_annulation == "pair":
         note(("TRICKS-R7", "pair_only", {}))
     note(("TRICKS-7.2", "rest_normal", {}))

@@ -12,6 +12,7 @@ from __future__ import annotations
 from typing import NamedTuple
 
 from cardforge.errors import UsageError
+from cardforge.i18n import refusal
 from cardforge.games.tricks.house_rules import DEFAULT_RULES, HouseRules
 
 __all__ = ["RoundScore", "bid_points", "bid_rule", "streak_bonus", "round_points", "round_score", "streak_rule", "check_round_numbers", "STREAK_TABLE"]
@@ -66,13 +67,13 @@ def streak_rule(streak: int) -> str:
 def check_round_numbers(bid: int, won: int, cards: int, streak_before: int = 0) -> None:
     """``UsageError`` unless 0 ≤ bid ≤ cards, 0 ≤ won ≤ cards, cards ≥ 1, streak ≥ 0 (TRICKS-R3)."""
     if cards < 1:
-        raise UsageError(f"cards must be at least 1 (cards dealt to each player this round), not {cards!r}")
+        raise refusal(UsageError, "error.tricks.cards_min", cards=repr(cards))
     if not 0 <= bid <= cards:
-        raise UsageError(f"bid {bid!r} is impossible with {cards} cards: bids run from 0 to {cards} (TRICKS-R3)")
+        raise refusal(UsageError, "error.tricks.bid_range", bid=repr(bid), cards=cards)
     if not 0 <= won <= cards:
-        raise UsageError(f"tricks won {won!r} is impossible with {cards} cards: expected 0 to {cards}")
+        raise refusal(UsageError, "error.tricks.won_range", won=repr(won), cards=cards)
     if streak_before < 0:
-        raise UsageError(f"streak {streak_before!r} must be 0 or more (exact bids in a row before this round)")
+        raise refusal(UsageError, "error.tricks.streak_min", streak=repr(streak_before))
 
 
 def round_points(

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from cardforge.cards import Card
 from cardforge.errors import UsageError
+from cardforge.i18n import refusal
 from cardforge.games.tricks.house_rules import DEFAULT_RULES, HouseRules
 
 __all__ = ["TEAM_CARDS", "PASS_COUNT", "TEAM_ROUNDS", "OPTIONS", "deck_for", "check_players", "round_schedule"]
@@ -37,8 +38,9 @@ def check_players(players: int, team: bool = False) -> None:
     """``UsageError`` unless the player count is allowed (ruling TRICKS-R13)."""
     low, high = _player_range(team)
     if not isinstance(players, int) or not low <= players <= high or (team and players % 2):
-        what = "the team variant plays with 4, 6 or 8 players" if team else f"tricks plays with {low}–{high} players"
-        raise UsageError(f"{what}, not {players!r} (TRICKS-R13)")
+        if team:
+            raise refusal(UsageError, "error.tricks.team_players", n=repr(players))
+        raise refusal(UsageError, "error.tricks.players", low=low, high=high, n=repr(players))
 
 
 def round_schedule(
@@ -48,13 +50,13 @@ def round_schedule(
     """Cards dealt to each player in each round (TRICKS-2.1, ruling TRICKS-R1; team: 11.2, 11.6)."""
     if team:
         if rounds is not None and rounds < 1:
-            raise UsageError(f"rounds must be at least 1 in the team variant (5 by default, TRICKS-11.6), not {rounds!r}")
+            raise refusal(UsageError, "error.tricks.team_rounds", rounds=repr(rounds))
         return (TEAM_CARDS,) * (TEAM_ROUNDS if rounds is None else rounds)
     largest = deck_size // players if rules.last_round == "full" else (deck_size - 1) // players
     if not 1 <= start_cards <= largest:
-        raise UsageError(f"start_cards must be 1 to {largest} with {players} players, not {start_cards!r} (TRICKS-R1)")
+        raise refusal(UsageError, "error.tricks.start_cards", largest=largest, players=players, given=repr(start_cards))
     count = largest - start_cards + 1 if rounds is None else rounds
     if not 1 <= count <= largest - start_cards + 1:
-        raise UsageError(f"rounds must be 1 to {largest - start_cards + 1} with {players} players starting at "
-                         f"{start_cards} card(s), not {rounds!r} (TRICKS-R1)")
+        raise refusal(UsageError, "error.tricks.rounds", most=largest - start_cards + 1, players=players,
+                      start=start_cards, given=repr(rounds))
     return tuple(range(start_cards, start_cards + count))

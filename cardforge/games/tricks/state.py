@@ -23,7 +23,7 @@ from typing import Any
 
 from cardforge.cards import Card
 from cardforge.errors import IllegalActionError, UsageError
-from cardforge.games.base import TERMINAL, GameState
+from cardforge.games.base import TERMINAL, GameState, check_chance_mode
 from cardforge.games.chance import shuffle
 from cardforge.games.house import parse_house_rules
 from cardforge.games.tricks.following import NUMX_CHOICES, follow_step, options_of, playable
@@ -32,6 +32,7 @@ from cardforge.games.tricks.resolution import NUMX, TrickResult, resolve_trick, 
 from cardforge.games.tricks.scoring import RoundScore, round_score
 from cardforge.games.tricks.setup import (OPTIONS, PASS_COUNT, TEAM_CARDS, TEAM_ROUNDS, check_players, deck_for,
                                            round_schedule)
+from cardforge.i18n import refusal
 
 __all__ = ["Phase", "Action", "GameConfig", "TricksState", "new_game", "round_schedule", "deck_for",
            "TEAM_CARDS", "TEAM_ROUNDS", "PASS_COUNT"]
@@ -43,6 +44,8 @@ class Phase(str, Enum):
     BID = "bid"
     PLAY = "play"
     OVER = "over"
+    #: a chance node of a table-fed game (``chance="table"``): a hand is being dealt
+    DEAL = "deal"
 
 
 _PASS, _BID, _PLAY, _OVER = Phase.PASS, Phase.BID, Phase.PLAY, Phase.OVER
@@ -112,6 +115,9 @@ class RoundRecord:
     bids: list[int]
     won: list[int]
     scores: list[RoundScore]
+    #: each seat's own bid and tricks won (the units' are their sums with team_bids=joint)
+    seat_bids: list[int] = field(default_factory=list)
+    seat_won: list[int] = field(default_factory=list)
 
 
 class TricksState(GameState[Action]):
@@ -125,7 +131,7 @@ class TricksState(GameState[Action]):
 
     game = "tricks"
 
-    def __init__(self, config: GameConfig, seed: int = 0):
+    def __init__(self, config: GameConfig, seed: int = 0, *, record_chance: bool = False):
         self.config = config
         import random  # here: a referee ruling plays no seeded game
 
@@ -141,6 +147,8 @@ class TricksState(GameState[Action]):
         self.round = -1
         self.phase = Phase.BID
         self.last_leader = 0
+        if record_chance:
+            self.chance_log = []
         self._deal_next_round()
 
     def __getstate__(self) -> dict[str, Any]:
@@ -208,11 +216,9 @@ class TricksState(GameState[Action]):
                 break
         else:
             if action not in legal:
-                raise IllegalActionError(
-                    f"illegal action {self.action_to_string(action)!r} for player {self.current_player()} "
-                    f"in phase {self.phase.value}: legal are "
-                    f"{', '.join(self.action_to_string(a) for a in legal) or 'none'}"
-                )
+                raise refusal(IllegalActionError, "error.tricks.illegal", action=repr(self.action_to_string(action)),
+                              player=self.seat_name(self._player), phase=self.phase.value,
+                              legal=", ".join(self.action_to_string(a) for a in legal) or "—")
             action = legal[legal.index(action)]  # the position's own object (an equal card, True for 1)
         self.apply_legal(action)
 
@@ -295,7 +301,10 @@ class TricksState(GameState[Action]):
         return [sum(totals[u] for u in units) for units in self._tables.seat_units]
 
     def winners(self) -> list[int]:
-        """Seats with the highest total (ties share the win, ruling TRICKS-R20)."""
+        """Once the game is over, the seats with the highest total (ties share the win, ruling
+        TRICKS-R20; in teams, both partners); ``[]`` before."""
+        if self.phase is not _OVER:
+            return []
         scores = self.returns()
         best = max(scores)
         return [p for p, s in enumerate(scores) if s == best]
@@ -357,6 +366,42 @@ class TricksState(GameState[Action]):
         lines.append(f"  trick: {' '.join(c.code for c in self.trick) or '-'} | returns {self.returns()}")
         return "\n".join(lines)
 
+    # -- card conservation and chance as text ----------------------------------------------------
+
+    def seat_name(self, seat: int) -> Any:
+        """A seat as a refusal names it: the player's name, else « player 2 » (a ``Message``)."""
+        from cardforge.i18n import Message
+
+        names = self.seat_names
+        return names[seat] if names is not None and 0 <= seat < len(names) else Message("seat.n", n=seat + 1)
+
+    @property
+    def round_start(self) -> int:
+        """Where this round's tricks start in ``trick_log`` (each trick is won, or its cards set aside)."""
+        return len(self.trick_log) - sum(self.won) - len(self.set_aside) // self._n
+
+    def where(self, card: Card) -> Any:
+        """Where the physical ``card`` is this round, as a ``Message`` ("RB12 was played in
+        trick 2"), or ``None`` when the table has not seen it (in a hidden hand or the reserve)."""
+        from cardforge.i18n import Message
+
+        card = card.undeclared()
+        for seat, hand in enumerate(self.hands):
+            if card in hand:
+                return Message("error.tricks.in_hand", card=card.code, player=self.seat_name(seat))
+        for seat, cards in enumerate(self.passing):
+            if card in cards:
+                return Message("error.tricks.in_passing", card=card.code, player=self.seat_name(seat))
+        if card in (c.undeclared() for c in self.trick):
+            return Message("error.tricks.in_trick", card=card.code)
+        for n, entry in enumerate(self.trick_log[self.round_start:], start=1):
+            if card in (c.undeclared() for c in entry[1]):
+                return Message("error.tricks.played_in", card=card.code, n=n)
+        return None
+
+    def deals_tuple(self) -> bool:
+        return True  # a chance outcome is a hand
+
     # -- phases ---------------------------------------------------------------------------------
 
     def first_player_of_round(self) -> int:
@@ -368,9 +413,9 @@ class TricksState(GameState[Action]):
         return [(first + i) % self._n for i in range(self._n)]
 
     def _deal_next_round(self) -> None:
-        self.round += 1
+        """The next round, its cards shuffled from the seed and dealt (the seeded chance)."""
+        size = self._new_round()
         tables, n = self._tables, self._n
-        size = self.config.schedule[self.round]
         order = tables.positions.copy()  # deck positions, shuffled as the cards would be
         shuffle(self._rng, order)
         deck, key, hands = self.config.deck, None if tables.distinct else tables.rank.__getitem__, []
@@ -379,8 +424,16 @@ class TricksState(GameState[Action]):
             dealt.sort(key=key)
             hands.append([deck[i] for i in dealt])
         self.hands = hands
-        self._reserve: list[Card] | None = None  # the undealt cards, built when asked for
         self._undealt = order, n * size
+        if self.chance_log is not None:
+            self.chance_log.extend(tuple(hand) for hand in hands)
+
+    def _new_round(self) -> int:
+        """Everything of the next round but its cards: the round's deal size."""
+        self.round += 1
+        tables, n = self._tables, self._n
+        size = self.config.schedule[self.round]
+        self._reserve: list[Card] | None = None  # the undealt cards, built when asked for
         #: cards set aside for the partner (team variant; no one passes otherwise)
         self.passing: list[list[Card]] = [[] for _ in range(n)] if self.config.team else tables.no_passing
         self.taken: list[list[Card]] = [[] for _ in range(n)]
@@ -395,6 +448,7 @@ class TricksState(GameState[Action]):
         #: the plays ``legal_count`` found, for the ``apply_index`` that follows
         self._legal: Sequence[Card] | None = None
         self._bid_options = tables.bids[size]
+        return size
 
     def _sorted(self, cards: list[Card]) -> list[Card]:
         return sorted(cards, key=self._tables.order.__getitem__)
@@ -475,7 +529,7 @@ class TricksState(GameState[Action]):
             totals[u] += score.total
             streaks[u] = score.streak_after
             scores.append(score)
-        self.history.append(RoundRecord(self.round + 1, size, unit_bids, unit_won, scores))
+        self.history.append(RoundRecord(self.round + 1, size, unit_bids, unit_won, scores, list(bids), list(won)))
         if final:
             self.phase = _OVER
             self._player = TERMINAL
@@ -499,8 +553,11 @@ def _as_bool(name: str, value: Any) -> bool:
     raise UsageError(f"option {name!r}: expected true or false, found {value!r}")
 
 
-def new_game(players: int, seed: int = 0, **options: Any) -> TricksState:
-    """A new game of Num Plis, shuffled from ``seed``.
+def new_game(players: int, seed: int = 0, *, chance: str = "seeded", record_chance: bool = False,
+             seat_names: Sequence[str] | None = None, **options: Any) -> TricksState:
+    """A new game of Num Plis, shuffled from ``seed`` (``chance="seeded"``; ``record_chance``
+    keeps each hand dealt in ``chance_log``), or waiting for each hand the table deals
+    (``chance="table"``: ``TableTricksState``).  ``seat_names``: the players, for refusals.
 
     Options: ``start_cards`` (cards in round 1, default 1), ``rounds`` (default: up to the last
     round of ruling TRICKS-R1; team: 5), ``team=True`` (the team variant, partners opposite), ``rules`` (a
@@ -519,7 +576,19 @@ def new_game(players: int, seed: int = 0, **options: Any) -> TricksState:
                          f"(other keys are house rules: {', '.join(house_keys)})")
     if options:
         rules = parse_house_rules(HouseRules, [*_pairs(rules), *(f"{k}={v}" for k, v in options.items())])
-    return TricksState(_config(players, team, start_cards, rounds, rules), seed)
+    config = _config(players, team, start_cards, rounds, rules)
+    if check_chance_mode(chance) == "table":
+        from cardforge.games.tricks.table import TableTricksState
+
+        state: TricksState = TableTricksState(config)
+    else:
+        state = TricksState(config, seed, record_chance=_as_bool("record_chance", record_chance))
+    if seat_names is not None:
+        if len(seat_names) != players:
+            raise refusal(UsageError, "error.tricks.names_count", n=players, count=len(seat_names),
+                          names=list(seat_names))
+        state.seat_names = tuple(seat_names)
+    return state
 
 
 @functools.lru_cache(maxsize=64)
@@ -529,8 +598,8 @@ def _config(players: int, team: bool, start_cards: int, rounds: int | None, rule
     check_players(players, team)
     deck = tuple(deck_for(players, rules))
     if team and TEAM_CARDS * players > len(deck):
-        raise UsageError(f"the team variant deals {TEAM_CARDS} cards each: {players} players need "
-                         f"{TEAM_CARDS * players} cards, the deck has {len(deck)} (TRICKS-R13, R19)")
+        raise refusal(UsageError, "error.tricks.team_deck", cards=TEAM_CARDS, players=players,
+                      need=TEAM_CARDS * players, deck=len(deck))
     schedule = round_schedule(players, len(deck), start_cards=start_cards, rounds=rounds, team=team, rules=rules)
     if team and rules.team_bids == "joint":
         units = tuple((i, i + players // 2) for i in range(players // 2))

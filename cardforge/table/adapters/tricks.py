@@ -122,7 +122,8 @@ class Adapter(GameAdapter):
             try:
                 self.engine.check_round_numbers(entries["bids"][player], won[player], cards)
             except UsageError as exc:
-                raise UsageError(f"{player}, round {number}: {exc}") from None
+                raise refusal(UsageError, "error.table.player_round", player=player, n=number,
+                              why=getattr(exc, "message", str(exc))) from None
         if sum(won.values()) + void != cards:
             raise refusal(UsageError, "error.table.tricks_sum", n=number, cards=cards, won=sum(won.values()), void=void,
                           rule=VOID_TRICKS)
