@@ -1072,6 +1072,10 @@ class RowsState(GameState[Card]):
         return f"round {self.round_no} wins {self.wins} points {self.points()} | {rows}"
 
 
+#: the options of ``new_game`` beside ``rules``/``house`` (``cardforge.games.option_names``)
+OPTIONS = ("explosion", "target_wins")
+
+
 def new_game(players: int, seed: int = 0, **options: Any) -> RowsState:
     """A new match.  Options: ``chance`` (``"seeded"``/``"table"``), ``record_chance`` (bool),
     ``explosion`` (bool), ``target_wins`` (int, default 3),

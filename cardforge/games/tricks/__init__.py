@@ -19,11 +19,7 @@ from cardforge.games.tricks.scoring import (
     streak_bonus,
     streak_rule,
 )
-from cardforge.games.tricks.setup import check_players, deck_for, round_schedule
-
-#: the options of ``new_game`` beside ``rules`` (``cardforge.games.option_names``); any other
-#: keyword is a house rule
-OPTIONS = ("team", "start_cards", "rounds")
+from cardforge.games.tricks.setup import OPTIONS, check_players, deck_for, round_schedule
 
 #: the engine's names, imported on first use (a referee ruling needs the rules, not the engine)
 _ENGINE = ("GameConfig", "Phase", "TricksState", "new_game")

@@ -9,7 +9,11 @@ from cardforge.errors import UsageError
 from cardforge.i18n import refusal
 from cardforge.games.tricks.house_rules import DEFAULT_RULES, HouseRules
 
-__all__ = ["TEAM_CARDS", "PASS_COUNT", "TEAM_ROUNDS", "deck_for", "check_players", "round_schedule"]
+__all__ = ["TEAM_CARDS", "PASS_COUNT", "TEAM_ROUNDS", "OPTIONS", "deck_for", "check_players", "round_schedule"]
+
+#: the options of ``new_game`` beside ``rules`` (``cardforge.games.option_names``); any other
+#: keyword is a house rule
+OPTIONS = ("team", "start_cards", "rounds")
 
 #: Team variant: 6 cards each, 2 passed, 5 rounds (TRICKS-11.2, 11.3, 11.6).
 TEAM_CARDS, PASS_COUNT, TEAM_ROUNDS = 6, 2, 5

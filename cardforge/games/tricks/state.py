@@ -30,7 +30,7 @@ from cardforge.games.tricks.following import NUMX_CHOICES, follow_step, options_
 from cardforge.games.tricks.house_rules import DEFAULT_RULES, HouseRules
 from cardforge.games.tricks.resolution import NUMX, TrickResult, resolve_trick, trick_outcome
 from cardforge.games.tricks.scoring import RoundScore, round_score
-from cardforge.games.tricks.setup import (PASS_COUNT, TEAM_CARDS, TEAM_ROUNDS, check_players, deck_for,
+from cardforge.games.tricks.setup import (OPTIONS, PASS_COUNT, TEAM_CARDS, TEAM_ROUNDS, check_players, deck_for,
                                            round_schedule)
 from cardforge.i18n import refusal
 
@@ -572,8 +572,6 @@ def new_game(players: int, seed: int = 0, *, chance: str = "seeded", record_chan
     house_keys = [f.name for f in dataclasses.fields(HouseRules)]
     unknown = [k for k in options if str(k).replace("-", "_") not in house_keys]
     if unknown:  # an option, not a house rule, was misspelt: say which options there are
-        from cardforge.games.tricks import OPTIONS
-
         raise UsageError(f"unknown tricks option {unknown[0]!r}: the options are {', '.join(OPTIONS)} "
                          f"(other keys are house rules: {', '.join(house_keys)})")
     if options:
