@@ -46,7 +46,7 @@ def test_the_referee_group_built_for_one_subcommand_answers_as_the_whole_group(c
         return capsys.readouterr().out, ""
 
     whole, alone = game_command("rows"), game_command("rows", only="play")
-    assert list(alone.commands) == ["play"] and len(whole.commands) == 3
+    assert list(alone.commands) == ["play"] and len(whole.commands) == 4  # play, score, round, undo
     for args in (["play", "--help"], ["play", "--nope"], ["play", "p1=R7", "p2=SH3", "--json"]):
         assert said(alone, args) == said(whole, args), args
     assert game_command("rows", only="nosuch").commands.keys() == whole.commands.keys()
