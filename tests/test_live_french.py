@@ -17,8 +17,28 @@ ROWS = {"format": 2, "matches": {"rows": {"players": ["Ana", "Ben"], "house": []
 NUMWIN = {"format": 2, "matches": {"numwin": {"players": ["Ana", "Ben"], "house": [], "options": {}, "lang": "en",
                                               "history": ["Ana=R1 Ben=B3", "Ana=R5 Ben=B0,G0"], "moves": [[1, None], [2, None]]}}}
 
+#: a sequence match: Ana turned over R3 then a Rainbow (one more draw owed)
+SEQUENCE = {"format": 2, "matches": {"sequence": {
+    "players": ["Ana", "Ben"], "house": [], "options": {"mode": "classic"}, "lang": "en",
+    "history": ["Ana=draw A", "deal Ana=R3", "Ana=draw A", "deal Ana=RB5"], "moves": [[2, None], [4, None]]}}}
+#: a collection match over: one round of two secured sequences
+COLLECTION = {"format": 2, "matches": {"collection": {
+    "players": ["Ana", "Ben"], "house": [], "options": {"mode": "classic", "rounds": 1}, "lang": "en",
+    "history": ["Ana=draw A", "deal Ana=R3", "Ana=lock"], "moves": [[2, None], [3, None]]}}}
+
 #: (state file, command after ``referee``): each one refused
 REFUSALS = [
+    (SEQUENCE, ["sequence", "play", "Ana=secure"]),  # a draw owed after the Rainbow
+    (SEQUENCE, ["sequence", "play", "Ben=G5"]),  # out of turn
+    (SEQUENCE, ["sequence", "play", "Ana=R3"]),  # already in Ana's sequence
+    (SEQUENCE, ["sequence", "play", "Ana=keep"]),  # nothing drawn to keep
+    (SEQUENCE, ["sequence", "play", "Ana=G5@C"]),  # no pile C
+    (SEQUENCE, ["sequence", "play", "Bne=G5"]),  # unknown player
+    (SEQUENCE, ["sequence", "play", "Ana=G5", "--on", "2"]),  # stale
+    ({"format": 2, "matches": {}}, ["sequence", "play", "Ana=R3"]),  # who plays?
+    (COLLECTION, ["collection", "play", "Ana=R3"]),  # out of turn and R3 secured
+    (COLLECTION, ["collection", "play", "Ben=R3"]),  # R3 secured by Ana
+    (COLLECTION, ["collection", "play", "Ben=declare"]),  # too early
     (ROWS, ["rows", "play", "Ana=R7", "Ben=B5"]),  # R7 is in the Red row
     (ROWS, ["rows", "play", "Ana=R9"]),  # Ben did not reveal
     (ROWS, ["rows", "play", "Ana=R9", "Bne=B5"]),  # unknown player

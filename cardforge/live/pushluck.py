@@ -53,7 +53,7 @@ class PushLuckAdapter(Adapter):
         from cardforge.games import engine_module
 
         if len(match.players) < 2:
-            raise refusal(UsageError, "error.pl.players", game=self.game)
+            raise refusal(UsageError, "error.pl.players", game=_title(self.game))
         options = {k: v for k, v in match.options if k != "turns" or self.game == "sequence"}
         state = engine_module(self.game).new_game(len(match.players), chance="table", house=list(match.house),
                                                   **options)
@@ -61,7 +61,7 @@ class PushLuckAdapter(Adapter):
         return state
 
     def seats(self, tokens: Sequence[str]) -> tuple[str, ...]:
-        raise refusal(UsageError, "error.pl.players", game=self.game)
+        raise refusal(UsageError, "error.pl.players", game=_title(self.game))
 
     def entries(self, match: Any, state: Any, tokens: Sequence[str]) -> list[str]:
         if not tokens:
@@ -83,9 +83,10 @@ class PushLuckAdapter(Adapter):
     def describe(self, entry: str) -> Any:
         """A move as the table would have typed it (``Ana=secure``; a draw: ``Ana=CARD``)."""
         name, _, written = entry.partition("=")
-        typed = {"lock": "secure", "end turn": "end", "accept STOP": "accept", "declare end of round": "declare",
-                 "draw A": "CARD", "draw B": "CARD@B"}.get(written, written)
-        return Message("live.pl.change", player=name, move=typed)
+        if written in ("draw A", "draw B"):
+            return Message("live.pl.spoken_draw", player=name, pile="@B" if written == "draw B" else "")
+        typed = {"lock": "secure", "end turn": "end", "accept STOP": "accept", "declare end of round": "declare"}
+        return Message("live.pl.change", player=name, move=typed.get(written, written))
 
     def view(self, match: Any, state: Any) -> dict[str, Any]:
         names = match.players
@@ -102,6 +103,13 @@ class PushLuckAdapter(Adapter):
             "over": state.is_terminal(),
             "winners": [names[q] for q in state.winners()] if state.is_terminal() else [],
         }
+
+
+def _title(game: str) -> Any:
+    """The game as a sentence names it: its deck's title (« Num Séquence »), never its id."""
+    from cardforge.deck import load_deck
+
+    return load_deck(game).title
 
 
 def apply_entry(state: Any, entry: str) -> None:
@@ -156,14 +164,14 @@ class _Typed:
             why = Message(f"live.pl.why.{state.owed_by[state.player] or 'rainbow'}")
             raise refusal(UsageError, "error.pl.owed", player=self.players[state.player], why=why)
         raise refusal(UsageError, "error.pl.not_now", player=self.players[state.player],
-                      moves=", ".join(self._spoken(m) for m in state.legal_actions()))
+                      moves=[self._spoken(m) for m in state.legal_actions()])
 
-    def _spoken(self, move: Any) -> str:
+    def _spoken(self, move: Any) -> str | Message:
         """A legal move in the notation the table types."""
         state, name = self.state, self.players[self.state.player]
         kind = move.kind
         if kind == "draw":
-            return f"{name}=CARD" + ("@B" if move.pile == 1 else "")
+            return Message("live.pl.spoken_draw", player=name, pile="@B" if move.pile == 1 else "")
         words = {"lock": "secure", "end": "end", "keep": "keep", "accept": "accept", "declare": "declare",
                  "done": "done"}
         if kind in words:
