@@ -150,7 +150,14 @@ class Inputs:
         return hashlib.blake2b("\n".join((self.code, *parts)).encode(), digest_size=16).hexdigest()
 
     def deck_key(self, name: str) -> str:
-        return self.key("deck", self.deck.get("base", ""), self.deck.get(name, ""), self.assets)
+        if name in self.deck:
+            return self.key("deck", self.deck.get("base", ""), self.deck[name], self.assets)
+        # a deck file given by its path (``cardforge build mine/mine.yaml``): it, its base, its folder
+        from cardforge.deck.loader import base_path_for
+
+        path = Path(name)
+        base = base_path_for(path, "base")
+        return self.key("deck", _file_digest(base) if base.is_file() else "", _tree_digest(path.parent))
 
     def all_decks(self) -> str:
         return json.dumps(self.deck, sort_keys=True) + self.assets
@@ -190,7 +197,8 @@ def _available(module: str) -> bool:
 
 
 def plan(out: Path, *, decks: Iterable[str] | None = None, inputs: Inputs | None = None) -> list[Target]:
-    """Every target of a full build into ``out`` (or only the card targets of ``decks``)."""
+    """Every target of a full build into ``out`` (or only the card targets of ``decks``: bundled
+    deck names, or paths of deck files anywhere)."""
     from cardforge.deck import load_all
     from cardforge.render.build import card_targets
 
@@ -198,8 +206,8 @@ def plan(out: Path, *, decks: Iterable[str] | None = None, inputs: Inputs | None
     inputs = inputs or Inputs()
     cards = Path(out) / "cards"
     if decks is not None:
-        wanted = list(decks)
-        names = [n for n in names if n in wanted]
+        wanted = list(decks)  # bundled names, or paths of deck files elsewhere
+        names = [n for n in names if n in wanted] + [d for d in wanted if d not in names]
     targets = []
     for name in names:
         key = _box_key(inputs) if name == "box" else inputs.deck_key(name)

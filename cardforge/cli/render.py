@@ -112,14 +112,40 @@ def build(
 
         sys.stdout.write(json.dumps({"folder": str(folder), **report.to_json()}, ensure_ascii=False) + "\n")
     elif not quiet:
+        if names:
+            _say_targets(report, names)
         typer.echo(f"{report.summary()} into {folder}")
 
 
 def _deck_names(decks: list[str]) -> list[str]:
-    """Deck names as ``build`` knows them (``rows``, ``box``), checked: an unknown one is an error."""
-    from cardforge.deck import deck_path
+    """Deck names as ``build`` and ``watch`` know them: a bundled deck's name (``rows``, ``box``),
+    or the path of a deck file elsewhere (``mine/mine.yaml``), loaded here so that an unknown
+    name or a broken file is one line before anything is built."""
+    from cardforge.deck import deck_path, load_deck
+    from cardforge.paths import decks_dir
 
-    return [d if d == "box" else deck_path(d).stem for d in decks]
+    names = []
+    for given in decks:
+        if given == "box":
+            names.append(given)
+            continue
+        path = deck_path(given)  # an unknown name is refused here
+        load_deck(path)  # a missing or invalid file too, with its file:line:col
+        bundled = path.resolve().parent == decks_dir().resolve()
+        names.append(path.stem if bundled else str(path))
+    return names
+
+
+def _say_targets(report: object, names: list[str]) -> None:
+    """What ``build DECK…`` did for each deck: the files it wrote and where, or up to date."""
+    for name in names:
+        target = f"cards:{name}"
+        paths = report.by_target.get(target)
+        if paths is None:
+            typer.echo(f"{name}: up to date")
+            continue
+        folders = sorted({str(p.parent) for p in paths if p.suffix == ".pdf"}) or sorted({str(p.parent) for p in paths})
+        typer.echo(f"{name}: wrote {len(paths)} files into {', '.join(folders)}")
 
 
 def watch(
@@ -131,7 +157,7 @@ def watch(
     from cardforge.paths import output_dir
     from cardforge.watch import watch_decks
 
-    watch_decks(decks or None, out or output_dir(), workers=jobs)
+    watch_decks(_deck_names(decks) if decks else None, out or output_dir(), workers=jobs)
 
 
 def register(app: typer.Typer) -> None:
