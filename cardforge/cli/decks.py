@@ -56,12 +56,14 @@ def decks(
 
     from cardforge.console import make_console, text
 
-    table = Table(title="cardforge decks")
+    from cardforge.i18n import text as say
+
+    table = Table(title=say("decks.title", lang))
     for col, justify in (("game", "left"), ("title", "left"), ("cards", "right"), ("numbered", "right"),
-                         ("actions", "right"), ("players", "center"), ("modes / variants", "left")):
-        table.add_column(col, justify=justify)
+                         ("actions", "right"), ("players", "center"), ("modes", "left")):
+        table.add_column(say(f"decks.col.{col}", lang), justify=justify)
     for r in rows:
-        extra = f" (+{r['all_cards'] - r['cards']} optional)" if r["all_cards"] and r["all_cards"] != r["cards"] else ""
+        extra = say("decks.optional", lang, n=r["all_cards"] - r["cards"]) if r["all_cards"] and r["all_cards"] != r["cards"] else ""
         table.add_row(
             text(r["game"]), text(r["title"]), f"{r['cards']}{extra}", str(r["numbered"]), str(r["actions"]),
             f"{r['players'][0]}–{r['players'][1]}", text(", ".join(r["modes"] + r["variants"]) or "—"),
@@ -109,16 +111,18 @@ def deck_show(
 
     from cardforge.console import make_console, text
 
+    from cardforge.i18n import text as say
+
     console = make_console()
-    table = Table(title=text(f"{deck.title(lang)} — {data['total']} cards"))
-    for col in ("card", "name", "values / effect", "count"):
-        table.add_column(col)
+    table = Table(title=text(say("deck.title", lang, title=deck.title(lang), n=data["total"])))
+    for col in ("card", "name", "values", "count"):
+        table.add_column(say(f"deck.col.{col}", lang))
     for f in families:
-        note = "" if f["in_deck"] else f" (from {f['from_players']} players)"
+        note = "" if f["in_deck"] else say("deck.from_players", lang, n=f["from_players"])
         table.add_row(text(f"{f['code']}{f['values'][0]}–{f['code']}{f['values'][1]}"), text(f["name"] + note),
                       text(f"{f['values'][0]}–{f['values'][1]} ({f['kind']})"), str(f["count"]))
     for a in actions:
-        note = "" if a["in_deck"] else f" (modes: {', '.join(a['modes'] or [])})"
+        note = "" if a["in_deck"] else say("deck.modes", lang, modes=", ".join(a["modes"] or []))
         table.add_row(text(a["code"]), text(a["name"] + note), text(a["effect"]), str(a["count"]))
     console.print(table)
 
@@ -199,11 +203,14 @@ def schema(out: Path | None = typer.Option(None, "--out", "-o", parser=nonempty_
 def box(
     games: list[str] = typer.Argument(None, help="Games the box must play (default: all five)."),
     as_json: bool = typer.Option(False, "--json", help="Print one JSON object."),
+    lang: str = _lang_option(),
 ) -> None:
     """The smallest set of physical cards that plays every chosen game."""
     from cardforge.box import compute_box
     from cardforge.deck import deck_path
+    from cardforge.i18n import join, text as say
 
+    check_lang(lang)
     for g in games or []:
         deck_path(g)  # unknown game → clear error
     result = compute_box(games or None)
@@ -214,10 +221,10 @@ def box(
 
     from cardforge.console import make_console, text
 
-    table = Table(title=text(f"Box for {', '.join(result.games)} — {result.total} cards"))
-    table.add_column("cards")
-    table.add_column("copies", justify="right")
-    table.add_column("used by")
+    table = Table(title=text(say("box.title", lang, games=join(result.games, lang), n=result.total)))
+    table.add_column(say("box.col.cards", lang))
+    table.add_column(say("box.col.copies", lang), justify="right")
+    table.add_column(say("box.col.used_by", lang))
     # group runs of the same family with the same users, so the table stays short
     groups: list[list] = []
     for code, count in result.counts.items():
@@ -227,8 +234,14 @@ def box(
             groups[-1][2] = code
         else:
             groups.append([key, code, code])
-    for (_, count, users), first, last in groups:
-        table.add_row(text(first if first == last else f"{first}–{last}"), str(count), text(", ".join(users)))
+    from cardforge.cards import CardSystem
+
+    families = CardSystem.default().families
+    for (family, count, users), first, last in groups:
+        shown = first if first == last else f"{first}–{last}"
+        if family in families:  # the family's name beside its codes
+            shown += f" ({families[family].name(lang)})"
+        table.add_row(text(shown), str(count), text(join(users, lang)))
     make_console().print(table)
 
 
