@@ -188,3 +188,20 @@ def test_the_script_entry_point_catches_interrupts_first():
 
     scripts = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))["project"]["scripts"]
     assert scripts["cardforge"] == "cardforge.__main__:run"
+
+
+def test_new_and_table_export_print_json_and_schema_invents_no_folder(cli, tmp_path):
+    """Issue 24: ``--json`` was missing on ``new`` and ``table export``; ``schema --out
+    /x/y/z.json`` silently created ``/x/y``."""
+    made = cli("new", str(tmp_path / "mine"), "--json")
+    assert made.code == 0, made.err
+    data = made.json()
+    assert data["folder"] == str(tmp_path / "mine") and str(tmp_path / "mine" / "mine.yaml") in data["written"]
+    db = str(tmp_path / "t.db")
+    assert cli("table", "new", "rows", "--players", "Ana,Ben", "--db", db).code == 0
+    export = cli("table", "export", "--csv", "--out", str(tmp_path / "s.csv"), "--db", db, "--json")
+    assert export.code == 0 and export.json() == {"folder": str(tmp_path), "written": [str(tmp_path / "s.csv")]}
+    target = tmp_path / "no" / "such" / "schema.json"
+    refused = cli("schema", "--out", str(target))
+    assert refused.code == 2 and refused.err.count("\n") == 1 and "does not exist" in refused.err
+    assert not (tmp_path / "no").exists()

@@ -109,6 +109,20 @@ def test_cli_writes_html_pdf_json_and_figures(cli, tmp_path):
     assert "win_rate_by_seat.svg" in (out / "index.html").read_text()
 
 
+def test_cli_json_quiet_and_seats_numbered_from_1(cli, tmp_path):
+    """Issue 24: no ``--json``; ``-q`` meant "no bar" here but "nothing but errors" on build;
+    seats were numbered from 0 while the referee numbers players from 1."""
+    base = ("simulate", "rows", "--players", "3", "--games", "6", "--jobs", "1")
+    result = cli(*base, "--out", str(tmp_path / "a"), "--json")
+    assert result.code == 0, result.err
+    data = result.json()
+    assert data["folder"] == str(tmp_path / "a") and str(tmp_path / "a" / "report.json") in data["written"]
+    assert [s["seat"] for s in data["report"]["seats"]] == [1, 2, 3]
+    assert "win rate by seat: 1: " in cli(*base, "--out", str(tmp_path / "b")).out
+    quiet = cli(*base, "--out", str(tmp_path / "c"), "-q")
+    assert quiet.code == 0 and quiet.out == "" and quiet.err == ""
+
+
 @pytest.mark.parametrize("args, message", [
     (("chess",), "unknown game 'chess'"),
     (("rows", "--bots", "clever"), "unknown bot 'clever' for rows"),

@@ -28,6 +28,7 @@ COMMAND_MODULES = (
     "cardforge.cli.serve",
     "cardforge.cli.table",
     "cardforge.cli.simulate",
+    "cardforge.cli.house",
 )
 
 

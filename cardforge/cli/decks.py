@@ -182,7 +182,7 @@ def _render_check(path: Path) -> tuple[list, list[str]]:
     return check_deck(load_deck(Path(path)), shown=str(path))
 
 
-def schema(out: Path | None = typer.Option(None, "--out", "-o", parser=nonempty_path, help="Write to this file instead of stdout."),
+def schema(out: Path | None = typer.Option(None, "--out", "-o", metavar="FILE", parser=nonempty_path, help="Write to this file instead of stdout."),
            layout: bool = typer.Option(False, "--layout", help="The layout-file schema instead of the deck's.")) -> None:
     """Write the deck (or layout) JSON Schema (for `# yaml-language-server: $schema=…`)."""
     if layout:
@@ -195,7 +195,11 @@ def schema(out: Path | None = typer.Option(None, "--out", "-o", parser=nonempty_
         sys.stdout.write(text)
         return
     from cardforge.atomic import atomic_write_text
+    from cardforge.errors import OutputError
 
+    if not out.parent.is_dir():  # one file, as a shell redirection: its folder is not invented
+        raise OutputError(f"cannot write {str(out)!r}: the folder {str(out.parent)!r} does not exist; create it first "
+                          f"(mkdir -p {out.parent})")
     atomic_write_text(out, text)
     typer.echo(f"wrote {out}")
 

@@ -9,7 +9,7 @@ import typer
 
 from cardforge.errors import UsageError
 
-__all__ = ["JSON_OPTION", "LANG_OPTION", "HOUSE_OPTION", "LANGS", "check_lang", "check_message_lang", "nonempty_path", "print_written", "in_user_language"]
+__all__ = ["JSON_OPTION", "LANG_OPTION", "HOUSE_OPTION", "LANGS", "check_lang", "check_message_lang", "nonempty_path", "at_least", "print_written", "in_user_language"]
 
 LANGS = ("fr", "en")
 
@@ -17,7 +17,7 @@ JSON_OPTION = typer.Option(False, "--json", help="Print exactly one JSON object.
 LANG_OPTION = typer.Option("en", "--lang", help="Language of the output: fr or en.")
 HOUSE_OPTION = typer.Option(
     None, "--house", metavar="KEY=VALUE",
-    help="House rule switch, repeatable (keys and values: docs/rulings.md).",
+    help="House rule switch, repeatable ('cardforge house' lists the keys and values).",
 )
 
 
@@ -45,6 +45,17 @@ def nonempty_path(value: str) -> Path:
     if not value.strip():
         raise typer.BadParameter("the path is empty: expected a file or folder name, e.g. output/ or scores.sqlite3")
     return Path(value)
+
+
+def at_least(low: int) -> Any:
+    """An option callback refusing a number below ``low`` (``min=`` would print ``[x>=1]`` in
+    the help, beside the placeholder)."""
+    def check(value: int | None) -> int | None:
+        if value is not None and value < low:
+            raise typer.BadParameter(f"{value} is below {low}: expected a whole number from {low}")
+        return value
+
+    return check
 
 
 def print_written(paths: list[Path], folder: Path) -> None:

@@ -7,7 +7,7 @@ from pathlib import Path
 
 import typer
 
-from cardforge.cli.options import JSON_OPTION, nonempty_path, print_written
+from cardforge.cli.options import JSON_OPTION, at_least, nonempty_path, print_written
 from cardforge.errors import UsageError
 
 __all__ = ["register"]
@@ -19,7 +19,7 @@ def render(
     profile: str = typer.Option(None, "--profile", "-p", help="Print-on-demand profile: thegamecrafter, makeplayingcards, drivethrucards, printninja, home-a4, home-letter (default: all)."),
     paper: str = typer.Option("a4", "--paper", help="Home sheet paper: a4 or letter."),
     lang: str = typer.Option("en", "--lang", help="Card texts: fr or en."),
-    out: Path = typer.Option(None, "--out", "-o", parser=nonempty_path, help="Output folder (default: output/cards)."),
+    out: Path = typer.Option(None, "--out", "-o", metavar="DIR", parser=nonempty_path, help="Output folder (default: output/cards)."),
     back_offset: str = typer.Option("0,0", "--back-offset", help="Shift back pages by X,Y mm (read off the --calibrate page)."),
     gutter: float = typer.Option(0.0, "--gutter", help="Space between cards on home sheets, mm."),
     calibrate: bool = typer.Option(False, "--calibrate", help="Write the duplex calibration page instead."),
@@ -88,9 +88,9 @@ def render(
 
 def build(
     decks: list[str] = typer.Argument(None, metavar="[DECK]...", help="Only these decks' cards (default: everything)."),
-    out: Path = typer.Option(None, "--out", "-o", parser=nonempty_path, help="Output folder (default: output/)."),
+    out: Path = typer.Option(None, "--out", "-o", metavar="DIR", parser=nonempty_path, help="Output folder (default: output/)."),
     force: bool = typer.Option(False, "--force", help="Rebuild everything, even what is up to date."),
-    jobs: int = typer.Option(None, "--jobs", "-j", min=1, help="Worker processes (default: one per core)."),
+    jobs: int = typer.Option(None, "--jobs", "-j", callback=at_least(1), metavar="N", help="Worker processes (default: one per core)."),
     quiet: bool = typer.Option(False, "--quiet", "-q", help="Print nothing but errors."),
     as_json: bool = typer.Option(False, "--json", help="Print one JSON object: the files written, per target."),
 ) -> None:
@@ -150,8 +150,8 @@ def _say_targets(report: object, names: list[str]) -> None:
 
 def watch(
     decks: list[str] = typer.Argument(None, metavar="[DECK]...", help="Decks to watch (default: every deck)."),
-    out: Path = typer.Option(None, "--out", "-o", parser=nonempty_path, help="Output folder (default: output/)."),
-    jobs: int = typer.Option(None, "--jobs", "-j", min=1, help="Worker processes (default: one per core)."),
+    out: Path = typer.Option(None, "--out", "-o", metavar="DIR", parser=nonempty_path, help="Output folder (default: output/)."),
+    jobs: int = typer.Option(None, "--jobs", "-j", callback=at_least(1), metavar="N", help="Worker processes (default: one per core)."),
 ) -> None:
     """Rebuild the cards of a deck each time its files change (Ctrl-C to stop)."""
     from cardforge.paths import output_dir

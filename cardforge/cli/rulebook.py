@@ -33,7 +33,7 @@ def rulebook(
     lang: str = typer.Option("all", "--lang", help="fr, en or all."),
     kind: str = typer.Option("all", "--kind", help="player, reference, comprehensive or all."),
     paper: str = typer.Option("a5", "--paper", help="a5 (default) or a4."),
-    out: Path | None = typer.Option(None, "--out", "-o", parser=nonempty_path, help="Output folder (default: output/); PDFs go in its rulebooks/."),
+    out: Path | None = typer.Option(None, "--out", "-o", metavar="DIR", parser=nonempty_path, help="Output folder (default: output/); PDFs go in its rulebooks/."),
     as_json: bool = JSON_OPTION,
 ) -> None:
     """Build the player's rulebook, the quick reference and the comprehensive rules of each game."""

@@ -41,12 +41,13 @@ def simulate(
     house: list[str] = typer.Option([], "--house", help="House rule KEY=VALUE (repeatable)."),
     option: list[str] = typer.Option([], "--option", help="Engine option KEY=VALUE, e.g. mode=discovery (repeatable)."),
     seed: int = typer.Option(0, "--seed", help="Seed: the same seed gives the same report, whatever --jobs."),
-    jobs: int | None = typer.Option(None, "--jobs", "-j", help="Worker processes (default: every core)."),
-    out: Path | None = typer.Option(None, "--out", "-o", parser=nonempty_path, help="Report folder (default: output/simulate/GAME)."),
+    jobs: int | None = typer.Option(None, "--jobs", "-j", metavar="N", help="Worker processes (default: every core)."),
+    out: Path | None = typer.Option(None, "--out", "-o", metavar="DIR", parser=nonempty_path, help="Report folder (default: output/simulate/GAME)."),
     compare_key: str | None = typer.Option(None, "--compare", help="Compare every value of this house rule with the default."),
     cluster: str | None = typer.Option(None, "--cluster", help="Dask scheduler address (tcp://host:8786); needs the extra cardforge\\[cluster]."),
     turn_seconds: float | None = typer.Option(None, "--turn-seconds", help="Seconds a turn takes at the table (playing-time estimate)."),
-    quiet: bool = typer.Option(False, "--quiet", "-q", help="No progress bar."),
+    quiet: bool = typer.Option(False, "--quiet", "-q", help="Print nothing but errors."),
+    as_json: bool = typer.Option(False, "--json", help="Print one JSON object: the report, the folder and the files written."),
 ) -> None:
     """Play many games with bots and report balance with confidence intervals (HTML, PDF, JSON)."""
     from cardforge import simulate as lab
@@ -62,7 +63,7 @@ def simulate(
     if turn_seconds is not None and turn_seconds <= 0:
         raise UsageError(f"--turn-seconds must be positive, not {turn_seconds}")
     spec = lab.SimSpec(game, players, names, tuple(house), seed, games, tuple(option), turn_seconds)
-    bar, progress = _progress(quiet or not sys.stderr.isatty())
+    bar, progress = _progress(quiet or as_json or not sys.stderr.isatty())
     try:
         if bar is not None:
             bar.start()
@@ -74,10 +75,16 @@ def simulate(
         if bar is not None:
             bar.stop()
     folder = out or output_dir() / "simulate" / game
-    write_report(folder, report, comparison)
-    for line in summary_lines(report, comparison):
-        typer.echo(line)
-    typer.echo(f"{report['games_played']} games in {report['elapsed_seconds']:.1f} s; report in {folder}/index.html")
+    written = write_report(folder, report, comparison)
+    if as_json:
+        import json
+
+        sys.stdout.write(json.dumps({"folder": str(folder), "written": [str(p) for p in written], "report": report,
+                                     "comparison": comparison}, ensure_ascii=False) + "\n")
+    elif not quiet:
+        for line in summary_lines(report, comparison):
+            typer.echo(line)
+        typer.echo(f"{report['games_played']} games in {report['elapsed_seconds']:.1f} s; report in {folder}/index.html")
     if report["interrupted"] or (comparison or {}).get("interrupted"):
         sys.stderr.write("cardforge: interrupted: the report covers the games played so far\n")
         raise typer.Exit(130)

@@ -14,7 +14,7 @@ from pathlib import Path
 
 import typer
 
-from cardforge.cli.options import HOUSE_OPTION, JSON_OPTION, LANG_OPTION, check_lang, in_user_language, nonempty_path
+from cardforge.cli.options import HOUSE_OPTION, JSON_OPTION, LANG_OPTION, at_least, check_lang, in_user_language, nonempty_path, print_written
 from cardforge.errors import CardforgeError, OutputError, UsageError
 from cardforge.i18n import text
 
@@ -107,7 +107,7 @@ def new(
 def round_(
     results: list[str] = typer.Argument(..., metavar="NAME=RESULT...",
                                         help="One per player, e.g. tricks Ana=2/1, rows Ana=R5,RB3,SH2."),
-    void: int = typer.Option(0, "--void", min=0, help="tricks: tricks nobody won (Flash)."),
+    void: int = typer.Option(0, "--void", callback=at_least(0), metavar="N", help="tricks: tricks nobody won (Flash)."),
     match: int | None = _match_option(),
     db: Path | None = _db_option(),
     as_json: bool = JSON_OPTION,
@@ -199,10 +199,11 @@ def resume(match_id: int = typer.Argument(..., help="Match ID (see 'cardforge ta
 def export(
     pdf: bool = typer.Option(False, "--pdf", help="Write the printable score sheet (PDF)."),
     csv: bool = typer.Option(False, "--csv", help="Write the rounds as CSV."),
-    out: Path | None = typer.Option(None, "--out", "-o", parser=nonempty_path, help="Output file (default: scoresheet-ID-GAME.pdf|csv)."),
+    out: Path | None = typer.Option(None, "--out", "-o", metavar="FILE", parser=nonempty_path, help="Output file (default: scoresheet-ID-GAME.pdf|csv)."),
     lang: str = LANG_OPTION,
     match: int | None = _match_option(),
     db: Path | None = _db_option(),
+    as_json: bool = JSON_OPTION,
 ) -> None:
     """Export the current match's sheet as a PDF score pad or CSV."""
     if pdf == csv:
@@ -216,6 +217,9 @@ def export(
     path = out or Path(f"scoresheet-{standings.match_id}-{standings.match.game}.{suffix}")
     write: Callable = exporter.write_pdf if pdf else exporter.write_csv
     write(standings, path, lang=lang)
+    if as_json:
+        print_written([path], path.parent)
+        return
     typer.echo(text("table.wrote", lang, path=path))
 
 

@@ -449,4 +449,10 @@ MESSAGES: dict[str, str] = {
     "box.col.cards": "cards",
     "box.col.copies": "copies",
     "box.col.used_by": "used by",
+    "house.title": "House rules (--house KEY=VALUE)",
+    "house.col.game": "game",
+    "house.col.key": "key",
+    "house.col.values": "values",
+    "house.col.default": "default",
+    "house.col.ruling": "ruling",
 }

@@ -487,4 +487,10 @@ MESSAGES: dict[str, str] = {
     "box.col.cards": "cartes",
     "box.col.copies": "exemplaires",
     "box.col.used_by": "utilisées par",
+    "house.title": "Règles maison (--house CLÉ=VALEUR)",
+    "house.col.game": "jeu",
+    "house.col.key": "clé",
+    "house.col.values": "valeurs",
+    "house.col.default": "par défaut",
+    "house.col.ruling": "décision",
 }

@@ -22,7 +22,7 @@ from cardforge.i18n import refusal
 __all__ = ["STATE_OPTION", "TABLE_OPTION", "DB_OPTION", "MATCH_OPTION", "storage_for", "play"]
 
 STATE_OPTION = typer.Option(None, "--state", envvar="CARDFORGE_STATE", metavar="PATH", parser=nonempty_path,
-                            help="Keep the position in this JSON file between calls (env CARDFORGE_STATE).")
+                            help="Keep the position in this JSON file between calls.")
 TABLE_OPTION = typer.Option(False, "--table", help="Keep the position in the table store's current match.")
 DB_OPTION = typer.Option(None, "--db", envvar="CARDFORGE_TABLE_DB", metavar="PATH", parser=nonempty_path,
                          help="Table database, with --table.")

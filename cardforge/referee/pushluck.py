@@ -142,6 +142,6 @@ def add_play_command(app: typer.Typer, game: str, house_keys: Sequence[str]) -> 
         emit(live_play(game, storage_for(state, table, db, match), move or [], prepare, house=house or ()),
              as_json=as_json, lang=lang)
 
-    play.__doc__ = (f"A player's {game} sequence card by card: each call draws onto it or secures it, checked at once "
+    play.__doc__ = (f"Play a player's sequence card by card ({game}): each call draws onto it or secures it, checked at once "
                     "(STOP, draws owed after a Rainbow). With --state or --table the sequences are kept between calls.")
     app.command("play")(play)

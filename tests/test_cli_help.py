@@ -1,0 +1,53 @@
+"""Every command's ``--help``, walked from typer's click tree (``cardforge.cli.reference``):
+placeholders a user can read, one meaning per short option, nothing said twice, nothing that
+points into files a wheel does not ship (issue 24)."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from cardforge.cli.reference import command_paths, help_text
+
+
+@pytest.fixture(scope="module")
+def helps() -> dict[tuple[str, ...], str]:
+    return {path: help_text(path) for path in command_paths()}
+
+
+def test_every_command_is_walked(helps):
+    assert ("build",) in helps and ("referee", "rows", "score") in helps and ("table", "export") in helps
+    assert ("house",) in helps
+
+
+@pytest.mark.parametrize("leak", ["<nonempty_path>", "<int range>", "[x>=", "sequence sequence", "docs/rulings.md"])
+def test_no_placeholder_leak_nor_stutter(helps, leak):
+    where = [" ".join(p) for p, h in helps.items() if leak in h]
+    assert not where, f"{leak!r} in the help of {where}"
+
+
+def test_an_environment_variable_is_named_once_per_option(helps):
+    for path, text in helps.items():
+        for option in re.split(r"│\s+(?=--)", text):  # one option's lines, wrapped or not
+            for name in set(re.findall(r"CARDFORGE_[A-Z_]+", option)):
+                assert option.count(name) == 1, f"{' '.join(path)}: {option.strip()}"
+
+
+def test_short_options_mean_one_thing_everywhere(helps):
+    """``-q`` printed nothing but errors on build, "no progress bar" on simulate."""
+    meanings: dict[str, set[str]] = {}
+    for text in helps.values():
+        for match in re.finditer(r"│ (--quiet)\s+-q\s+(.+?)\s+│", text):
+            meanings.setdefault("-q", set()).add(match.group(2))
+    assert meanings["-q"] == {"Print nothing but errors."}, meanings
+
+
+def test_house_help_names_the_command_that_lists_the_switches(helps, cli):
+    assert "'cardforge house' lists" in helps[("referee", "rows", "play")]
+    listed = cli("house", "rows", "--json")
+    assert listed.code == 0, listed.err
+    keys = [s["key"] for s in listed.json()["house_rules"]["rows"]]
+    assert "row_tie" in keys and listed.json()["house_rules"]["rows"][1]["ruling"] == "ROWS-R2"
+    unknown = cli("house", "chess")
+    assert unknown.code == 2 and unknown.err.count("\n") == 1 and "unknown game 'chess'" in unknown.err
