@@ -23,7 +23,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from cardforge.deck import GAMES, load_deck  # noqa: E402
-from cardforge.rulebook.build import all_jobs, build_book, build_books, render_markup  # noqa: E402
+from cardforge.rulebook.books import all_jobs, build_book, build_books, render_markup  # noqa: E402
 from cardforge.rulebook.layout import render_pdf  # noqa: E402
 from cardforge.rulebook.story import build_story  # noqa: E402
 from cardforge.rulebook.styles import Palette, make_styles, page_for  # noqa: E402

@@ -31,7 +31,7 @@ def run() -> None:
     gc.disable()  # resumed by cardforge.cli.main once the command is chosen
     from cardforge.cli import main
 
-    main(entry_point=True)
+    main()
 
 
 if __name__ == "__main__":

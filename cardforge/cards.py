@@ -4,6 +4,7 @@ A numbered card is written as its family code followed by its value (``R7``, ``R
 ``V12``); an action card as its lowercase slug without accents (``flash``, ``passe``); Num-X with
 its declared value as ``numx=17``.  Parsing is case-insensitive and ``Card.code`` formats back::
 
+    >>> import cardforge.deck  # the deck package gives the system its default: the base deck's
     >>> system = CardSystem.default()
     >>> card = system.parse("rb7")
     >>> card.code, card.family, card.value
@@ -12,8 +13,8 @@ its declared value as ``numx=17``.  Parsing is case-insensitive and ``Card.code`
     'numx=0'
 
 The family codes, names and value ranges come from ``decks/base.yaml`` (see ``cardforge.deck``,
-which ``cardforge/__init__.py`` wires in through ``set_default_system``); nothing here
-hard-codes them, and this module imports nothing of the deck loader.
+which wires them in through ``set_default_system`` when it is imported); nothing here
+hard-codes them, and this module imports nothing of the decks.
 A deck narrows the system to the cards it really contains
 (``Deck.parse``), so ``RB17`` is rejected in ``tricks`` with a suggestion.
 """
@@ -145,14 +146,10 @@ class CardSystem:
 
     @classmethod
     def default(cls) -> CardSystem:
-        """The default system: whatever ``set_default_system`` was given (``cardforge`` wires in
-        the one ``decks/base.yaml`` defines; this module does not know how decks are loaded)."""
-        if _default_provider is None:  # the package's composition root wires it on first use
-            import cardforge
-
-            getattr(cardforge, "_wire", lambda: None)()
+        """The default system: whatever ``set_default_system`` was given (``cardforge.deck``
+        wires in the one ``decks/base.yaml`` defines; this module does not know how decks are loaded)."""
         if _default_provider is None:
-            raise RuntimeError("no default card system: call cardforge.cards.set_default_system first")
+            raise RuntimeError("no default card system: import cardforge.deck (or call cardforge.cards.set_default_system)")
         return _default_provider()
 
     # -- lookups -----------------------------------------------------------------------------

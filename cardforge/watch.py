@@ -20,7 +20,7 @@ __all__ = ["watch_decks", "rebuild_once"]
 def rebuild_once(decks: Sequence[str] | None, out: Path, *, workers: int | None = None,
                  echo: Callable[[str], None] = print) -> bool:
     """One incremental build; print what was rebuilt (or the error, as one line); True if it worked."""
-    from cardforge.build import build_all
+    from cardforge.scheduler import build_all
 
     try:
         report = build_all(out, decks=decks, workers=workers)

@@ -10,6 +10,8 @@ from pathlib import Path
 
 import pytest
 
+import cardforge.deck  # noqa: F401  # gives CardSystem.default() (parse_card without a deck) the base deck's system
+
 ROOT = Path(__file__).resolve().parent.parent
 
 

@@ -7,9 +7,10 @@ import re
 from collections import Counter
 from pathlib import Path
 
-from cardforge.cards import Card, CardSystem
+from cardforge.cards import Card
+from cardforge.deck import default_system
 
-SYSTEM = CardSystem.default()
+SYSTEM = default_system()
 
 
 def cards(codes: str) -> list[Card]:

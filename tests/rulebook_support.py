@@ -8,7 +8,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from cardforge.deck import GAMES
-from cardforge.rulebook.build import KINDS, LANGS, build_all_rulebooks, rulebook_path
+from cardforge.rulebook.books import KINDS, LANGS, build_all_rulebooks, rulebook_path
 
 BOOKS = [(game, lang) for game in GAMES for lang in LANGS]
 

@@ -64,7 +64,7 @@ def test_makeplayingcards_is_the_centre_of_the_game_crafter_bitmap(deck_dir, tmp
     from PIL import Image
 
     from cardforge.deck import load_deck
-    from cardforge.render.build import render_target
+    from cardforge.render.formats import render_target
 
     deck = load_deck("mini")
     render_target(deck, ("pod",), tmp_path, profiles=["thegamecrafter", "makeplayingcards"])
@@ -103,7 +103,7 @@ def test_linking_a_file_to_its_own_twin_leaves_nothing_behind(tmp_path):
 
 
 def test_nothing_changed_renders_nothing_and_a_colour_change_rebuilds_that_deck(deck_dir, tmp_path):
-    from cardforge.build import build_all
+    from cardforge.scheduler import build_all
 
     out = tmp_path / "out"
     first = build_all(out, decks=["mini"], workers=1)
@@ -123,7 +123,7 @@ def test_nothing_changed_renders_nothing_and_a_colour_change_rebuilds_that_deck(
 def test_a_rebuild_draws_only_the_faces_whose_recipe_changed(deck_dir, tmp_path, monkeypatch):
     """Issue item 1: faces are keyed by what they are drawn from; a recolour draws the changed
     faces only, and gives the very files a build from scratch gives."""
-    from cardforge.build import build_all
+    from cardforge.scheduler import build_all
     from cardforge.render import facecache
 
     drawn: list[str] = []
@@ -178,7 +178,7 @@ def test_a_face_without_text_has_one_recipe_in_both_languages():
 
 def test_output_does_not_depend_on_the_number_of_workers(deck_dir, tmp_path):
     """Byte-identical outputs whether one process or a pool of two renders them."""
-    from cardforge.build import build_all
+    from cardforge.scheduler import build_all
 
     build_all(tmp_path / "one", decks=["mini"], workers=1)
     build_all(tmp_path / "two", decks=["mini"], workers=2)
@@ -188,7 +188,7 @@ def test_output_does_not_depend_on_the_number_of_workers(deck_dir, tmp_path):
 
 
 def test_home_profiles_are_the_sheets_themselves(deck_dir, tmp_path):
-    from cardforge.build import build_all
+    from cardforge.scheduler import build_all
 
     build_all(tmp_path, decks=["mini"], workers=1)
     folder = tmp_path / "cards" / "mini"
@@ -198,7 +198,7 @@ def test_home_profiles_are_the_sheets_themselves(deck_dir, tmp_path):
 
 def test_full_plan_covers_every_deck_format_language_and_book(tmp_path):
     """``make`` = ``cardforge build``: every deck and the box, every format, both languages, all books."""
-    from cardforge.build import plan
+    from cardforge.scheduler import plan
     from cardforge.render.pod import PROFILES
 
     targets = {t.name: t for t in plan(tmp_path)}
@@ -426,13 +426,13 @@ def test_referee_errors_keep_their_one_line_through_the_fast_path(cli):
 
 
 def test_deck_cache_is_found_by_size_and_mtime_without_digesting(tmp_path, monkeypatch):
-    from cardforge.deck import loader
+    from cardforge.deck import cache, loader
 
     path = write_mini_deck(tmp_path / "d")
     loader._load_cached.cache_clear()
     loader.load_deck(path)  # fills the cache
     loader._load_cached.cache_clear()
-    monkeypatch.setattr(loader, "_digest", lambda *p: pytest.fail("digested although size and mtime are unchanged"))
+    monkeypatch.setattr(cache, "digest", lambda *p: pytest.fail("digested although size and mtime are unchanged"))
     monkeypatch.setattr(loader, "_validate_game", lambda *p: pytest.fail("validated again"))
     assert loader.load_deck(path).id == "mini"
     monkeypatch.undo()
@@ -446,8 +446,9 @@ def test_every_book_the_rulebook_module_lists_is_a_pool_job(monkeypatch, tmp_pat
     """The build runs whatever books ``cardforge.rulebook.all_jobs`` lists, one ``build_book`` job each
     (planning imports no reportlab: the list is plain data in the package)."""
     import cardforge.rulebook as listing
-    import cardforge.rulebook.build as books
-    from cardforge.build import book_job, plan
+    import cardforge.rulebook.books as books
+    from cardforge.rulebook.book_targets import book_job
+    from cardforge.scheduler import plan
 
     monkeypatch.setattr(listing, "all_jobs", lambda: [("rows", "fr", "player"), ("rows", "fr", "comprehensive")])
     made = []
@@ -465,7 +466,7 @@ def test_planning_a_build_imports_no_reportlab(tmp_path):
     import subprocess
     import sys
 
-    code = ("import sys; from pathlib import Path; from cardforge.build import plan; "
+    code = ("import sys; from pathlib import Path; from cardforge.scheduler import plan; "
             f"plan(Path({str(tmp_path)!r})); print('reportlab' in sys.modules)")
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert out.stdout.strip() == "False"

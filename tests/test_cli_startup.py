@@ -1,19 +1,12 @@
-"""Start-up of the ``cardforge`` script: the dataclass code cache, the paused collector, the lazy
-deck package and the referee group built with the one subcommand asked for (issue #16)."""
+"""Start-up of the ``cardforge`` script: the paused collector, the lazy deck package and the referee group built with the one subcommand asked for (issue #16)."""
 
 from __future__ import annotations
 
-import dataclasses
 import os
 import subprocess
 import sys
-import types
-
-import pytest
 
 from tests.render_support import ROOT
-
-RULING = ("referee", "tricks", "trick", "RB13", "RB2", "SH13", "flip", "--json")
 
 
 def _run(*args: str, env: dict | None = None, code: str | None = None) -> subprocess.CompletedProcess:
@@ -22,76 +15,11 @@ def _run(*args: str, env: dict | None = None, code: str | None = None) -> subpro
                           env={**os.environ, "PYTHONPATH": str(ROOT), **(env or {})})
 
 
-def test_a_warm_start_compiles_no_dataclass_method_and_says_the_same(tmp_path):
-    """Issue: a ruling ≤ 1.2× ``import typer, json``: ~20 dataclasses recompiled their methods."""
-    env = {"XDG_CACHE_HOME": str(tmp_path)}
-    cold = _run(*RULING, env=env)
-    files = sorted((tmp_path / "cardforge").glob("code-cardforge.*.bin"))
-    assert cold.returncode == 0 and any("cardforge.deck.model" in f.name for f in files), files
-    # count what the cache compiled in a warm run: nothing
-    probe = ("import sys, builtins; from cardforge.cli import codecache; seen = []\n"
-             "real = builtins.compile; codecache.compile = lambda *a, **k: seen.append(1) or real(*a, **k)\n"
-             f"sys.argv = ['cardforge', *{list(RULING)!r}]\n"
-             "import atexit; atexit.register(lambda: sys.stderr.write(f'compiled={len(seen)}'))\n"
-             "from cardforge.__main__ import run; run()")
-    warm = _run(env=env, code=probe)
-    assert warm.returncode == 0 and warm.stderr.endswith("compiled=0"), warm.stderr[-300:]
-    off = _run(*RULING, env={**env, "CARDFORGE_NO_CACHE": "1"})
-    assert cold.stdout == warm.stdout == off.stdout and '"winning_card": "RB2"' in cold.stdout
-
-
-def test_an_unreadable_code_cache_is_compiled_again(tmp_path):
-    env = {"XDG_CACHE_HOME": str(tmp_path)}
-    good = _run(*RULING, env=env).stdout
-    for entry in (tmp_path / "cardforge").glob("code-*.bin"):
-        entry.write_bytes(b"\x00 not marshal")
-    older = tmp_path / "cardforge" / "code-cardforge.cards-cpython-39-0d0a.bin"  # another Python's
-    older.write_bytes(b"x")
-    again = _run(*RULING, env=env)
-    assert again.returncode == 0 and again.stdout == good and again.stderr == ""
-    assert not older.exists(), "a stale Python's file is removed when the module's file is written"
-
-
-def test_the_code_cache_runs_the_code_dataclasses_would_compile(tmp_path, monkeypatch):
-    """Same text, same code: the class built through a warm cache behaves as a plain dataclass."""
-    from cardforge.cli.codecache import _CodeCache
-
-    monkeypatch.setattr("cardforge.deck.loader._cache_dir", lambda: tmp_path)
-    probe = types.ModuleType("cardforge._codecache_probe")
-    monkeypatch.setitem(sys.modules, probe.__name__, probe)
-    source = ("import dataclasses\n@dataclasses.dataclass(frozen=True, order=True)\n"
-              "class Point:\n    x: int\n    y: int = 0\n    tags: tuple = ()\n")
-
-    def build(cache: _CodeCache | None):
-        if cache is None:
-            monkeypatch.delattr(dataclasses, "exec", raising=False)
-        else:
-            monkeypatch.setattr(dataclasses, "exec", cache.exec, raising=False)
-        namespace = {"__name__": probe.__name__}
-        exec(source, namespace)
-        return namespace["Point"]
-
-    first = _CodeCache("test")
-    build(first)
-    assert first.dirty == {probe.__name__}
-    first.save()
-    warm = _CodeCache("test")
-    cached, plain = build(warm), build(None)
-    assert not warm.dirty, "compiled again"
-    for cls in (cached, plain):
-        a = cls(1, 2)
-        assert repr(a) == "Point(x=1, y=2, tags=())" and a == cls(1, 2) and a < cls(1, 3)
-        assert hash(a) == hash(cls(1, 2)) and dataclasses.replace(a, y=5).y == 5
-        with pytest.raises(dataclasses.FrozenInstanceError):
-            a.x = 3
-
-
 def test_the_command_runs_with_the_collector_on_and_start_up_frozen():
     """Start-up pauses the garbage collector; the command itself runs with it on again."""
     probe = ("import gc, sys\n"
              "import cardforge.cli.fastpath as fp\n"
-             "def route(argv, prepare=None):\n"
-             "    prepare and prepare()\n"
+             "def route(argv):\n"
              "    return (lambda **k: print(gc.isenabled(), gc.get_freeze_count() > 0)), [], 'x'\n"
              "fp.route = route\n"
              "sys.argv = ['cardforge', 'anything']\n"

@@ -68,7 +68,7 @@ def test_render_and_rulebook_json_say_what_was_written(cli, tmp_path):
 
 
 def test_build_json_lists_the_files(tmp_path, monkeypatch, capsys):
-    from cardforge import build
+    from cardforge import scheduler as build
     from cardforge.cli import main
 
     full_plan = build.plan

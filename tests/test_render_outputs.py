@@ -147,7 +147,7 @@ def test_failed_render_leaves_no_file_behind(mini, tmp_path):
     import dataclasses
 
     from cardforge.cards import Text
-    from cardforge.render.build import render_target
+    from cardforge.render.formats import render_target
     from cardforge.render.textfit import TextDoesNotFit
 
     action = mini.actions["passe"]
@@ -160,7 +160,7 @@ def test_failed_render_leaves_no_file_behind(mini, tmp_path):
 
 def test_progress_reaches_the_planned_total(mini, tmp_path):
     """The progress bar's total is what the render reports, so the bar ends full."""
-    from cardforge.render.build import planned_faces, render_target
+    from cardforge.render.formats import planned_faces, render_target
 
     formats, profiles = ("sheets", "pod"), ["drivethrucards", "home-letter"]
     done = []
@@ -170,7 +170,7 @@ def test_progress_reaches_the_planned_total(mini, tmp_path):
 
 def test_thegamecrafter_set_reuses_the_png_set(mini, tmp_path):
     """Rendering png and pod together writes The Game Crafter's identical PNGs once (hard links)."""
-    from cardforge.render.build import render_target
+    from cardforge.render.formats import render_target
 
     done = []
     render_target(mini, ("pod", "png"), tmp_path, profiles=["thegamecrafter"], progress=done.append)

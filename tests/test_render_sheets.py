@@ -129,7 +129,7 @@ def test_same_inputs_give_byte_identical_pdfs(mini):
 
 
 def test_calibration_page_front_and_back(tmp_path):
-    from cardforge.render.build import write_calibration
+    from cardforge.render.formats import write_calibration
 
     path = write_calibration(tmp_path, paper="letter", lang="fr")
     pages = _pages(path.read_bytes())

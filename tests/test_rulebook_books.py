@@ -11,7 +11,7 @@ import re
 import pytest
 
 from cardforge.deck import GAMES, load_deck
-from cardforge.rulebook.build import KINDS
+from cardforge.rulebook.books import KINDS
 from cardforge.rulebook.examples import examples_for
 from cardforge.rulebook.typography import typeset
 from cardforge.rules import load_rules
@@ -151,7 +151,7 @@ def test_every_example_states_what_the_engine_says(all_books, game, lang, kind):
 @pytest.mark.parametrize("kind", KINDS)
 def test_rebuilding_a_book_gives_the_same_bytes(all_books, tmp_path, kind):
     """Same inputs, same PDF (reportlab's invariant mode): a rebuilt book can be diffed."""
-    from cardforge.rulebook.build import build_book
+    from cardforge.rulebook.books import build_book
 
     again = build_book("numwin", "fr", tmp_path, kind=kind)
     assert again.read_bytes() == all_books["numwin", "fr", kind].path.read_bytes()

@@ -143,7 +143,7 @@ def test_a_custom_deck_goes_through_the_same_pipeline_without_an_engine(tmp_path
 
     from cardforge.cards import Text
     from cardforge.deck import load_deck
-    from cardforge.rulebook.build import build_book
+    from cardforge.rulebook.books import build_book
     from cardforge.rules import BookInfo, Rule, RuleBook, Section
 
     rules = RuleBook(game="mydeck", title=Text("Mon jeu", "My game"), rulings=(),

@@ -94,7 +94,7 @@ def test_export_csv_and_pdf(sheet, tmp_path):
 
 
 def test_blank_score_pads_for_every_game(tmp_path):
-    from cardforge.table.build import build_blank_score_sheets
+    from cardforge.table.pad_targets import build_blank_score_sheets
 
     paths = build_blank_score_sheets(tmp_path)
     assert sorted(p.name for p in paths) == sorted(f"{g}.pdf" for g in ("collection", "sequence", "tricks", "rows", "numwin"))

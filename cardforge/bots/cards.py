@@ -12,4 +12,6 @@ __all__ = ["card"]
 @functools.lru_cache(maxsize=4096)
 def card(code: str) -> Card:
     """The card written ``code`` (``"R7"``, ``"numx=17"``)."""
-    return parse_card(code)
+    from cardforge.deck import default_system
+
+    return parse_card(code, default_system())

@@ -85,22 +85,15 @@ def _click_errors() -> tuple[type[Exception], type[Exception]]:
     return bases["ClickException"], bases["UsageError"]
 
 
-def main(argv: list[str] | None = None, *, entry_point: bool = False) -> None:
+def main(argv: list[str] | None = None) -> None:
     """Entry point: run the app; cardforge errors and command-line usage errors become one line
     on stderr with exit code 2 (never a traceback, never a multi-line box); with ``--json`` the
     error is also one JSON object on stdout.  Ctrl-C is one line, exit 130.
-
-    ``entry_point``: called by the ``cardforge`` script (``cardforge/__main__.py``), whose
-    process is ours: the commands' dataclasses reuse the methods compiled in an earlier run
-    (``cli/codecache.py``).
     """
     from cardforge.cli.fastpath import route
 
-    prepare = None
-    if entry_point:
-        from cardforge.cli.codecache import install as prepare
     # --version is answered there; a referee game runs alone
-    app, args, prog_name = route(argv, prepare=prepare)
+    app, args, prog_name = route(argv)
     import typer
 
     _resume_collector()

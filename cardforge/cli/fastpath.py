@@ -36,12 +36,10 @@ def _referee_app(game: str, sub: str) -> Any | None:
     return game_command(game, only=sub)
 
 
-def route(argv: Sequence[str] | None, *, prepare: Callable[[], None] | None = None,
-          ) -> tuple[Callable[..., Any], list[str], str]:
+def route(argv: Sequence[str] | None) -> tuple[Callable[..., Any], list[str], str]:
     """``(app, args, prog_name)`` to run for ``argv`` (``sys.argv[1:]`` by default).
 
-    ``--version`` alone prints the version and exits here; any other command line first calls
-    ``prepare`` (if given), before the command's modules are imported.
+    ``--version`` alone prints the version and exits here.
     """
     args = list(sys.argv[1:] if argv is None else argv)
     if args == ["--version"]:
@@ -49,8 +47,6 @@ def route(argv: Sequence[str] | None, *, prepare: Callable[[], None] | None = No
 
         sys.stdout.write(f"cardforge {__version__}\n")
         sys.exit(0)
-    if prepare is not None:
-        prepare()
     if len(args) >= 3 and args[0] == "referee" and not args[1].startswith("-"):
         app = _referee_app(args[1], args[2])
         if app is not None:

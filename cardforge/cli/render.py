@@ -27,7 +27,7 @@ def render(
 ) -> None:
     """Render a deck (or the box) to home sheets, print-on-demand files, PNGs or TTS sheets."""
     from cardforge.paths import output_dir
-    from cardforge.render.build import check_lang, load_target, parse_formats, planned_faces, render_target, write_calibration
+    from cardforge.render.formats import check_lang, load_target, parse_formats, planned_faces, render_target, write_calibration
     from cardforge.render.sheets import PAPERS, check_gutter, parse_offset
 
     check_lang(lang)
@@ -99,7 +99,7 @@ def build(
     Only what changed since the last build is rebuilt (decks, layouts, images, fonts, templates,
     rule catalogues and cardforge itself are compared by content).
     """
-    from cardforge.build import build_all
+    from cardforge.scheduler import build_all
     from cardforge.cli.progress import phase_progress
     from cardforge.paths import output_dir
 

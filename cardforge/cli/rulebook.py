@@ -39,7 +39,7 @@ def rulebook(
     """Build the player's rulebook, the quick reference and the comprehensive rules of each game."""
     from cardforge.deck import GAMES
     from cardforge.paths import output_dir
-    from cardforge.rulebook.build import KINDS, all_jobs, build_books
+    from cardforge.rulebook.books import KINDS, all_jobs, build_books
     from cardforge.rulebook.custom import build_custom_rulebook, is_deck_path
 
     custom = is_deck_path(game)  # a deck of your own (mygame/mygame.yaml): its rules text, no engine

@@ -13,10 +13,12 @@ from __future__ import annotations
 import importlib
 from typing import Any
 
+from cardforge.cards import CardSystem, set_default_system
+
 #: Each public name and the submodule that defines it.
 _HOMES = {
-    **dict.fromkeys(("GAMES", "BaseDeck", "deck_path", "decks_frozen", "load_all", "load_base", "load_deck",
-                     "validate_file"), "loader"),
+    **dict.fromkeys(("GAMES", "BaseDeck", "default_system", "deck_path", "decks_frozen", "load_all", "load_base",
+                     "load_deck", "validate_file"), "loader"),
     **dict.fromkeys(("CardSize", "Deck", "DeckAction", "DeckFamily", "FamilyStyle", "Mode", "Style", "Variant"),
                     "model"),
 }
@@ -32,6 +34,7 @@ __all__ = [
     "Style",
     "Mode",
     "Variant",
+    "default_system",
     "deck_path",
     "decks_frozen",
     "load_all",
@@ -39,6 +42,15 @@ __all__ = [
     "load_deck",
     "validate_file",
 ]
+
+
+def _base_system() -> CardSystem:
+    from cardforge.deck.loader import default_system
+
+    return default_system()
+
+
+set_default_system(_base_system)  # ``CardSystem.default()``, ``parse_card`` without a deck: the base deck's
 
 
 def __getattr__(name: str) -> Any:

@@ -195,24 +195,24 @@ def _merged_cached(path: Path) -> dict:
     pydantic.  A changed stat falls back to the files' digest; a changed file is validated
     again, and only a layout that validated is ever written, so the cache hides no error.
     """
-    from cardforge.deck import loader
+    from cardforge.deck import cache
 
-    folder = loader._cache_dir()
+    folder = cache.cache_dir()
     if folder is None:
         return _merged(path, ())
-    slot = loader._slot(path)
+    slot = cache.slot(path)
     try:
-        entry = loader._cache_file(folder, slot, loader._stat_key(path), kind="layout")
+        entry = cache.entry_path(folder, slot, cache.stat_key(path), kind="layout")
     except OSError:
         return _merged(path, ())
-    data = loader._load_entry(entry)
+    data = cache.load_entry(entry)
     if data is not None and _stats(data.get("files")) == data.get("files"):
         return data["merged"]
     for old in [entry, *sorted(folder.glob(f"layout-{slot}-*.json"))]:
-        data = loader._load_entry(old)
+        data = cache.load_entry(old)
         files = data.get("files") if data else None
         try:
-            if files and data["digest"] == loader._digest(*(Path(f) for f, _, _ in files)):
+            if files and data["digest"] == cache.digest(*(Path(f) for f, _, _ in files)):
                 _write_entry(folder, path, entry, slot, data["merged"], [Path(f) for f, _, _ in files], data["digest"])
                 return data["merged"]
         except (OSError, DeckError):
@@ -235,15 +235,15 @@ def _stats(files: Any) -> list | None:
 
 def _write_entry(folder: Path, path: Path, entry: Path, slot: str, merged: dict, chain: list[Path], digest: str | None) -> None:
     from cardforge.atomic import atomic_write_text
-    from cardforge.deck import loader
+    from cardforge.deck import cache
     from cardforge.errors import CardforgeError
 
     try:
         files = [[str(p), (st := p.stat()).st_size, st.st_mtime_ns] for p in chain]
-        data = {"digest": digest or loader._digest(*chain), "files": files, "merged": merged}
+        data = {"digest": digest or cache.digest(*chain), "files": files, "merged": merged}
         folder.mkdir(parents=True, exist_ok=True)
         atomic_write_text(entry, json.dumps(data, ensure_ascii=False))
-        loader.prune_cache(folder, entry, slot, kind="layout")
+        cache.prune(folder, entry, slot, kind="layout")
     except (OSError, TypeError, ValueError, CardforgeError):
         pass  # a cache we cannot write is only a slower start
 

@@ -1,28 +1,25 @@
 """Loading decks: find the file, read and validate it with its base, build a ``Deck``.
 
-A validated deck is cached as JSON so that referee commands start without importing ruamel.yaml
-or pydantic.  The entry is found by the files' sizes and mtimes (no reading, no hashing); only
-when those changed are the files' bytes digested, so a touched but unchanged file keeps its entry.
+A validated deck is cached as JSON (``cardforge.deck.cache``) so that referee commands start
+without importing ruamel.yaml or pydantic.
 """
 
 from __future__ import annotations
 
 import contextlib
 import functools
-import json
 import os
-import sys
-import time
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Iterator
 
-from cardforge import __version__
-from cardforge.errors import CardforgeError, DeckError, UsageError
+from cardforge.deck import cache
+from cardforge.errors import DeckError, UsageError
 
 if TYPE_CHECKING:  # the model is imported by what builds a deck, not by ``GAMES`` readers
+    from cardforge.cards import CardSystem
     from cardforge.deck.model import Deck
 
-__all__ = ["GAMES", "deck_path", "load_deck", "load_base", "load_all", "validate_file", "BaseDeck", "decks_frozen"]
+__all__ = ["GAMES", "default_system", "deck_path", "load_deck", "load_base", "load_all", "validate_file", "BaseDeck", "decks_frozen"]
 
 #: The five games of the family, in the designer's order.
 GAMES: tuple[str, ...] = ("collection", "sequence", "tricks", "rows", "numwin")
@@ -55,134 +52,6 @@ class BaseDeck:
         from cardforge.deck.model import system_from_base
 
         self.system = system_from_base(data)
-
-
-def _cache_dir() -> Path | None:
-    if os.environ.get("CARDFORGE_NO_CACHE"):
-        return None
-    if sys.platform.startswith("linux"):  # platformdirs' answer, without importing it
-        base = os.environ.get("XDG_CACHE_HOME", "").strip() or os.path.expanduser("~/.cache")
-        return Path(base) / "cardforge"
-    try:
-        from platformdirs import user_cache_dir
-
-        return Path(user_cache_dir("cardforge"))
-    except Exception:  # platformdirs missing or no home: run without a cache
-        return None
-
-
-def _digest(*paths: Path) -> str:
-    """Cache key of deck files; reads them within the deck limits (a folder, a device or an
-    unreadable file is a ``DeckError`` here, before any parsing)."""
-    from cardforge.deck.source import read_source
-
-    import hashlib
-
-    h = hashlib.blake2b(__version__.encode(), digest_size=16)
-    for p in paths:
-        h.update(str(p.resolve()).encode())
-        h.update(read_source(p).encode())
-    return h.hexdigest()[:32]
-
-
-#: A cache entry unused for this long is removed (a deck in a folder since deleted, …).
-CACHE_MAX_AGE_S = 30 * 24 * 3600
-
-
-def _cache_file(folder: Path, slot: str, key: str, kind: str = "deck") -> Path:
-    """``deck-<slot>-<key>.json``: ``slot`` names the deck file, ``key`` its contents
-    (``kind="layout"``: a layout file's entry)."""
-    return folder / f"{kind}-{slot}-{key}.json"
-
-
-def _crc(text: str) -> str:
-    import zlib
-
-    data = text.encode()
-    return f"{zlib.crc32(data):08x}{zlib.adler32(data):08x}"
-
-
-def _slot(path: Path) -> str:
-    return _crc(str(path.resolve()))[:12]
-
-
-def _stat_key(*paths: Path) -> str:
-    """The entry's name: the files' paths, sizes and mtimes and the cardforge version."""
-    parts = [__version__]
-    for p in paths:
-        st = p.stat()
-        parts.append(f"{p.resolve()}:{st.st_size}:{st.st_mtime_ns}")
-    return _crc("\n".join(parts))
-
-
-def _load_entry(entry: Path) -> dict | None:
-    try:
-        data = json.loads(entry.read_text(encoding="utf-8"))
-    except (OSError, ValueError):
-        return None
-    return data if isinstance(data, dict) and "merged" in data and "digest" in data else None
-
-
-def _read_cache(paths: tuple[Path, ...]) -> dict | None:
-    """The cached validated data of ``paths`` (the deck file first), or None.
-
-    By (size, mtime) first; else the deck file's one entry is checked against the files' digest
-    and renamed to the new (size, mtime) if the bytes are the same.
-    """
-    folder = _cache_dir()
-    if folder is None:
-        return None
-    slot, key = _slot(paths[0]), _stat_key(*paths)
-    entry = _cache_file(folder, slot, key)
-    data = _load_entry(entry)
-    if data is not None:
-        try:
-            os.utime(entry)  # recently used: kept by the pruning
-        except OSError:
-            pass
-        return data["merged"]
-    for old in folder.glob(f"deck-{slot}-*.json"):
-        data = _load_entry(old)
-        if data is not None and data["digest"] == _digest(*paths):
-            _write_cache(paths, data["merged"], digest=data["digest"])
-            return data["merged"]
-    return None
-
-
-def _write_cache(paths: tuple[Path, ...], merged: dict, *, digest: str | None = None) -> None:
-    folder = _cache_dir()
-    if folder is None:
-        return
-    try:
-        from cardforge.atomic import atomic_write_text
-
-        folder.mkdir(parents=True, exist_ok=True)
-        slot = _slot(paths[0])
-        entry = _cache_file(folder, slot, _stat_key(*paths))
-        data = {"digest": digest or _digest(*paths), "merged": merged}
-        atomic_write_text(entry, json.dumps(data, ensure_ascii=False))
-        prune_cache(folder, entry, slot)
-    except (OSError, CardforgeError):
-        pass  # a cache we cannot write is only a slower start
-
-
-def prune_cache(folder: Path, keep: Path, slot: str, kind: str = "deck") -> list[Path]:
-    """Remove the entries a new one (``keep``) makes stale: older versions of the same deck
-    file (same ``slot``), entries of an older naming, and entries unused for 30 days."""
-    removed = []
-    now = time.time()
-    for entry in folder.glob(f"{kind}-*.json"):
-        if entry == keep:
-            continue
-        try:
-            parts = entry.stem.split("-")
-            stale = (len(parts) != 3 or parts[1] == slot or now - entry.stat().st_mtime > CACHE_MAX_AGE_S)
-            if stale:
-                entry.unlink()
-                removed.append(entry)
-        except OSError:
-            continue
-    return removed
 
 
 def _validate_base(path: Path) -> dict:
@@ -328,13 +197,13 @@ def _load_cached(path_str: str, mtime_ns: int, base_mtime_ns: int) -> Deck:
     path = Path(path_str)
     base_path = base_path_for(path, "base")
     if base_path.is_file():
-        merged = _read_cache((path, base_path))
+        merged = cache.read_merged((path, base_path))
         if merged is not None:
             return _with_table(Deck.from_dict(merged, source=path), merged)
     merged, real_base = _validate_game(path)
     deck = _with_table(Deck.from_dict(merged, source=path), merged)
     if base_path.is_file() and real_base.resolve() == base_path.resolve():
-        _write_cache((path, base_path), merged)
+        cache.write_merged((path, base_path), merged)
     return deck
 
 
@@ -418,10 +287,10 @@ def _load_deck(name: str | os.PathLike[str]) -> Deck:
 @functools.lru_cache(maxsize=8)
 def _load_base_cached(path_str: str, mtime_ns: int) -> BaseDeck:
     path = Path(path_str)
-    data = _read_cache((path,))
+    data = cache.read_merged((path,))
     if data is None:
         data = _validate_base(path)
-        _write_cache((path,), data)
+        cache.write_merged((path,), data)
     return BaseDeck(data, path)
 
 
@@ -435,6 +304,11 @@ def load_base(path: str | os.PathLike[str] | None = None) -> BaseDeck:
     except FileNotFoundError:
         raise DeckError("file not found", file=str(p)) from None
     return _load_base_cached(str(p.resolve()), mtime)
+
+
+def default_system() -> CardSystem:
+    """The card system of the bundled base deck (``decks/base.yaml``)."""
+    return load_base().system
 
 
 def load_all() -> dict[str, Deck]:

@@ -19,7 +19,7 @@ from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from cardforge.cards import Card, CardSystem, FamilyKind, Text
+from cardforge.cards import Card, FamilyKind, Text
 
 __all__ = ["Objective", "ObjectiveMatch", "OBJECTIVES", "OBJECTIVE_IDS", "objective", "objective_id", "find_objectives",
            "candidates", "best_validation", "validation_key", "FEWEST_CARDS"]
@@ -119,7 +119,9 @@ def objective_id(typed: str) -> str | None:
 
 @functools.lru_cache(maxsize=1)
 def _families() -> tuple[tuple[str, ...], str]:
-    system = CardSystem.default()
+    from cardforge.deck import default_system
+
+    system = default_system()
     return system.codes_of_kind(FamilyKind.CLASSIC), system.codes_of_kind(FamilyKind.RAINBOW)[0]
 
 

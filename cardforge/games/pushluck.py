@@ -29,7 +29,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, NamedTuple
 
-from cardforge.cards import Card, CardSystem, FamilyKind
+from cardforge.cards import Card, FamilyKind
 from cardforge.errors import IllegalActionError, UsageError
 from cardforge.games.base import TERMINAL, GameState
 from cardforge.games.chance import shuffle
@@ -94,7 +94,9 @@ def int_option(name: str, value: Any, minimum: int) -> int:
 
 @functools.lru_cache(maxsize=1)
 def _kinds() -> dict[str, FamilyKind]:
-    return {code: fam.kind for code, fam in CardSystem.default().families.items()}
+    from cardforge.deck import default_system
+
+    return {code: fam.kind for code, fam in default_system().families.items()}
 
 
 #: Family codes of the Shadow and Rainbow kinds, read from the card system on first use (the

@@ -11,7 +11,7 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
 
-__all__ = ["rasterise", "render_page_rows", "encode_png", "process_pool", "run_batches"]
+__all__ = ["rasterise", "render_page_rows", "encode_png", "run_batches"]
 
 
 def render_page_rows(doc: Any, index: int, size: tuple[int, int], visible: tuple[float, float]) -> list[bytes]:
@@ -76,24 +76,6 @@ def rasterise(pdf: bytes, *, size: tuple[int, int], visible: tuple[float, float]
         doc.close()
 
 
-def process_pool(workers: int) -> Any:
-    """A process pool of ``workers`` (forked where the platform allows: workers start warm)."""
-    import multiprocessing
-    from concurrent.futures import ProcessPoolExecutor
-
-    methods = multiprocessing.get_all_start_methods()
-    return ProcessPoolExecutor(workers, mp_context=multiprocessing.get_context("fork" if "fork" in methods else "spawn"),
-                               initializer=_ignore_interrupts)
-
-
-def _ignore_interrupts() -> None:
-    """Workers ignore Ctrl-C: the parent stops the pool and reports it once (a worker's
-    KeyboardInterrupt printed a 20-line traceback)."""
-    import signal
-
-    signal.signal(signal.SIGINT, signal.SIG_IGN)
-
-
 def run_batches(func: Callable[..., int], folder: str, items: Sequence[Any], *, workers: int = 1, batch: int = 8,
                 progress: Callable[[int], None] | None = None) -> None:
     """``func(folder, chunk)`` over ``items`` in chunks of ``batch``, on up to ``workers`` processes.
@@ -109,6 +91,8 @@ def run_batches(func: Callable[..., int], folder: str, items: Sequence[Any], *, 
                 progress(done)
         return
     from concurrent.futures import as_completed
+
+    from cardforge.pool import process_pool
 
     with process_pool(workers) as pool:
         futures = [pool.submit(func, folder, chunk) for chunk in chunks]

@@ -24,7 +24,7 @@ from cardforge.render.faces import card_size_points, draw_back, draw_card
 from cardforge.render.pdf import MM, new_canvas, pdf_bytes
 
 __all__ = ["PAPERS", "SheetLayout", "check_gutter", "sheet_layout", "crop_marks", "sheets_pdf", "calibration_pdf",
-           "parse_offset", "PRINTER_MARGIN_MM"]
+           "parse_offset", "PRINTER_MARGIN_MM", "draw_crop_marks", "draw_in_cell", "draw_footer"]
 
 #: Paper sizes in millimetres.
 PAPERS: dict[str, tuple[float, float]] = {"a4": (210.0, 297.0), "letter": (215.9, 279.4)}
@@ -171,7 +171,8 @@ def crop_marks(layout: SheetLayout) -> list[Segment]:
     return marks
 
 
-def _crop_marks(canv, layout: SheetLayout) -> None:
+def draw_crop_marks(canv, layout: SheetLayout) -> None:
+    """Stroke ``crop_marks(layout)`` on the page (the sheets and the rulebook's player aid)."""
     from reportlab.lib.colors import black
 
     canv.setStrokeColor(black)
@@ -180,8 +181,9 @@ def _crop_marks(canv, layout: SheetLayout) -> None:
         canv.line(*segment)
 
 
-def _draw_in_cell(canv, cell: tuple[float, float, float, float], placement: tuple[float, float, float],
-                  draw: Callable[[], None]) -> None:
+def draw_in_cell(canv, cell: tuple[float, float, float, float], placement: tuple[float, float, float],
+                 draw: Callable[[], None]) -> None:
+    """Run ``draw`` clipped to ``cell`` with the origin and rotation of ``placement``."""
     x0, y0, x1, y1 = cell
     canv.saveState()
     p = canv.beginPath()
@@ -211,7 +213,7 @@ def layout_note(layout: SheetLayout, paper: str, lang: str) -> str:
     return ""
 
 
-def _footer(canv, layout: SheetLayout, text: str) -> None:
+def draw_footer(canv, layout: SheetLayout, text: str) -> None:
     """One 6 pt line centred under the bottom marks, above the printer's margin."""
     from cardforge.render.fonts import base_font
 
@@ -236,17 +238,17 @@ def sheets_pdf(deck: Deck, cards: Sequence[Card], *, paper: str = "a4", lang: st
     note = layout_note(layout, paper, "fr" if lang == "fr" else "en")
     for number, page in enumerate(pages, 1):
         for i, card in enumerate(page):
-            _draw_in_cell(canv, layout.cell(i), layout.placement(i),
+            draw_in_cell(canv, layout.cell(i), layout.placement(i),
                           lambda card=card: draw_card(canv, deck, card, lang=lang, bleed=True))
             if progress:
                 progress(1)
-        _crop_marks(canv, layout)
-        _footer(canv, layout, " · ".join(t for t in (f"{deck.title(lang)}", f"{number}/{len(pages)}", "cardforge", note) if t))
+        draw_crop_marks(canv, layout)
+        draw_footer(canv, layout, " · ".join(t for t in (f"{deck.title(lang)}", f"{number}/{len(pages)}", "cardforge", note) if t))
         canv.showPage()
         if backs:
             canv.translate(ox, oy)
             for i in range(len(page)):
-                _draw_in_cell(canv, layout.cell(i, back=True), layout.placement(i, back=True),
+                draw_in_cell(canv, layout.cell(i, back=True), layout.placement(i, back=True),
                               lambda: draw_back(canv, deck, lang=lang, bleed=True))
             canv.showPage()
     return pdf_bytes(canv)

@@ -100,17 +100,17 @@ class _ReferenceDocument(BaseDocTemplate):
         ])
 
     def _sheet(self, canv: Any, *, back: bool) -> None:
-        from cardforge.render.sheets import _crop_marks, _draw_in_cell, _footer
+        from cardforge.render.sheets import draw_crop_marks, draw_footer, draw_in_cell
 
         layout = self.sheet
         title, lines = self.sides[1 if back else 0]
         game = self.deck.title(self.book_lang)
         canv.saveState()
         for i in range(layout.per_page):
-            _draw_in_cell(canv, layout.cell(i, back=back), layout.placement(i, back=back),
+            draw_in_cell(canv, layout.cell(i, back=back), layout.placement(i, back=back),
                           lambda: draw_aid(canv, self.deck, self.styles, title, lines, game))
-        _crop_marks(canv, layout)
-        _footer(canv, layout, f"{game} · {title} · cardforge")
+        draw_crop_marks(canv, layout)
+        draw_footer(canv, layout, f"{game} · {title} · cardforge")
         canv.restoreState()
 
 

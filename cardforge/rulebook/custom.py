@@ -169,7 +169,7 @@ def build_custom_rulebook(deck_file: str | Path, lang: str, out: Path, *, paper:
     """Build ``out/rulebooks/<deck>-<lang>.pdf`` for the deck file ``deck_file``."""
     from cardforge.atomic import atomic_write_bytes
     from cardforge.deck import load_deck
-    from cardforge.rulebook.build import rulebook_path
+    from cardforge.rulebook.books import rulebook_path
     from cardforge.rulebook.layout import render_pdf
     from cardforge.rulebook.markup import parse_markup
     from cardforge.rulebook.story import build_story

@@ -167,10 +167,10 @@ def _read(path: Path) -> dict:
     and the cardforge version) when it is unchanged: a ruling then imports no YAML parser."""
     import json
 
-    from cardforge.deck import loader
+    from cardforge.deck import cache
 
-    folder = loader._cache_dir()
-    entry = None if folder is None else loader._cache_file(folder, loader._slot(path), loader._stat_key(path), kind="rules")
+    folder = cache.cache_dir()
+    entry = None if folder is None else cache.entry_path(folder, cache.slot(path), cache.stat_key(path), kind="rules")
     if entry is not None:
         try:
             return json.loads(entry.read_text(encoding="utf-8"))
@@ -188,7 +188,7 @@ def _write_entry(folder: Path, entry: Path, path: Path, data: dict) -> None:
     import json
 
     from cardforge.atomic import atomic_write_text
-    from cardforge.deck import loader
+    from cardforge.deck import cache
     from cardforge.errors import CardforgeError
 
     try:
@@ -197,7 +197,7 @@ def _write_entry(folder: Path, entry: Path, path: Path, data: dict) -> None:
             return  # YAML that JSON cannot hold as it is (dates, number keys): always parsed
         folder.mkdir(parents=True, exist_ok=True)
         atomic_write_text(entry, text)
-        loader.prune_cache(folder, entry, loader._slot(path), kind="rules")
+        cache.prune(folder, entry, cache.slot(path), kind="rules")
     except (OSError, TypeError, ValueError, CardforgeError):
         pass  # a cache we cannot write is only a slower start
 

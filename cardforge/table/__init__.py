@@ -5,6 +5,8 @@
 - ``standings``   standings recomputed from the log (a pure function of the events)
 - ``adapters``    one per game: table syntax → the engine's scoring, end of match, tie-breaks
 - ``scorekeeper`` the table's operations (new match, record a round, undo, resume)
+- ``cells``       how a pad writes its figures (``−3``, ``+5``, ``2/1``)
+- ``display``     the standings as a rich table and a status line
 - ``export``      CSV and the printable score-sheet PDF
-- ``build``       blank printable score pads for ``cardforge build``
+- ``pad_targets`` the builder of the blank printable score pads for ``cardforge build``
 """

@@ -10,35 +10,13 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from cardforge.i18n import text
+from cardforge.table.cells import cell_detail, number, signed
 from cardforge.table.sheet import Tally
 
-if TYPE_CHECKING:  # display is below the standings: the adapters format with it
+if TYPE_CHECKING:
     from cardforge.table.standings import Standings
 
-__all__ = ["cell_detail", "status_line", "standings_table", "signed", "number"]
-
-
-def number(n: int) -> str:
-    """``-3`` → ``−3`` (typographic minus, as on a printed pad)."""
-    return f"\u2212{-n}" if n < 0 else str(n)
-
-
-def signed(n: int) -> str:
-    """``5`` → ``+5``, ``-3`` → ``−3``, ``0`` → ``0``."""
-    return f"+{n}" if n > 0 else number(n)
-
-
-def cell_detail(game: str, cell: dict[str, Any]) -> str:
-    """What a side entered this round, compactly (``2/1``, ``R5 RB3``, ``pair 7, flush 18``)."""
-    if "bid" in cell:
-        bonus = f" ★{signed(cell['bonus'])}" if cell.get("bonus") else ""
-        return f"{cell['bid']}/{cell['won']}{bonus}"
-    if "objectives" in cell:
-        return ", ".join(f"{o['objective']} {o['points']}" for o in cell["objectives"]) or "—"
-    for key in ("captured", "secured", "combo"):
-        if key in cell:
-            return str(cell[key])
-    return ""
+__all__ = ["status_line", "standings_table"]
 
 
 def status_line(standings: Standings, lang: str = "en") -> str:

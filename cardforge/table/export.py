@@ -15,7 +15,7 @@ from typing import Any
 from cardforge.cards import Text
 from cardforge.table.adapters import adapter_for
 from cardforge.table.adapters.base import GameAdapter
-from cardforge.table.display import cell_detail, number
+from cardforge.table.cells import cell_detail, number
 from cardforge.table.events import MatchCreated
 from cardforge.table.pad import Pad, PadColumn
 from cardforge.table.standings import Standings

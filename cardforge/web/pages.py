@@ -54,7 +54,7 @@ def verdict_view(verdict: Verdict, lang: str) -> dict[str, Any]:
 
 def sheet_view(standings: Standings, lang: str) -> dict[str, Any]:
     """Totals, tallies, each round's cells and the outcome of one match, per side."""
-    from cardforge.table.display import cell_detail, number, signed
+    from cardforge.table.cells import cell_detail, number, signed
 
     game = standings.match.game
     sides = list(standings.sides)

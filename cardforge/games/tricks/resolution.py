@@ -14,7 +14,7 @@ import functools
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
-from cardforge.cards import Card, CardSystem, FamilyKind
+from cardforge.cards import Card, FamilyKind
 from cardforge.errors import UsageError
 from cardforge.games.tricks.house_rules import DEFAULT_RULES, HouseRules
 from cardforge.referee.verdict import Step
@@ -201,7 +201,9 @@ def trick_outcome(cards: Sequence[Card], players: int, rules: HouseRules,
 def _rainbow_and_shadow() -> frozenset[str]:
     """The Rainbow and Shadow family codes (from the base deck): any other family cancelling is
     the extra family of TRICKS-7.4."""
-    system = CardSystem.default()
+    from cardforge.deck import default_system
+
+    system = default_system()
     return frozenset(system.codes_of_kind(FamilyKind.RAINBOW) + system.codes_of_kind(FamilyKind.SHADOW))
 
 

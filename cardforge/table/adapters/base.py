@@ -208,7 +208,7 @@ class GameAdapter(ABC):
 
     def pad_cell(self, column: Column, cell: dict[str, Any], lang: str) -> str:
         """How one value is written on the printed pad."""
-        from cardforge.table.display import number
+        from cardforge.table.cells import number
 
         value = cell.get(column.key, "")
         return number(value) if isinstance(value, int) else str(value or "")

@@ -1,15 +1,17 @@
-"""``cardforge build``: everything ``make`` produces, into ``output/``, incrementally, on every core.
+"""The one build scheduler: named builders plug in their targets; it runs the stale ones on every core.
 
-The build is a list of independent *jobs* (one deck × language × format, one rulebook, the score
-pads, the reference files …) grouped into *targets*, the unit of incremental rebuilds.  Each target
-names the files it is made from; their content digests (and cardforge's own code) form the
-target's key, recorded with its outputs in ``<out>/.cardforge-build.json``.  A target whose key
-and outputs are unchanged is skipped; ``force`` rebuilds everything.
-
-Card targets share the face cache (``<out>/cards/.faces``): a job per deck first digests its faces
-in both languages (looking each up by its recipe, drawing only the new ones), the distinct faces
-not yet cached are rasterised once, then the card outputs link or scale those images.  Jobs run on a process pool; each writes only its own files, so the
-bytes do not depend on the number of workers or the order they finish in.
+``cardforge build`` (and ``make``) is a list of independent *jobs* (one deck × language × format,
+one rulebook, the score pads, the reference files …) grouped into *targets*, the unit of
+incremental rebuilds.  The targets come from the *builders* named in ``BUILDERS`` (each a
+``Builder`` in the module that owns what it makes: ``render/card_targets.py``,
+``rulebook/book_targets.py``, ``table/pad_targets.py``, ``reference_targets.py``); this module
+knows none of them.  Each target names the files it is made from; their content digests (and
+cardforge's own code) form the target's key, recorded with its outputs in
+``<out>/.cardforge-build.json``.  A target whose key and outputs are unchanged is skipped;
+``force`` rebuilds everything.  Jobs run on a process pool; each writes only its own files, so
+the bytes do not depend on the number of workers or the order they finish in.  A builder sees
+each of its jobs' results as they come (``Builder.done``), and may add jobs then (the card
+builder rasterises the distinct faces once all its digest jobs are in).
 """
 
 from __future__ import annotations
@@ -26,9 +28,19 @@ from typing import Any
 
 from cardforge.atomic import atomic_write_text, ensure_dir
 
-__all__ = ["Job", "Target", "BuildReport", "plan", "build_all", "build_reference", "MANIFEST", "PHASES"]
+__all__ = ["Job", "Target", "Builder", "Planning", "Inputs", "BuildReport", "BUILDERS", "builders", "plan", "build_all",
+           "MANIFEST", "PHASES"]
 
 MANIFEST = ".cardforge-build.json"
+
+#: The builders of a build, by name, in the order their targets are planned: ``module:class``
+#: (found, not imported, while planning is cheap; a builder whose module is absent is skipped).
+BUILDERS: dict[str, str] = {
+    "cards": "cardforge.render.card_targets:CardBuilder",
+    "rulebooks": "cardforge.rulebook.book_targets:BookBuilder",
+    "score sheets": "cardforge.table.pad_targets:PadBuilder",
+    "reference": "cardforge.reference_targets:ReferenceBuilder",
+}
 #: Phases in the order they are shown.
 PHASES = ("faces", "raster", "cards", "rulebooks", "score sheets", "reference")
 
@@ -55,6 +67,7 @@ class Target:
     name: str
     inputs: str
     jobs: list[Job] = field(default_factory=list)
+    builder: Any = field(default=None, repr=False, compare=False)  # the ``Builder`` that planned it
 
 
 @dataclass
@@ -163,30 +176,41 @@ class Inputs:
         return json.dumps(self.deck, sort_keys=True) + self.assets
 
 
-def _box_key(inputs: Inputs) -> str:
-    """The box depends on what the games put in it (counts, effects), not on their colours."""
-    import dataclasses
-
-    from cardforge.render.boxdeck import box_deck
-
-    deck = box_deck()
-    data = {f.name: getattr(deck, f.name) for f in dataclasses.fields(deck)
-            if f.name not in ("source", "system", "_counts_cache")}
-    return inputs.key("box", inputs.deck.get("base", ""), inputs.assets, repr(data))
+# -- the builders and the plan ------------------------------------------------------------------------
 
 
-# -- the plan ---------------------------------------------------------------------------------------------
+@dataclass
+class Planning:
+    """What a builder plans for: the output folder, the inputs' digests, and ``decks`` when only
+    those decks' cards are asked for (``None``: a whole build)."""
+
+    out: Path
+    inputs: Inputs
+    decks: list[str] | None = None
 
 
-#: Books that take longest to lay out start first (better use of the pool).
-_BOOK_PRIORITY = {"comprehensive": 7, "player": 6, "reference": 5}
+class Builder:
+    """A named maker of targets.  ``targets`` plans them; ``start`` is told which of its jobs
+    will run (those of stale targets); ``done`` hears each of its jobs' results (by default a
+    list of the paths written) and may return more jobs to run; ``entry`` adds keys to a
+    target's manifest entry; ``finish`` runs once the jobs are done."""
 
+    name = ""
 
-def book_job(game: str, lang: str, out: str, kind: str) -> list[str]:
-    """One book of the rulebook module into ``out/rulebooks`` (a pool job)."""
-    from cardforge.rulebook.build import build_book
+    def targets(self, planning: Planning) -> list[Target]:
+        raise NotImplementedError
 
-    return [str(build_book(game, lang, Path(out), kind=kind))]
+    def start(self, jobs: list[Job]) -> None:
+        return None
+
+    def done(self, job: Job, result: Any) -> tuple[list[Path], list[Job]]:
+        return [Path(p) for p in result or ()], []
+
+    def entry(self, target: Target) -> dict:
+        return {}
+
+    def finish(self, report: BuildReport, entries: dict[str, dict], planning: Planning) -> None:
+        return None
 
 
 def _available(module: str) -> bool:
@@ -196,63 +220,31 @@ def _available(module: str) -> bool:
     return importlib.util.find_spec(module) is not None
 
 
-def plan(out: Path, *, decks: Iterable[str] | None = None, inputs: Inputs | None = None) -> list[Target]:
-    """Every target of a full build into ``out`` (or only the card targets of ``decks``: bundled
-    deck names, or paths of deck files anywhere)."""
-    from cardforge.deck import load_all
-    from cardforge.render.build import card_targets
+def builders(registry: dict[str, str] | None = None) -> list[Builder]:
+    """The builders of ``registry`` (``BUILDERS`` by default) whose module is present, in order."""
+    found = []
+    for name, where in (BUILDERS if registry is None else registry).items():
+        module, cls = where.split(":")
+        if _available(module):
+            builder = getattr(importlib.import_module(module), cls)()
+            builder.name = name
+            found.append(builder)
+    return found
 
-    names = [*load_all(), "box"]  # first: a deck folder that is not one is a one-line error
-    inputs = inputs or Inputs()
-    cards = Path(out) / "cards"
-    if decks is not None:
-        wanted = list(decks)  # bundled names, or paths of deck files elsewhere
-        names = [n for n in names if n in wanted] + [d for d in wanted if d not in names]
+
+def plan(out: Path, *, decks: Iterable[str] | None = None, inputs: Inputs | None = None,
+         makers: list[Builder] | None = None) -> list[Target]:
+    """Every target of a full build into ``out`` (or only the card targets of ``decks``)."""
+    from cardforge.deck import load_all
+
+    load_all()  # first: a deck folder that is not one is a one-line error
+    planning = Planning(Path(out), inputs or Inputs(), None if decks is None else list(decks))
     targets = []
-    for name in names:
-        key = _box_key(inputs) if name == "box" else inputs.deck_key(name)
-        targets.append(Target(f"cards:{name}", key, card_targets(name, cards, inputs.code)))
-    if decks is not None:
-        return targets
-    targets.append(Target("cards:calibration", inputs.key("calibration"), [
-        Job(f"calibration-{paper}-{lang}", "cards", "cardforge.render.build:write_calibration_job", (str(cards), paper, lang))
-        for paper in ("a4", "letter") for lang in ("en", "fr")]))
-    if _available("cardforge.rulebook.build"):
-        from cardforge.rulebook import all_jobs
-
-        for game, lang, kind in all_jobs():
-            key = inputs.key("rulebook", inputs.rules, inputs.templates, inputs.deck.get("base", ""),
-                             inputs.deck.get(game, ""), inputs.assets)
-            name = f"rulebook:{game}-{lang}" if kind == "player" else f"rulebook:{game}-{kind}-{lang}"
-            job = Job(name, "rulebooks", "cardforge.build:book_job", (game, lang, str(out), kind),
-                      priority=_BOOK_PRIORITY.get(kind, 5))
-            targets.append(Target(name, key, [job]))
-    if _available("cardforge.table.build"):
-        targets.append(Target("scoresheets", inputs.key("pads", inputs.rules, inputs.all_decks()), [
-            Job("scoresheets", "score sheets", "cardforge.table.build:build_blank_score_sheets", (out,), priority=4)]))
-    targets.append(Target("reference", inputs.key("reference", inputs.all_decks()), [
-        Job("reference", "reference", "cardforge.build:build_reference", (out,), priority=4)]))
+    for builder in builders() if makers is None else makers:
+        for target in builder.targets(planning):
+            target.builder = builder
+            targets.append(target)
     return targets
-
-
-def build_reference(out: Path) -> list[Path]:
-    """Deck summaries, the family box and the deck JSON Schema, as JSON files."""
-    from cardforge.box import compute_box
-    from cardforge.deck import load_all
-    from cardforge.deck.schema import json_schema
-
-    folder = ensure_dir(Path(out) / "reference")
-    written = []
-    decks = {
-        name: {"title": {"fr": d.title.fr, "en": d.title.en}, "total": d.total(),
-               "cards": {c.code: n for c, n in d.all_counts().items()}}
-        for name, d in load_all().items()
-    }
-    for name, data in (("decks.json", decks), ("box.json", compute_box().to_json()), ("deck.schema.json", json_schema())):
-        path = folder / name
-        atomic_write_text(path, json.dumps(data, indent=2, ensure_ascii=False) + "\n")
-        written.append(path)
-    return written
 
 
 # -- the manifest -------------------------------------------------------------------------------------
@@ -291,7 +283,7 @@ class _Runner:
         self.workers = workers
         self.pool = None
         if workers > 1:
-            from cardforge.render.raster import process_pool
+            from cardforge.pool import process_pool
 
             self.pool = process_pool(workers)
             for future in [self.pool.submit(os.getpid) for _ in range(workers)]:  # start them before any thread
@@ -339,15 +331,15 @@ class _Runner:
 def build_all(out: Path, *, force: bool = False, workers: int | None = None, decks: Iterable[str] | None = None,
               progress: Any = None) -> BuildReport:
     """Build every out-of-date target into ``out`` (``decks``: only those decks' cards)."""
-    from cardforge.render.build import raster_jobs
-
     start = time.perf_counter()
     out = ensure_dir(Path(out))
     workers = max(1, workers or os.cpu_count() or 1)
     report = BuildReport()
     manifest = _read_manifest(out)
     entries = manifest.setdefault("targets", {})
-    targets = plan(out, decks=decks)
+    planning = Planning(out, Inputs(), None if decks is None else list(decks))
+    makers = builders()
+    targets = plan(out, decks=planning.decks, inputs=planning.inputs, makers=makers)
     stale = []
     for target in targets:
         if not force and _up_to_date(out, entries.get(target.name), target.inputs):
@@ -357,12 +349,10 @@ def build_all(out: Path, *, force: bool = False, workers: int | None = None, dec
             stale.append(target)
     jobs = [job for t in stale for job in t.jobs]
     owner = {job.key: t for t in stale for job in t.jobs}
+    maker = {job.key: t.builder for t in stale for job in t.jobs}
+    for builder in makers:
+        builder.start([job for job in jobs if maker[job.key] is builder])
     produced: dict[str, list[Path]] = {t.name: [] for t in stale}
-    faces: dict[str, dict] = {}  # digest → (pdf, variants) from the digest jobs
-    face_jobs = {j.key for j in jobs if j.phase == "faces"}
-    face_digests: dict[str, set[str]] = {}
-    target_bands: dict[str, set[str]] = {}
-    cache_dir = Path(out) / "cards" / ".faces"
     progress = progress or _NoProgress()
     for phase in PHASES:
         count = sum(1 for j in jobs if j.phase == phase)
@@ -370,28 +360,17 @@ def build_all(out: Path, *, force: bool = False, workers: int | None = None, dec
             progress.phase(phase, count)
 
     def on_done(job: Job, result: Any) -> list[Job]:
-        progress.advance(job.phase)
+        if job.func:  # a barrier is no work done
+            progress.advance(job.phase)
+        paths, extra = maker[job.key].done(job, result)
+        for added in extra:
+            maker[added.key] = maker[job.key]
         target = owner.get(job.key)
-        if job.phase == "faces":
-            face_digests.setdefault(target.name, set()).update(result["digests"])
-            for digest, (pdf, variants) in result["missing"].items():
-                if digest in faces:
-                    faces[digest][1].update(variants)
-                else:
-                    faces[digest] = (pdf, set(variants))
-            face_jobs.discard(job.key)
-            if not face_jobs:  # every face known: rasterise the distinct ones, once
-                extra = raster_jobs(str(cache_dir), faces)
-                report.rasterised = len(faces)
-                progress.phase("raster", len(extra) - 1)  # not the barrier
-                return extra
-            return []
-        if target is not None and isinstance(result, dict):  # paths, and the cached bands they are made of
-            target_bands.setdefault(target.name, set()).update(result["bands"])
-            result = result["paths"]
-        if target is not None and isinstance(result, list):
-            produced[target.name] += [Path(p) for p in result]
-        return []
+        if target is not None:
+            produced[target.name] += paths
+        for phase in dict.fromkeys(j.phase for j in extra):
+            progress.phase(phase, sum(1 for j in extra if j.phase == phase and j.func))  # not the barriers
+        return extra
 
     runner = _Runner(workers)
     try:
@@ -408,17 +387,10 @@ def build_all(out: Path, *, force: bool = False, workers: int | None = None, dec
         for path in paths:
             rel = os.path.relpath(path, out)
             entry["outputs"][rel] = _stamp(path)
-        if target.name in face_digests:
-            entry["faces"] = sorted(face_digests[target.name])
-        if target.name in target_bands:
-            entry["bands"] = sorted(target_bands[target.name])
+        entry.update(target.builder.entry(target))
         entries[target.name] = entry
-    used = set().union(*(set(e.get("faces", ())) | set(e.get("bands", ())) for e in entries.values()))
-    report.faces = len(set().union(*face_digests.values())) if face_digests else 0
-    if decks is None:
-        from cardforge.render.facecache import FaceCache
-
-        FaceCache(cache_dir).prune(used)
+    for builder in makers:
+        builder.finish(report, entries, planning)
     atomic_write_text(out / MANIFEST, json.dumps(manifest, indent=1, sort_keys=True) + "\n")
     report.seconds = time.perf_counter() - start
     return report

@@ -1,4 +1,5 @@
-"""Render a deck (or the box) in the chosen formats; ``card_targets`` are a build's jobs for one deck.
+"""Render a deck (or the box) in the chosen formats (``cardforge render``; a build's card jobs,
+``render/card_targets.py``, write the same files).
 
 Output layout under the chosen folder (``output/cards`` by default)::
 
@@ -20,8 +21,8 @@ from cardforge.atomic import atomic_write_bytes, ensure_dir
 from cardforge.deck import Deck
 from cardforge.errors import UsageError
 
-__all__ = ["FORMATS", "LANGS", "load_target", "parse_formats", "planned_faces", "render_target", "face_variants",
-           "write_sheets", "write_calibration", "card_targets", "raster_jobs"]
+__all__ = ["FORMATS", "LANGS", "load_target", "parse_formats", "check_lang", "planned_faces", "render_target",
+           "face_variants", "write_sheets", "write_calibration"]
 
 FORMATS = ("sheets", "pod", "png", "tts")
 LANGS = ("en", "fr")
@@ -164,142 +165,3 @@ def write_calibration(out: Path, *, paper: str = "a4", lang: str = "en") -> Path
     path = ensure_dir(out) / f"calibration-{paper}-{lang}.pdf"
     atomic_write_bytes(path, calibration_pdf(paper, lang))
     return path
-
-
-# -- jobs of ``cardforge build`` (run in worker processes: plain arguments, paths as strings) -----------
-
-
-def _job_key(name: str, lang: str, what: str) -> str:
-    return f"cards:{name}:{lang}:{what}"
-
-
-def card_targets(name: str, cards: Path, salt: str = "") -> list:
-    """The jobs that render deck ``name`` (or the box) in every format and both languages
-    (``salt``: the version of the drawing code, which the face recipes include)."""
-    from cardforge.build import Job
-    from cardforge.render.pod import PROFILES
-
-    out = str(cards)
-    jobs = [Job(f"cards:{name}:faces", "faces", "cardforge.render.build:digest_job", (name, out, salt), priority=9)]
-    for lang in LANGS:
-        for paper in ("a4", "letter"):
-            sheets = _job_key(name, lang, f"sheets-{paper}")
-            jobs.append(Job(sheets, "cards", "cardforge.render.build:sheets_job", (name, lang, out, paper), priority=3))
-            home = f"home-{paper}"
-            jobs.append(Job(_job_key(name, lang, home), "cards", "cardforge.render.build:profile_job",
-                            (name, lang, out, home), after=(sheets,), priority=1))
-        for profile in PROFILES.values():
-            if profile.kind == "pdf":  # the PDF/X one runs Ghostscript, the longest card job: start it first
-                jobs.append(Job(_job_key(name, lang, profile.name), "cards", "cardforge.render.build:profile_job",
-                                (name, lang, out, profile.name), priority=8 if profile.pdfx else 3))
-            elif profile.kind == "png":
-                jobs.append(Job(_job_key(name, lang, profile.name), "cards", "cardforge.render.build:profile_job",
-                                (name, lang, out, profile.name), after=("raster",), priority=1))
-        for what in ("png", "tts"):
-            jobs.append(Job(_job_key(name, lang, what), "cards", f"cardforge.render.build:{what}_job", (name, lang, out),
-                            after=("raster",), priority=2))
-    return jobs
-
-
-def _record(name: str, lang: str) -> str:
-    """``<deck>-<lang>``, the name of a deck's files in the face cache (a deck given by its path:
-    the path with its slashes replaced)."""
-    import re
-
-    safe = re.sub(r"[^\w.-]", "_", name)
-    return f"{safe}-{lang}"
-
-
-def _digest_file(cards: str, name: str, lang: str) -> Path:
-    return Path(cards) / ".faces" / f"{_record(name, lang)}.json"
-
-
-def digest_job(name: str, cards: str, salt: str = "") -> dict:
-    """Digest every face of ``name`` in each language (kept in ``.faces/<deck>-<lang>.json``),
-    drawing only the faces whose recipe no earlier build (nor the other language) recorded; return
-    the digests and, for faces the cache lacks, their page and the images wanted from it."""
-    import json
-
-    from cardforge.atomic import atomic_write_text
-    from cardforge.render.facecache import FaceCache, digest_by_recipe, recipe_salt
-    from cardforge.render.png import deck_faces
-    from cardforge.render.pod import PROFILES
-
-    deck = load_target(name)
-    cache = FaceCache(Path(cards) / ".faces")
-    variants = face_variants(deck, FORMATS, list(PROFILES))
-    known, missing, used = cache.recipes(recipe_salt(salt)), {}, set()
-    for lang in LANGS:
-        digests, missing = digest_by_recipe(deck, deck_faces(deck), lang, cache, variants, salt=salt,
-                                            record=_record(name, lang), known=known, missing=missing)
-        atomic_write_text(_digest_file(cards, name, lang), json.dumps(digests, indent=0, sort_keys=True))
-        used.update(digests.values())
-    return {"digests": sorted(used), "missing": missing}
-
-
-def raster_jobs(folder: str, faces: dict, batch: int = 6) -> list:
-    """Jobs rasterising each distinct face once (``faces``: digest → (pdf, variants)), and the
-    ``raster`` barrier the image outputs wait for."""
-    from cardforge.build import Job
-
-    items = [(d, faces[d][0], sorted(faces[d][1])) for d in sorted(faces)]
-    jobs = [Job(f"raster:{i}", "raster", "cardforge.render.facecache:raster_batch", (folder, items[i : i + batch]),
-                priority=8) for i in range(0, len(items), batch)]
-    return [*jobs, Job("raster", "barrier", "", after=tuple(j.key for j in jobs))]
-
-
-def _digests(cards: str, name: str, lang: str) -> dict:
-    import json
-
-    return json.loads(_digest_file(cards, name, lang).read_text(encoding="utf-8"))
-
-
-def _cache(cards: str):
-    from cardforge.render.facecache import FaceCache
-
-    return FaceCache(Path(cards) / ".faces")
-
-
-def sheets_job(name: str, lang: str, cards: str, paper: str) -> list[str]:
-    deck = load_target(name)
-    return [str(write_sheets(deck, ensure_dir(Path(cards) / deck.id), lang=lang, paper=paper))]
-
-
-def profile_job(name: str, lang: str, cards: str, profile: str) -> list[str]:
-    from cardforge.render.pod import get_profile, render_profile
-
-    deck = load_target(name)
-    spec = get_profile(profile)
-    folder = Path(cards) / deck.id
-    same = folder / f"{deck.id}-sheets-{spec.paper}-{lang}.pdf" if spec.kind == "sheets" else None
-    digests = _digests(cards, name, lang) if spec.kind == "png" else None
-    return [str(p) for p in render_profile(deck, spec, folder / "pod", lang=lang, cache=_cache(cards), digests=digests,
-                                           same_sheets=same)]
-
-
-def png_job(name: str, lang: str, cards: str) -> dict:
-    """The per-face PNGs and the contact sheet; returns the paths and the cached bands used."""
-    from cardforge.render.png import card_pngs, contact_sheet
-
-    deck = load_target(name)
-    folder, digests, cache = Path(cards) / deck.id, _digests(cards, name, lang), _cache(cards)
-    bands: list[str] = []
-    written = card_pngs(deck, folder / f"png-{lang}", lang=lang, cache=cache, digests=digests)
-    written.append(contact_sheet(deck, folder / f"{deck.id}-contact-{lang}.png", lang=lang, cache=cache, digests=digests,
-                                 bands=bands))
-    return {"paths": [str(p) for p in written], "bands": bands}
-
-
-def tts_job(name: str, lang: str, cards: str) -> dict:
-    """The Tabletop Simulator sheets; returns the paths and the cached bands used."""
-    from cardforge.render.tts import tts_export
-
-    deck = load_target(name)
-    bands: list[str] = []
-    written = tts_export(deck, Path(cards) / deck.id / f"tts-{lang}", lang=lang, cache=_cache(cards),
-                         digests=_digests(cards, name, lang), bands=bands)
-    return {"paths": [str(p) for p in written], "bands": bands}
-
-
-def write_calibration_job(cards: str, paper: str, lang: str) -> list[str]:
-    return [str(write_calibration(Path(cards), paper=paper, lang=lang))]
