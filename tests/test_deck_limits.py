@@ -8,6 +8,7 @@ under a second, with file:line:column where the file has a position to give.
 from __future__ import annotations
 
 import errno
+import io
 import os
 import shutil
 import time
@@ -45,22 +46,23 @@ def refused(path: Path, seconds: float = 0.5) -> DeckError:
     return info.value
 
 
-def run_main(*argv: str) -> tuple[int, str]:
-    """Run the CLI in-process (so a test can stand in for the file system); exit code, stderr."""
+def run_main(*argv: str, out=None) -> tuple[int, str]:
+    """Run the CLI in-process (so a test can stand in for the file system); exit code, stderr
+    (``out``: a ``StringIO`` that receives stdout)."""
     import contextlib
     import io
 
     from cardforge.cli import main
 
     err = io.StringIO()
-    with contextlib.redirect_stderr(err), contextlib.redirect_stdout(io.StringIO()), pytest.raises(SystemExit) as info:
+    with contextlib.redirect_stderr(err), contextlib.redirect_stdout(out or io.StringIO()), pytest.raises(SystemExit) as info:
         main(list(argv))
     return info.value.code, err.getvalue()
 
 
 # -- what is not a deck file ---------------------------------------------------------------------
 
-@pytest.mark.parametrize("command", [["render", "{p}", "--out", "{out}"], ["deck", "show", "{p}"], ["validate", "{p}"]])
+@pytest.mark.parametrize("command", [["render", "{p}", "--out", "{out}"], ["deck", "show", "{p}"]])
 def test_a_folder_is_one_line_in_every_command(tmp_path, cli, command):
     folder = tmp_path / "rows.yaml"
     folder.mkdir()
@@ -71,7 +73,30 @@ def test_a_folder_is_one_line_in_every_command(tmp_path, cli, command):
     assert result.err.strip() == f"cardforge: error: {folder}: is a folder, expected a .yaml file"
 
 
-@pytest.mark.parametrize("command", [["render", "{p}", "--out", "{out}"], ["deck", "show", "{p}"], ["validate", "{p}"]])
+def test_validate_reports_a_folder_or_an_unreadable_file_as_a_finding(tmp_path, deck_dir, monkeypatch):
+    """validate speaks like a linter (issue 24): the same one line, as a finding on stdout, exit 1."""
+    folder = tmp_path / "rows.yaml"
+    folder.mkdir()
+    out = io.StringIO()
+    code, err = run_main("validate", str(folder), out=out)
+    assert code == 1 and err == ""
+    assert out.getvalue() == f"{folder}:1:1: error: is a folder, expected a .yaml file\n"
+    deck = deck_dir / "mini.yaml"
+    deck.write_text(GOOD, encoding="utf-8")
+    real_open = os.open
+
+    def no_permission(path, flags, *rest):
+        if Path(path).name == "mini.yaml":
+            raise PermissionError(errno.EACCES, "Permission denied", str(path))
+        return real_open(path, flags, *rest)
+
+    monkeypatch.setattr(os, "open", no_permission)
+    out = io.StringIO()
+    code, err = run_main("validate", str(deck), out=out)
+    assert code == 1 and out.getvalue().strip().endswith("mini.yaml:1:1: error: permission denied (the file is not readable)")
+
+
+@pytest.mark.parametrize("command", [["render", "{p}", "--out", "{out}"], ["deck", "show", "{p}"]])
 def test_an_unreadable_file_is_one_line(deck_dir, monkeypatch, command):
     deck = deck_dir / "mini.yaml"
     deck.write_text(GOOD, encoding="utf-8")

@@ -134,15 +134,25 @@ def _card(slug: str):
 
 
 def validate(paths: list[Path] = typer.Argument(..., help="Deck or layout files to check."),
-             as_json: bool = typer.Option(False, "--json", help="Print one JSON object: each file's verdict.")) -> None:
-    """Validate deck and layout files: every problem, one line each (file:line:column: key: message),
-    including what render would refuse (text fit, fonts, icons, images); exit 2 if any."""
+             fmt: str = typer.Option("text", "--format", "-f", metavar="FORMAT",
+                                     help="text (file:line:col: severity: message), json, github or sarif."),
+             as_json: bool = typer.Option(False, "--json", help="The same as --format json.")) -> None:
+    """Validate deck and layout files like a linter: every problem of every file, one finding a
+    line on stdout (file:line:col: severity: key: message), including what render would refuse
+    (text fit, fonts, icons, images); exit 1 if any error, 2 for a usage error.
+
+    Example: cardforge validate mine/mine.yaml --format github
+    """
+    from cardforge.cli.lint import FORMATS, finding_of, render_findings
     from cardforge.deck import validate_file
     from cardforge.errors import DeckErrors
 
-    failed = False
-    files = []
+    fmt = "json" if as_json else fmt
+    if fmt not in FORMATS:
+        raise UsageError(f"unknown format {fmt!r}: expected {', '.join(FORMATS)}")
+    checked = []
     for path in paths:
+        shown = str(path)
         try:
             summary = validate_file(path)
             problems, warnings = _render_check(path)
@@ -150,24 +160,16 @@ def validate(paths: list[Path] = typer.Argument(..., help="Deck or layout files 
             problems, warnings, summary = exc.errors, [], None
         except CardforgeError as exc:
             problems, warnings, summary = [exc], [], None
-        for warning in warnings:
-            sys.stderr.write(f"cardforge: warning: {warning}\n")
-        for problem in problems:
-            sys.stderr.write(f"cardforge: error: {problem}\n")
-        extra = {"warnings": warnings} if warnings else {}
+        mine = [finding_of(p, shown) for p in problems] + [finding_of(Exception(w), shown, "warning") for w in warnings]
+        verdict = {"file": shown, "ok": not problems, "findings": [f.to_json() for f in mine]}
         if problems:
-            failed = True
-            files.append({"file": str(path), "ok": False, "error": problems[0].to_json(),
-                          "errors": [p.to_json() for p in problems], **extra})
-            continue
-        files.append({"file": str(path), "ok": True, "summary": summary, **extra})
-        if not as_json:
-            typer.echo(summary)
-    if as_json:
-        errors = [f["error"] for f in files if not f["ok"]]
-        _print_json({"ok": not failed, **({"error": errors[0]} if errors else {}), "files": files})
-    if failed:
-        raise typer.Exit(2)
+            verdict["errors"] = [p.to_json() for p in problems]
+        else:
+            verdict["summary"] = summary
+        checked.append((verdict, mine))
+    sys.stdout.write(render_findings(fmt, checked))
+    if any(not verdict["ok"] for verdict, _found in checked):
+        raise typer.Exit(1)
 
 
 def _render_check(path: Path) -> tuple[list, list[str]]:
