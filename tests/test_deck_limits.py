@@ -73,14 +73,8 @@ def test_a_folder_is_one_line_in_every_command(tmp_path, cli, command):
     assert result.err.strip() == f"cardforge: error: {folder}: is a folder, expected a .yaml file"
 
 
-def test_validate_reports_a_folder_or_an_unreadable_file_as_a_finding(tmp_path, deck_dir, monkeypatch):
-    """validate speaks like a linter (issue 24): the same one line, as a finding on stdout, exit 1."""
-    folder = tmp_path / "rows.yaml"
-    folder.mkdir()
-    out = io.StringIO()
-    code, err = run_main("validate", str(folder), out=out)
-    assert code == 1 and err == ""
-    assert out.getvalue() == f"{folder}:1:1: error: is a folder, expected a .yaml file\n"
+def _unreadable_deck(deck_dir: Path, monkeypatch) -> Path:
+    """``deck_dir/mini.yaml``, which opening refuses (tests run as root, where chmod 000 reads anyway)."""
     deck = deck_dir / "mini.yaml"
     deck.write_text(GOOD, encoding="utf-8")
     real_open = os.open
@@ -91,6 +85,18 @@ def test_validate_reports_a_folder_or_an_unreadable_file_as_a_finding(tmp_path, 
         return real_open(path, flags, *rest)
 
     monkeypatch.setattr(os, "open", no_permission)
+    return deck
+
+
+def test_validate_reports_a_folder_or_an_unreadable_file_as_a_finding(tmp_path, deck_dir, monkeypatch):
+    """validate speaks like a linter (issue 24): the same one line, as a finding on stdout, exit 1."""
+    folder = tmp_path / "rows.yaml"
+    folder.mkdir()
+    out = io.StringIO()
+    code, err = run_main("validate", str(folder), out=out)
+    assert code == 1 and err == ""
+    assert out.getvalue() == f"{folder}:1:1: error: is a folder, expected a .yaml file\n"
+    deck = _unreadable_deck(deck_dir, monkeypatch)
     out = io.StringIO()
     code, err = run_main("validate", str(deck), out=out)
     assert code == 1 and out.getvalue().strip().endswith("mini.yaml:1:1: error: permission denied (the file is not readable)")
@@ -98,16 +104,7 @@ def test_validate_reports_a_folder_or_an_unreadable_file_as_a_finding(tmp_path, 
 
 @pytest.mark.parametrize("command", [["render", "{p}", "--out", "{out}"], ["deck", "show", "{p}"]])
 def test_an_unreadable_file_is_one_line(deck_dir, monkeypatch, command):
-    deck = deck_dir / "mini.yaml"
-    deck.write_text(GOOD, encoding="utf-8")
-    real_open = os.open
-
-    def no_permission(path, flags, *rest):
-        if Path(path).name == "mini.yaml":
-            raise PermissionError(errno.EACCES, "Permission denied", str(path))
-        return real_open(path, flags, *rest)
-
-    monkeypatch.setattr(os, "open", no_permission)  # tests run as root, where chmod 000 reads anyway
+    deck = _unreadable_deck(deck_dir, monkeypatch)
     code, err = run_main(*[a.format(p=deck, out=deck_dir / "out") for a in command])
     assert code == 2 and "Traceback" not in err
     assert err.strip().endswith("mini.yaml: permission denied (the file is not readable)")
