@@ -278,7 +278,7 @@ def by_french_initial(code: str, families: Iterable[Family]) -> Family | None:
     families = list(families)
     if any(f.code == code for f in families):
         return None
-    hits = [f for f in families if f.name.fr[:1].upper() == code and f.code != code and len(code) == 1]
+    hits = [f for f in families if len(code) == 1 and f.name.fr[:1].upper() == code != f.name.en[:1].upper()]
     return hits[0] if len(hits) == 1 else None
 
 

@@ -171,3 +171,11 @@ def test_an_unknown_family_letter_is_never_answered_with_another_colour(decks, t
     with pytest.raises(CardCodeError) as caught:
         system.parse(token)
     assert caught.value.suggestion is None and "did you mean" not in str(caught.value)
+
+
+def test_a_letter_shared_by_both_languages_is_no_french_initial(decks):
+    """R is Red's code and Rainbow's initial in both languages: R5 in tricks (no Red) is not
+    answered with 'RB5' as if R were a French initial."""
+    with pytest.raises(CardCodeError) as caught:
+        decks["tricks"].parse("R5")
+    assert caught.value.suggestion is None and "French initial" not in str(caught.value)

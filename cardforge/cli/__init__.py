@@ -33,8 +33,8 @@ def _wants_json(argv: list[str]) -> bool:
 
 
 def _asked_lang(argv: list[str]) -> str:
-    """The ``--lang`` asked for (``--lang fr`` or ``--lang=fr``, before a ``--``) if a message
-    catalogue speaks it, else English: the language of the error prefix."""
+    """The ``--lang`` asked for (``--lang fr`` or ``--lang=fr``, before a ``--``), else the
+    configured one, if a message catalogue speaks it, else English: the language of errors."""
     options = argv[: argv.index("--")] if "--" in argv else argv
     asked = None
     for i, arg in enumerate(options):
@@ -44,6 +44,13 @@ def _asked_lang(argv: list[str]) -> str:
             asked = arg[len("--lang="):]
     from cardforge.i18n import DEFAULT_LANG, languages
 
+    if asked is None:  # the configured language (a broken config file is said in English)
+        try:
+            from cardforge.config import value
+
+            asked = value("lang")
+        except Exception:
+            asked = DEFAULT_LANG
     return asked if asked in languages() else DEFAULT_LANG
 
 

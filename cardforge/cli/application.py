@@ -29,6 +29,7 @@ COMMAND_MODULES = (
     "cardforge.cli.table",
     "cardforge.cli.simulate",
     "cardforge.cli.house",
+    "cardforge.cli.config",
 )
 
 

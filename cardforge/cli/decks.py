@@ -8,7 +8,7 @@ from pathlib import Path
 
 import typer
 
-from cardforge.cli.options import check_lang, nonempty_path
+from cardforge.cli.options import check_lang, lang_option, nonempty_path
 
 from cardforge.errors import CardforgeError, UsageError
 
@@ -18,7 +18,7 @@ deck_app = typer.Typer(help="Look at one deck.", no_args_is_help=True)
 
 
 def _lang_option() -> typer.Option:
-    return typer.Option("en", "--lang", help="Language of names: fr or en.")
+    return lang_option("names")
 
 
 def _print_json(data: object) -> None:

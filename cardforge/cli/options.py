@@ -9,12 +9,31 @@ import typer
 
 from cardforge.errors import UsageError
 
-__all__ = ["JSON_OPTION", "LANG_OPTION", "HOUSE_OPTION", "LANGS", "check_lang", "check_message_lang", "nonempty_path", "at_least", "print_written", "in_user_language"]
+__all__ = ["JSON_OPTION", "LANG_OPTION", "HOUSE_OPTION", "LANGS", "check_lang", "check_message_lang", "configured", "lang_option", "nonempty_path", "at_least", "print_written", "in_user_language"]
 
 LANGS = ("fr", "en")
 
 JSON_OPTION = typer.Option(False, "--json", help="Print exactly one JSON object.")
-LANG_OPTION = typer.Option("en", "--lang", help="Language of the output: fr or en.")
+def configured(key: str) -> Any:
+    """An option callback: the value given, else the configured one (``cardforge.config``:
+    ``CARDFORGE_*``, the project's and the user's ``cardforge.toml``, the locale)."""
+    def fill(value: Any) -> Any:
+        if value is not None:
+            return value
+        from cardforge.config import value as setting
+
+        return setting(key)
+
+    return fill
+
+
+def lang_option(what: str = "the output") -> Any:
+    """``--lang``: fr or en, by default the configured language (``cardforge config``)."""
+    return typer.Option(None, "--lang", metavar="LANG", callback=configured("lang"),
+                        help=f"Language of {what}: fr or en (default: 'cardforge config', else the locale).")
+
+
+LANG_OPTION = lang_option()
 HOUSE_OPTION = typer.Option(
     None, "--house", metavar="KEY=VALUE",
     help="House rule switch, repeatable ('cardforge house' lists the keys and values).",

@@ -7,7 +7,7 @@ from pathlib import Path
 
 import typer
 
-from cardforge.cli.options import JSON_OPTION, at_least, nonempty_path, print_written
+from cardforge.cli.options import JSON_OPTION, at_least, configured, lang_option, nonempty_path, print_written
 from cardforge.errors import UsageError
 
 __all__ = ["register"]
@@ -17,8 +17,9 @@ def render(
     target: str = typer.Argument(None, metavar="GAME|box", help="A game (rows, tricks, …) or 'box' for the whole family."),
     fmt: str = typer.Option(None, "--format", "-f", help="sheets, pod, png, tts or all (comma-separated; default sheets)."),
     profile: str = typer.Option(None, "--profile", "-p", help="Print-on-demand profile: thegamecrafter, makeplayingcards, drivethrucards, printninja, home-a4, home-letter (default: all)."),
-    paper: str = typer.Option("a4", "--paper", help="Home sheet paper: a4 or letter."),
-    lang: str = typer.Option("en", "--lang", help="Card texts: fr or en."),
+    paper: str = typer.Option(None, "--paper", metavar="PAPER", callback=configured("paper"),
+                              help="Home sheet paper: a4 or letter (default: 'cardforge config', else a4)."),
+    lang: str = lang_option("the card texts"),
     out: Path = typer.Option(None, "--out", "-o", metavar="DIR", parser=nonempty_path, help="Output folder (default: output/cards)."),
     back_offset: str = typer.Option("0,0", "--back-offset", help="Shift back pages by X,Y mm (read off the --calibrate page)."),
     gutter: float = typer.Option(0.0, "--gutter", help="Space between cards on home sheets, mm."),

@@ -62,7 +62,9 @@ def simulate(
         raise UsageError(f"--jobs must be at least 1, not {jobs}")
     if turn_seconds is not None and turn_seconds <= 0:
         raise UsageError(f"--turn-seconds must be positive, not {turn_seconds}")
-    spec = lab.SimSpec(game, players, names, tuple(house), seed, games, tuple(option), turn_seconds)
+    from cardforge.config import with_house_rules
+
+    spec = lab.SimSpec(game, players, names, tuple(with_house_rules(game, house)), seed, games, tuple(option), turn_seconds)
     bar, progress = _progress(quiet or as_json or not sys.stderr.isatty())
     try:
         if bar is not None:

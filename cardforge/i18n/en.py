@@ -328,6 +328,7 @@ MESSAGES: dict[str, str] = {
     "error.tricks.numx": "Num-X in the trick must be written as declared: 'numx=17' or 'numx=0' (TRICKS-6.2)",
     "error.mode.no_actions": "card {card} is not played in {game}'s {mode} mode (it has no action cards); leave it out or use --mode classic",
     "error.mode.no_card": "card {card} is not played in {game}'s {mode} mode (it does not hold that card); leave it out or use --mode classic",
+    "error.state.unknown_player": "{refused}, as seated in the state file {path} (--state or CARDFORGE_STATE); to start afresh with other players, delete that file or choose another with --state",
     "error.state.both": "--state and --table both say where to keep the position: give one of them",
     "error.state.match_needs_table": "--match needs --table",
     "error.state.unreadable": "cannot read state file {path}: {why}",

@@ -366,6 +366,7 @@ MESSAGES: dict[str, str] = {
     "error.tricks.numx": "Num-X dans le pli s'écrit telle que déclarée : « numx=17 » ou « numx=0 » (TRICKS-6.2)",
     "error.mode.no_actions": "la carte {card} ne se joue pas en mode {mode} de {game} (il n'a pas de cartes action) ; retirez-la ou utilisez --mode classique",
     "error.mode.no_card": "la carte {card} ne se joue pas en mode {mode} de {game} (il n'a pas cette carte) ; retirez-la ou utilisez --mode classique",
+    "error.state.unknown_player": "{refused}, tels qu'assis dans le fichier d'état {path} (--state ou CARDFORGE_STATE) ; pour repartir de zéro avec d'autres joueurs, supprimez ce fichier ou choisissez-en un autre avec --state",
     "error.state.both": "--state et --table disent tous deux où garder la position : donnez l'un des deux",
     "error.state.match_needs_table": "--match demande --table",
     "error.state.unreadable": "impossible de lire le fichier d'état {path} : {why}",

@@ -42,6 +42,17 @@ def storage_for(state: Path | None, table: bool, db: Path | None = None, match: 
     return StateFile(state) if state is not None else None
 
 
+def _say_where_players_are_kept(error: UsageError, storage: Any, game: str) -> None:
+    """An unknown player refused against a state file's seated players: raise the refusal
+    again, naming the file (``--state``/``CARDFORGE_STATE``) and how to start afresh."""
+    from cardforge.live.storage import StateFile
+
+    message = getattr(error, "message", None)
+    if isinstance(storage, StateFile) and message is not None and message.key == "error.seat.unknown":
+        raise refusal(UsageError, "error.state.unknown_player", refused=message, path=repr(str(storage.path)),
+                      game=game) from None
+
+
 def play(game: str, storage: Any, tokens: Sequence[str], prepare: Callable[[Any], Any] | None = None, *,
          house: Sequence[str] = (), **changes: Any):
     """Load the position (or start one), set the house rules given (``--house``) and the fields
@@ -56,8 +67,12 @@ def play(game: str, storage: Any, tokens: Sequence[str], prepare: Callable[[Any]
         position = position.replace(**changes)
     if prepare is not None:
         position = prepare(position)
-    move = position.parse_move(list(tokens))
-    after, verdict = position.apply(move)
+    try:
+        move = position.parse_move(list(tokens))
+        after, verdict = position.apply(move)
+    except UsageError as exc:
+        _say_where_players_are_kept(exc, storage, game)
+        raise
     if storage is not None:
         storage.save(after)
     return verdict
