@@ -35,12 +35,26 @@ def test_an_environment_variable_is_named_once_per_option(helps):
 
 
 def test_short_options_mean_one_thing_everywhere(helps):
-    """``-q`` printed nothing but errors on build, "no progress bar" on simulate."""
-    meanings: dict[str, set[str]] = {}
+    """``-q`` printed nothing but errors on build, "no progress bar" on simulate; ``-p`` was
+    --profile on render and --players elsewhere."""
+    longs: dict[str, set[str]] = {}
+    quiet: set[str] = set()
     for text in helps.values():
-        for match in re.finditer(r"│ (--quiet)\s+-q\s+(.+?)\s+│", text):
-            meanings.setdefault("-q", set()).add(match.group(2))
-    assert meanings["-q"] == {"Print nothing but errors."}, meanings
+        for match in re.finditer(r"│\s+(--[a-z-]+)\s+(-[a-zA-Z])\s+(?:[A-Z=|.]+\s+)?(.+?)\s+│", text):
+            longs.setdefault(match.group(2), set()).add(match.group(1))
+            if match.group(2) == "-q":
+                quiet.add(match.group(3))
+    assert all(len(names) == 1 for names in longs.values()), longs
+    assert longs["-h"] == {"--help"} and longs["-V"] == {"--version"} and longs["-v"] == {"--verbose"}
+    assert quiet == {"Print nothing but errors."}, quiet
+
+
+def test_h_is_help_everywhere_and_v_says_the_settings(cli):
+    assert cli("-h").out == cli("--help").out
+    assert "Usage: cardforge referee rows score" in cli("referee", "rows", "score", "-h").out  # run alone
+    assert cli("-V").out == cli("--version").out
+    verbose = cli("-v", "decks", "--json")
+    assert verbose.code == 0 and verbose.err.startswith("cardforge: settings: lang=en (default)")
 
 
 def test_house_help_names_the_command_that_lists_the_switches(helps, cli):

@@ -8,6 +8,7 @@ from pathlib import Path
 
 import typer
 
+from cardforge.cli import complete
 from cardforge.cli.options import check_lang, lang_option, nonempty_path
 
 from cardforge.errors import CardforgeError, UsageError
@@ -73,9 +74,9 @@ def decks(
 
 @deck_app.command("show")
 def deck_show(
-    game: str = typer.Argument(..., help="Game slug (rows, tricks, …) or a deck file."),
+    game: str = typer.Argument(..., autocompletion=complete.games, help="Game slug (rows, tricks, …) or a deck file."),
     players: int | None = typer.Option(None, "--players", help="Composition for this many players."),
-    mode: str | None = typer.Option(None, "--mode", help="Composition for this mode."),
+    mode: str | None = typer.Option(None, "--mode", metavar="MODE", autocompletion=complete.modes, help="Composition for this mode."),
     as_json: bool = typer.Option(False, "--json", help="Print one JSON object."),
     lang: str = _lang_option(),
 ) -> None:
@@ -134,7 +135,7 @@ def _card(slug: str):
 
 
 def validate(paths: list[Path] = typer.Argument(..., help="Deck or layout files to check."),
-             fmt: str = typer.Option("text", "--format", "-f", metavar="FORMAT",
+             fmt: str = typer.Option("text", "--format", "-f", metavar="FORMAT", autocompletion=complete.validate_formats,
                                      help="text (file:line:col: severity: message), json, github or sarif."),
              as_json: bool = typer.Option(False, "--json", help="The same as --format json.")) -> None:
     """Validate deck and layout files like a linter: every problem of every file, one finding a
@@ -207,7 +208,7 @@ def schema(out: Path | None = typer.Option(None, "--out", "-o", metavar="FILE", 
 
 
 def box(
-    games: list[str] = typer.Argument(None, help="Games the box must play (default: all five)."),
+    games: list[str] = typer.Argument(None, autocompletion=complete.games, help="Games the box must play (default: all five)."),
     as_json: bool = typer.Option(False, "--json", help="Print one JSON object."),
     lang: str = _lang_option(),
 ) -> None:

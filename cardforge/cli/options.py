@@ -7,6 +7,7 @@ from typing import Any
 
 import typer
 
+from cardforge.cli import complete
 from cardforge.errors import UsageError
 
 __all__ = ["JSON_OPTION", "LANG_OPTION", "HOUSE_OPTION", "LANGS", "check_lang", "check_message_lang", "configured", "lang_option", "nonempty_path", "at_least", "print_written", "in_user_language"]
@@ -29,13 +30,13 @@ def configured(key: str) -> Any:
 
 def lang_option(what: str = "the output") -> Any:
     """``--lang``: fr or en, by default the configured language (``cardforge config``)."""
-    return typer.Option(None, "--lang", metavar="LANG", callback=configured("lang"),
+    return typer.Option(None, "--lang", metavar="LANG", callback=configured("lang"), autocompletion=complete.languages,
                         help=f"Language of {what}: fr or en (default: 'cardforge config', else the locale).")
 
 
 LANG_OPTION = lang_option()
 HOUSE_OPTION = typer.Option(
-    None, "--house", metavar="KEY=VALUE",
+    None, "--house", metavar="KEY=VALUE", autocompletion=complete.house_keys,
     help="House rule switch, repeatable ('cardforge house' lists the keys and values).",
 )
 

@@ -7,6 +7,7 @@ from pathlib import Path
 
 import typer
 
+from cardforge.cli import complete
 from cardforge.cli.options import JSON_OPTION, at_least, configured, lang_option, nonempty_path, print_written
 from cardforge.errors import UsageError
 
@@ -14,10 +15,10 @@ __all__ = ["register"]
 
 
 def render(
-    target: str = typer.Argument(None, metavar="GAME|box", help="A game (rows, tricks, …) or 'box' for the whole family."),
-    fmt: str = typer.Option(None, "--format", "-f", help="sheets, pod, png, tts or all (comma-separated; default sheets)."),
-    profile: str = typer.Option(None, "--profile", "-p", help="Print-on-demand profile: thegamecrafter, makeplayingcards, drivethrucards, printninja, home-a4, home-letter (default: all)."),
-    paper: str = typer.Option(None, "--paper", metavar="PAPER", callback=configured("paper"),
+    target: str = typer.Argument(None, metavar="GAME|box", autocompletion=complete.targets, help="A game (rows, tricks, …) or 'box' for the whole family."),
+    fmt: str = typer.Option(None, "--format", "-f", metavar="FORMAT", autocompletion=complete.formats, help="sheets, pod, png, tts or all (comma-separated; default sheets)."),
+    profile: str = typer.Option(None, "--profile", metavar="PROFILE", autocompletion=complete.profiles, help="Print-on-demand profile: thegamecrafter, makeplayingcards, drivethrucards, printninja, home-a4, home-letter (default: all)."),
+    paper: str = typer.Option(None, "--paper", metavar="PAPER", callback=configured("paper"), autocompletion=complete.papers,
                               help="Home sheet paper: a4 or letter (default: 'cardforge config', else a4)."),
     lang: str = lang_option("the card texts"),
     out: Path = typer.Option(None, "--out", "-o", metavar="DIR", parser=nonempty_path, help="Output folder (default: output/cards)."),
@@ -88,7 +89,7 @@ def render(
 
 
 def build(
-    decks: list[str] = typer.Argument(None, metavar="[DECK]...", help="Only these decks' cards (default: everything)."),
+    decks: list[str] = typer.Argument(None, metavar="[DECK]...", autocompletion=complete.targets, help="Only these decks' cards (default: everything)."),
     out: Path = typer.Option(None, "--out", "-o", metavar="DIR", parser=nonempty_path, help="Output folder (default: output/)."),
     force: bool = typer.Option(False, "--force", help="Rebuild everything, even what is up to date."),
     jobs: int = typer.Option(None, "--jobs", "-j", callback=at_least(1), metavar="N", help="Worker processes (default: one per core)."),
@@ -150,7 +151,7 @@ def _say_targets(report: object, names: list[str]) -> None:
 
 
 def watch(
-    decks: list[str] = typer.Argument(None, metavar="[DECK]...", help="Decks to watch (default: every deck)."),
+    decks: list[str] = typer.Argument(None, metavar="[DECK]...", autocompletion=complete.targets, help="Decks to watch (default: every deck)."),
     out: Path = typer.Option(None, "--out", "-o", metavar="DIR", parser=nonempty_path, help="Output folder (default: output/)."),
     jobs: int = typer.Option(None, "--jobs", "-j", callback=at_least(1), metavar="N", help="Worker processes (default: one per core)."),
 ) -> None:

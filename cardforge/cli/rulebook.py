@@ -6,6 +6,7 @@ from pathlib import Path
 
 import typer
 
+from cardforge.cli import complete
 from cardforge.cli.options import JSON_OPTION, nonempty_path, print_written
 from cardforge.errors import UsageError
 
@@ -30,9 +31,9 @@ def _choices(value: str, allowed: tuple[str, ...], what: str) -> list[str]:
 
 def rulebook(
     game: str = typer.Argument(..., help="Game slug (collection, sequence, tricks, rows, numwin), 'all', or a deck file of your own."),
-    lang: str = typer.Option("all", "--lang", help="fr, en or all."),
+    lang: str = typer.Option("all", "--lang", metavar="LANG", autocompletion=complete.book_langs, help="fr, en or all."),
     kind: str = typer.Option("all", "--kind", help="player, reference, comprehensive or all."),
-    paper: str = typer.Option("a5", "--paper", help="a5 (default) or a4."),
+    paper: str = typer.Option("a5", "--paper", metavar="PAPER", autocompletion=complete.book_papers, help="a5 (default) or a4."),
     out: Path | None = typer.Option(None, "--out", "-o", metavar="DIR", parser=nonempty_path, help="Output folder (default: output/); PDFs go in its rulebooks/."),
     as_json: bool = JSON_OPTION,
 ) -> None:

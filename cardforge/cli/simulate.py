@@ -7,6 +7,7 @@ from pathlib import Path
 
 import typer
 
+from cardforge.cli import complete
 from cardforge.cli.options import nonempty_path
 from cardforge.errors import UsageError
 
@@ -34,16 +35,16 @@ def _progress(quiet: bool):
 
 
 def simulate(
-    game: str = typer.Argument(..., help="collection, sequence, tricks, rows or numwin."),
+    game: str = typer.Argument(..., autocompletion=complete.games, help="collection, sequence, tricks, rows or numwin."),
     players: int = typer.Option(4, "--players", "-p", help="Seats at the table."),
     games: int = typer.Option(1000, "--games", "-n", help="Games to play."),
-    bots: str = typer.Option("random", "--bots", help="Bots dealt to the seats in turn, e.g. strategy,random."),
-    house: list[str] = typer.Option([], "--house", help="House rule KEY=VALUE (repeatable)."),
+    bots: str = typer.Option("random", "--bots", metavar="BOTS", autocompletion=complete.bots, help="Bots dealt to the seats in turn, e.g. strategy,random."),
+    house: list[str] = typer.Option([], "--house", metavar="KEY=VALUE", autocompletion=complete.house_keys, help="House rule KEY=VALUE (repeatable)."),
     option: list[str] = typer.Option([], "--option", help="Engine option KEY=VALUE, e.g. mode=discovery (repeatable)."),
     seed: int = typer.Option(0, "--seed", help="Seed: the same seed gives the same report, whatever --jobs."),
     jobs: int | None = typer.Option(None, "--jobs", "-j", metavar="N", help="Worker processes (default: every core)."),
     out: Path | None = typer.Option(None, "--out", "-o", metavar="DIR", parser=nonempty_path, help="Report folder (default: output/simulate/GAME)."),
-    compare_key: str | None = typer.Option(None, "--compare", help="Compare every value of this house rule with the default."),
+    compare_key: str | None = typer.Option(None, "--compare", metavar="KEY", help="Compare every value of this house rule with the default."),
     cluster: str | None = typer.Option(None, "--cluster", help="Dask scheduler address (tcp://host:8786); needs the extra cardforge\\[cluster]."),
     turn_seconds: float | None = typer.Option(None, "--turn-seconds", help="Seconds a turn takes at the table (playing-time estimate)."),
     quiet: bool = typer.Option(False, "--quiet", "-q", help="Print nothing but errors."),

@@ -14,6 +14,7 @@ from pathlib import Path
 
 import typer
 
+from cardforge.cli import complete
 from cardforge.cli.options import (HOUSE_OPTION, JSON_OPTION, LANG_OPTION, at_least, check_lang, configured,
                                    in_user_language, nonempty_path, print_written)
 from cardforge.errors import CardforgeError, OutputError, UsageError
@@ -34,7 +35,7 @@ def _db_option() -> typer.Option:
 
 
 def _match_option() -> typer.Option:
-    return typer.Option(None, "--match", "-m", metavar="ID", help="Act on this match instead of the current one.")
+    return typer.Option(None, "--match", "-m", metavar="ID", autocompletion=complete.match_ids, help="Act on this match instead of the current one.")
 
 
 @contextmanager
@@ -86,12 +87,12 @@ def _sheet_lang(ctx: typer.Context, lang: str, standings: object) -> str:
 @table_app.command("new")
 @in_user_language
 def new(
-    game: str = typer.Argument(..., help="Game: collection, sequence, tricks, rows or numwin."),
+    game: str = typer.Argument(..., autocompletion=complete.games, help="Game: collection, sequence, tricks, rows or numwin."),
     players: str | None = typer.Option(None, "--players", "-p", callback=configured("players"),
                                        help='Players in seating order: "Ana,Ben,Chloé" (tricks team variant: partners '
                                             "sit opposite; default: players in 'cardforge config')."),
-    mode: str | None = typer.Option(None, "--mode", help="Mode (collection, sequence: classic or discovery)."),
-    variant: str | None = typer.Option(None, "--variant", help="Variant (tricks: team; rows: explosion; numwin: memory)."),
+    mode: str | None = typer.Option(None, "--mode", metavar="MODE", autocompletion=complete.modes, help="Mode (collection, sequence: classic or discovery)."),
+    variant: str | None = typer.Option(None, "--variant", metavar="VARIANT", autocompletion=complete.variants, help="Variant (tricks: team; rows: explosion; numwin: memory)."),
     house: list[str] | None = HOUSE_OPTION,
     rounds: int | None = typer.Option(None, "--rounds", help="Rounds agreed (sequence; tricks: fewer than the rules' maximum)."),
     start_cards: int | None = typer.Option(None, "--start-cards", help="tricks: cards dealt in round 1 (default 1)."),
@@ -208,7 +209,7 @@ def list_(db: Path | None = _db_option(), as_json: bool = JSON_OPTION, lang: str
 
 @table_app.command("resume")
 @in_user_language
-def resume(ctx: typer.Context, match_id: int = typer.Argument(..., help="Match ID (see 'cardforge table list')."),
+def resume(ctx: typer.Context, match_id: int = typer.Argument(..., autocompletion=complete.match_ids, help="Match ID (see 'cardforge table list')."),
            db: Path | None = _db_option(), as_json: bool = JSON_OPTION, lang: str = LANG_OPTION) -> None:
     """Make a match the current one again."""
     check_lang(lang)
