@@ -117,14 +117,19 @@ def main(argv: list[str] | None = None) -> None:
     except CardforgeError as exc:
         fail(str(exc), exc.exit_code, detail=exc.to_json())
     except usage_error as exc:
+        from cardforge.cli.click_messages import translate
+        from cardforge.i18n import text
+
         ctx = getattr(exc, "ctx", None)
         command = ctx.command_path if ctx is not None else "cardforge"
+        lang = _asked_lang(args)
         if type(exc).__name__ == "NoArgsIsHelpError":  # `cardforge deck` alone: typer printed its help
-            fail(f"'{command}' needs a command or arguments: expected one of those listed above "
-                 f"(see '{command} --help')")
-        fail(f"{exc.format_message()} (see '{command} --help')", 2)
+            fail(text("error.needs_command", lang, command=command))
+        fail(text("error.see_help", lang, message=translate(exc.format_message(), lang), command=command), 2)
     except click_error as exc:
-        fail(exc.format_message(), exc.exit_code)
+        from cardforge.cli.click_messages import translate
+
+        fail(translate(exc.format_message(), _asked_lang(args)), exc.exit_code)
     except typer.Exit as exc:
         sys.exit(exc.exit_code)
     except SystemExit as exc:  # rich and click end a write into a closed pipe (a help page) with exit 1
