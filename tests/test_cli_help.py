@@ -65,3 +65,47 @@ def test_house_help_names_the_command_that_lists_the_switches(helps, cli):
     assert "row_tie" in keys and listed.json()["house_rules"]["rows"][1]["ruling"] == "ROWS-R2"
     unknown = cli("house", "chess")
     assert unknown.code == 2 and unknown.err.count("\n") == 1 and "unknown game 'chess'" in unknown.err
+
+
+#: Sentences of the English help that must never show in the French help (the command list and
+#: the options every command shares).
+ENGLISH = ["List the decks", "Print exactly one JSON object.", "Language of the output", "House rule switch",
+           "Score-sheet database", "Keep a match's score sheet", "Settle rulings at the table",
+           "Record one round", "Start a match", "Print nothing but errors.", "Show the version and exit."]
+
+
+@pytest.fixture(scope="module")
+def french_helps() -> dict[tuple[str, ...], str]:
+    return {path: help_text(path, env={"CARDFORGE_LANG": "fr"}) for path in command_paths()}
+
+
+def test_help_speaks_french_when_the_language_is_french(french_helps):
+    """Issue 24: ``--help`` was English only.  The command lists and the shared options are
+    French; the rest is measured (a paragraph missing from ``fr.HELP`` stays English)."""
+    for path, text in french_helps.items():
+        for sentence in ENGLISH:
+            assert sentence not in text, f"{' '.join(path)}: {sentence!r}"
+    assert "Liste les paquets" in french_helps[()] and "Exemple : cardforge house rows" in french_helps[("house",)]
+
+
+def test_french_help_coverage_is_measured():
+    """The share of help paragraphs (commands and options) ``fr.HELP`` translates."""
+    import typer
+
+    from cardforge.cli.application import app
+    from cardforge.i18n import fr
+
+    texts: list[str] = []
+
+    def walk(command, name):
+        texts.extend(" ".join(p.split()) for p in (command.help or "").split("\n\n") if not p.startswith("Example:"))
+        texts.extend(" ".join(p.help.split()) for p in command.params if getattr(p, "help", None))
+        if hasattr(command, "list_commands"):
+            ctx = command.context_class(command, info_name=name)
+            for sub in command.list_commands(ctx):
+                walk(command.get_command(ctx, sub), sub)
+
+    walk(typer.main.get_command(app), "cardforge")
+    covered = sum(1 for t in texts if t in fr.HELP) / len(texts)
+    print(f"French help coverage: {covered:.0%} of {len(texts)} paragraphs")
+    assert covered >= 0.6, covered

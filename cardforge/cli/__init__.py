@@ -113,7 +113,7 @@ def main(argv: list[str] | None = None) -> None:
     previous = _catch_interrupts()
     try:
         with tidy_on_failure():  # a failed command leaves no empty folders behind
-            result = app(args=args, prog_name=prog_name, standalone_mode=False)
+            result = command_for(app, args)(args=args, prog_name=prog_name, standalone_mode=False)
     except CardforgeError as exc:
         fail(str(exc), exc.exit_code, detail=exc.to_json())
     except usage_error as exc:
@@ -148,6 +148,21 @@ def main(argv: list[str] | None = None) -> None:
     finally:
         _restore_interrupts(previous)
     sys.exit(result if isinstance(result, int) else 0)
+
+
+def command_for(app: Any, args: list[str]) -> Any:
+    """The click command to run: typer's, with its help texts in the user's language when this
+    command line shows a help page (``cli/helptext.py``)."""
+    import typer
+
+    command = typer.main.get_command(app) if isinstance(app, typer.Typer) else app
+    from cardforge.cli.helptext import translate_help, wants_help
+
+    if wants_help(args):
+        lang = _asked_lang(args)
+        if lang != "en":
+            translate_help(command, args, lang)
+    return command
 
 
 def _resume_collector() -> None:

@@ -15,6 +15,7 @@ from typing import Any
 import typer
 
 from cardforge import __version__
+from cardforge.cli import complete
 
 __all__ = ["app", "make_app", "COMMAND_MODULES"]
 
@@ -48,8 +49,16 @@ def _root(
                                  is_eager=True),
     verbose: bool = typer.Option(False, "--verbose", "-v",
                                  help="Say on stderr which settings are in effect and where each comes from."),
+    lang: str | None = typer.Option(None, "--lang", metavar="LANG", autocompletion=complete.languages,
+                                    help="Language of this help and of the commands after it (as CARDFORGE_LANG)."),
 ) -> None:
     """Print-ready card sheets, rulebooks and a table referee for the Num card family."""
+    if lang is not None:
+        import os
+
+        from cardforge.cli.options import check_message_lang
+
+        os.environ["CARDFORGE_LANG"] = check_message_lang(lang)
     if verbose:
         import sys
 

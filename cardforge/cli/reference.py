@@ -31,14 +31,32 @@ def command_paths() -> list[tuple[str, ...]]:
 
 
 def help_text(path: tuple[str, ...], env: dict[str, str] | None = None) -> str:
-    """What ``cardforge PATH… --help`` prints, at ``WIDTH`` columns, trailing spaces removed."""
-    from typer.testing import CliRunner
+    """What ``cardforge PATH… --help`` prints (run through ``cardforge.cli.main``, as the user
+    runs it), at ``WIDTH`` columns, trailing spaces removed; ``env``: variables set meanwhile
+    (``CARDFORGE_LANG=fr``)."""
+    import contextlib
+    import io
+    import os
 
-    from cardforge.cli.application import app
+    from cardforge.cli import main
 
-    result = CliRunner().invoke(app, [*path, "--help"], prog_name="cardforge",
-                                env={"COLUMNS": str(WIDTH), "NO_COLOR": "1", "TERM": "dumb", **(env or {})})
-    return "\n".join(line.rstrip() for line in result.output.strip("\n").splitlines()) + "\n"
+    wanted = {"COLUMNS": str(WIDTH), "NO_COLOR": "1", "TERM": "dumb", **(env or {})}
+    saved = {name: os.environ.get(name) for name in wanted}
+    out = io.StringIO()
+    os.environ.update(wanted)
+    try:
+        with contextlib.redirect_stdout(out), contextlib.redirect_stderr(io.StringIO()):
+            try:
+                main([*path, "--help"])
+            except SystemExit:
+                pass
+    finally:
+        for name, value in saved.items():
+            if value is None:
+                os.environ.pop(name, None)
+            else:
+                os.environ[name] = value
+    return "\n".join(line.rstrip() for line in out.getvalue().strip("\n").splitlines()) + "\n"
 
 
 def reference_page() -> str:

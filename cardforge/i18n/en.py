@@ -471,6 +471,7 @@ MESSAGES: dict[str, str] = {
     "click.not_float": "{value} is not a valid float.",
     "click.not_bool": "{value} is not a valid boolean.",
     "click.not_one_of": "{value} is not one of {choices}.",
+    "help.example": "Example: {command}",
     "error.see_help": "{message} (see '{command} --help')",
     "error.needs_command": "'{command}' needs a command or arguments: expected one of those listed above (see '{command} --help')",
 }
