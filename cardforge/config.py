@@ -25,7 +25,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-__all__ = ["KEYS", "Setting", "settings", "value", "house_rules", "with_house_rules", "user_file", "project_file", "locale_lang",
+__all__ = ["FLAGS", "KEYS", "Setting", "settings", "value", "house_rules", "with_house_rules", "user_file", "project_file", "locale_lang",
            "FILE_NAME"]
 
 FILE_NAME = "cardforge.toml"
@@ -38,6 +38,9 @@ KEYS: dict[str, tuple[str, str]] = {
     "players": ("CARDFORGE_PLAYERS", "players of a new match, in seating order"),
 }
 _CHOICES = {"lang": ("fr", "en"), "paper": ("a4", "letter")}
+
+#: Values given by a flag of the root command (``cardforge --lang fr …``) for the whole run.
+FLAGS: dict[str, Any] = {}
 
 
 @dataclass(frozen=True)
@@ -105,9 +108,10 @@ def _read(path: str, mtime: int) -> dict[str, Any]:
                 raise UsageError(f"{path}: house: expected tables [house.GAME] of KEY = VALUE")
             continue
         if key not in KEYS:
-            from cardforge.cards import nearest
+            import difflib
 
-            guess = nearest(key, list(KEYS))
+            close = difflib.get_close_matches(key, list(KEYS), n=1, cutoff=0.5)
+            guess = close[0] if close else None
             hint = f"; did you mean {guess!r}?" if guess else f" (keys: {', '.join([*KEYS, 'house'])})"
             raise UsageError(f"{path}: unknown key {key!r}{hint}")
         _check(key, raw, path)
@@ -145,8 +149,9 @@ def settings(flags: dict[str, Any] | None = None) -> dict[str, Setting]:
                 chosen = Setting(key, _check(key, data[key], str(path)), source, str(path))
         if os.environ.get(variable):
             chosen = Setting(key, _check(key, os.environ[variable], variable), "env", variable)
-        if flags and flags.get(key) is not None:
-            chosen = Setting(key, flags[key], "flag", f"--{key}")
+        given = (flags or {}).get(key, FLAGS.get(key))
+        if given is not None:
+            chosen = Setting(key, given, "flag", f"--{key}")
         found[key] = chosen
     return found
 

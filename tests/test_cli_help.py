@@ -8,12 +8,20 @@ import re
 
 import pytest
 
-from cardforge.cli.reference import command_paths, help_text
+from cardforge.cli.reference import PAGE_ENV, command_paths, help_text
+
+
+def _walk(**env: str) -> dict[tuple[str, ...], str]:
+    """Every command's help, in the page's environment with ``env`` on top."""
+    with pytest.MonkeyPatch.context() as patch:
+        for name, value in {**PAGE_ENV, **env}.items():
+            patch.setenv(name, value)
+        return {path: help_text(path) for path in command_paths()}
 
 
 @pytest.fixture(scope="module")
 def helps() -> dict[tuple[str, ...], str]:
-    return {path: help_text(path) for path in command_paths()}
+    return _walk()
 
 
 def test_every_command_is_walked(helps):
@@ -76,7 +84,7 @@ ENGLISH = ["List the decks", "Print exactly one JSON object.", "Language of the 
 
 @pytest.fixture(scope="module")
 def french_helps() -> dict[tuple[str, ...], str]:
-    return {path: help_text(path, env={"CARDFORGE_LANG": "fr"}) for path in command_paths()}
+    return _walk(CARDFORGE_LANG="fr")
 
 
 def test_help_speaks_french_when_the_language_is_french(french_helps):

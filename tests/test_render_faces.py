@@ -85,6 +85,14 @@ def test_family_symbols_are_distinct_and_drawable(decks, system):
     assert icons <= set(ICONS), f"action icons without a drawing: {icons - set(ICONS)}"
 
 
+def test_every_icon_of_the_deck_format_has_a_drawing_and_a_glyph():
+    """The vocabulary the loader checks (``deck/icons.py``) is exactly what the renderer draws."""
+    from cardforge.deck.icons import ICON_GLYPHS, ICON_NAMES
+    from cardforge.render.symbols import ICONS
+
+    assert set(ICONS) == set(ICON_NAMES) == set(ICON_GLYPHS)
+
+
 def test_distinct_symbols_give_distinct_pictures():
     """Colour-blind players tell families apart by shape: no two symbols draw the same pixels."""
     from PIL import ImageChops

@@ -50,15 +50,14 @@ def _root(
     verbose: bool = typer.Option(False, "--verbose", "-v",
                                  help="Say on stderr which settings are in effect and where each comes from."),
     lang: str | None = typer.Option(None, "--lang", metavar="LANG", autocompletion=complete.languages,
-                                    help="Language of this help and of the commands after it (as CARDFORGE_LANG)."),
+                                    help="Language of this help and of the commands after it."),
 ) -> None:
     """Print-ready card sheets, rulebooks and a table referee for the Num card family."""
     if lang is not None:
-        import os
+        from cardforge.config import FLAGS
+        from cardforge.options import check_message_lang
 
-        from cardforge.cli.options import check_message_lang
-
-        os.environ["CARDFORGE_LANG"] = check_message_lang(lang)
+        FLAGS["lang"] = check_message_lang(lang)
     if verbose:
         import sys
 

@@ -152,3 +152,8 @@ house_keys = choices(_house_keys)
 modes = choices(_modes)
 variants = choices(_variants)
 match_ids = choices(_match_ids)
+
+
+from cardforge.options import COMPLETERS  # noqa: E402  (the options below the command line name these kinds)
+
+COMPLETERS.update(languages=languages, house_keys=house_keys, modes=modes, match_ids=match_ids)

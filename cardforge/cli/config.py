@@ -7,7 +7,7 @@ from pathlib import Path
 
 import typer
 
-from cardforge.cli.options import JSON_OPTION
+from cardforge.options import JSON_OPTION
 
 __all__ = ["register"]
 

@@ -9,7 +9,7 @@ from pathlib import Path
 import typer
 
 from cardforge.cli import complete
-from cardforge.cli.options import check_lang, lang_option, nonempty_path
+from cardforge.options import check_lang, lang_option, nonempty_path
 
 from cardforge.errors import CardforgeError, UsageError
 

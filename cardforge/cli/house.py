@@ -6,7 +6,7 @@ from __future__ import annotations
 import typer
 
 from cardforge.cli import complete
-from cardforge.cli.options import JSON_OPTION, LANG_OPTION, check_message_lang
+from cardforge.options import JSON_OPTION, LANG_OPTION, check_message_lang
 
 __all__ = ["register", "house_switches"]
 

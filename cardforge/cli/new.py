@@ -6,7 +6,7 @@ from pathlib import Path
 
 import typer
 
-from cardforge.cli.options import JSON_OPTION, print_written
+from cardforge.options import JSON_OPTION, print_written
 
 __all__ = ["register"]
 

@@ -10,7 +10,7 @@ from typing import Any
 import typer
 from typer.core import TyperGroup
 
-from cardforge.cli.options import in_user_language
+from cardforge.options import in_user_language
 from cardforge.deck.loader import GAMES
 
 __all__ = ["register"]

@@ -8,7 +8,7 @@ import sys
 from collections.abc import Iterator
 from pathlib import Path
 
-__all__ = ["command_paths", "help_text", "reference_page", "main", "WIDTH"]
+__all__ = ["command_paths", "help_text", "reference_page", "main", "WIDTH", "PAGE_ENV"]
 
 #: Terminal width the page is rendered at (stable output whatever the terminal).
 WIDTH = 100
@@ -30,33 +30,26 @@ def command_paths() -> list[tuple[str, ...]]:
     return list(walk(typer.main.get_command(app), ()))
 
 
-def help_text(path: tuple[str, ...], env: dict[str, str] | None = None) -> str:
-    """What ``cardforge PATH… --help`` prints (run through ``cardforge.cli.main``, as the user
-    runs it), at ``WIDTH`` columns, trailing spaces removed; ``env``: variables set meanwhile
-    (``CARDFORGE_LANG=fr``)."""
+def help_text(path: tuple[str, ...]) -> str:
+    """What ``cardforge PATH… --help`` prints, run in this process through ``cardforge.cli.main``
+    as the user runs it, trailing spaces removed.  The width is the caller's ``COLUMNS`` (the
+    page is made at ``WIDTH``: ``main`` runs itself again with it)."""
     import contextlib
     import io
-    import os
 
-    from cardforge.cli import main
+    from cardforge.cli import main as run
 
-    wanted = {"COLUMNS": str(WIDTH), "NO_COLOR": "1", "TERM": "dumb", **(env or {})}
-    saved = {name: os.environ.get(name) for name in wanted}
     out = io.StringIO()
-    os.environ.update(wanted)
-    try:
-        with contextlib.redirect_stdout(out), contextlib.redirect_stderr(io.StringIO()):
-            try:
-                main([*path, "--help"])
-            except SystemExit:
-                pass
-    finally:
-        for name, value in saved.items():
-            if value is None:
-                os.environ.pop(name, None)
-            else:
-                os.environ[name] = value
+    with contextlib.redirect_stdout(out), contextlib.redirect_stderr(io.StringIO()):
+        try:
+            run([*path, "--help"])
+        except SystemExit:
+            pass
     return "\n".join(line.rstrip() for line in out.getvalue().strip("\n").splitlines()) + "\n"
+
+
+#: The environment the page is rendered in: its width, no colours, no config but the defaults.
+PAGE_ENV = {"COLUMNS": str(WIDTH), "NO_COLOR": "1", "TERM": "dumb", "CARDFORGE_LANG": "en"}
 
 
 def reference_page() -> str:
@@ -71,7 +64,14 @@ def reference_page() -> str:
 
 
 def main(argv: list[str] | None = None) -> int:
+    import os
+
     args = list(sys.argv[1:] if argv is None else argv)
+    if any(os.environ.get(k) != v for k, v in PAGE_ENV.items()):  # render at the page's width, in English
+        import subprocess
+
+        return subprocess.run([sys.executable, "-m", "cardforge.cli.reference", *args],
+                              env={**os.environ, **PAGE_ENV}).returncode
     check = "--check" in args
     rest = [a for a in args if a != "--check"]
     target = Path(rest[0]) if rest else Path("docs") / "cli.md"

@@ -8,7 +8,7 @@ from pathlib import Path
 import typer
 
 from cardforge.cli import complete
-from cardforge.cli.options import JSON_OPTION, at_least, configured, lang_option, nonempty_path, print_written
+from cardforge.options import JSON_OPTION, at_least, configured, lang_option, nonempty_path, print_written
 from cardforge.errors import UsageError
 
 __all__ = ["register"]

@@ -6,7 +6,7 @@ from pathlib import Path
 
 import typer
 
-from cardforge.cli.options import nonempty_path
+from cardforge.options import nonempty_path
 
 __all__ = ["register"]
 

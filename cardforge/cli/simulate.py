@@ -8,7 +8,7 @@ from pathlib import Path
 import typer
 
 from cardforge.cli import complete
-from cardforge.cli.options import nonempty_path
+from cardforge.options import nonempty_path
 from cardforge.errors import UsageError
 
 __all__ = ["register", "simulate"]

@@ -15,7 +15,7 @@ from pathlib import Path
 import typer
 
 from cardforge.cli import complete
-from cardforge.cli.options import (HOUSE_OPTION, JSON_OPTION, LANG_OPTION, at_least, check_lang, configured,
+from cardforge.options import (HOUSE_OPTION, JSON_OPTION, LANG_OPTION, at_least, check_lang, configured,
                                    in_user_language, nonempty_path, print_written)
 from cardforge.errors import CardforgeError, OutputError, UsageError
 from cardforge.i18n import text

@@ -57,7 +57,7 @@ class BaseDeck:
 def _validate_base(path: Path) -> dict:
     from cardforge.deck.schema import BaseDeckFile
     from cardforge.deck.source import position_of, read_yaml, validate_all
-    from cardforge.render.symbols import ICONS
+    from cardforge.deck.icons import ICON_NAMES
 
     raw = read_yaml(path)
     if raw.get("kind") != "base":
@@ -65,11 +65,11 @@ def _validate_base(path: Path) -> dict:
     data = validate_all(BaseDeckFile, raw, path).model_dump(mode="json", by_alias=False, exclude={"schema_"})
     problems = []
     for slug, action in data["actions"].items():
-        if action["icon"] not in ICONS:  # an unknown icon printed its initial letter, big
+        if action["icon"] not in ICON_NAMES:  # an unknown icon printed its initial letter, big
             from cardforge.cards import nearest
 
-            guess = nearest(action["icon"], list(ICONS))
-            hint = f"; did you mean {guess!r}?" if guess else f"; icons are {', '.join(ICONS)}"
+            guess = nearest(action["icon"], list(ICON_NAMES))
+            hint = f"; did you mean {guess!r}?" if guess else f"; icons are {', '.join(ICON_NAMES)}"
             line, col = position_of(raw, ("actions", slug, "icon"))
             problems.append(DeckError(f"unknown icon {action['icon']!r}{hint}", file=str(path), line=line, column=col,
                                       path=f"actions.{slug}.icon"))

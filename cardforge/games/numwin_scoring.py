@@ -21,7 +21,7 @@ from typing import Any
 from cardforge.cards import Card, FamilyKind, format_cards
 from cardforge.errors import UsageError
 from cardforge.i18n import Message
-from cardforge.referee.verdict import Step
+from cardforge.games.steps import Step
 
 __all__ = [
     "ACTION_POINTS",

@@ -34,7 +34,7 @@ from cardforge.errors import IllegalActionError, UsageError
 from cardforge.games.base import TERMINAL, GameState
 from cardforge.games.chance import shuffle
 from cardforge.i18n import Message, refusal
-from cardforge.referee.verdict import Step
+from cardforge.games.steps import Step
 
 __all__ = [
     "STOP_REASONS",

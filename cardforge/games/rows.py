@@ -202,7 +202,7 @@ class PlacementResult:
     @property
     def steps(self) -> list[Any]:
         """The events as referee steps (``Step(rule, message)``)."""
-        from cardforge.referee.verdict import Step
+        from cardforge.games.steps import Step
 
         return [Step(e.rule, _message(e)) for e in self.events]
 

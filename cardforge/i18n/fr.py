@@ -640,8 +640,8 @@ HELP = {
     "Worker processes (default: every core).": "Processus de travail (par défaut : tous les cœurs).",
     "Print nothing but errors.": "N'affiche que les erreurs.",
     "Show the version and exit.": "Affiche la version et s'arrête.",
-    "Language of this help and of the commands after it (as CARDFORGE_LANG).":
-        "Langue de cette aide et des commandes qui suivent (comme CARDFORGE_LANG).",
+    "Language of this help and of the commands after it.":
+        "Langue de cette aide et des commandes qui suivent.",
     "Say on stderr which settings are in effect and where each comes from.":
         "Dit sur la sortie d'erreur quels réglages s'appliquent et d'où chacun vient.",
     "Home sheet paper: a4 or letter (default: 'cardforge config', else a4).":

@@ -42,8 +42,9 @@ from cardforge.referee.pushluck import (
     parse_table_cards,
     stop_verdict,
 )
+from cardforge.games.steps import Step
 from cardforge.i18n import Message, refusal
-from cardforge.referee.verdict import Step, Verdict, emit
+from cardforge.referee.verdict import Verdict, emit
 
 __all__ = ["app", "objectives_verdict", "check_verdict", "load_scorecard", "parse_objectives", "collection_cards"]
 

@@ -15,8 +15,7 @@ from typing import Any
 
 import typer
 
-from cardforge.cli import complete
-from cardforge.cli.options import nonempty_path
+from cardforge.options import completion, nonempty_path
 from cardforge.errors import UsageError
 from cardforge.i18n import refusal
 
@@ -27,7 +26,7 @@ STATE_OPTION = typer.Option(None, "--state", envvar="CARDFORGE_STATE", metavar="
 TABLE_OPTION = typer.Option(False, "--table", help="Keep the position in the table store's current match.")
 DB_OPTION = typer.Option(None, "--db", envvar="CARDFORGE_TABLE_DB", metavar="PATH", parser=nonempty_path,
                          help="Table database, with --table.")
-MATCH_OPTION = typer.Option(None, "--match", metavar="ID", autocompletion=complete.match_ids, help="Match ID, with --table (default: the current match).")
+MATCH_OPTION = typer.Option(None, "--match", metavar="ID", autocompletion=completion("match_ids"), help="Match ID, with --table (default: the current match).")
 
 
 def storage_for(state: Path | None, table: bool, db: Path | None = None, match: int | None = None):

@@ -12,7 +12,7 @@ from pathlib import Path
 
 import typer
 
-from cardforge.cli.options import HOUSE_OPTION, JSON_OPTION, LANG_OPTION, check_message_lang as check_lang
+from cardforge.options import HOUSE_OPTION, JSON_OPTION, LANG_OPTION, check_message_lang as check_lang
 
 from cardforge.cards import Card
 from cardforge.errors import UsageError
@@ -32,11 +32,12 @@ from cardforge.games.tricks import (
     round_schedule,
     streak_rule,
 )
+from cardforge.games.steps import Step
 from cardforge.games.tricks.resolution import codes
 from cardforge.i18n import Message, refusal
 from cardforge.referee.live import DB_OPTION, MATCH_OPTION, STATE_OPTION, TABLE_OPTION, storage_for
 from cardforge.referee.live import play as live_play
-from cardforge.referee.verdict import Step, Verdict, emit
+from cardforge.referee.verdict import Verdict, emit
 
 __all__ = ["app", "parse_cards", "trick_verdict", "legal_verdict", "score_verdict", "rounds_verdict"]
 

@@ -12,7 +12,7 @@ import math
 from collections.abc import Callable
 from typing import Any
 
-__all__ = ["SYMBOLS", "ICONS", "ICON_GLYPHS", "draw_symbol", "draw_icon"]
+__all__ = ["SYMBOLS", "ICONS", "draw_symbol", "draw_icon"]
 
 
 def _polygon(canv: Any, points: list[tuple[float, float]]) -> Any:
@@ -218,6 +218,7 @@ def _flash(c: Any, x: float, y: float, s: float, font: str) -> None:
     c.drawPath(_polygon(c, _star_points(x, y, s * 0.5, s * 0.2, 8, turn=90)), fill=1, stroke=0)
 
 
+#: the drawing of each icon of the deck format's vocabulary (``cardforge.deck.icons.ICON_NAMES``)
 ICONS: dict[str, Callable[[Any, float, float, float, str], None]] = {
     "joker": _joker,
     "infinity": _text_icon("\u221e", 0.95),
@@ -232,15 +233,6 @@ ICONS: dict[str, Callable[[Any, float, float, float, str], None]] = {
     "eye": _eye,
     "flash": _flash,
     "numx": _text_icon("0|17", 0.5),
-}
-
-
-#: each icon as a character of the bundled DejaVu fonts, for running text (rulebooks), where the
-#: vector drawing cannot go
-ICON_GLYPHS: dict[str, str] = {
-    "joker": "\u265b", "infinity": "\u221e", "plus1": "+1", "plus2": "+2", "skip": "\u2298", "flip": "\u21c5",
-    "swap": "\u21c4", "bolt": "\u26a1", "tornado": "\u224b", "atom": "\u269b", "eye": "\u25c9", "flash": "\u2738",
-    "numx": "0|17",
 }
 
 

@@ -38,7 +38,7 @@ def is_deck_path(name: str) -> bool:
 
 def _inline(text: str) -> str:
     from cardforge.render.inline import ICON_TOKEN
-    from cardforge.render.symbols import ICON_GLYPHS
+    from cardforge.deck.icons import ICON_GLYPHS
 
     out = escape(text, quote=False)
     for pattern, repl in _INLINE:

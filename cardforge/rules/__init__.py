@@ -20,6 +20,7 @@ import functools
 import re
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import NamedTuple
 
 from cardforge.cards import Text
 from cardforge.errors import UsageError
@@ -30,8 +31,7 @@ __all__ = ["Rule", "Section", "Ruling", "RuleBook", "BookInfo", "load_rules", "r
 RULES_DIR = Path(__file__).resolve().parent
 
 
-@dataclass(frozen=True, slots=True)
-class Rule:
+class Rule(NamedTuple):
     """One rule sentence of a rule sheet: ``text.fr`` is faithful to the designer's sheet."""
 
     id: str
@@ -40,8 +40,7 @@ class Rule:
     kind: str = "rule"  # "rule", or "note" for design commentary (a tip in the player's book)
 
 
-@dataclass(frozen=True, slots=True)
-class Section:
+class Section(NamedTuple):
     """A titled section of a rule sheet and its rules, in order."""
 
     id: str
@@ -50,8 +49,7 @@ class Section:
     optional: bool = False  # an optional variant or extension, marked so in the player's book
 
 
-@dataclass(frozen=True, slots=True)
-class Ruling:
+class Ruling(NamedTuple):
     """A decision the project made where a sheet is silent or ambiguous.
 
     ``house_rule`` names the option that switches it, when it is a genuine design choice.
@@ -68,8 +66,7 @@ class Ruling:
     question: Text | None = None  # set: it is also answered in the player's FAQ
 
 
-@dataclass(frozen=True, slots=True)
-class BookInfo:
+class BookInfo(NamedTuple):
     """Facts of the player's books that are no rule: cover facts and quick-reference lines."""
 
     time: Text | None = None

@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from cardforge.cards import Card, FamilyKind
 from cardforge.errors import UsageError
 from cardforge.games.tricks.house_rules import DEFAULT_RULES, HouseRules
-from cardforge.referee.verdict import Step
+from cardforge.games.steps import Step
 
 __all__ = ["Event", "TrickResult", "resolve_trick", "trick_outcome", "cancelled_positions", "card_value", "codes"]
 

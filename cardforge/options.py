@@ -1,20 +1,36 @@
-"""Command-line options shared by many commands (``--json``, ``--lang``, ``--house``)."""
+"""Command-line options shared by the commands of every face (``--json``, ``--lang``, ``--house``):
+the CLI's and the referee's game commands; below both, it imports nothing of either."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
 import typer
 
-from cardforge.cli import complete
 from cardforge.errors import UsageError
 
-__all__ = ["JSON_OPTION", "LANG_OPTION", "HOUSE_OPTION", "LANGS", "check_lang", "check_message_lang", "configured", "lang_option", "nonempty_path", "at_least", "print_written", "in_user_language"]
+__all__ = ["JSON_OPTION", "LANG_OPTION", "HOUSE_OPTION", "LANGS", "check_lang", "check_message_lang", "COMPLETERS", "completion", "configured", "lang_option", "nonempty_path", "at_least", "print_written", "in_user_language"]
 
 LANGS = ("fr", "en")
 
 JSON_OPTION = typer.Option(False, "--json", help="Print exactly one JSON object.")
+#: Shell completion of option values, filled by the command line (``cli/complete.py``): kind →
+#: ``(ctx, incomplete) -> list[str]``.  Options here name the kind; the sets (games, house rules,
+#: matches) live in layers above this one.
+COMPLETERS: dict[str, Callable[[Any, str], list[str]]] = {}
+
+
+def completion(kind: str) -> Callable[..., list[str]]:
+    """An ``autocompletion`` callback offering what the completer of ``kind`` offers."""
+    def complete(ctx: typer.Context, incomplete: str) -> list[str]:
+        found = COMPLETERS.get(kind)
+        return found(ctx, incomplete) if found is not None else []
+
+    return complete
+
+
 def configured(key: str) -> Any:
     """An option callback: the value given, else the configured one (``cardforge.config``:
     ``CARDFORGE_*``, the project's and the user's ``cardforge.toml``, the locale)."""
@@ -30,13 +46,13 @@ def configured(key: str) -> Any:
 
 def lang_option(what: str = "the output") -> Any:
     """``--lang``: fr or en, by default the configured language (``cardforge config``)."""
-    return typer.Option(None, "--lang", metavar="LANG", callback=configured("lang"), autocompletion=complete.languages,
+    return typer.Option(None, "--lang", metavar="LANG", callback=configured("lang"), autocompletion=completion("languages"),
                         help=f"Language of {what}: fr or en (default: 'cardforge config', else the locale).")
 
 
 LANG_OPTION = lang_option()
 HOUSE_OPTION = typer.Option(
-    None, "--house", metavar="KEY=VALUE", autocompletion=complete.house_keys,
+    None, "--house", metavar="KEY=VALUE", autocompletion=completion("house_keys"),
     help="House rule switch, repeatable ('cardforge house' lists the keys and values).",
 )
 
