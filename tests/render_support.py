@@ -91,3 +91,20 @@ def content_streams(pdf) -> list[bytes]:
     for page in reader.pages:
         streams += [form.get_data() for form in _forms(page.get("/Resources"), seen)]
     return streams
+
+
+def png_render_under_way(out: Path) -> "subprocess.Popen[str]":
+    """``cardforge render rows --format png --out OUT`` started in its own process group, once
+    its first picture is written (the workers are rasterising); stderr is piped."""
+    import os
+    import subprocess
+    import sys
+    import time
+
+    proc = subprocess.Popen([sys.executable, "-m", "cardforge", "render", "rows", "--format", "png", "--out", str(out)],
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, cwd=ROOT,
+                            env={**os.environ, "PYTHONPATH": str(ROOT)}, start_new_session=True)
+    deadline = time.monotonic() + 120  # only a hang reaches it
+    while not list(out.rglob("*.png")) and proc.poll() is None and time.monotonic() < deadline:
+        time.sleep(0.05)
+    return proc

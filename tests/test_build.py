@@ -11,6 +11,7 @@ from pathlib import Path
 import pytest
 
 from cardforge.cards import Card
+from cardforge.scheduler import Builder, Job, Planning, Target
 from tests.render_support import MINI_DECK, ROOT, write_mini_deck
 
 #: The mini deck with another action-card colour: its two action faces (en, fr) change, nothing else.
@@ -470,3 +471,29 @@ def test_planning_a_build_imports_no_reportlab(tmp_path):
             f"plan(Path({str(tmp_path)!r})); print('reportlab' in sys.modules)")
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert out.stdout.strip() == "False"
+
+
+class NoteBuilder(Builder):
+    """A builder from outside the scheduler: one target, one job writing ``note.txt``."""
+
+    def targets(self, planning: Planning) -> list[Target]:
+        job = Job("note", "reference", "tests.test_build:write_note", (str(planning.out),))
+        return [Target("note", planning.inputs.key("note"), [job])]
+
+
+def write_note(out: str) -> list[str]:
+    path = Path(out) / "note.txt"
+    path.write_text("made by a plugged-in builder\n", encoding="utf-8")
+    return [str(path)]
+
+
+def test_a_builder_plugged_in_by_name_is_planned_run_recorded_and_skipped(tmp_path, monkeypatch):
+    """The scheduler knows its builders only by name (``BUILDERS``): one more takes part in the
+    build like the card, book, pad and reference builders do, incremental rebuilds included."""
+    from cardforge import scheduler
+
+    monkeypatch.setattr(scheduler, "BUILDERS", {"notes": "tests.test_build:NoteBuilder"})
+    first = scheduler.build_all(tmp_path, workers=1)
+    assert first.targets_built == ["note"] and (tmp_path / "note.txt").read_text().startswith("made by")
+    again = scheduler.build_all(tmp_path, workers=1)
+    assert again.targets_built == [] and again.targets_skipped == ["note"]

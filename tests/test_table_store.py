@@ -47,7 +47,7 @@ def test_kill_9_mid_entry_loses_nothing_confirmed(tmp_path):
                 break
     finally:
         writer.send_signal(signal.SIGKILL)
-        writer.wait(timeout=30)
+        writer.wait(timeout=60)
     assert writer.returncode == -signal.SIGKILL
     with Store(db) as store:
         assert store.integrity_check() == "ok"

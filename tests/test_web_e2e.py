@@ -28,7 +28,7 @@ def browser(server, tmp_path_factory):
     driver.quit()
 
 
-def _wait(driver, condition, timeout: float = 10.0):
+def _wait(driver, condition, timeout: float = 60.0):  # only a hang reaches it
     from selenium.common.exceptions import NoSuchElementException, StaleElementReferenceException
     from selenium.webdriver.support.ui import WebDriverWait
 
@@ -82,7 +82,7 @@ def _new_match(driver, server, game: str, players: str) -> int:
 
 def test_a_rows_round_entered_by_tapping_cards(server, browser):
     match = _new_match(browser, server, "rows", "Ana, Ben, Chloé")
-    _wait(browser, _pictures_loaded, timeout=30)
+    _wait(browser, _pictures_loaded)
     _fits_the_phone(browser)
     _css(browser, "details.by-hand summary").click()  # the live table is first; a round by hand is folded
     _css(browser, "#p0_cards").click()
@@ -166,7 +166,7 @@ def _submit(driver, selector: str, until) -> None:
 
 def test_a_whole_rows_round_on_the_live_table(server, browser):
     match = _new_match(browser, server, "rows", "Ana, Ben")
-    _wait(browser, _pictures_loaded, timeout=30)
+    _wait(browser, _pictures_loaded)
     for n, (a, b) in enumerate(zip(ANA, BEN, strict=True), 1):
         _tap(browser, a)
         _tap(browser, b)  # the first field handed over to the second after the first tap

@@ -46,7 +46,7 @@ class Server:
             cwd=ROOT, env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
         self.ready_after = self._wait()
 
-    def _wait(self, timeout: float = 30.0) -> float:
+    def _wait(self, timeout: float = 60.0) -> float:
         deadline = time.perf_counter() + timeout
         while time.perf_counter() < deadline:
             if self.proc.poll() is not None:
@@ -57,7 +57,7 @@ class Server:
             except OSError:
                 time.sleep(0.02)
         self.stop()
-        raise RuntimeError("cardforge serve did not answer within 30 s")
+        raise RuntimeError(f"cardforge serve did not answer within {timeout:g} s")
 
     def post(self, path: str, data: dict[str, str]) -> int:
         """POST a form; the status code (redirects not followed)."""
@@ -71,7 +71,7 @@ class Server:
         opener = urllib.request.build_opener(NoRedirect)
         body = urllib.parse.urlencode(data).encode()
         try:
-            with opener.open(urllib.request.Request(self.url + path, data=body), timeout=10) as response:
+            with opener.open(urllib.request.Request(self.url + path, data=body), timeout=60) as response:
                 return response.status
         except urllib.error.HTTPError as exc:
             return exc.code
@@ -79,13 +79,13 @@ class Server:
     def kill(self) -> None:
         """``kill -9``: no shutdown handler runs."""
         self.proc.kill()
-        self.proc.wait(timeout=10)
+        self.proc.wait(timeout=60)
 
     def stop(self) -> None:
         if self.proc.poll() is None:
             self.proc.terminate()
             try:
-                self.proc.wait(timeout=10)
+                self.proc.wait(timeout=60)
             except subprocess.TimeoutExpired:
                 self.kill()
         for stream in (self.proc.stdout, self.proc.stderr):
