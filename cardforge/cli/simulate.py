@@ -54,7 +54,7 @@ def simulate(
     from cardforge import simulate as lab
     from cardforge.bots import make_bot
     from cardforge.paths import output_dir
-    from cardforge.simulate.output import summary_lines, write_report
+    from cardforge.simulate.output import plots_available, summary_lines, write_report
 
     names = tuple(b.strip() for b in bots.split(",") if b.strip())
     for name in names:
@@ -79,6 +79,9 @@ def simulate(
             bar.stop()
     folder = out or output_dir() / "simulate" / game
     written = write_report(folder, report, comparison)
+    if not plots_available():  # said once, on stderr, whatever the output
+        sys.stderr.write("cardforge: notice: the report has no figures nor PDF without matplotlib: "
+                         "pip install 'cardforge[plots]' to get them\n")
     if as_json:
         import json
 

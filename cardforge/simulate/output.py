@@ -77,12 +77,19 @@ def _html(report: dict[str, Any], comparison: dict[str, Any] | None, figures: li
             f"<style>{style}</style></head><body>{''.join(parts)}</body></html>\n")
 
 
-def write_report(out: Path, report: dict[str, Any], comparison: dict[str, Any] | None = None) -> list[Path]:
-    """Write the report folder; returns the files written."""
-    from matplotlib.backends.backend_pdf import PdfPages
-    from matplotlib.figure import Figure
+def plots_available() -> bool:
+    """Whether matplotlib (the ``plots`` extra) is installed: the report's figures and PDF."""
+    import importlib.util
 
-    ensure_dir(out / "figures")
+    try:
+        return importlib.util.find_spec("matplotlib") is not None
+    except ValueError:  # a module entry without a spec (set to None to hide it)
+        return False
+
+
+def write_report(out: Path, report: dict[str, Any], comparison: dict[str, Any] | None = None) -> list[Path]:
+    """Write the report folder; returns the files written.  Without matplotlib (the ``plots``
+    extra) the report is the JSON, the figures' data and the HTML page, without images or PDF."""
     figures = figure_data(report, comparison)
     written = []
 
@@ -90,8 +97,24 @@ def write_report(out: Path, report: dict[str, Any], comparison: dict[str, Any] |
         (atomic_write_text if isinstance(data, str) else atomic_write_bytes)(path, data)
         written.append(path)
 
+    ensure_dir(out)
     put(out / "report.json", json.dumps({"report": report, "comparison": comparison}, indent=1, ensure_ascii=False) + "\n")
     put(out / "figures.json", json.dumps(figures, indent=1, ensure_ascii=False) + "\n")
+    if not plots_available():
+        put(out / "index.html", _html(report, comparison, []))
+        return written
+    _write_plots(out, report, comparison, figures, put)
+    put(out / "index.html", _html(report, comparison, list(figures)))
+    return written
+
+
+def _write_plots(out: Path, report: dict[str, Any], comparison: dict[str, Any] | None, figures: dict[str, Any],
+                 put: Any) -> None:
+    """Each figure as PNG and SVG, and the PDF: a summary page then every figure."""
+    from matplotlib.backends.backend_pdf import PdfPages
+    from matplotlib.figure import Figure
+
+    ensure_dir(out / "figures")
     pdf = io.BytesIO()
     with PdfPages(pdf, metadata={"Title": f"cardforge simulate {report['spec']['game']}", "CreationDate": None}) as pages:
         cover = Figure(figsize=(8.27, 11.69))
@@ -106,5 +129,3 @@ def write_report(out: Path, report: dict[str, Any], comparison: dict[str, Any] |
                 put(out / "figures" / f"{name}.{ext}", buffer.getvalue())
             pages.savefig(fig)
     put(out / "report.pdf", pdf.getvalue())
-    put(out / "index.html", _html(report, comparison, list(figures)))
-    return written
