@@ -34,6 +34,7 @@ docs: $(STAMP)
 	$(PY) -m cardforge.rules > docs/rulings.md
 	$(PY) -m cardforge schema --out docs/deck.schema.json
 	$(PY) -m cardforge schema --layout --out docs/layout.schema.json
+	$(PY) -m cardforge.cli.reference docs/cli.md
 
 clean:
 	find output -mindepth 1 ! -name .gitkeep ! -name README.md -exec rm -rf {} +

@@ -117,3 +117,17 @@ def test_french_help_coverage_is_measured():
     covered = sum(1 for t in texts if t in fr.HELP) / len(texts)
     print(f"French help coverage: {covered:.0%} of {len(texts)} paragraphs")
     assert covered >= 0.6, covered
+
+
+def test_the_cli_reference_page_is_up_to_date():
+    """docs/cli.md is every command's --help (``python -m cardforge.cli.reference`` writes it)."""
+    from pathlib import Path
+
+    from cardforge.cli.reference import reference_page
+
+    with pytest.MonkeyPatch.context() as patch:
+        for name, value in PAGE_ENV.items():
+            patch.setenv(name, value)
+        page = reference_page()
+    written = (Path(__file__).resolve().parent.parent / "docs" / "cli.md").read_text(encoding="utf-8")
+    assert written == page, "docs/cli.md is out of date: run python -m cardforge.cli.reference"
