@@ -11,7 +11,7 @@ import typer
 
 from cardforge.errors import UsageError
 
-__all__ = ["JSON_OPTION", "LANG_OPTION", "HOUSE_OPTION", "LANGS", "check_lang", "check_message_lang", "COMPLETERS", "completion", "configured", "lang_option", "nonempty_path", "at_least", "print_written", "in_user_language"]
+__all__ = ["JSON_OPTION", "LANG_OPTION", "HOUSE_OPTION", "LANGS", "check_lang", "check_message_lang", "COMPLETERS", "completion", "configured", "lang_option", "nonempty_path", "at_least", "shown", "print_written", "in_user_language"]
 
 LANGS = ("fr", "en")
 
@@ -92,6 +92,19 @@ def at_least(low: int) -> Any:
         return value
 
     return check
+
+
+def shown(path: Path | str) -> str:
+    """A path as a message shows it: relative to the current folder when it is inside it
+    (``output/cards/rows/…``), else as it is.  ``--json`` keeps the full paths."""
+    import os
+
+    text = str(path)
+    try:
+        relative = os.path.relpath(text)
+    except ValueError:  # another drive (Windows)
+        return text
+    return relative if not relative.startswith("..") and os.path.isabs(text) else text
 
 
 def print_written(paths: list[Path], folder: Path) -> None:

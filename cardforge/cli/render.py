@@ -8,7 +8,7 @@ from pathlib import Path
 import typer
 
 from cardforge.cli import complete
-from cardforge.options import JSON_OPTION, at_least, configured, lang_option, nonempty_path, print_written
+from cardforge.options import JSON_OPTION, at_least, configured, lang_option, nonempty_path, print_written, shown
 from cardforge.errors import UsageError
 
 __all__ = ["register"]
@@ -41,7 +41,7 @@ def render(
         if as_json:
             print_written([page], folder)
             return
-        typer.echo(f"wrote {page}")
+        typer.echo(f"wrote {shown(page)}")
         return
     if not target:
         raise UsageError("missing GAME: give a game (collection, sequence, tricks, rows, numwin), 'box', or --calibrate")
@@ -81,10 +81,10 @@ def render(
         return
     pdfs = [p for p in written if p.suffix == ".pdf"]
     for path in pdfs:
-        typer.echo(f"wrote {path}")
+        typer.echo(f"wrote {shown(path)}")
     others = len(written) - len(pdfs)
     if others:
-        folders = sorted({str(p.parent) for p in written if p.suffix != ".pdf"})
+        folders = sorted({shown(p.parent) for p in written if p.suffix != ".pdf"})
         typer.echo(f"wrote {others} image/data files into {', '.join(folders)}")
 
 
@@ -116,7 +116,7 @@ def build(
     elif not quiet:
         if names:
             _say_targets(report, names)
-        typer.echo(f"{report.summary()} into {folder}")
+        typer.echo(f"{report.summary()} into {shown(folder)}")
 
 
 def _deck_names(decks: list[str]) -> list[str]:
@@ -146,7 +146,7 @@ def _say_targets(report: object, names: list[str]) -> None:
         if paths is None:
             typer.echo(f"{name}: up to date")
             continue
-        folders = sorted({str(p.parent) for p in paths if p.suffix == ".pdf"}) or sorted({str(p.parent) for p in paths})
+        folders = sorted({shown(p.parent) for p in paths if p.suffix == ".pdf"}) or sorted({shown(p.parent) for p in paths})
         typer.echo(f"{name}: wrote {len(paths)} files into {', '.join(folders)}")
 
 

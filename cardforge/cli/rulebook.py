@@ -7,7 +7,7 @@ from pathlib import Path
 import typer
 
 from cardforge.cli import complete
-from cardforge.options import JSON_OPTION, nonempty_path, print_written
+from cardforge.options import JSON_OPTION, nonempty_path, print_written, shown
 from cardforge.errors import UsageError
 
 __all__ = ["register", "rulebook"]
@@ -58,7 +58,7 @@ def rulebook(
         print_written(written, folder)
     else:
         for path in written:
-            typer.echo(f"wrote {path}")
+            typer.echo(f"wrote {shown(path)}")
 
 
 def register(app: typer.Typer) -> None:
