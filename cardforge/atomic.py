@@ -25,7 +25,7 @@ from cardforge.errors import OutputError
 from cardforge.userfile import file_kind
 
 __all__ = ["atomic_write_bytes", "atomic_write_text", "atomic_open", "ensure_dir", "check_writable_file",
-           "sweep_stale_parts", "tidy_on_failure", "atomic_write_batch", "atomic_link"]
+           "sweep_stale_parts", "tidy_on_failure", "atomic_write_batch", "atomic_copy"]
 
 #: ``.NAME.<pid>.<random>.part`` — the pid says whether the writer may still be running.
 _PART = re.compile(r"^\..+\.(\d+)\.[^.]+\.part$")
@@ -281,27 +281,35 @@ def atomic_write_batch(files: list[tuple[Path, bytes]]) -> None:
         raise
 
 
-def atomic_link(source: Path, target: Path) -> None:
-    """``target`` becomes a hard link to ``source`` (a copy where links are impossible), atomically."""
+def atomic_copy(source: Path, target: Path) -> None:
+    """``target`` becomes a copy of ``source``, atomically: its own file, never a hard link, so
+    editing or truncating an output cannot reach the face cache or another output.  The bytes
+    are copied in the kernel (``copy_file_range``: a reflink where the file system shares
+    blocks, such as Btrfs or XFS), else read and written."""
     import shutil
 
     final = check_writable_file(Path(target))
-    with contextlib.suppress(OSError):
-        src, old = os.stat(source), os.stat(final)
-        if (src.st_dev, src.st_ino) == (old.st_dev, old.st_ino):
-            return  # already that file (renaming a link over its twin would do nothing and leave the link)
     ensure_dir(final.parent)
     _sweep_once(final.parent)
-    tmp = final.parent / f".{final.name}.{os.getpid()}.link.part"
-    with contextlib.suppress(FileNotFoundError):
-        os.unlink(tmp)
+    fd, tmp = _new_part(final)
     try:
-        try:
-            os.link(source, tmp)
-        except OSError:
-            shutil.copyfile(source, tmp)
+        with open(source, "rb") as src, os.fdopen(fd, "wb") as dst:
+            try:
+                while os.copy_file_range(src.fileno(), dst.fileno(), 1 << 30):
+                    pass
+            except (AttributeError, OSError):  # no copy_file_range here, or not between these files
+                src.seek(0)
+                dst.seek(0)
+                dst.truncate()
+                shutil.copyfileobj(src, dst, 1 << 20)
+        os.chmod(tmp, _file_mode(final))
         os.replace(tmp, final)
     except OSError as exc:
         with contextlib.suppress(OSError):
             os.unlink(tmp)
-        raise OutputError(f"cannot write {str(target)!r}: {exc.strerror or exc}") from None
+        why = "the disk is full" if exc.errno == errno.ENOSPC else exc.strerror or exc
+        raise OutputError(f"cannot write {str(target)!r}: {why}") from None
+    except BaseException:
+        with contextlib.suppress(OSError):
+            os.unlink(tmp)
+        raise

@@ -182,11 +182,13 @@ class Inputs:
 @dataclass
 class Planning:
     """What a builder plans for: the output folder, the inputs' digests, and ``decks`` when only
-    those decks' cards are asked for (``None``: a whole build)."""
+    those decks' cards are asked for (``None``: a whole build), and whether it is forced."""
 
     out: Path
     inputs: Inputs
     decks: list[str] | None = None
+    #: ``build --force``: rebuild from scratch, trusting no cache of an earlier build
+    force: bool = False
 
 
 class Builder:
@@ -233,12 +235,12 @@ def builders(registry: dict[str, str] | None = None) -> list[Builder]:
 
 
 def plan(out: Path, *, decks: Iterable[str] | None = None, inputs: Inputs | None = None,
-         makers: list[Builder] | None = None) -> list[Target]:
+         makers: list[Builder] | None = None, force: bool = False) -> list[Target]:
     """Every target of a full build into ``out`` (or only the card targets of ``decks``)."""
     from cardforge.deck import load_all
 
     load_all()  # first: a deck folder that is not one is a one-line error
-    planning = Planning(Path(out), inputs or Inputs(), None if decks is None else list(decks))
+    planning = Planning(Path(out), inputs or Inputs(), None if decks is None else list(decks), force=force)
     targets = []
     for builder in builders() if makers is None else makers:
         for target in builder.targets(planning):
@@ -337,9 +339,9 @@ def build_all(out: Path, *, force: bool = False, workers: int | None = None, dec
     report = BuildReport()
     manifest = _read_manifest(out)
     entries = manifest.setdefault("targets", {})
-    planning = Planning(out, Inputs(), None if decks is None else list(decks))
+    planning = Planning(out, Inputs(), None if decks is None else list(decks), force=force)
     makers = builders()
-    targets = plan(out, decks=planning.decks, inputs=planning.inputs, makers=makers)
+    targets = plan(out, decks=planning.decks, inputs=planning.inputs, makers=makers, force=force)
     stale = []
     for target in targets:
         if not force and _up_to_date(out, entries.get(target.name), target.inputs):

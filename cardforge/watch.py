@@ -2,31 +2,71 @@
 
 The rebuild is the incremental ``cardforge build`` (of the watched decks' cards, or of
 everything): a save that changes nothing is a no-op, a deck error is one line and the watch goes
-on until the file is fixed.
+on until the file is fixed.  The output folder removed during a rebuild is created again and the
+rebuild done again; a watched folder removed and created again (a ``git checkout``) is watched
+again and rebuilt.  Ctrl-C ends the watch (exit 130, the CLI's one line).
 """
 
 from __future__ import annotations
 
+import os
 import sys
 import threading
 from collections.abc import Callable, Sequence
 from pathlib import Path
 
-from cardforge.errors import CardforgeError
+from cardforge.errors import CardforgeError, Interrupted
 
 __all__ = ["watch_decks", "rebuild_once"]
+
+#: Builds tried when the output folder vanishes under one (removed again and again: give up, say why).
+ATTEMPTS = 3
+
+#: Seconds between two looks at a watched folder that does not exist (yet).
+MISSING_POLL = 0.2
+
+
+def _identity(path: Path) -> tuple[int, int] | None:
+    """The folder's (device, inode), None if it is gone: a folder removed and made again differs."""
+    try:
+        st = os.stat(path)
+    except OSError:
+        return None
+    return (st.st_dev, st.st_ino)
+
+
+def _same_path(path: str, roots: set[str]) -> bool:
+    return path in roots or os.path.realpath(path) in roots
+
+
+def _failure(exc: Exception) -> str:
+    """One line for a failed build (an ``OSError`` no check foresaw names its file)."""
+    if isinstance(exc, OSError):
+        where = f" {str(exc.filename)!r}" if exc.filename else ""
+        return f"cannot build:{where} {exc.strerror or exc}"
+    return str(exc)
 
 
 def rebuild_once(decks: Sequence[str] | None, out: Path, *, workers: int | None = None,
                  echo: Callable[[str], None] = print) -> bool:
-    """One incremental build; print what was rebuilt (or the error, as one line); True if it worked."""
+    """One incremental build; print what was rebuilt (or the error, as one line); True if it worked.
+
+    If the output folder is removed while the build runs, it is built again (into a new folder).
+    """
+    from cardforge.atomic import ensure_dir
     from cardforge.scheduler import build_all
 
-    try:
-        report = build_all(out, decks=decks, workers=workers)
-    except CardforgeError as exc:
-        echo(f"cardforge: error: {exc}")
-        return False
+    for attempt in range(1, ATTEMPTS + 1):
+        try:
+            folder = _identity(ensure_dir(Path(out)))
+            report = build_all(out, decks=decks, workers=workers)
+        except (CardforgeError, OSError) as exc:
+            if attempt < ATTEMPTS and _identity(Path(out)) != folder:
+                echo(f"the output folder {str(out)!r} was removed during the rebuild: building again")
+                continue
+            echo(f"cardforge: error: {_failure(exc)}")
+            return False
+        break
     if report.targets_built:
         echo(f"rebuilt {', '.join(report.targets_built)}: {len(report.written)} files in {report.seconds:.1f} s "
              f"({report.rasterised} faces rasterised)")
@@ -44,6 +84,18 @@ def _watched_paths(decks: Sequence[str] | None) -> list[Path]:
         return [decks_dir(), *(p for p in (PACKAGE_DIR / "rules", templates_dir()) if p.is_dir())]
     folders = [Path(d).parent if d.endswith((".yaml", ".yml")) else decks_dir() for d in decks]
     return list(dict.fromkeys(folders))
+
+
+def _until_present(paths: Sequence[Path], stop: threading.Event | None, echo: Callable[[str], None]) -> bool:
+    """Wait until every watched folder exists (False if ``stop`` is set first)."""
+    missing = [p for p in paths if _identity(p) is None]
+    if missing:
+        echo(f"waiting for {', '.join(map(str, missing))} to exist again")
+    wait = (stop or threading.Event()).wait
+    while any(_identity(p) is None for p in paths):
+        if wait(MISSING_POLL):
+            return False
+    return not (stop and stop.is_set())
 
 
 def watch_decks(decks: Sequence[str] | None, out: Path, *, workers: int | None = None,
@@ -66,16 +118,38 @@ def watch_decks(decks: Sequence[str] | None, out: Path, *, workers: int | None =
     def wanted(change: object, path: str) -> bool:
         return usual(change, path) and not path.endswith(".part")  # our own temporary files
 
-    ready = False
-    # rust_timeout: an empty yield every half second, the first one once the watcher runs (a save
-    # made before that would be missed, so "watching" is said only then)
-    for changes in watch(*paths, stop_event=stop, debounce=200, step=50, watch_filter=wanted, raise_interrupt=False,
-                         rust_timeout=500, yield_on_timeout=True):
-        if not ready:
-            ready = True
-            echo(f"watching {', '.join(map(str, paths))} (Ctrl-C to stop)")
-        if not changes:
-            continue
-        names = sorted({Path(p).name for _c, p in changes if Path(p).exists()}) or ["(deleted files)"]
-        echo(f"changed: {', '.join(names)}")
-        rebuild_once(decks, out, workers=workers, echo=echo)
+    try:
+        _watch(decks, out, paths, watch, wanted, workers=workers, stop=stop, echo=echo)
+    except KeyboardInterrupt:  # watchfiles' own (the CLI's handler ran inside its Rust loop)
+        raise Interrupted() from None
+
+
+def _watch(decks: Sequence[str] | None, out: Path, paths: list[Path], watch: Callable, wanted: Callable, *,
+           workers: int | None, stop: threading.Event | None, echo: Callable[[str], None]) -> None:
+    """Rebuild on each batch of changes; watch a folder again once it was removed and made again."""
+    roots = {os.path.realpath(p) for p in paths} | {os.path.abspath(p) for p in paths}
+    announced = rearmed = False
+    while _until_present(paths, stop, echo):
+        armed = [_identity(p) for p in paths]
+        # rust_timeout: an empty yield every half second, the first one once the watcher runs (a save
+        # made before that would be missed, so "watching" is said only then); raise_interrupt: Ctrl-C
+        # reaches the CLI, which says so in one line and exits 130
+        for changes in watch(*paths, stop_event=stop, debounce=200, step=50, watch_filter=wanted,
+                             rust_timeout=500, yield_on_timeout=True):
+            if not announced:
+                announced = True
+                echo(f"watching {', '.join(map(str, paths))} (Ctrl-C to stop)")
+            if rearmed:  # files written while the new folder was not watched yet
+                rearmed = False
+                rebuild_once(decks, out, workers=workers, echo=echo)
+            # a removed root is reported as a change of its own path (its inode may be reused at once)
+            replaced = [_identity(p) for p in paths] != armed or any(_same_path(c, roots) for _k, c in changes)
+            if changes:
+                names = sorted({Path(p).name for _c, p in changes if Path(p).exists()}) or ["(deleted files)"]
+                echo(f"changed: {', '.join(names)}")
+                rebuild_once(decks, out, workers=workers, echo=echo)
+            if replaced:  # the folder watched is gone: watch the one now at that path
+                rearmed = True
+                break
+        else:
+            return  # stopped

@@ -27,6 +27,10 @@ style:
   back: {color: "#143D59", accent: "#F4B400", title: {fr: Mini Num, en: Mini Num}}
 """
 
+#: The mini deck with another action-card colour: its two action faces (en, fr) change, nothing else.
+RECOLOURED = MINI_DECK.replace("style:\n", "style:\n  action_color: \"#8A1C1C\"\n")
+assert RECOLOURED != MINI_DECK
+
 
 def write_mini_deck(folder: Path, text: str = MINI_DECK) -> Path:
     """``folder/mini.yaml`` beside a copy of ``decks/base.yaml``; returns the deck path."""

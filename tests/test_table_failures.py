@@ -135,6 +135,11 @@ def test_an_empty_database_and_an_unmarked_cardforge_one_are_adopted(cli, tmp_pa
     ("round_played", '{"entries": {}}', "unknown event kind 'round_played'"),
     ("round_recorded", '{"entries": {"Ana": 5}, "typed": ["Ana=5"]}', "wrong shape"),
     ("round_recorded", '{"entriez": {}, "typed": []}', "entriez"),
+    # issue #31: the field in plain words, never "Undone.__init__() got an unexpected keyword…"
+    ("undone", '{"round_seq": 1, "by": "Ana"}', "unexpected field 'by'"),
+    ("undone", "{}", "'round_seq' is missing"),
+    ("undone", "[1, 2]", "not an object"),
+    ("round_recorded", '{"entries": {}, "typed": 5}', "'typed' is not a list"),
 ])
 def test_a_hand_edited_log_row_names_its_event(cli, tmp_path, kind, payload, says):
     db = tmp_path / "t.sqlite3"
@@ -144,7 +149,9 @@ def test_a_hand_edited_log_row_names_its_event(cli, tmp_path, kind, payload, say
                           (kind, payload)).lastrowid
         con.commit()
     for args in COMMANDS:
-        one_line_error(_table(cli, db, *args), f"event {seq} ", says, "edited by hand")
+        result = _table(cli, db, *args)
+        one_line_error(result, f"event {seq} ", says, "edited by hand")
+        assert "__init__" not in result.err and "Error(" not in result.err
 
 
 def test_a_non_numeric_setting_is_one_line(cli, tmp_path):

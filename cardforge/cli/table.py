@@ -39,11 +39,12 @@ def _match_option() -> typer.Option:
 
 
 @contextmanager
-def _keeper(db: Path | None) -> Iterator:
+def _keeper(db: Path | None, *, reading: bool = False) -> Iterator:
+    """The score keeper on ``db``; ``reading`` (show, list, export): opened read-only when it can be."""
     from cardforge.table.scorekeeper import Scorekeeper
     from cardforge.table.store import Store
 
-    with Store(db) as store:
+    with Store(db, reading=reading) as store:
         yield Scorekeeper(store)
 
 
@@ -150,7 +151,7 @@ def show(ctx: typer.Context, match: int | None = _match_option(), db: Path | Non
          as_json: bool = JSON_OPTION, lang: str = LANG_OPTION) -> None:
     """Print the standings of the current match (in its language unless --lang says another)."""
     check_lang(lang)
-    with _keeper(db) as keeper:
+    with _keeper(db, reading=True) as keeper:
         standings = keeper.standings(match)
     _show(standings, as_json, lang=_sheet_lang(ctx, lang, standings))
 
@@ -176,7 +177,7 @@ def list_(db: Path | None = _db_option(), as_json: bool = JSON_OPTION, lang: str
     check_lang(lang)
     from cardforge.table.display import status_line
 
-    with _keeper(db) as keeper:
+    with _keeper(db, reading=True) as keeper:
         matches = keeper.list()
         try:
             current = keeper.store.current_match()
@@ -225,7 +226,8 @@ def export(
     ctx: typer.Context,
     pdf: bool = typer.Option(False, "--pdf", help="Write the printable score sheet (PDF)."),
     csv: bool = typer.Option(False, "--csv", help="Write the rounds as CSV."),
-    out: Path | None = typer.Option(None, "--out", "-o", metavar="FILE", parser=nonempty_path, help="Output file (default: scoresheet-ID-GAME.pdf|csv)."),
+    out: Path | None = typer.Option(None, "--out", "-o", metavar="FILE", parser=nonempty_path,
+                                    help="Output file, '-' for standard output (default: scoresheet-ID-GAME.pdf|csv)."),
     lang: str = LANG_OPTION,
     match: int | None = _match_option(),
     db: Path | None = _db_option(),
@@ -237,9 +239,16 @@ def export(
     check_lang(lang)
     from cardforge.table import export as exporter
 
-    with _keeper(db) as keeper:
+    with _keeper(db, reading=True) as keeper:
         standings = keeper.standings(match)
     lang = _sheet_lang(ctx, lang, standings)
+    if out is not None and str(out) == "-":  # nothing written but standard output
+        if pdf:
+            sys.stdout.buffer.write(exporter.pdf_data(standings, lang=lang))
+        else:
+            sys.stdout.write(exporter.csv_text(standings))
+        sys.stdout.flush()
+        return
     suffix = "pdf" if pdf else "csv"
     path = out or Path(f"scoresheet-{standings.match_id}-{standings.match.game}.{suffix}")
     write: Callable = exporter.write_pdf if pdf else exporter.write_csv

@@ -23,11 +23,22 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
-__all__ = ["Expr", "ExprError", "compile_expr", "compile_template", "render_template", "contrast", "FUNCTIONS"]
+from cardforge.errors import DeckError
+
+__all__ = ["Expr", "ExprError", "ExprValueError", "compile_expr", "compile_template", "render_template", "contrast", "FUNCTIONS"]
 
 
 class ExprError(ValueError):
     """A layout expression that does not parse or names an unknown function."""
+
+
+class ExprValueError(DeckError, ExprError):
+    """A layout expression that gives no usable value for a card (``mix(a, b, .nan)``,
+    ``readable(c, d, 1e400)``): a ``DeckError`` wherever it is evaluated, so one line."""
+
+    def __init__(self, source: str, cause: Exception):
+        self.cause = cause
+        super().__init__(f"{source!r} gives no usable value ({cause})")
 
 
 @functools.lru_cache(maxsize=1024)
@@ -146,7 +157,12 @@ class Expr:
     refs: frozenset[str]
 
     def __call__(self, ctx: Mapping[str, Any]) -> Any:
-        return self.fn(ctx)
+        try:
+            return self.fn(ctx)
+        except ExprValueError:
+            raise
+        except (ValueError, TypeError, ArithmeticError, AttributeError, LookupError) as exc:  # from the layout's numbers
+            raise ExprValueError(self.source, exc) from None
 
 
 def _lookup(ctx: Mapping[str, Any], dotted: str) -> Any:

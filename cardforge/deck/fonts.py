@@ -21,11 +21,9 @@ def check_font(name: str, src: str, folder: Path) -> Path:
 
     if name in {p.stem for p in fonts_dir().glob("*.ttf")}:
         raise DeckError(f"font name {name!r} is a bundled font; give your font another name")
-    path = (folder / src).resolve()
-    try:
-        path.relative_to(folder.resolve())
-    except ValueError:
-        raise DeckError(f"font {src!r} leaves the deck's folder {folder}; keep fonts beside the deck") from None
+    from cardforge.deck.paths import inside
+
+    path = inside(src, folder, "font")
     if not path.is_file():
         raise DeckError(f"font {src!r} not found in {folder}")
     head = path.read_bytes()[:4]

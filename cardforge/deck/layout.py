@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import functools
 import json
+import math
 import re
 from collections.abc import Mapping
 from dataclasses import dataclass
@@ -31,6 +32,25 @@ _LENGTH_KEYS = ("x", "y", "cx", "cy", "right", "bottom", "width", "height", "str
 _TEXT_KEYS = ("text",)
 _LITERAL_KEYS = ("type", "anchor", "rotate", "mirror", "align", "valign", "wrap", "underline", "fit", "angle", "when", "unless")
 _HORIZONTAL = ("x", "cx", "right", "width")
+#: layouts in one ``extends`` chain (the bundled one extends nothing; a deck's extends it)
+MAX_EXTENDS = 8
+
+
+def _shown(value: Any) -> str:
+    """A value as a message shows it (a 400-digit number cut short)."""
+    text = repr(value)
+    return text if len(text) <= 40 else text[:20] + "…" + text[-8:] + f" ({len(text)} characters)"
+
+
+#: the largest angle in degrees a layout may give (ten turns)
+MAX_DEGREES = 3600.0
+
+
+def _usable_angle(value: Any) -> bool:
+    try:
+        return math.isfinite(value) and abs(value) <= MAX_DEGREES
+    except (OverflowError, TypeError):
+        return False
 
 
 def layouts_dir() -> Path:
@@ -67,6 +87,24 @@ class Length:
             scale = 0.01 if unit and unit.startswith("%") else 1.0
             acc[key] = acc.get(key, 0.0) + (-1 if sign == "-" else 1) * float(number) * scale
         return cls(**acc)
+
+    #: the largest term of each kind (10 m, 30,000 pt, 100 × the card, 1,000 margins): any
+    #: larger, infinite or NaN term is a typo, and would hang or crash the drawing
+    LIMITS = {"mm": 10_000.0, "pt": 30_000.0, "w": 100.0, "h": 100.0, "s": 100.0, "axis": 100.0, "safe": 1_000.0,
+              "bleed": 1_000.0}
+
+    @classmethod
+    def checked(cls, value: Any, default_unit: str = "mm") -> Length:
+        """``parse``, refusing (``ValueError``, in words) a term that is not finite or too large."""
+        try:
+            length = cls.parse(value, default_unit)
+        except OverflowError:
+            length = None
+        if length is None or not all(math.isfinite(getattr(length, k)) and abs(getattr(length, k)) <= limit
+                                     for k, limit in cls.LIMITS.items()):
+            raise ValueError(f"{_shown(value)} is not a usable length: each term must be a finite number of at most "
+                             "10000 mm, 30000 pt, 10000 % or 1000 safe/bleed")
+        return length
 
     def points(self, geo: Any, along: str = "s") -> float:
         """The length in points on a card of geometry ``geo`` (``w``, ``h``, ``safe``, ``bleed`` in pt)."""
@@ -160,11 +198,16 @@ def _holds(value: Any, allowed: tuple) -> bool:
 # -- loading ------------------------------------------------------------------------------------
 
 
-def layout_path(ref: str, relative_to: Path | None = None) -> Path:
-    """``num`` → the bundled ``layouts/num.yaml``; ``my.yaml`` → beside ``relative_to``."""
-    if ref.endswith((".yaml", ".yml")) or "/" in ref:
-        base = relative_to if relative_to is not None else Path.cwd()
-        return (base / ref) if not Path(ref).is_absolute() else Path(ref)
+def layout_path(ref: str, relative_to: Path | None = None, root: Path | None = None) -> Path:
+    """``num`` → the bundled ``layouts/num.yaml``; ``my.yaml`` → beside ``relative_to``, which
+    must stay inside ``root`` (default ``relative_to``: a deck's layout is in the deck's folder).
+    Only a path given on the command line (no ``relative_to``) may be anywhere."""
+    if ref.endswith((".yaml", ".yml")) or "/" in ref or "\\" in ref:
+        if relative_to is None:
+            return Path.cwd() / ref
+        from cardforge.deck.paths import inside
+
+        return inside(ref, root or relative_to, "layout", base=relative_to)
     path = layouts_dir() / f"{ref}.yaml"
     if not path.is_file():
         known = ", ".join(sorted(p.stem for p in layouts_dir().glob("*.yaml")))
@@ -281,7 +324,16 @@ def _merged(path: Path, chain: tuple[Path, ...], files: list[Path] | None = None
     if not data.get("extends"):
         data["faces"] = {k: v for k, v in (data.get("faces") or {}).items() if v is not None}
         return data
-    parent = _merged(layout_path(data["extends"], path.parent).resolve(), (*chain, path), files)
+    if len(chain) >= MAX_EXTENDS:
+        line, col = position_of(raw, ("extends",))
+        raise DeckError(f"more than {MAX_EXTENDS} layouts extend each other ({chain[0].name} → … → {path.name}); "
+                        "extend the layout you need directly", file=str(path), line=line, column=col, path="extends")
+    try:
+        parent_path = layout_path(data["extends"], path.parent, (chain or (path,))[0].parent)
+    except DeckError as exc:
+        line, col = position_of(raw, ("extends",))
+        raise DeckError(exc.detail, file=str(path), line=line, column=col, path="extends") from None
+    parent = _merged(parent_path, (*chain, path), files)
     faces: dict[str, Any] = {}
     own = data.get("faces") or {}
     for name, face in own.items():  # faces new in the child are tried before inherited ones
@@ -396,7 +448,13 @@ def _element(name: str, kind: str, el: dict, where: str, var_refs: dict[str, fro
                 continue
             if key in _LENGTH_KEYS:
                 unit = "pt" if key in ("size", "min_size") and kind in ("text", "value") else "mm"
-                props[key] = Length.parse(value, unit)
+                try:
+                    props[key] = Length.checked(value, unit)
+                except ValueError as exc:
+                    raise where_error(where, f"element {name!r}: {key}: {exc}") from None
+            elif key in ("rotate", "angle") and not _usable_angle(value):
+                raise where_error(where, f"element {name!r}: {key}: {_shown(value)} is not a usable angle; "
+                                         f"give degrees between -{MAX_DEGREES:g} and {MAX_DEGREES:g}")
             elif key in _TEXT_KEYS:
                 expr = compile_template(value)
                 props[key] = expr

@@ -34,12 +34,16 @@ def deck_path(name: str | os.PathLike[str]) -> Path:
         return Path(text)
     path = decks_dir() / f"{text}.yaml"
     if not path.is_file():
-        available = ", ".join(sorted(p.stem for p in decks_dir().glob("*.yaml") if p.stem != "base"))
+        if os.path.lexists(path):  # there, but a folder, a dangling link, a device: say so
+            what = "a folder" if path.is_dir() else ("a link to a missing file" if path.is_symlink()
+                                                     else "not a regular file")
+            raise UsageError(f"game {text!r}: {str(path)!r} is {what}, not a deck file")
+        available = sorted(p.stem for p in decks_dir().glob("*.yaml") if p.stem != "base" and p.is_file())
         from cardforge.cards import nearest
 
-        guess = nearest(text, available.split(", "))
-        hint = f"; did you mean {guess!r}?" if guess else ""
-        raise UsageError(f"unknown game {text!r}: decks are {available}{hint}")
+        guess = nearest(text, available)
+        hint = f"; did you mean {guess!r}?" if guess and guess != text else ""
+        raise UsageError(f"unknown game {text!r}: decks are {', '.join(available)}{hint}")
     return path
 
 
@@ -105,10 +109,13 @@ def _check_files(game: dict, raw: Any, path: Path) -> list[DeckError]:
     folder = path.parent.resolve()
     problems = []
 
-    def check(loc: tuple, fn: Any) -> None:
+    def check(loc: tuple, fn: Any, own_place: bool = False) -> None:
         try:
             fn()
         except DeckError as exc:
+            if own_place and exc.file:  # a layout's own problem, at its line in the layout file
+                problems.append(exc)
+                return
             line, col = position_of(raw, loc)
             problems.append(DeckError(exc.detail, file=str(path), line=line, column=col, path=".".join(map(str, loc))))
 
@@ -125,6 +132,15 @@ def _check_files(game: dict, raw: Any, path: Path) -> list[DeckError]:
         check(("style", "back", "image"), lambda: check_image(back["image"], folder))
     for name, src in (game.get("fonts") or {}).items():
         check(("fonts", name), lambda name=name, src=src: check_font(name, src, folder))
+    from cardforge.deck.paths import inside
+
+    for key, what in (("rules", "rules text"), ("cards", "card table")):
+        if game.get(key):
+            check((key,), lambda src=game[key], what=what: inside(src, folder, what))
+    if game.get("layout"):
+        from cardforge.deck.layout import load_layout
+
+        check(("layout",), lambda: load_layout(game["layout"], folder), own_place=True)
     from cardforge.paths import fonts_dir
 
     known = sorted({p.stem for p in fonts_dir().glob("*.ttf")} | set(game.get("fonts") or {}))
@@ -137,6 +153,10 @@ def _check_files(game: dict, raw: Any, path: Path) -> list[DeckError]:
             hint = f"; did you mean {guess!r}?" if guess else ""
             check(("style", key), lambda name=name, hint=hint: _raise(
                 f"unknown font {name!r}: fonts are {', '.join(known)} (or add yours under 'fonts:'){hint}"))
+    if not problems:  # the fonts are readable: every printed character must be in them
+        from cardforge.deck.glyphs import missing_glyphs
+
+        problems += missing_glyphs(game, raw, path)
     return problems
 
 
@@ -157,6 +177,10 @@ def _validate_game(path: Path) -> tuple[dict, Path]:
     if not base_path.is_file():
         line, col = position_of(raw, ("extends",))
         raise DeckError(f"extends {game['extends']!r}, but {base_path} does not exist", file=str(path), line=line, column=col, path="extends")
+    if base_path.parent == path.parent:  # beside the deck (else the bundled base): no link out of its folder
+        from cardforge.deck.paths import deck_inside
+
+        deck_inside(path, base_path.name, "extends", ("extends",))
     base = _validate_base(base_path)
 
     problems: list[DeckError] = []
@@ -219,9 +243,11 @@ def _with_table(deck: Deck, merged: dict) -> Deck:
     from cardforge.deck.table import read_table
     from cardforge.errors import CardCodeError
 
+    from cardforge.deck.paths import deck_inside
+
     folder = deck.source.parent
     problems: list[DeckError] = []
-    rows = read_table(folder / src, shown=str(folder / src), problems=problems)
+    rows = read_table(deck_inside(deck.source, src, "card table", ("cards",)), shown=str(folder / src), problems=problems)
     images = dict(deck.images)
     for row in rows:
         try:

@@ -19,9 +19,12 @@ from typing import Any
 
 from cardforge.errors import DeckError
 
-__all__ = ["TableRow", "read_table", "parse_rows", "TABLE_SUFFIXES"]
+__all__ = ["TableRow", "read_table", "parse_rows", "TABLE_SUFFIXES", "MAX_CELL"]
 
 TABLE_SUFFIXES = (".csv", ".xlsx")
+#: The longest cell a table may hold (characters): a card field is a line or a paragraph, and the
+#: layout measures each one; a bigger cell is a mistake (a file pasted into a cell), refused.
+MAX_CELL = 64 * 1024
 _FIELD = re.compile(r"^[a-z][a-z0-9_]*$")
 _RESERVED = {"type", "kind", "code", "family", "value", "digits", "action", "name", "title", "effect", "icon"}
 
@@ -67,9 +70,12 @@ def parse_rows(rows: list[list[Any]], file: str, problems: list[DeckError] | Non
     out: list[TableRow] = []
     seen: dict[str, int] = {}
     for r, raw in enumerate(rows[1:], 2):
-        cells = [("" if c is None else str(c)).strip() for c in raw] + [""] * (len(header) - len(raw))
+        cells = [("" if c is None else str(c)).strip() for c in raw]
         if not any(cells):
             continue  # blank lines are allowed
+        if not _fits(cells, header, file, r, problems):
+            continue
+        cells += [""] * (len(header) - len(cells))
         code = cells[at["card"]]
         if not code:
             problems.append(_error(file, r, at["card"] + 1, "empty card code"))
@@ -97,6 +103,78 @@ def parse_rows(rows: list[list[Any]], file: str, problems: list[DeckError] | Non
     return out
 
 
+def _fits(cells: list[str], header: list[str], file: str, r: int, problems: list[DeckError]) -> bool:
+    """A row has the header's fields (empty ones beyond it are fine) and no cell over ``MAX_CELL``."""
+    big = next((i for i, c in enumerate(cells) if len(c) > MAX_CELL), None)
+    if big is not None:
+        problems.append(_error(file, r, big + 1, f"a cell of {len(cells[big]):,} characters: at most "
+                                                 f"{MAX_CELL // 1024} KiB a cell"))
+        return False
+    extra = next((i for i, c in enumerate(cells[len(header):], len(header)) if c), None)
+    if len(cells) < len(header) or extra is not None:
+        col = len(cells) + 1 if extra is None else extra + 1
+        problems.append(_error(file, r, col, f"this row has {len(cells)} fields, the header {len(header)} "
+                                             f"({', '.join(h or '?' for h in header)}): add or remove separators"))
+        return False
+    return True
+
+
+def _csv_rows(text: str, shown: str) -> list[list[str]]:
+    """The records of a CSV text: only line breaks end a row (not U+2028 or form feeds), a quote
+    left open or a stray quote is an error naming the row, as is a cell over the size limit."""
+    import csv
+    import io
+
+    first = text.split("\n", 1)[0]
+    delimiter = ";" if first.count(";") > first.count(",") else ","
+    reader = csv.reader(io.StringIO(text, newline=""), delimiter=delimiter, strict=True)
+    rows: list[list[str]] = []
+    while True:
+        line = reader.line_num + 1
+        try:
+            row = next(reader)
+        except StopIteration:
+            return rows
+        except csv.Error as exc:
+            row_no = len(rows) + 1
+            if "field larger" in str(exc):
+                why = f"a cell over the size limit: at most {MAX_CELL // 1024} KiB a cell"
+            elif "end of data" in str(exc):
+                why = 'a quote (") opened in this row is never closed: close it, or remove it'
+            else:
+                why = f'a quote (") in the middle of a quoted cell ({exc}): double it ("") or remove it'
+            raise _error(shown, row_no, 1, f"{why} (line {line} of the file)") from None
+        rows.append(row)
+
+
+def _xlsx_rows(path: Path, shown: str) -> list[list[Any]]:
+    """The first sheet's rows; a damaged file, one with no sheet or with XML entities (refused by
+    defusedxml, which openpyxl uses when it is installed) is one line."""
+    try:
+        from openpyxl import load_workbook
+    except ImportError:
+        raise DeckError("reading .xlsx needs openpyxl (pip install 'cardforge[xlsx]'), or save the table as CSV", file=shown) from None
+    try:
+        book = load_workbook(path, read_only=True, data_only=True)
+        try:
+            if not book.worksheets:
+                raise DeckError("the spreadsheet has no sheet: expected the card table on its first sheet", file=shown)
+            return [list(r) for r in book.worksheets[0].iter_rows(values_only=True)]
+        finally:
+            book.close()
+    except DeckError:
+        raise
+    except Exception as exc:  # zipfile, KeyError, InvalidFileException, ParseError, defusedxml's refusals
+        causes = [exc]
+        while (cause := causes[-1].__cause__ or causes[-1].__context__) is not None and len(causes) < 8:
+            causes.append(cause)
+        if any(type(c).__module__.startswith("defusedxml") or "DTD" in str(c) or "entit" in str(c) for c in causes):
+            why = "it declares XML entities (a spreadsheet program never writes them); save it again as .xlsx"
+        else:
+            why = " ".join(str(exc).split()[:40]) or "a damaged file"
+        raise DeckError(f"cannot read the spreadsheet: {why}", file=shown) from None
+
+
 def read_table(path: Path, shown: str | None = None, problems: list[DeckError] | None = None) -> list[TableRow]:
     """Read a CSV (UTF-8, comma or semicolon separated) or XLSX (first sheet) card table."""
     shown = shown or str(path)
@@ -106,24 +184,11 @@ def read_table(path: Path, shown: str | None = None, problems: list[DeckError] |
     if not path.is_file():
         raise DeckError("card table not found", file=shown)
     if suffix == ".csv":
-        import csv
-
         try:
             text = path.read_text(encoding="utf-8-sig")
         except UnicodeDecodeError as exc:
             raise DeckError(f"not UTF-8 text ({exc.reason} at byte {exc.start}); save the table as CSV UTF-8", file=shown) from None
-        first = text.splitlines()[0] if text else ""
-        delimiter = ";" if first.count(";") > first.count(",") else ","
-        rows = list(csv.reader(text.splitlines(), delimiter=delimiter))
+        rows = _csv_rows(text, shown)
     else:
-        try:
-            from openpyxl import load_workbook
-        except ImportError:
-            raise DeckError("reading .xlsx needs openpyxl (pip install 'cardforge[xlsx]'), or save the table as CSV", file=shown) from None
-        try:
-            book = load_workbook(path, read_only=True, data_only=True)
-        except Exception as exc:  # openpyxl raises zipfile/KeyError/InvalidFileException for a damaged file
-            raise DeckError(f"cannot read the spreadsheet ({type(exc).__name__}: {exc})", file=shown) from None
-        rows = [list(r) for r in book.worksheets[0].iter_rows(values_only=True)]
-        book.close()
+        rows = _xlsx_rows(path, shown)
     return parse_rows(rows, shown, problems)

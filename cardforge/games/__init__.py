@@ -11,7 +11,7 @@ from typing import Any
 
 from cardforge.errors import UsageError
 
-__all__ = ["ENGINES", "engine_module", "new_game"]
+__all__ = ["ENGINES", "engine_module", "new_game", "option_names"]
 
 #: Game slug → module implementing it (each exposes ``new_game(players, seed, **options)``).
 ENGINES: dict[str, str] = {
@@ -28,6 +28,19 @@ def engine_module(game: str) -> Any:
     if game not in ENGINES:
         raise UsageError(f"unknown game {game!r}: games are {', '.join(ENGINES)}")
     return importlib.import_module(ENGINES[game])
+
+
+def option_names(game: str) -> tuple[str, ...]:
+    """The options ``new_game`` of ``game`` takes beside players, seed and house rules: the
+    module's ``OPTIONS`` if it takes ``**options``, else its keyword-only parameters."""
+    import inspect
+
+    module = engine_module(game)
+    declared = getattr(module, "OPTIONS", None)
+    if declared is not None:
+        return tuple(declared)
+    return tuple(p.name for p in inspect.signature(module.new_game).parameters.values()
+                 if p.kind is p.KEYWORD_ONLY and p.name not in ("house", "rules"))
 
 
 def new_game(game: str, *, players: int, seed: int = 0, **options: Any) -> Any:

@@ -30,6 +30,7 @@ from cardforge.games.pushluck import (
     Move,
     Phase,
     PushLuckState,
+    check_mode,
     house_field,
     int_option,
 )
@@ -88,6 +89,7 @@ class CollectionState(PushLuckState):
     cites = CITES
 
     def __init__(self, players: int, seed: int, *, deck: Any, mode: str, house: HouseRules, rounds: int | None):
+        check_mode(deck, mode)
         self.max_rounds = rounds or deck.modes[mode].rounds
         self.scorecards: list[dict[str, ObjectiveMatch]] = [{} for _ in range(players)]
         self.validated_in: list[dict[str, int]] = [{} for _ in range(players)]

@@ -40,6 +40,7 @@ __all__ = [
     "STOP_REASONS",
     "RAINBOW_COLOUR_CHOICES",
     "house_field",
+    "check_mode",
     "Cites",
     "CheckStep",
     "SequenceCheck",
@@ -87,6 +88,12 @@ def int_option(name: str, value: Any, minimum: int) -> int:
     if number < minimum:
         raise UsageError(f"option {name!r}: expected at least {minimum}, found {number}")
     return number
+
+
+def check_mode(deck: Any, mode: str) -> None:
+    """``UsageError`` unless ``mode`` is one of the deck's modes."""
+    if mode not in deck.modes:
+        raise UsageError(f"unknown mode {mode!r} for {deck.id}: expected {' or '.join(deck.modes)}")
 
 
 # -- the card system's kinds, without hard-coding family codes ---------------------------------
@@ -483,8 +490,7 @@ class PushLuckState(GameState[Move]):
     def __init__(self, players: int, seed: int, *, deck: Any, mode: str, house: Any):
         if not deck.players_min <= players <= deck.players_max:
             raise UsageError(f"{deck.id} plays with {deck.players_min}–{deck.players_max} players, not {players}")
-        if mode not in deck.modes:
-            raise UsageError(f"unknown mode {mode!r} for {deck.id}: expected {' or '.join(deck.modes)}")
+        check_mode(deck, mode)
         if not _loaded:
             _load_kinds()
         self._n = players

@@ -938,6 +938,10 @@ class RowsState(GameState[Card]):
         return f"round {self.round_no} wins {self.wins} points {self.points()} | {rows}"
 
 
+#: the options of ``new_game`` beside ``rules``/``house`` (``cardforge.games.option_names``)
+OPTIONS = ("explosion", "target_wins")
+
+
 def new_game(players: int, seed: int = 0, **options: Any) -> RowsState:
     """A new seeded match.  Options: ``explosion`` (bool), ``target_wins`` (int, default 3),
     ``rules`` (a ``HouseRules``) or ``house`` (``"key=value"`` pairs).  String values are
@@ -953,5 +957,5 @@ def new_game(players: int, seed: int = 0, **options: Any) -> RowsState:
     if house is not None:
         rules = HouseRules.parse(house.split(",") if isinstance(house, str) else house)
     if options:
-        raise UsageError(f"unknown rows option(s) {', '.join(map(repr, options))}: expected explosion, target_wins, rules, house")
+        raise UsageError(f"unknown rows option(s) {', '.join(map(repr, options))}: expected {', '.join(OPTIONS)}")
     return RowsState(int(players), int(seed), rules=rules, explosion=explosion, target_wins=target)

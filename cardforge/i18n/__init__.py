@@ -18,7 +18,8 @@ catalogue, not in the code that asks for a message::
     {n} {n:plural:point|points}     → "1 point", "3 points" (forms in the order of plural());
                                       a list counts its items (« reste » / « restent »)
     {player:de}                     → « d'Ana », « de Ben », « d'Émile »
-    {names:list}                    → « Inès et Olivier »
+    {names:list}                    → « Inès et Olivier »; a long list is cut: "P0, P1, … and 99,992 more"
+    {n:grouped}                     → a whole number with the language's thousands separator
     {parts:semi}                    → the parts joined by "; " (French: « ; »)
     {rows:spaced}                   → the parts joined by two spaces (a table line)
     {name:Cap}                      → the value with its first letter capitalised
@@ -67,6 +68,12 @@ def catalogue(lang: str) -> ModuleType:
     return importlib.import_module(f"{__name__}.{lang}")
 
 
+#: A ``:list`` longer than this shows its first ``LIST_SHOWN`` items and how many more there are
+#: (a refusal listing 100,000 player names is not read).
+LIST_LIMIT = 12
+LIST_SHOWN = 8
+
+
 class _Formatter(string.Formatter):
     """``str.format`` whose format specs call the catalogue's grammar helpers."""
 
@@ -83,7 +90,13 @@ class _Formatter(string.Formatter):
             chosen = _render(value, self.module)
             return forms.get(chosen, forms.get("other", chosen))
         if spec == "list":
-            return self.module.join([_render(v, self.module) for v in value])
+            items = list(value)
+            if len(items) > LIST_LIMIT:
+                shown = ", ".join(_render(v, self.module) for v in items[:LIST_SHOWN])
+                return Message("list.more", shown=shown, n=len(items) - LIST_SHOWN).render(self.module)
+            return self.module.join([_render(v, self.module) for v in items])
+        if spec == "grouped":
+            return f"{int(value):,}".replace(",", getattr(self.module, "THOUSANDS", ","))
         if spec == "spaced":
             return "  ".join(_render(v, self.module) for v in value)
         if spec == "semi":

@@ -26,6 +26,7 @@ SEMICOLON = "; "
 MESSAGES: dict[str, str] = {
     "demo.points": "{n} {n:plural:point|points}",
     "demo.of": "{player}'s card",
+    "list.more": "{shown}, … and {n:grouped} more",
     # -- rows: placement (engine events) --------------------------------------------------------
     "rows.row.B": "Blue", "rows.row.R": "Red", "rows.row.Y": "Yellow", "rows.row.G": "Green",
     "rows.order": "Cards are placed in ascending value: {cards}.",
@@ -302,6 +303,12 @@ MESSAGES: dict[str, str] = {
     "error.house.not_here": "house rule {key} does not apply to {where} (it changes: {used})",
     "error.house.none_here": "house rule {key} does not apply to {where} (it takes no house rule)",
     "error.house.choice": "house rule {key}: expected one of {choices}, found {raw}",
+    "error.simulate.games_max": "--games {games} is more than {most}, the most one simulation plays (each game's record stays in memory for the report); run several seeds instead",
+    "error.simulate.turn_seconds": "--turn-seconds {value}: expected a number of seconds above 0 and at most {most}",
+    "error.simulate.option_flag": "option {key} is not an engine option: use {flag}",
+    "error.simulate.option_house": "{key} is a house rule, not an engine option: use --house {pair}",
+    "error.simulate.option_unknown": "unknown option {key} for {game}: its options are {names}{hint}",
+    "error.simulate.cluster": "--cluster {address}: not a Dask scheduler address ({why}); expected e.g. tcp://host:8786",
     "table.rounds_played": "{n} {n:plural:round|rounds} played",
     "error.rows.row_malformed": "malformed --row {option}: expected COLOUR=CARD,CARD,… e.g. R=R0,R5,R9",
     "error.rows.row_unknown": "unknown row {colour} in --row {option}: rows are {rows}{hint}",

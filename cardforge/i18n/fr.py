@@ -13,6 +13,9 @@ from collections.abc import Sequence
 
 NAME = "Français"
 
+#: Between groups of three digits: « 99 992 » (a narrow no-break space).
+THOUSANDS = "\u202f"
+
 _VOWELS = set("aeiouh")
 
 
@@ -52,6 +55,7 @@ DECIMAL = ","
 
 MESSAGES: dict[str, str] = {
     "demo.points": "{n} {n:plural:point|points}",
+    "list.more": "{shown}, … et {n:grouped} autres",
     "demo.of": "la carte {player:de}",
     # -- rows : placement (événements du moteur) -----------------------------------------------
     "rows.row.B": "Bleue", "rows.row.R": "Rouge", "rows.row.Y": "Jaune", "rows.row.G": "Verte",
@@ -340,6 +344,12 @@ MESSAGES: dict[str, str] = {
     "error.house.not_here": "la règle maison {key} ne s'applique pas à {where} (elle concerne : {used})",
     "error.house.none_here": "la règle maison {key} ne s'applique pas à {where} (cette commande n'en prend aucune)",
     "error.house.choice": "règle maison {key} : attendu l'une des valeurs {choices}, trouvé {raw}",
+    "error.simulate.games_max": "--games {games} dépasse {most}, le maximum d'une simulation (chaque partie reste en mémoire pour le rapport) ; lancez plutôt plusieurs graines",
+    "error.simulate.turn_seconds": "--turn-seconds {value} : attendu un nombre de secondes supérieur à 0 et d'au plus {most}",
+    "error.simulate.option_flag": "l'option {key} n'est pas une option du moteur : utilisez {flag}",
+    "error.simulate.option_house": "{key} est une règle maison, pas une option du moteur : utilisez --house {pair}",
+    "error.simulate.option_unknown": "option {key} inconnue pour {game} : ses options sont {names}{hint}",
+    "error.simulate.cluster": "--cluster {address} : pas une adresse de planificateur Dask ({why}) ; attendu par exemple tcp://hôte:8786",
     "table.rounds_played": "{n} {n:plural:manche jouée|manches jouées}",
     "error.rows.row_malformed": "--row {option} mal formé : attendu COULEUR=CARTE,CARTE,… par ex. R=R0,R5,R9",
     "error.rows.row_unknown": "rangée inconnue {colour} dans --row {option} : les rangées sont {rows}{hint}",

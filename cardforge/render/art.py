@@ -15,7 +15,7 @@ from typing import Any
 from cardforge.deck.art import check_image, image_size, load_svg
 from cardforge.errors import DeckError
 
-__all__ = ["resolve_image", "draw_image"]
+__all__ = ["resolve_image", "draw_image", "draw_svg", "try_svg"]
 
 
 def _folder(deck: Any) -> Path:
@@ -23,11 +23,61 @@ def _folder(deck: Any) -> Path:
 
 
 def resolve_image(src: str, deck: Any, what: str) -> str:
-    """The absolute path of ``src`` for ``deck`` (checked), as a string."""
+    """The absolute path of ``src`` for ``deck`` (checked; an SVG also drawn once on a scratch
+    form, so what would fail on the sheet fails in ``validate``), as a string."""
     try:
-        return str(check_image(src, _folder(deck)))
+        path = check_image(src, _folder(deck))
+        if path.suffix.lower() == ".svg":
+            try_svg(str(path), path.stat().st_mtime_ns)
+        return str(path)
     except DeckError as exc:
         raise DeckError(f"{what}: {exc}") from None
+
+
+@functools.lru_cache(maxsize=64)
+def try_svg(path: str, mtime_ns: int = 0) -> None:
+    """Draw the SVG inside a form on a scratch canvas, as a face draws it (once per file
+    version): any failure, such as a number reportlab cannot write (``font-size="1e30"``), is
+    a ``DeckError`` in ``validate`` rather than on the sheet."""
+    import io
+
+    from reportlab.pdfgen.canvas import Canvas
+
+    canv = Canvas(io.BytesIO())
+    try:
+        canv.beginForm("cfsvgcheck")
+        draw_svg(canv, load_svg(path))
+        canv.endForm()
+        canv.showPage()
+        canv.save()
+    except Exception as exc:  # reportlab raises ValueError, TypeError, its own errors …
+        detail = str(exc).strip().splitlines()[-1] if str(exc).strip() else type(exc).__name__
+        raise DeckError(f"image {Path(path).name!r}: the SVG cannot be drawn ({detail}); check its sizes and numbers") from None
+
+
+def draw_svg(canv: Any, drawing: Any) -> None:
+    """Draw an svglib drawing at the origin; its raster ``<image>`` parts become image
+    XObjects (reportlab's own renderer writes inline images, which a form cannot hold)."""
+    from reportlab.graphics.renderbase import renderScaledDrawing
+
+    _svg_renderer()().draw(renderScaledDrawing(drawing), canv, 0, 0)
+
+
+@functools.cache
+def _svg_renderer() -> type:
+    """reportlab's PDF renderer with ``drawImage`` drawing an XObject (defined on first use)."""
+    from reportlab.graphics import renderPDF
+    from reportlab.lib.utils import ImageReader
+
+    class XObjectImages(renderPDF._PDFRenderer):  # the class renderPDF.draw uses
+        def drawImage(self, image: Any) -> None:
+            if image.path is None:
+                return
+            # svglib gives a file's path (checked: inside the deck folder) or a PIL image (a data: URI)
+            source = ImageReader(image.path) if hasattr(image.path, "mode") else str(image.path)
+            self._canvas.drawImage(source, image.x, image.y, image.width, image.height, mask="auto")
+
+    return XObjectImages
 
 
 @functools.lru_cache(maxsize=64)
@@ -123,11 +173,9 @@ def draw_image(canv: Any, path: str, box: tuple[float, float, float, float], fit
         p.rect(x0, y0, bw, bh)
         canv.clipPath(p, stroke=0, fill=0)
     if path.lower().endswith(".svg"):
-        from reportlab.graphics import renderPDF
-
         canv.translate(x, y)
         canv.scale(scale, scale)
-        renderPDF.draw(load_svg(path), canv, 0, 0)
+        draw_svg(canv, load_svg(path))
     else:
         reg = _image_xobject(canv, path)
         if reg is None:  # JPEG (passed through by reportlab), transparent or paletted PNG

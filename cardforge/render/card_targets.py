@@ -3,7 +3,7 @@ languages, and the calibration pages, through one face cache (``<out>/cards/.fac
 
 A job per deck first digests its faces in both languages (looking each up by its recipe, drawing
 only the new ones); once every digest job is in, the distinct faces not yet cached are
-rasterised once (``raster_jobs``), then the card outputs link or scale those images.  Jobs run in
+rasterised once (``raster_jobs``), then the card outputs copy or scale those images.  Jobs run in
 worker processes: plain arguments, paths as strings.
 """
 
@@ -30,6 +30,7 @@ class CardBuilder(Builder):
         self.bands: dict[str, set[str]] = {}  # target → the cached bands its outputs are made of
         self.rasterised = 0
         self.cache = ""
+        self.force = False
 
     def targets(self, planning: Planning) -> list[Target]:
         from cardforge.deck import load_all
@@ -39,6 +40,7 @@ class CardBuilder(Builder):
             names = [n for n in names if n in planning.decks] + [d for d in planning.decks if d not in names]
         cards = Path(planning.out) / "cards"
         self.cache = str(cards / ".faces")
+        self.force = planning.force
         inputs = planning.inputs
         targets = [Target(f"cards:{name}", _box_key(inputs) if name == "box" else inputs.deck_key(name),
                           deck_jobs(name, cards, inputs.code)) for name in names]
@@ -50,6 +52,10 @@ class CardBuilder(Builder):
 
     def start(self, jobs: list[Job]) -> None:
         self.waiting = {job.key for job in jobs if job.phase == "faces"}
+        if self.force and self.waiting:  # from scratch: no face, band or recipe of an earlier build is trusted
+            from cardforge.render.facecache import FaceCache
+
+            FaceCache(Path(self.cache)).clear()
 
     def done(self, job: Job, result: Any) -> tuple[list[Path], list[Job]]:
         target = job.key.rsplit(":", 1)[0] if job.phase == "faces" else None

@@ -15,12 +15,16 @@ digest); only an unknown recipe is drawn and digested (``digest_by_recipe``).
 Each digest is rasterised once at 300 DPI with its bleed (``<digest>.png``); every other image
 is cut or scaled from that bitmap in the same pass, never drawn again: a vendor's smaller bleed
 (``-c822x1122``, the centre of the bitmap) and trim-size thumbnails for Tabletop Simulator cells
-and contact sheets (``-t409x572``).  Outputs link to these files (hard links).  The folder also
-keeps the deflated rows of cells of TTS and contact sheets (``<key>.band``, see ``render.grid``).
+and contact sheets (``-t409x572``).  Outputs are copies of these files (reflinks where the file
+system shares blocks), never hard links: editing an output cannot damage the cache.  A cached
+image is reused only if its PNG chunks are whole (every CRC-32 right, ``IEND`` last), so a
+truncated or damaged one is drawn again.  The folder also keeps the deflated rows of cells of
+TTS and contact sheets (``<key>.band``, each with its BLAKE2b digest, see ``render.grid``).
 """
 
 from __future__ import annotations
 
+import contextlib
 import hashlib
 import io
 import os
@@ -33,7 +37,7 @@ from typing import Any
 from cardforge.deck import Deck
 from cardforge.render.facepages import Face, face_name
 
-__all__ = ["DPI", "Variant", "FULL", "FaceCache", "face_pdf", "face_digest", "digest_faces", "digest_by_recipe",
+__all__ = ["DPI", "Variant", "FULL", "FaceCache", "png_intact", "face_pdf", "face_digest", "digest_faces", "digest_by_recipe",
            "recipe_salt", "raster_batch", "prepare", "scratch_cache"]
 
 DPI = 300
@@ -204,17 +208,64 @@ def raster_batch(folder: str, items: Sequence[tuple[str, bytes, Sequence[Variant
     return len(items)
 
 
+def png_intact(data: bytes) -> bool:
+    """``data`` is a PNG whose every chunk is whole and has the right CRC-32, ending in ``IEND``."""
+    import struct
+    import zlib
+
+    if data[:8] != b"\x89PNG\r\n\x1a\n":
+        return False
+    pos = 8
+    while pos + 12 <= len(data):
+        length, kind = struct.unpack(">I4s", data[pos : pos + 8])
+        end = pos + 8 + length
+        if end + 4 > len(data) or zlib.crc32(data[pos + 4 : end]) != struct.unpack(">I", data[end : end + 4])[0]:
+            return False
+        if kind == b"IEND":
+            return end + 4 == len(data)
+        pos = end + 4
+    return False
+
+
 class FaceCache:
     """A folder of rasterised faces, ``<digest><variant>.png``."""
 
     def __init__(self, folder: Path):
         self.folder = Path(folder)
+        self._intact: set[tuple[str, int, int, int]] = set()  # (path, inode, size, mtime) checked whole
 
     def path(self, digest: str, variant: Variant = FULL) -> Path:
         return self.folder / f"{digest}{variant.suffix}.png"
 
     def missing(self, digest: str, variants: Iterable[Variant]) -> list[Variant]:
-        return sorted(v for v in set(variants) if not self.path(digest, v).is_file())
+        """The variants of ``digest`` not cached, or cached but damaged (drawn again)."""
+        return sorted(v for v in set(variants) if not self.usable(self.path(digest, v)))
+
+    def usable(self, path: Path) -> bool:
+        """``path`` is a whole PNG (checked once per file version)."""
+        try:
+            st = path.stat()
+        except OSError:
+            return False
+        key = (str(path), st.st_ino, st.st_size, st.st_mtime_ns)
+        if key in self._intact:
+            return True
+        try:
+            ok = png_intact(path.read_bytes())
+        except OSError:
+            return False
+        if ok:
+            self._intact.add(key)
+        return ok
+
+    def clear(self) -> None:
+        """Forget every cached image, band and recipe (``build --force``: faces from scratch)."""
+        if not self.folder.is_dir():
+            return
+        for path in self.folder.iterdir():
+            if path.is_file() and (path.suffix in (".png", ".band") or path.name.endswith(RECIPES)):
+                with contextlib.suppress(OSError):
+                    os.unlink(path)
 
     def ensure(self, wanted: dict[str, tuple[bytes, set[Variant]]], *, workers: int = 1,
                progress: Any = None) -> int:
@@ -258,11 +309,11 @@ class FaceCache:
         atomic_write_text(self.folder / f"{name}{RECIPES}",
                           json.dumps({"salt": salt, "recipes": recipes}, indent=0, sort_keys=True))
 
-    def link(self, digest: str, variant: Variant, target: Path) -> Path:
-        """``target`` becomes a hard link to the cached image (a copy where links are impossible)."""
-        from cardforge.atomic import atomic_link
+    def copy(self, digest: str, variant: Variant, target: Path) -> Path:
+        """``target`` becomes a copy of the cached image (never a hard link into the cache)."""
+        from cardforge.atomic import atomic_copy
 
-        atomic_link(self.path(digest, variant), target)
+        atomic_copy(self.path(digest, variant), target)
         return target
 
     def prune(self, keep: set[str]) -> int:
@@ -298,7 +349,7 @@ def prepare(deck: Deck, faces: Sequence[Face], lang: str, cache: FaceCache, vari
 class scratch_cache:
     """A face cache for one call that has none (``with scratch_cache(folder) as cache``), removed after.
 
-    It lives beside the output so that the outputs' hard links stay on one file system.
+    It lives beside the output so that the outputs' copies stay on one file system (reflinks).
     """
 
     def __init__(self, near: Path, cache: FaceCache | None = None):

@@ -23,6 +23,7 @@ XObject and reused, which keeps a 100-card PDF small and fast.
 from __future__ import annotations
 
 import hashlib
+import re
 from collections.abc import Mapping
 from typing import Any, NamedTuple
 
@@ -200,8 +201,59 @@ def _prepare(el: LayoutElement, geo: Geometry, cache: dict) -> _Prepared:
         else:
             fixed[k] = value
     out = _Prepared(_box(fixed, geo, fixed.get("anchor")), fixed, tuple(exprs))
+    _check_sizes(el, out)
     cache[key] = (el, out)  # the element is kept so its id is not reused while cached
     return out
+
+
+#: lengths that measure something, so cannot be negative
+_SIZE_KEYS = ("width", "height", "size", "min_size", "stroke_width", "radius", "padding", "outline_width", "gap")
+#: keys whose values are colours (a ``#RRGGBB`` each, or a list of them)
+_COLOUR_KEYS = ("fill", "stroke", "color", "colors", "outline")
+_HEX = re.compile(r"#[0-9A-Fa-f]{6}")
+#: the most marks (dots, tiles, stripes) one pattern element may draw on a card
+MAX_MARKS = 50_000
+
+
+def _check_sizes(el: LayoutElement, prep: _Prepared) -> None:
+    """A negative size, or a pattern so fine it would draw more than ``MAX_MARKS`` marks, is an
+    error at the element's line (found by ``validate``, before anything is drawn)."""
+    from cardforge.deck.layout import where_error
+
+    for key in _SIZE_KEYS:
+        value = prep.fixed.get(key)
+        if isinstance(value, float) and value < 0:
+            raise where_error(el.where, f"element {el.name!r}: {key} is {value / MM:.3g} mm on this card; "
+                                        "a size cannot be negative")
+    if el.type == "pattern":
+        marks = pattern_marks(prep.box, prep.fixed.get("size") or 4.0, prep.fixed.get("gap") or 12.0)
+        if marks > MAX_MARKS:
+            raise where_error(el.where, f"element {el.name!r}: a gap of {(prep.fixed.get('gap') or 12.0) / MM:.3g} mm "
+                                        f"draws about {marks:,.0f} marks on this card (at most {MAX_MARKS:,}); widen the gap")
+
+
+def pattern_marks(box: tuple[float, float, float, float], size: float, gap: float) -> float:
+    """How many marks a tile or dot pattern of ``gap`` points draws over ``box`` (stripes: fewer)."""
+    w, h = box[2] - box[0] + 2 * size, box[3] - box[1] + 2 * size
+    return (w / gap + 5) * (h / (gap * 0.866) + 5)
+
+
+def _check_colours(el: LayoutElement, props: Mapping[str, Any]) -> None:
+    """Every colour an element draws with is ``#RRGGBB`` (as the layout format says)."""
+    values = [(k, props.get(k)) for k in _COLOUR_KEYS]
+    values += [(k, c) for entry in props.get("entries") or () for k, c in zip(("fill", "stroke"), entry[1:])]
+    for key, value in values:
+        for colour in value if isinstance(value, (list, tuple)) else (value,):
+            if colour is not None and not (isinstance(colour, str) and _HEX.fullmatch(colour)):
+                from cardforge.deck.layout import where_error
+
+                raise where_error(el.where, f"element {el.name!r}: {key}: {_shown_colour(colour)} is not a colour; "
+                                            "give one as '#RRGGBB' (e.g. '#D62828') or a field such as family.color")
+
+
+def _shown_colour(value: Any) -> str:
+    text = repr(value)
+    return text if len(text) <= 40 else text[:36] + "…"
 
 
 def _evaluate(el: LayoutElement, prep: _Prepared, ctx: Mapping[str, Any]) -> dict[str, Any]:
@@ -210,9 +262,11 @@ def _evaluate(el: LayoutElement, prep: _Prepared, ctx: Mapping[str, Any]) -> dic
         try:
             props[key] = value(ctx)
         except (ValueError, TypeError, AttributeError) as exc:
+            from cardforge.deck.expr import ExprValueError
             from cardforge.deck.layout import where_error
 
-            raise where_error(el.where, f"element {el.name!r}: {key}: {value.source!r} gives no usable value ({exc})") from None
+            cause = exc.cause if isinstance(exc, ExprValueError) else exc
+            raise where_error(el.where, f"element {el.name!r}: {key}: {value.source!r} gives no usable value ({cause})") from None
     return props
 
 
@@ -317,8 +371,33 @@ def _finish_image(el: LayoutElement, props: dict, ctx: Mapping[str, Any], geo: G
 
     if not props.get("src"):
         return None
-    props["src"] = resolve_image(str(props["src"]), deck, label)
+    try:
+        props["src"] = resolve_image(str(props["src"]), deck, label)
+    except DeckError as exc:
+        loc = _art_key(el, ctx, deck)
+        if loc is None or deck.source is None:
+            raise
+        from cardforge.deck.paths import located
+
+        raise located(DeckError(exc.detail.removeprefix(f"{label}: ")), deck.source, loc) from None
     return props
+
+
+def _art_key(el: LayoutElement, ctx: Mapping[str, Any], deck: Deck) -> tuple | None:
+    """Where the deck file names the picture an image element draws (``family.image``,
+    ``back.image``, ``card.image``), so a refused file is shown at that line."""
+    src = el.props.get("src")
+    field = src.source if isinstance(src, Expr) else None
+    card = ctx.get("card") or {}
+    if field == "family.image":
+        return ("families", ctx["family"].get("code"), "image")
+    if field == "back.image":
+        return ("style", "back", "image")
+    if field == "card.image" and card.get("code") in deck.images:
+        return ("images", card["code"])
+    if field == "card.image" and card.get("action"):
+        return ("actions", card["action"], "image")
+    return None
 
 
 def _finish_pattern(el: LayoutElement, props: dict, ctx: Mapping[str, Any], geo: Geometry, deck: Deck, label: str) -> dict | None:
@@ -359,6 +438,7 @@ def _resolve(el: LayoutElement, ctx: Mapping[str, Any], geo: Geometry, deck: Dec
         raise
     if done is None:
         return None
+    _check_colours(el, done)
     items = tuple(sorted((k, v) for k, v in done.items() if k not in _GEOMETRY_KEYS and k != "_box"))
     return Op(el.type, el.name, box, float(done.get("rotate") or 0.0), bool(done.get("mirror")), items)
 
@@ -372,13 +452,19 @@ class _Segment(NamedTuple):
 
 
 def _layout(deck: Deck) -> Layout:
+    """The deck's layout, loaded once per deck: a layout that fails is refused again at once."""
     layout = deck._render_cache.get("layout")
     if layout is None:
         from cardforge.deck.layout import load_layout
 
         ref = getattr(deck, "layout", None) or "num"
-        layout = load_layout(ref, deck.source.parent if deck.source is not None else None)
+        try:
+            layout = load_layout(ref, deck.source.parent if deck.source is not None else None)
+        except DeckError as exc:
+            layout = exc
         deck._render_cache["layout"] = layout
+    if isinstance(layout, DeckError):
+        raise layout
     return layout
 
 

@@ -21,7 +21,7 @@ from pathlib import Path
 __all__ = ["BAND", "write_grid", "adler32_combine"]
 
 BAND = ".band"  # suffix of a cached band in the face cache
-_VERSION = b"grid-1"  # bump when the band bytes change
+_VERSION = b"grid-2"  # bump when the band bytes change
 _ADLER_BASE = 65521
 _LEVEL = 1  # fast: flat card colours compress well anyway
 
@@ -55,6 +55,11 @@ def _cell_rows(path: Path, cell: tuple[int, int]) -> list[bytes]:
         data = image.tobytes()
     span = cell[0] * 3
     return [data[i * span : (i + 1) * span] for i in range(cell[1])]
+
+
+def _digest(data: bytes) -> bytes:
+    """The BLAKE2b digest kept with a cached band: a damaged band is never copied into a grid."""
+    return hashlib.blake2b(data, digest_size=16).digest()
 
 
 def _band_pixels(cells: Sequence[Path | None], cell: tuple[int, int], gap: int, top: int, background: bytes,
@@ -107,11 +112,13 @@ def write_grid(path: Path, grid: Sequence[Sequence[Path | None]], cell: tuple[in
             try:
                 blob = stored.read_bytes()
                 band_adler, size = struct.unpack(">II", blob[:8])
-                data = blob[8:]
-            except (OSError, struct.error):
+                data = blob[24:]
+                if blob[8:24] != _digest(data):
+                    raise ValueError("a damaged band")  # drawn again below
+            except (OSError, struct.error, ValueError):
                 raw = _band_pixels(cells, cell, gap, top, bg, width)
                 band_adler, size, data = zlib.adler32(raw), len(raw), _deflated(raw)
-                new.append((stored, struct.pack(">II", band_adler, size) + data))
+                new.append((stored, struct.pack(">II", band_adler, size) + _digest(data) + data))
             adler = adler32_combine(adler, band_adler, size)
             keys.append(key)
             handle.write(_chunk(b"IDAT", data))

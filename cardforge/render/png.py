@@ -82,7 +82,7 @@ def card_pngs(deck: Deck, folder: Path, *, lang: str = "en", size: tuple[int, in
             digests = prepare(deck, faces, lang, store, [variant], workers=workers, progress=progress)
         elif progress:
             progress(len(faces))
-        paths = [store.link(digests[face_name(f)], variant, folder / f"{face_name(f)}.png") for f in faces]
+        paths = [store.copy(digests[face_name(f)], variant, folder / f"{face_name(f)}.png") for f in faces]
     return [*paths, write_counts(deck, faces, folder)]
 
 

@@ -94,9 +94,9 @@ def render_profile(deck: Deck, profile: Profile, folder: Path, *, lang: str = "e
     path = folder / f"{stem}.pdf"
     if profile.kind == "sheets":
         if same_sheets is not None:
-            from cardforge.atomic import atomic_link
+            from cardforge.atomic import atomic_copy
 
-            atomic_link(same_sheets, path)
+            atomic_copy(same_sheets, path)
             if progress:
                 progress(len(physical_cards(deck)))
             return [path]

@@ -7,6 +7,7 @@ silent overflow off the card.
 from __future__ import annotations
 
 import functools
+import math
 from dataclasses import dataclass
 
 from cardforge.errors import DeckError
@@ -60,6 +61,8 @@ def fit_text(text: str, font: str, width: float, height: float, max_size: float,
     """
     sizes = []
     size = max_size
+    if height > 0 and size * LEADING > height:  # sizes whose one line is taller than the box cannot fit:
+        size -= 0.5 * math.ceil((size - height / LEADING) / 0.5)  # start below them, on the same 0.5 pt steps
     while size > min_size + 1e-9:
         sizes.append(size)
         size -= 0.5

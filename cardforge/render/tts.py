@@ -18,7 +18,7 @@ import math
 from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
 
-from cardforge.atomic import atomic_link, atomic_write_text, ensure_dir
+from cardforge.atomic import atomic_copy, atomic_write_text, ensure_dir
 from cardforge.cards import Card
 from cardforge.deck import Deck
 from cardforge.render.facecache import FaceCache, Variant, prepare, scratch_cache
@@ -79,7 +79,7 @@ def tts_export(deck: Deck, folder: Path, *, lang: str = "en", cards: Sequence[Ca
             sheets.append({"file": name, "columns": cols, "rows": rows, "cards": len(chunk),
                            "codes": [c.code for c in chunk]})
         back = folder / "back.png"
-        atomic_link(image["back"], back)
+        atomic_copy(image["back"], back)
         written.append(back)
     manifest = {"deck": deck.id, "title": deck.title(lang), "cell_px": list(cell), "back": "back.png", "sheets": sheets}
     path = folder / "tts.json"

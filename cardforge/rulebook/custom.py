@@ -127,7 +127,9 @@ def _components(deck: Any, lang: str) -> str:
 def _rules_text(deck: Any) -> str:
     if not deck.rules:
         return ""
-    path = (deck.source.parent / deck.rules) if deck.source is not None else Path(deck.rules)
+    from cardforge.deck.paths import deck_inside
+
+    path = deck_inside(deck.source, deck.rules, "rules text", ("rules",))
     try:
         return path.read_text(encoding="utf-8")
     except FileNotFoundError:

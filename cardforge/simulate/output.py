@@ -98,8 +98,8 @@ def write_report(out: Path, report: dict[str, Any], comparison: dict[str, Any] |
         written.append(path)
 
     ensure_dir(out)
-    put(out / "report.json", json.dumps({"report": report, "comparison": comparison}, indent=1, ensure_ascii=False) + "\n")
-    put(out / "figures.json", json.dumps(figures, indent=1, ensure_ascii=False) + "\n")
+    put(out / "report.json", json.dumps({"report": report, "comparison": comparison}, indent=1, ensure_ascii=False, allow_nan=False) + "\n")
+    put(out / "figures.json", json.dumps(figures, indent=1, ensure_ascii=False, allow_nan=False) + "\n")
     if not plots_available():
         put(out / "index.html", _html(report, comparison, []))
         return written

@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from cardforge.errors import CardforgeError, Interrupted, UsageError
+from cardforge.i18n import refusal
 from cardforge.simulate.play import RunawayGame, play_batch, stop_when
 from cardforge.simulate.spec import SimSpec
 
@@ -112,6 +113,8 @@ def _cluster(spec: SimSpec, address: str, progress: Progress | None, records: li
         client = Client(address, timeout="10s")
     except (OSError, TimeoutError) as exc:
         raise UsageError(f"cannot reach the Dask scheduler at {address!r}: {exc}") from None
+    except (ValueError, TypeError) as exc:  # not an address Dask can parse
+        raise refusal(UsageError, "error.simulate.cluster", address=repr(address), why=str(exc)) from None
     with client:
         workers = max(1, sum(client.nthreads().values()))
         ranges = batches(spec.games, workers)
@@ -126,7 +129,7 @@ def _cluster(spec: SimSpec, address: str, progress: Progress | None, records: li
 def run(spec: SimSpec, *, jobs: int | None = None, cluster: str | None = None,
         progress: Progress | None = None) -> Outcome:
     """Play every game of ``spec``; Ctrl-C stops early and returns the games finished."""
-    spec.engine_options()  # a bad house rule or option fails here, once, with its message
+    spec.check()  # a bad house rule or option fails here, once, with its message
     records: list[dict[str, Any]] = []
     start = time.perf_counter()
     interrupted = False

@@ -7,12 +7,21 @@ game, so every bot sits in every seat equally often.
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass, field, replace
 from typing import Any
 
 from cardforge.errors import UsageError
+from cardforge.i18n import refusal
 
-__all__ = ["SimSpec", "game_seed", "DEFAULT_TURN_SECONDS", "HOUSE_ARGUMENT"]
+__all__ = ["SimSpec", "game_seed", "DEFAULT_TURN_SECONDS", "HOUSE_ARGUMENT", "MAX_GAMES", "MAX_TURN_SECONDS"]
+
+#: The most games one simulation plays: every game's record (1.5–3 KB) stays in memory until the
+#: report is built, so a million games take 1.5–3 GB; for more, run several seeds and compare.
+MAX_GAMES = 1_000_000
+
+#: The longest turn ``--turn-seconds`` accepts (an hour): a playing-time estimate, not a duration.
+MAX_TURN_SECONDS = 3600.0
 
 #: Seconds a turn takes at a real table, by game (stated assumptions for the playing-time
 #: estimate; override with ``--turn-seconds``).  A turn is defined per game in ``events``.
@@ -47,6 +56,12 @@ class SimSpec:
             raise UsageError(f"--players must be at least 1, not {self.players}")
         if self.games < 1:
             raise UsageError(f"--games must be at least 1, not {self.games}")
+        if self.games > MAX_GAMES:
+            raise refusal(UsageError, "error.simulate.games_max", games=self.games, most=f"{MAX_GAMES:,}")
+        if self.turn_seconds is not None and not (math.isfinite(self.turn_seconds)
+                                                  and 0 < self.turn_seconds <= MAX_TURN_SECONDS):
+            raise refusal(UsageError, "error.simulate.turn_seconds", value=repr(self.turn_seconds),
+                          most=f"{MAX_TURN_SECONDS:g}")
         if not self.bots:
             raise UsageError("--bots needs at least one bot name")
         if len(self.bots) > self.players:
@@ -74,9 +89,36 @@ class SimSpec:
         for pair in self.options:
             if "=" not in pair:
                 raise UsageError(f"option {pair!r}: expected KEY=VALUE")
-            key, value = pair.split("=", 1)
-            options[key.strip()] = value.strip()
+            key, value = (part.strip() for part in pair.split("=", 1))
+            self._check_option(module, key, value)
+            options[key] = value
         options[HOUSE_ARGUMENT[self.game]] = parse_house_rules(module.HouseRules, self.house)
+        return options
+
+    def _check_option(self, module: Any, key: str, value: str) -> None:
+        """``UsageError`` for an option the engine does not take, saying what to use instead."""
+        import dataclasses
+
+        from cardforge.cards import nearest
+        from cardforge.games import option_names
+
+        names = option_names(self.game)
+        if key in names:
+            return
+        if key in ("players", "seed"):
+            raise refusal(UsageError, "error.simulate.option_flag", key=repr(key), flag=f"--{key}")
+        if key.replace("-", "_") in {f.name for f in dataclasses.fields(module.HouseRules)}:
+            raise refusal(UsageError, "error.simulate.option_house", key=repr(key), pair=f"{key}={value}")
+        guess = nearest(key, list(names))
+        raise refusal(UsageError, "error.simulate.option_unknown", key=repr(key), game=self.game,
+                      names=", ".join(names) or "-", hint=f"; did you mean {guess!r}?" if guess else "")
+
+    def check(self) -> dict[str, Any]:
+        """The engine options, checked by building one game (a bad value fails here, once)."""
+        from cardforge.games import new_game
+
+        options = self.engine_options()
+        new_game(self.game, players=self.players, seed=self.seed, **dict(options))
         return options
 
     def to_json(self) -> dict[str, Any]:

@@ -57,6 +57,9 @@ def explain(exc: sqlite3.Error, path: Path) -> OutputError:
     """The one-line ``OutputError`` for a SQLite failure on the database at ``path``."""
     where = f"score-sheet database {str(path)!r}"
     code = _code(exc)
+    if os.path.exists(path) and not os.access(path, os.R_OK):  # chmod 000: not "read-only"
+        return OutputError(f"cannot use {where}: it is not readable (permission denied); nothing was changed; "
+                           "give yourself read and write access (chmod u+rw), or use another file with --db")
     if code.startswith(("SQLITE_CORRUPT", "SQLITE_NOTADB")):
         what = "it is not a SQLite database" if code.startswith("SQLITE_NOTADB") else f"it is damaged ({exc})"
         return OutputError(f"cannot use {where}: {what}; nothing was changed; restore a copy of it, "

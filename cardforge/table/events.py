@@ -98,8 +98,27 @@ def decode_event(kind: str, payload: str) -> Event:
     if cls is None:
         raise ValueError(f"unknown event kind {kind!r} in the score-sheet log")
     data = json.loads(payload)
+    _check_fields(cls, data)
     for key in _TUPLE_FIELDS & data.keys():
         data[key] = tuple(data[key])
     if "teams" in data:
         data["teams"] = tuple(tuple(team) for team in data["teams"])
     return cls(**data)
+
+
+def _check_fields(cls: type, data: Any) -> None:
+    """``ValueError`` in plain words (the field, never ``__init__()``) for a payload of the wrong shape."""
+    from dataclasses import MISSING, fields
+
+    if not isinstance(data, dict):
+        raise ValueError(f"its payload is {type(data).__name__ if data is not None else 'null'}, not an object")
+    known = {f.name: f for f in fields(cls)}
+    unknown = sorted(set(data) - set(known))
+    if unknown:
+        raise ValueError(f"unexpected field {unknown[0]!r} (a {cls.kind} event holds {', '.join(known)})")
+    missing = [n for n, f in known.items() if n not in data and f.default is MISSING and f.default_factory is MISSING]
+    if missing:
+        raise ValueError(f"the field {missing[0]!r} is missing")
+    lists = sorted(k for k in (_TUPLE_FIELDS | {"teams"}) & data.keys() if not isinstance(data[k], list))
+    if lists:
+        raise ValueError(f"the field {lists[0]!r} is not a list")

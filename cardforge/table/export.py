@@ -20,7 +20,7 @@ from cardforge.table.events import MatchCreated
 from cardforge.table.pad import Pad, PadColumn
 from cardforge.table.standings import Standings
 
-__all__ = ["write_csv", "write_pdf", "standings_pad", "blank_pad", "csv_text"]
+__all__ = ["write_csv", "write_pdf", "pdf_data", "standings_pad", "blank_pad", "csv_text", "spreadsheet_safe"]
 
 _T = {
     "round": Text("Manche", "Round"),
@@ -42,6 +42,23 @@ _T = {
 
 # -- CSV --------------------------------------------------------------------------------------
 
+#: A text cell starting with one of these is a formula to a spreadsheet program (OWASP's "CSV
+#: injection": ``@SUM(9*9)``, ``-9*9``, ``@cmd|'calc'!A0``): it is written after a ``'``.
+FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
+
+
+def spreadsheet_safe(value: Any) -> Any:
+    """A text cell a spreadsheet shows as text (prefixed with ``'`` if it would start a formula);
+    numbers as they are (a negative score stays a number).
+
+    >>> spreadsheet_safe("@SUM(9*9)"), spreadsheet_safe("-9*9"), spreadsheet_safe(-3), spreadsheet_safe("Ana")
+    ("'@SUM(9*9)", "'-9*9", -3, 'Ana')
+    """
+    if isinstance(value, str) and value.startswith(FORMULA_STARTS):
+        return "'" + value
+    return value
+
+
 def csv_text(standings: Standings) -> str:
     """The sheet as CSV: ``match, game, round, side, entry, points, total, round_winner``."""
     buffer = io.StringIO()
@@ -52,8 +69,9 @@ def csv_text(standings: Standings) -> str:
         for side in standings.sides:
             running[side] += r.points.get(side, 0)
             entry = _entry(standings, r.cells, side)
-            writer.writerow([standings.match_id, standings.match.game, r.number, side, entry,
-                             r.points.get(side, 0), running[side], int(side in r.winners)])
+            writer.writerow([spreadsheet_safe(cell) for cell in (
+                standings.match_id, standings.match.game, r.number, side, entry,
+                r.points.get(side, 0), running[side], int(side in r.winners))])
     return buffer.getvalue()
 
 
@@ -216,13 +234,24 @@ def blank_pad(game: str, lang: str = "en") -> Pad:
                marked=marked, foot=foot, side_label=side(lang))
 
 
+def _pad_canvas(standings: Standings, lang: str) -> Any:
+    from cardforge.table.pad import draw_pads
+
+    return draw_pads([standings_pad(standings, lang)], title=f"{standings.match.game} score sheet")
+
+
+def pdf_data(standings: Standings, lang: str = "en") -> bytes:
+    """The filled score pad of a match, as PDF bytes (``export --out -``)."""
+    from cardforge.render.pdf import pdf_bytes
+
+    return pdf_bytes(_pad_canvas(standings, lang))
+
+
 def write_pdf(standings: Standings, path: Path, lang: str = "en") -> Path:
     """The filled score pad of a match."""
     from cardforge.render.pdf import save_pdf
-    from cardforge.table.pad import draw_pads
 
-    canv = draw_pads([standings_pad(standings, lang)], title=f"{standings.match.game} score sheet")
-    return save_pdf(canv, Path(path))
+    return save_pdf(_pad_canvas(standings, lang), Path(path))
 
 
 def write_blank_pdf(game: str, path: Path, lang: str = "en") -> Path:

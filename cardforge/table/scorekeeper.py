@@ -104,7 +104,7 @@ class Scorekeeper:
                 if isinstance(exc, CardforgeError):
                     raise
                 bad = events[-1]
-            reason = str(exc) if isinstance(exc, CardforgeError) else f"its content has the wrong shape ({exc!r})"
+            reason = str(exc) if isinstance(exc, CardforgeError) else f"its content has the wrong shape ({_plain(exc)})"
             raise damaged_event(self.store.path, bad.seq, bad.event.kind, reason) from None
 
     def resume(self, match_id: int) -> Standings:
@@ -164,3 +164,13 @@ def _first_unreplayable(events: Sequence[StoredEvent]) -> StoredEvent | None:
 def _refuse_if_over(standings: Standings) -> None:
     if standings.outcome.over:
         raise refusal(UsageError, "error.table.over", match=standings.match_id, reason=standings.outcome.reason)
+
+
+def _plain(exc: BaseException) -> str:
+    """What broke a replay, in words a player reads: the key a hand edit removed, not ``KeyError('secured')``."""
+    if isinstance(exc, KeyError) and exc.args:
+        return f"no {exc.args[0]!r} entry"
+    if isinstance(exc, (IndexError, AttributeError, TypeError, AssertionError)) or not str(exc):
+        return "a value of the wrong kind or a list too short"
+    return str(exc)
+

@@ -86,14 +86,17 @@ def _now() -> str:
 class Store:
     """An open score-sheet database.  Use as a context manager, or call ``close()``."""
 
-    def __init__(self, path: Path | str | None = None, *, timeout: float = 30.0):
+    def __init__(self, path: Path | str | None = None, *, timeout: float = 30.0, reading: bool = False):
         self.path = Path(path) if path is not None else default_db_path()
         if os.path.isdir(self.path):
             raise UsageError(f"--db {str(self.path)!r} is a folder: expected a database file path")
         check_writable_file(self.path, "use score-sheet database")
         #: A database this process may not write is opened read-only: show/list/export work,
-        #: an entry is refused in one line, and no -wal/-shm is left behind (issue 12).
-        self.read_only = os.path.exists(self.path) and not os.access(self.path, os.W_OK)
+        #: an entry is refused in one line, and no -wal/-shm is left behind (issue 12).  A command
+        #: that only reads (``reading``) opens an existing, current database read-only too, so it
+        #: works on a full disk or a read-only folder (issue 31).
+        self.read_only = os.path.exists(self.path) and (
+            not os.access(self.path, os.W_OK) or (reading and _current_schema(self.path)))
         try:
             if self.read_only:
                 self._db = sqlite3.connect(_read_only_uri(self.path), timeout=timeout, isolation_level=None, uri=True)
@@ -264,7 +267,8 @@ class Store:
         try:
             return decode_event(kind, payload)
         except (ValueError, TypeError, KeyError, AttributeError) as exc:
-            reason = "its payload is not JSON" if isinstance(exc, json.JSONDecodeError) else str(exc)
+            reason = ("its payload is not JSON" if isinstance(exc, json.JSONDecodeError) else
+                      str(exc) if type(exc) is ValueError else "its content has the wrong shape")  # no __init__() talk
             raise damaged_event(self.path, seq, kind, reason) from None
 
     def current_match(self) -> int:
@@ -315,6 +319,19 @@ def damaged_event(path: Path, seq: int, kind: str, reason: str) -> OutputError:
     """The one line for a log row that cannot be read or replayed (a hand edit, usually)."""
     return OutputError(f"score-sheet database {str(path)!r}: event {seq} ({kind}) cannot be read: {reason} "
                        "(edited by hand?); nothing was changed")
+
+
+def _current_schema(path: Path) -> bool:
+    """Whether the database at ``path`` needs no migration (so a reader may open it read-only);
+    False if it cannot tell (the normal open then explains)."""
+    try:
+        db = sqlite3.connect(_read_only_uri(path), uri=True)
+        try:
+            return db.execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION
+        finally:
+            db.close()
+    except sqlite3.Error:
+        return False
 
 
 def _read_only_uri(path: Path) -> str:

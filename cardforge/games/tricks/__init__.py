@@ -21,6 +21,10 @@ from cardforge.games.tricks.scoring import (
 )
 from cardforge.games.tricks.setup import check_players, deck_for, round_schedule
 
+#: the options of ``new_game`` beside ``rules`` (``cardforge.games.option_names``); any other
+#: keyword is a house rule
+OPTIONS = ("team", "start_cards", "rounds")
+
 #: the engine's names, imported on first use (a referee ruling needs the rules, not the engine)
 _ENGINE = ("GameConfig", "Phase", "TricksState", "new_game")
 
@@ -34,7 +38,7 @@ def __getattr__(name: str):  # PEP 562
 
 
 __all__ = [
-    "DEFAULT_RULES", "HouseRules", "NUMX_CHOICES", "STREAK_TABLE", "GameConfig", "Phase", "RoundScore",
+    "DEFAULT_RULES", "HouseRules", "NUMX_CHOICES", "OPTIONS", "STREAK_TABLE", "GameConfig", "Phase", "RoundScore",
     "TrickResult", "TricksState", "bid_points", "bid_rule", "cancelled_positions", "card_value",
     "check_players", "check_round_numbers", "declarations", "deck_for", "follow_target", "legal_plays",
     "new_game", "resolve_trick", "round_points", "round_schedule", "streak_bonus", "streak_rule",
