@@ -376,8 +376,8 @@ def test_damaged_raster_art_is_refused_or_drawn(kind, keep, byte, flip):
         scene.close()
 
 
-def test_the_cli_refuses_a_fuzzed_path_in_one_line_with_exit_2(cli):
-    """The in-process checks above stand for the CLI: a ``CardforgeError`` is one line, exit 2."""
+def test_the_cli_refuses_a_fuzzed_path_in_one_line(cli):
+    """The in-process checks above stand for the CLI: a ``CardforgeError`` is one line (validate: a finding, exit 1)."""
     from tests.cli_helpers import one_finding
 
     scene = Scene()
