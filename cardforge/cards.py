@@ -215,9 +215,11 @@ class CardSystem:
                         token,
                         code.lower(),
                     )
-                known = ", ".join(self.families)
-                raise self._unknown(token, f"no family {code!r} (families are {known})",
-                                    why_message=Message("error.card.no_family", code=repr(code), known=known))
+                suggestion, hint = family_hint(token, code, digits, self.families.values())
+                if suggestion is None and len(code) == 1:
+                    suggestion = ""  # one unknown letter: any family picked by spelling is a wrong colour
+                why = Message("error.card.no_family", code=repr(code), known=named_families(self.families.values()))
+                raise self._unknown(token, why.text("en"), suggestion=suggestion, why_message=why, hint=hint or None)
             return Card(family=code, value=int(digits))
         match = _ACTION.match(text)
         if match:
@@ -238,17 +240,19 @@ class CardSystem:
                             why_message=Message("error.card.syntax"))
 
     def _unknown(self, token: str, why: str, suggestion: str | None = None,
-                 why_message: Message | None = None) -> CardCodeError:
+                 why_message: Message | None = None, hint: Message | None = None) -> CardCodeError:
+        """``suggestion``: ``None`` looks for the nearest code, ``""`` proposes none."""
         from cardforge.i18n import localised
 
         if suggestion is None:
             suggestion = nearest(token, self.all_codes())
-        hint = f"; did you mean {suggestion!r}?" if suggestion else ""
-        error = CardCodeError(f"unknown card {token!r}: {why}{hint}", token, suggestion)
+        if hint is None and suggestion:
+            hint = Message("error.card.hint", suggestion=repr(suggestion))
+        english = hint.text("en") if hint else ""
+        error = CardCodeError(f"unknown card {token!r}: {why}{english}", token, suggestion or None)
         if why_message is None:
             return error
-        return localised(error, Message("error.card.unknown", token=repr(token), why=why_message,
-                                        hint=Message("error.card.hint", suggestion=repr(suggestion)) if suggestion else ""))
+        return localised(error, Message("error.card.unknown", token=repr(token), why=why_message, hint=hint or ""))
 
     def parse_many(self, tokens: Iterable[str] | str) -> list[Card]:
         """Parse several codes: a string, or each string of a list, is split on whitespace and
@@ -270,6 +274,38 @@ def set_default_system(provider: Callable[[], CardSystem]) -> None:
     """Say where ``CardSystem.default()`` (and ``parse_card`` without a deck) gets its system."""
     global _default_provider
     _default_provider = provider
+
+
+def by_french_initial(code: str, families: Iterable[Family]) -> Family | None:
+    """The family a French player means by ``code`` when it is not a code of ``families``: the
+    one whose French name starts with it and whose code is another letter (``V`` → Vert, written
+    ``G``; ``J`` → Jaune, written ``Y``).  Card codes follow the English initials only: ``V`` is
+    also Violet's code, so a French initial is explained with its right code, never read as it."""
+    families = list(families)
+    if any(f.code == code for f in families):
+        return None
+    hits = [f for f in families if len(code) == 1 and f.name.fr[:1].upper() == code != f.name.en[:1].upper()]
+    return hits[0] if len(hits) == 1 else None
+
+
+def family_hint(token: str, code: str, value: str, families: Iterable[Family]) -> tuple[str | None, Any]:
+    """The suggestion and hint for a card whose family ``code`` is unknown: the right code of
+    a French initial (``V5`` → ``G5``, Vert) or none — never another colour picked by spelling."""
+    from cardforge.i18n import Message
+
+    family = by_french_initial(code, families)
+    if family is None:
+        return None, ""
+    suggestion = f"{family.code}{value}"
+    return suggestion, Message("error.card.french_initial", initial=code, name=family.name, french=family.name.fr, code=family.code,
+                               suggestion=repr(suggestion))
+
+
+def named_families(families: Iterable[Family]) -> list[Any]:
+    """Each family as ``code (name)`` in the reader's language, for a list in a message."""
+    from cardforge.i18n import Message
+
+    return [Message("card.family_named", code=f.code, name=f.name) for f in families]
 
 
 def nearest(token: str, candidates: Sequence[str]) -> str | None:

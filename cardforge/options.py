@@ -3,6 +3,7 @@ the CLI's and the referee's game commands; below both, it imports nothing of eit
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -10,15 +11,49 @@ import typer
 
 from cardforge.errors import UsageError
 
-__all__ = ["JSON_OPTION", "LANG_OPTION", "HOUSE_OPTION", "LANGS", "check_lang", "check_message_lang", "nonempty_path", "print_written", "in_user_language"]
+__all__ = ["JSON_OPTION", "LANG_OPTION", "HOUSE_OPTION", "LANGS", "check_lang", "check_message_lang", "COMPLETERS", "completion", "configured", "lang_option", "nonempty_path", "at_least", "shown", "print_written", "in_user_language"]
 
 LANGS = ("fr", "en")
 
 JSON_OPTION = typer.Option(False, "--json", help="Print exactly one JSON object.")
-LANG_OPTION = typer.Option("en", "--lang", help="Language of the output: fr or en.")
+#: Shell completion of option values, filled by the command line (``cli/complete.py``): kind →
+#: ``(ctx, incomplete) -> list[str]``.  Options here name the kind; the sets (games, house rules,
+#: matches) live in layers above this one.
+COMPLETERS: dict[str, Callable[[Any, str], list[str]]] = {}
+
+
+def completion(kind: str) -> Callable[..., list[str]]:
+    """An ``autocompletion`` callback offering what the completer of ``kind`` offers."""
+    def complete(ctx: typer.Context, incomplete: str) -> list[str]:
+        found = COMPLETERS.get(kind)
+        return found(ctx, incomplete) if found is not None else []
+
+    return complete
+
+
+def configured(key: str) -> Any:
+    """An option callback: the value given, else the configured one (``cardforge.config``:
+    ``CARDFORGE_*``, the project's and the user's ``cardforge.toml``, the locale)."""
+    def fill(value: Any) -> Any:
+        if value is not None:
+            return value
+        from cardforge.config import value as setting
+
+        return setting(key)
+
+    return fill
+
+
+def lang_option(what: str = "the output") -> Any:
+    """``--lang``: fr or en, by default the configured language (``cardforge config``)."""
+    return typer.Option(None, "--lang", metavar="LANG", callback=configured("lang"), autocompletion=completion("languages"),
+                        help=f"Language of {what}: fr or en (default: 'cardforge config', else the locale).")
+
+
+LANG_OPTION = lang_option()
 HOUSE_OPTION = typer.Option(
-    None, "--house", metavar="KEY=VALUE",
-    help="House rule switch, repeatable (keys and values: docs/rulings.md).",
+    None, "--house", metavar="KEY=VALUE", autocompletion=completion("house_keys"),
+    help="House rule switch, repeatable ('cardforge house' lists the keys and values).",
 )
 
 
@@ -46,6 +81,30 @@ def nonempty_path(value: str) -> Path:
     if not value.strip():
         raise typer.BadParameter("the path is empty: expected a file or folder name, e.g. output/ or scores.sqlite3")
     return Path(value)
+
+
+def at_least(low: int) -> Any:
+    """An option callback refusing a number below ``low`` (``min=`` would print ``[x>=1]`` in
+    the help, beside the placeholder)."""
+    def check(value: int | None) -> int | None:
+        if value is not None and value < low:
+            raise typer.BadParameter(f"{value} is below {low}: expected a whole number from {low}")
+        return value
+
+    return check
+
+
+def shown(path: Path | str) -> str:
+    """A path as a message shows it: relative to the current folder when it is inside it
+    (``output/cards/rows/…``), else as it is.  ``--json`` keeps the full paths."""
+    import os
+
+    text = str(path)
+    try:
+        relative = os.path.relpath(text)
+    except ValueError:  # another drive (Windows)
+        return text
+    return relative if not relative.startswith("..") and os.path.isabs(text) else text
 
 
 def print_written(paths: list[Path], folder: Path) -> None:

@@ -167,7 +167,14 @@ class Inputs:
         return hashlib.blake2b("\n".join((self.code, *parts)).encode(), digest_size=16).hexdigest()
 
     def deck_key(self, name: str) -> str:
-        return self.key("deck", self.deck.get("base", ""), self.deck.get(name, ""), self.assets)
+        if name in self.deck:
+            return self.key("deck", self.deck.get("base", ""), self.deck[name], self.assets)
+        # a deck file given by its path (``cardforge build mine/mine.yaml``): it, its base, its folder
+        from cardforge.deck.loader import base_path_for
+
+        path = Path(name)
+        base = base_path_for(path, "base")
+        return self.key("deck", _file_digest(base) if base.is_file() else "", _tree_digest(path.parent))
 
     def all_decks(self) -> str:
         return json.dumps(self.deck, sort_keys=True, allow_nan=False) + self.assets

@@ -76,12 +76,14 @@ def rebuild_once(decks: Sequence[str] | None, out: Path, *, workers: int | None 
 
 
 def _watched_paths(decks: Sequence[str] | None) -> list[Path]:
+    """The folders a rebuild reads: the bundled decks' folder, and the folder of each deck given
+    by its path (``mine/mine.yaml`` → ``mine``)."""
     from cardforge.paths import PACKAGE_DIR, decks_dir, templates_dir
 
-    paths = [decks_dir()]
     if decks is None:  # a full build also reads the rule catalogues and the templates
-        paths += [p for p in (PACKAGE_DIR / "rules", templates_dir()) if p.is_dir()]
-    return paths
+        return [decks_dir(), *(p for p in (PACKAGE_DIR / "rules", templates_dir()) if p.is_dir())]
+    folders = [Path(d).parent if d.endswith((".yaml", ".yml")) else decks_dir() for d in decks]
+    return list(dict.fromkeys(folders))
 
 
 def _until_present(paths: Sequence[Path], stop: threading.Event | None, echo: Callable[[str], None]) -> bool:

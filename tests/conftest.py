@@ -17,8 +17,13 @@ ROOT = Path(__file__).resolve().parent.parent
 
 @pytest.fixture(autouse=True, scope="session")
 def _no_user_cache(tmp_path_factory):
-    """Keep the deck cache out of the user's home during tests."""
+    """Keep the deck cache and the user's config out of the tests."""
     os.environ["XDG_CACHE_HOME"] = str(tmp_path_factory.mktemp("cache"))
+    # no user's cardforge.toml, CARDFORGE_* defaults nor French locale decide what a test sees
+    os.environ["CARDFORGE_CONFIG"] = str(tmp_path_factory.mktemp("config") / "cardforge.toml")
+    for name in ("CARDFORGE_LANG", "CARDFORGE_PAPER", "CARDFORGE_DB", "CARDFORGE_PLAYERS", "LC_ALL", "LC_MESSAGES"):
+        os.environ.pop(name, None)
+    os.environ["LANG"] = "C.UTF-8"
     yield
 
 
@@ -44,12 +49,14 @@ class CliResult:
         return json.loads(self.out)
 
 
-def run_cli(*args: str, input: str | None = None, env: dict | None = None, timeout: float = 120) -> CliResult:
-    """Run ``python -m cardforge ARGS`` as a real process (exit codes and stderr as users see them)."""
+def run_cli(*args: str, input: str | None = None, env: dict | None = None, timeout: float = 120,
+            cwd: Path | None = None) -> CliResult:
+    """Run ``python -m cardforge ARGS`` as a real process (exit codes and stderr as users see them),
+    in ``cwd`` (default: the checkout)."""
     full_env = {**os.environ, "PYTHONPATH": str(ROOT), **(env or {})}
     proc = subprocess.run(
         [sys.executable, "-m", "cardforge", *args],
-        capture_output=True, text=True, input=input, env=full_env, cwd=ROOT, timeout=timeout,
+        capture_output=True, text=True, input=input, env=full_env, cwd=cwd or ROOT, timeout=timeout,
     )
     return CliResult(proc.returncode, proc.stdout, proc.stderr)
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from tests.cli_helpers import one_line_error
+from tests.cli_helpers import one_finding, one_line_error
 from tests.render_support import MINI_DECK, write_mini_deck
 
 SVG = '<svg xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/1999/xlink" width="100" height="140">{}</svg>'
@@ -38,7 +38,7 @@ def test_an_svg_with_an_image_inside_renders_sheets(tmp_path, cli):
 ])
 def test_an_undrawable_svg_is_refused_by_validate_in_one_line(tmp_path, cli, data, fragment):
     path = _deck_with_back(tmp_path, "back.svg", data)
-    one_line_error(cli("validate", str(path)), f"{path}:", "back.svg", fragment)
+    one_finding(cli("validate", str(path)), f"{path}:", "back.svg", fragment)
     result = cli("render", str(path), "--format", "sheets", "--out", str(tmp_path / "out"))
     one_line_error(result, "back.svg", fragment)
 
@@ -51,7 +51,7 @@ def test_a_truncated_jpeg_is_refused_not_embedded(tmp_path, cli):
     buf = io.BytesIO()
     Image.effect_noise((600, 800), 80).convert("RGB").save(buf, "JPEG", quality=95)
     path = _deck_with_back(tmp_path, "back.jpg", buf.getvalue()[: len(buf.getvalue()) // 2])
-    one_line_error(cli("validate", str(path)), f"{path}:17:17: style.back.image: ", "back.jpg", "cannot be read")
+    one_finding(cli("validate", str(path)), f"{path}:17:17: style.back.image: ", "back.jpg", "cannot be read")
     one_line_error(cli("render", str(path), "--format", "sheets", "--out", str(tmp_path / "out")), "back.jpg")
     assert not list((tmp_path / "out").rglob("*.pdf"))
 
@@ -62,7 +62,7 @@ def test_art_of_more_pixels_than_a_card_needs_is_refused_in_one_line_without_a_w
     (tmp_path / "art").mkdir()
     Image.new("L", (10_000, 9_000)).save(tmp_path / "art" / "huge.png")  # 90 megapixels: Pillow would warn
     path = _deck_with_back(tmp_path, "huge.png", (tmp_path / "art" / "huge.png").read_bytes())
-    one_line_error(cli("validate", str(path)), f"{path}:17:17: style.back.image: ", "90 megapixels")
+    one_finding(cli("validate", str(path)), f"{path}:17:17: style.back.image: ", "90 megapixels")
 
 
 def test_a_truncated_picture_inside_an_svg_is_refused_too(tmp_path, cli):
@@ -75,5 +75,5 @@ def test_a_truncated_picture_inside_an_svg_is_refused_too(tmp_path, cli):
     (tmp_path / "art").mkdir()
     (tmp_path / "art" / "pic.jpg").write_bytes(buf.getvalue()[:2000])
     path = _deck_with_back(tmp_path, "back.svg", SVG.format('<image xlink:href="pic.jpg" width="60" height="60"/>').encode())
-    one_line_error(cli("validate", str(path)), f"{path}:17:17: style.back.image: ", "the SVG's reference 'pic.jpg'",
+    one_finding(cli("validate", str(path)), f"{path}:17:17: style.back.image: ", "the SVG's reference 'pic.jpg'",
                    "truncated")

@@ -285,6 +285,47 @@ def test_build_prints_a_line_per_phase_and_a_summary_or_nothing_when_quiet(deck_
     assert unknown.returncode == 2 and unknown.stderr.startswith("cardforge: error: unknown game 'minu'")
 
 
+def test_build_takes_a_deck_file_anywhere_and_says_what_it_wrote(tmp_path):
+    """Issue 24: ``build mine/mine.yaml`` exited 0 having built nothing ("0 targets")."""
+    deck = write_mini_deck(tmp_path / "mine")
+    out = tmp_path / "out"
+    result = _run("build", str(deck), "--out", str(out), "--jobs", "2")
+    assert result.returncode == 0, result.stderr
+    assert f"{deck}: wrote " in result.stdout and str(out / "cards" / "mini") in result.stdout, result.stdout
+    assert (out / "cards" / "mini" / "mini-sheets-a4-en.pdf").is_file()
+    again = _run("build", str(deck), "--out", str(out))
+    assert again.returncode == 0 and f"{deck}: up to date" in again.stdout, again.stdout
+    missing = _run("build", str(tmp_path / "nope.yaml"), "--out", str(out))
+    assert missing.returncode == 2 and missing.stderr.count("\n") == 1 and "nope.yaml" in missing.stderr
+
+
+@pytest.mark.parametrize("deck", ["nope", "nope/nope.yaml"])
+def test_watch_of_an_unknown_deck_is_one_line_and_exit_2(deck, tmp_path):
+    """Issue 24: ``watch nope`` said "up to date" and watched forever."""
+    result = _run("watch", deck, "--out", str(tmp_path), timeout=60)
+    assert result.returncode == 2 and result.stdout == "", result.stdout
+    assert result.stderr.startswith("cardforge: error: ") and result.stderr.count("\n") == 1, result.stderr
+
+
+def test_watch_of_a_deck_file_watches_its_folder(tmp_path):
+    """Issue 24: ``watch mine/mine.yaml`` silently watched the bundled decks."""
+    deck = write_mini_deck(tmp_path / "mine")
+    env = {**os.environ, "PYTHONPATH": str(ROOT), "PYTHONUNBUFFERED": "1"}
+    proc = subprocess.Popen([sys.executable, "-m", "cardforge", "watch", str(deck), "--out", str(tmp_path / "out")],
+                            stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True, cwd=ROOT, env=env)
+    try:
+        lines = []
+        for line in proc.stdout:
+            lines.append(line)
+            if line.startswith("watching"):
+                break
+        assert lines and lines[-1] == f"watching {deck.parent} (Ctrl-C to stop)\n", lines
+        assert any(line.startswith("rebuilt cards:") for line in lines), lines
+    finally:
+        proc.terminate()
+        proc.wait(10)
+
+
 def test_version_and_referee_skip_the_full_application():
     """Issue: "the referee and --version paths do not import typer's full machinery or rich"."""
     def imported(*args: str) -> str:

@@ -13,7 +13,7 @@ from cardforge.cards import Card
 from cardforge.deck import load_deck
 from cardforge.deck.table import MAX_CELL
 from cardforge.errors import DeckError
-from tests.cli_helpers import one_line_error
+from tests.cli_helpers import one_finding
 from tests.conftest import CliResult, run_cli
 from tests.test_scaffold_table import _table_deck
 
@@ -42,7 +42,7 @@ def test_a_damaged_csv_row_is_an_error_naming_it(tmp_path, table, where, message
 
 def test_an_unterminated_quote_is_one_line_on_the_command_line(tmp_path):
     (tmp_path / "cards.csv").write_text('card,note\nR1,"oops\nR2,x\n', encoding="utf-8")
-    one_line_error(_validate(tmp_path, "cards.csv"), "cards.csv:2:1", "never closed")
+    one_finding(_validate(tmp_path, "cards.csv"), "cards.csv:2:1", "never closed")
 
 
 def test_a_line_separator_inside_a_cell_does_not_split_the_row(tmp_path):
@@ -92,7 +92,7 @@ def _bomb(part: str, data: bytes) -> bytes:
 def test_a_hostile_or_empty_xlsx_is_one_line(tmp_path, edit, message):
     """Issue #31: "an XLSX with no sheet or with entity amplification → tracebacks"."""
     result = _validate(tmp_path, _xlsx(tmp_path, "cards.xlsx", edit))
-    one_line_error(result, "cards.xlsx", message)
+    one_finding(result, "cards.xlsx", message)
 
 
 def test_a_plain_xlsx_still_reads(tmp_path):

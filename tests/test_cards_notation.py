@@ -140,3 +140,42 @@ def test_the_card_system_does_not_import_the_deck_loader():
     out = subprocess.run([sys.executable, "-c", "import sys, cardforge.cards; print('cardforge.deck' in sys.modules)"],
                          capture_output=True, text=True, check=True)
     assert out.stdout.strip() == "False"
+
+
+@pytest.mark.parametrize("token, right", [("V5", "G5"), ("J5", "Y5"), ("v12", "G12")])
+def test_french_colour_initials_are_explained_with_the_right_code(decks, token, right):
+    """Issue 24: ``referee rows score V5 --lang fr`` suggested 'Y5' (Vert is G).  Decision: codes
+    follow the English initials only (V is also Violet's code), so V/J are explained and their
+    right code proposed, in both languages; no other colour is ever proposed for them."""
+    from cardforge.i18n import say
+
+    with pytest.raises(CardCodeError) as caught:
+        decks["rows"].parse(token)
+    assert caught.value.suggestion == right
+    french = say(caught.value.message, "fr")
+    assert f"s'écrit {right[0]}, vouliez-vous dire {right!r} ?" in french, french
+    assert "R (Rouge), G (Vert), B (Bleu), Y (Jaune)" in french  # names beside the codes
+    assert f"did you mean {right!r}?" in str(caught.value) and "G (Green)" in str(caught.value)
+
+
+@pytest.mark.parametrize("token", ["Q5", "V5"])
+def test_an_unknown_family_letter_is_never_answered_with_another_colour(decks, token):
+    """``Q5`` has no French reading: no guess by spelling (it would name a wrong colour).  In
+    the full system V is Violet: ``V5`` is a card, so only decks without Violet explain it."""
+    from cardforge.cards import CardSystem
+
+    system = CardSystem.default()
+    if token == "V5":
+        assert system.parse(token).family == "V"
+        return
+    with pytest.raises(CardCodeError) as caught:
+        system.parse(token)
+    assert caught.value.suggestion is None and "did you mean" not in str(caught.value)
+
+
+def test_a_letter_shared_by_both_languages_is_no_french_initial(decks):
+    """R is Red's code and Rainbow's initial in both languages: R5 in tricks (no Red) is not
+    answered with 'RB5' as if R were a French initial."""
+    with pytest.raises(CardCodeError) as caught:
+        decks["tricks"].parse("R5")
+    assert caught.value.suggestion is None and "French initial" not in str(caught.value)

@@ -134,3 +134,20 @@ def test_the_error_prefix_stays_english_otherwise_and_json_keeps_its_shape(cli):
     assert french.err.startswith("cardforge : erreur : carte inconnue 'RB17'"), french.err
     assert french.json() == {"error": {"message": french.err.removeprefix("cardforge : erreur : ").rstrip("\n"),
                                        "kind": "CardCodeError", "token": "RB17", "suggestion": "RB16"}}
+
+
+@pytest.mark.parametrize("args, french", [
+    (("decks", "--bogus"), "cardforge : erreur : option inconnue : --bogus (voir « cardforge decks --help »)"),
+    (("decks", "--jsn"), "option inconnue : --jsn (options possibles : --json)"),
+    (("table", "new"), "argument manquant : 'game'"),
+    (("nope",), "commande inconnue : 'nope'"),
+    (("decks", "extra"), "argument(s) en trop : extra"),
+    (("table", "new", "rows", "-p", "a,b", "--rounds", "1.5"), "valeur invalide pour '--rounds' : '1.5' n'est pas un nombre entier"),
+])
+def test_clicks_own_errors_are_french_under_lang_fr(cli, args, french):
+    """Issue 24: click's errors stayed English inside « cardforge : erreur : »."""
+    result = cli(*args, "--lang", "fr")
+    assert result.code == 2 and result.err.count("\n") == 1 and french in result.err, result.err
+    configured = cli(*args, env={"CARDFORGE_LANG": "fr"})
+    assert configured.err == result.err
+    assert cli(*args).err.startswith("cardforge: error: ") and "(see 'cardforge" in cli(*args).err

@@ -3,6 +3,8 @@
 
 from __future__ import annotations
 
+import re
+
 import shutil
 import subprocess
 
@@ -114,7 +116,7 @@ def test_low_resolution_art_is_a_warning_not_an_error(tmp_path):
     path = write_mini_deck(tmp_path, MINI_DECK.replace("style:\n  back: {", "style:\n  back: {image: art/back.png, "))
     result = _cli("validate", str(path))
     assert result.returncode == 0, result.stderr
-    assert "cardforge: warning: " in result.stderr and "DPI" in result.stderr and "300" in result.stderr
+    assert f"{path}:1:1: warning: " in result.stdout and "DPI" in result.stdout and "300" in result.stdout
 
 
 def test_validate_reports_every_problem_and_what_render_would_refuse(tmp_path):
@@ -125,19 +127,19 @@ def test_validate_reports_every_problem_and_what_render_would_refuse(tmp_path):
     text = text.replace("fr: Un adversaire ciblé", "fr: Un {icon:meteor} adversaire ciblé")
     path = write_mini_deck(tmp_path, text)
     result = _cli("validate", str(path))
-    lines = result.stderr.splitlines()
-    assert result.returncode == 2
+    lines = result.stdout.splitlines()
+    assert result.returncode == 1 and result.stderr == ""
     assert any("unknown icon 'meteor'" in line and "actions.passe.effect.fr" in line for line in lines), lines
     assert any("does not fit" in line and "actions.passe.effect.en" in line for line in lines), lines
-    assert all(line.startswith("cardforge: error: ") and "mini.yaml:" in line for line in lines)
+    assert all(re.match(r".*mini\.yaml:\d+:\d+: error: ", line) for line in lines), lines
 
 
 def test_validate_lists_every_schema_problem_not_only_the_first(tmp_path):
     text = MINI_DECK.replace("players: {min: 2, max: 4}", "players: {min: 2, max: 4, maxi: 5}")
     text = text.replace("  SH: {values: {min: 16, max: 16}}", "  SH: {values: {min: 16, max: 16}, copie: 2}")
     result = _cli("validate", str(write_mini_deck(tmp_path, text)))
-    assert result.returncode == 2
-    assert "'maxi'" in result.stderr and "'copie'" in result.stderr and len(result.stderr.splitlines()) == 2
+    assert result.returncode == 1
+    assert "'maxi'" in result.stdout and "'copie'" in result.stdout and len(result.stdout.splitlines()) == 2
 
 
 def test_an_unknown_icon_in_the_base_is_an_error(tmp_path):
@@ -170,4 +172,4 @@ def test_a_card_too_big_for_home_sheets_is_a_validate_warning(tmp_path):
     path = write_mini_deck(tmp_path, MINI_DECK + "card: {width_mm: 199, height_mm: 299}\n")
     result = _cli("validate", str(path))
     assert result.returncode == 0, result.stderr
-    assert "cardforge: warning: " in result.stderr and "does not fit on a4" in result.stderr
+    assert ": warning: " in result.stdout and "does not fit on a4" in result.stdout

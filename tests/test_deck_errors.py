@@ -111,20 +111,22 @@ def test_missing_file_and_empty_file(deck_dir):
     [
         (("count: 1", "count: one"), "mini.yaml:10:12: actions.flash.count: expected a valid integer"),
         (("    count: 1", "    cont: 1"), "mini.yaml:10:5: actions.flash.cont: unknown key 'cont'"),
-        (("players: {min: 2, max: 4}", "players: {min: 2, max: 4"), "YAML syntax error"),
+        (("players: {min: 2, max: 4}", "players: {min: 2, max: 4"), "mini.yaml:5:9: YAML syntax error"),
     ],
 )
-def test_cli_validate_prints_one_line_and_exits_2(deck_dir, cli, mutation, fragment):
+def test_cli_validate_prints_one_finding_and_exits_1(deck_dir, cli, mutation, fragment):
+    """A linter's convention: the finding on stdout, exit 1 (2 is for usage errors)."""
     path = write(deck_dir, GOOD.replace(*mutation))
     result = cli("validate", str(path))
-    assert result.code == 2
-    assert fragment in result.err
-    assert "Traceback" not in result.err and len(result.err.strip().splitlines()) == 1
+    assert result.code == 1 and result.err == ""
+    place, _, rest = fragment.partition(": ")
+    assert f"{place}: error: {rest}" in result.out, result.out
+    assert len(result.out.strip().splitlines()) == 1
 
 
 def test_cli_validate_missing_file(cli, tmp_path):
     result = cli("validate", str(tmp_path / "missing.yaml"))
-    assert result.code == 2 and "missing.yaml: file not found" in result.err
+    assert result.code == 1 and f"{tmp_path / 'missing.yaml'}:1:1: error: file not found" in result.out
 
 
 def test_all_shipped_decks_validate(cli):

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import errno
 import functools
+import io
 import os
 import shutil
 import sys
@@ -83,22 +84,23 @@ def refused(path: Path, read_at_most: int = LIMITS["bytes"] + 1) -> DeckError:
     return info.value
 
 
-def run_main(*argv: str) -> tuple[int, str]:
-    """Run the CLI in-process (so a test can stand in for the file system); exit code, stderr."""
+def run_main(*argv: str, out=None) -> tuple[int, str]:
+    """Run the CLI in-process (so a test can stand in for the file system); exit code, stderr
+    (``out``: a ``StringIO`` that receives stdout)."""
     import contextlib
     import io
 
     from cardforge.cli import main
 
     err = io.StringIO()
-    with contextlib.redirect_stderr(err), contextlib.redirect_stdout(io.StringIO()), pytest.raises(SystemExit) as info:
+    with contextlib.redirect_stderr(err), contextlib.redirect_stdout(out or io.StringIO()), pytest.raises(SystemExit) as info:
         main(list(argv))
     return info.value.code, err.getvalue()
 
 
 # -- what is not a deck file ---------------------------------------------------------------------
 
-@pytest.mark.parametrize("command", [["render", "{p}", "--out", "{out}"], ["deck", "show", "{p}"], ["validate", "{p}"]])
+@pytest.mark.parametrize("command", [["render", "{p}", "--out", "{out}"], ["deck", "show", "{p}"]])
 def test_a_folder_is_one_line_in_every_command(tmp_path, cli, command):
     folder = tmp_path / "rows.yaml"
     folder.mkdir()
@@ -109,8 +111,8 @@ def test_a_folder_is_one_line_in_every_command(tmp_path, cli, command):
     assert result.err.strip() == f"cardforge: error: {folder}: is a folder, expected a .yaml file"
 
 
-@pytest.mark.parametrize("command", [["render", "{p}", "--out", "{out}"], ["deck", "show", "{p}"], ["validate", "{p}"]])
-def test_an_unreadable_file_is_one_line(deck_dir, monkeypatch, command):
+def _unreadable_deck(deck_dir: Path, monkeypatch) -> Path:
+    """``deck_dir/mini.yaml``, which opening refuses (tests run as root, where chmod 000 reads anyway)."""
     deck = deck_dir / "mini.yaml"
     deck.write_text(GOOD, encoding="utf-8")
     real_open = os.open
@@ -120,7 +122,27 @@ def test_an_unreadable_file_is_one_line(deck_dir, monkeypatch, command):
             raise PermissionError(errno.EACCES, "Permission denied", str(path))
         return real_open(path, flags, *rest)
 
-    monkeypatch.setattr(os, "open", no_permission)  # tests run as root, where chmod 000 reads anyway
+    monkeypatch.setattr(os, "open", no_permission)
+    return deck
+
+
+def test_validate_reports_a_folder_or_an_unreadable_file_as_a_finding(tmp_path, deck_dir, monkeypatch):
+    """validate speaks like a linter (issue 24): the same one line, as a finding on stdout, exit 1."""
+    folder = tmp_path / "rows.yaml"
+    folder.mkdir()
+    out = io.StringIO()
+    code, err = run_main("validate", str(folder), out=out)
+    assert code == 1 and err == ""
+    assert out.getvalue() == f"{folder}:1:1: error: is a folder, expected a .yaml file\n"
+    deck = _unreadable_deck(deck_dir, monkeypatch)
+    out = io.StringIO()
+    code, err = run_main("validate", str(deck), out=out)
+    assert code == 1 and out.getvalue().strip().endswith("mini.yaml:1:1: error: permission denied (the file is not readable)")
+
+
+@pytest.mark.parametrize("command", [["render", "{p}", "--out", "{out}"], ["deck", "show", "{p}"]])
+def test_an_unreadable_file_is_one_line(deck_dir, monkeypatch, command):
+    deck = _unreadable_deck(deck_dir, monkeypatch)
     code, err = run_main(*[a.format(p=deck, out=deck_dir / "out") for a in command])
     assert code == 2 and "Traceback" not in err
     assert err.strip().endswith("mini.yaml: permission denied (the file is not readable)")

@@ -13,7 +13,7 @@ import pytest
 
 from cardforge.deck.loader import validate_file
 from cardforge.errors import DeckError
-from tests.cli_helpers import one_line_error
+from tests.cli_helpers import one_finding, one_line_error
 from tests.render_support import MINI_DECK, write_mini_deck
 
 SVG = ('<svg xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/1999/xlink" width="100" height="100">'
@@ -129,10 +129,10 @@ def test_rulebook_and_render_refuse_what_validate_refuses_in_one_line(tmp_path, 
                                                encoding="utf-8")
     path = write_mini_deck(deck_dir, MINI_DECK + f"rules: {secret['.md']}\n")
     out = tmp_path / "out"
-    one_line_error(cli("validate", str(path)), f"{path}:18:8: rules: ", "is an absolute path")
+    one_finding(cli("validate", str(path)), f"{path}:18:8: rules: ", "is an absolute path")
     one_line_error(cli("rulebook", str(path), "--out", str(out)), "rules text", str(secret[".md"]))
     path.write_text(MINI_DECK.replace("style:\n  back: {", "style:\n  back: {image: art/back.svg, "), encoding="utf-8")
-    one_line_error(cli("validate", str(path)), f"{path}:17:17: style.back.image: ", "is an absolute path")
+    one_finding(cli("validate", str(path)), f"{path}:17:17: style.back.image: ", "is an absolute path")
     one_line_error(cli("render", str(path), "--format", "sheets", "--out", str(out)), ":17:17: style.back.image: ",
                    "back.svg", "is an absolute path")
     assert not any(out.rglob("*.pdf"))

@@ -94,3 +94,21 @@ def test_deck_cards_are_a_multiset_of_the_counts(decks):
     deck = decks["numwin"]
     assert Counter(deck.cards()) == deck.counts()
     assert deck.cards().count(Card(action="flash")) == 2
+
+
+def test_deck_listings_speak_french_and_name_the_families(cli):
+    """Issue 24: ``deck show``/``decks`` headings stayed English under ``--lang fr``; ``box``
+    had no ``--lang``; family lists showed codes only."""
+    env = {"COLUMNS": "160"}
+    decks_fr = cli("decks", "--lang", "fr", env=env)
+    assert decks_fr.code == 0 and "paquets cardforge" in decks_fr.out and "numérotées" in decks_fr.out
+    assert "(+16 optionnelles)" in decks_fr.out and "numbered" not in decks_fr.out
+    show = cli("deck", "show", "tricks", "--lang", "fr", env=env)
+    assert show.code == 0 and "Num Plis — 36 cartes" in show.out and "valeurs / effet" in show.out, show.out
+    assert "(à partir de 7 joueurs)" in show.out and "count" not in show.out
+    box = cli("box", "rows", "tricks", "--lang", "fr", env=env)
+    assert box.code == 0, box.err
+    assert "Boîte pour rows et tricks — " in box.out and "exemplaires" in box.out and "utilisées par" in box.out
+    assert "R0–R16 (Rouge)" in box.out and "V1–V16 (Violet)" in box.out
+    english = cli("box", "rows", env=env)
+    assert "R0–R16 (Red)" in english.out and "used by" in english.out

@@ -376,9 +376,9 @@ def test_damaged_raster_art_is_refused_or_drawn(kind, keep, byte, flip):
         scene.close()
 
 
-def test_the_cli_refuses_a_fuzzed_path_in_one_line_with_exit_2(cli):
-    """The in-process checks above stand for the CLI: a ``CardforgeError`` is one line, exit 2."""
-    from tests.cli_helpers import one_line_error
+def test_the_cli_refuses_a_fuzzed_path_in_one_line(cli):
+    """The in-process checks above stand for the CLI: a ``CardforgeError`` is one line (validate: a finding, exit 1)."""
+    from tests.cli_helpers import one_finding
 
     scene = Scene()
     try:
@@ -386,7 +386,7 @@ def test_the_cli_refuses_a_fuzzed_path_in_one_line_with_exit_2(cli):
         deck["rules"] = "link.md"
         path = scene.deck / "fuzz.yaml"
         path.write_text(_yaml(deck), encoding="utf-8")
-        one_line_error(cli("validate", str(path)), "rules: rules text 'link.md' is a symbolic link")
+        one_finding(cli("validate", str(path)), "rules: rules text 'link.md' is a symbolic link")
     finally:
         scene.close()
 

@@ -11,7 +11,7 @@ from cardforge.cards import Card
 from cardforge.deck import load_deck
 from cardforge.deck.loader import validate_file
 from cardforge.errors import DeckError
-from tests.cli_helpers import one_line_error
+from tests.cli_helpers import one_finding, one_line_error
 from tests.render_support import MINI_DECK, write_mini_deck
 
 HEAD = "kind: layout\nid: mine\nextends: num\nfaces:\n  number:\n    elements:\n      bad:\n"
@@ -85,7 +85,7 @@ def _no_deck(path):
 @pytest.mark.parametrize("case", ["fill red", "gap 0.0001mm dots", "text size inf", "x 400 digits"])
 def test_the_cli_refuses_it_in_one_line(tmp_path, cli, case):
     path = _write(tmp_path, CASES[case][0])
-    one_line_error(cli("validate", str(path)), "mine.yaml:7:7: element 'bad': ", CASES[case][1])
+    one_finding(cli("validate", str(path)), "mine.yaml:7:7: element 'bad': ", CASES[case][1])
     one_line_error(cli("render", str(path), "--format", "sheets", "--out", str(tmp_path / "out")), CASES[case][1])
 
 

@@ -49,9 +49,10 @@ def test_validate_json_locates_the_problem(cli, tmp_path):
     bad = tmp_path / "rows.yaml"
     bad.write_text("kind: game\nid: rows\ntitle: [unclosed\n", encoding="utf-8")
     result = cli("validate", str(ROOT / "decks" / "rows.yaml"), str(bad), "--json")
-    one_line_error(result)
+    assert result.code == 1 and result.err == ""
     data = json.loads(result.out)
-    assert data["ok"] is False and data["error"]["file"] == str(bad) and data["error"]["line"] >= 3
+    first = data["findings"][0]
+    assert data["ok"] is False and first["file"] == str(bad) and first["line"] >= 3 and first["severity"] == "error"
     assert [f["ok"] for f in data["files"]] == [True, False]
     good = cli("validate", str(ROOT / "decks" / "rows.yaml"), "--json")
     assert good.code == 0 and json.loads(good.out)["ok"] is True
@@ -195,3 +196,53 @@ def test_the_script_entry_point_catches_interrupts_first():
 
     scripts = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))["project"]["scripts"]
     assert scripts["cardforge"] == "cardforge.__main__:run"
+
+
+def test_new_and_table_export_print_json_and_schema_invents_no_folder(cli, tmp_path):
+    """Issue 24: ``--json`` was missing on ``new`` and ``table export``; ``schema --out
+    /x/y/z.json`` silently created ``/x/y``."""
+    made = cli("new", str(tmp_path / "mine"), "--json")
+    assert made.code == 0, made.err
+    data = made.json()
+    assert data["folder"] == str(tmp_path / "mine") and str(tmp_path / "mine" / "mine.yaml") in data["written"]
+    db = str(tmp_path / "t.db")
+    assert cli("table", "new", "rows", "--players", "Ana,Ben", "--db", db).code == 0
+    export = cli("table", "export", "--csv", "--out", str(tmp_path / "s.csv"), "--db", db, "--json")
+    assert export.code == 0 and export.json() == {"folder": str(tmp_path), "written": [str(tmp_path / "s.csv")]}
+    target = tmp_path / "no" / "such" / "schema.json"
+    refused = cli("schema", "--out", str(target))
+    assert refused.code == 2 and refused.err.count("\n") == 1 and "does not exist" in refused.err
+    assert not (tmp_path / "no").exists()
+
+
+def test_validate_speaks_like_a_linter_in_every_format(cli, tmp_path):
+    """Issue 24: findings went to stderr with a ``cardforge: error:`` prefix and exit 2, like a
+    usage error.  Now: stdout, ``file:line:col: severity: message``, exit 1; every problem of
+    every file in one run; ``--format github`` and a SARIF 2.1.0 log for CI annotators."""
+    bad = tmp_path / "bad.yaml"
+    bad.write_text("kind: game\nid: rows\ntitle: [unclosed\n", encoding="utf-8")
+    missing = tmp_path / "missing.yaml"
+    good = str(ROOT / "decks" / "rows.yaml")
+    text = cli("validate", str(bad), good, str(missing))
+    assert text.code == 1 and text.err == ""
+    lines = text.out.splitlines()
+    assert lines[0].startswith(f"{bad}:4:1: error: YAML syntax error") and lines[1].startswith(f"{good}: ok (")
+    assert lines[2] == f"{missing}:1:1: error: file not found"
+    github = cli("validate", str(bad), "--format", "github")
+    assert github.code == 1 and github.out.startswith(f"::error file={bad},line=4,col=1::YAML syntax error")
+    sarif = cli("validate", str(bad), str(missing), "--format", "sarif")
+    assert sarif.code == 1
+    log = sarif.json()
+    assert log["version"] == "2.1.0" and log["$schema"].endswith("sarif-2.1.0.json")
+    run = log["runs"][0]
+    assert run["tool"]["driver"]["name"] == "cardforge"
+    rules = {r["id"] for r in run["tool"]["driver"]["rules"]}
+    first, second = run["results"]
+    assert first["ruleId"] in rules and first["level"] == "error" and first["message"]["text"].startswith("YAML")
+    where = first["locations"][0]["physicalLocation"]
+    assert where == {"artifactLocation": {"uri": str(bad)}, "region": {"startLine": 4, "startColumn": 1}}
+    assert second["locations"][0]["physicalLocation"]["artifactLocation"]["uri"] == str(missing)
+    assert cli("validate", good, "--format", "sarif").json()["runs"][0]["results"] == []
+    usage = cli("validate", good, "--format", "xml")
+    assert usage.code == 2 and usage.err.startswith("cardforge: error: unknown format 'xml'")
+    assert cli("validate").code == 2  # no file: a usage error, not a finding

@@ -59,8 +59,14 @@ def test_no_private_imports_of_other_packages():
 
 
 def test_licence_and_typing_markers():
-    assert PROJECT["license"] == "MIT"
-    assert "LICENSE" in PROJECT["license-files"]
+    """Issue 24: the expression covers what the wheel ships — the DejaVu fonts (Bitstream Vera)
+    and htmx (0BSD) beside cardforge's MIT — and each licence text is in license-files."""
+    assert PROJECT["license"] == "MIT AND Bitstream-Vera AND 0BSD"
+    assert PROJECT["license-files"] == ["LICENSE", "cardforge/fonts/LICENSE-DejaVu.txt",
+                                        "cardforge/web/static/htmx.LICENSE.txt"]
+    assert all((ROOT / name).is_file() for name in PROJECT["license-files"])
+    assert "Bitstream Vera" in (ROOT / "cardforge/fonts/LICENSE-DejaVu.txt").read_text(encoding="utf-8")
+    assert "Zero-Clause BSD" in (ROOT / "cardforge/web/static/htmx.LICENSE.txt").read_text(encoding="utf-8")
     assert (ROOT / "LICENSE").read_text(encoding="utf-8").startswith("MIT License")
     assert (ROOT / "cardforge" / "py.typed").is_file()
     assert "Typing :: Typed" in PROJECT["classifiers"]

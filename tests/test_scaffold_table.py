@@ -3,6 +3,7 @@ from CSV and XLSX tables, with file:row:column errors."""
 
 from __future__ import annotations
 
+import os
 import subprocess
 import sys
 
@@ -11,11 +12,13 @@ import pytest
 from cardforge.cards import Card
 from cardforge.deck import load_deck
 from cardforge.errors import DeckError
-from tests.render_support import MINI_DECK, _reader, write_mini_deck
+from tests.render_support import MINI_DECK, ROOT, _reader, write_mini_deck
 
 
 def _cli(*args, cwd):
-    return subprocess.run([sys.executable, "-m", "cardforge", *args], capture_output=True, text=True, cwd=cwd)
+    """``python -m cardforge`` in ``cwd``, importing this checkout's cardforge."""
+    return subprocess.run([sys.executable, "-m", "cardforge", *args], capture_output=True, text=True, cwd=cwd,
+                          env={**os.environ, "PYTHONPATH": str(ROOT)})
 
 
 def test_new_scaffolds_a_deck_that_validates_and_renders_from_an_empty_folder(tmp_path):
@@ -113,8 +116,8 @@ def test_table_errors_name_file_row_and_column(tmp_path, table, where, message):
 def test_every_table_problem_is_reported(tmp_path):
     (tmp_path / "cards.csv").write_text("card,count\nR1,x\nR9,1\nR9,2\n", encoding="utf-8")
     result = _cli("validate", str(_table_deck(tmp_path, "cards.csv")), cwd=tmp_path)
-    assert result.returncode == 2
+    assert result.returncode == 1
     import re
 
-    places = [re.search(r"cards\.csv:(\d+):(\d+): ", line).groups() for line in result.stderr.splitlines()]
-    assert places == [("2", "2"), ("3", "1"), ("4", "1")], result.stderr
+    places = [re.search(r"cards\.csv:(\d+):(\d+): error: ", line).groups() for line in result.stdout.splitlines()]
+    assert places == [("2", "2"), ("3", "1"), ("4", "1")], result.stdout

@@ -3,6 +3,9 @@
 from __future__ import annotations
 
 import json
+import os
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -12,6 +15,8 @@ from cardforge.simulate import SimSpec, compare, simulate
 from cardforge.simulate.report import build_report
 from cardforge.simulate.runner import batches, run
 from cardforge.simulate.stats import mean_ci, wilson
+
+ROOT = Path(__file__).resolve().parent.parent
 
 GAMES = ("rows", "tricks", "sequence", "collection", "numwin")
 
@@ -148,6 +153,36 @@ def test_unknown_figure_format_is_one_line(cli, tmp_path):
     assert result.code == 2
     assert result.err.strip().splitlines() == ["cardforge: error: --figures: unknown format 'gif'; expected png, svg, "
                                                "pdf or none, comma-separated (e.g. --figures svg,pdf)"]
+
+
+def test_cli_json_quiet_and_seats_numbered_from_1(cli, tmp_path):
+    """Issue 24: no ``--json``; ``-q`` meant "no bar" here but "nothing but errors" on build;
+    seats were numbered from 0 while the referee numbers players from 1."""
+    base = ("simulate", "rows", "--players", "3", "--games", "6", "--jobs", "1")
+    result = cli(*base, "--out", str(tmp_path / "a"), "--json")
+    assert result.code == 0, result.err
+    data = result.json()
+    assert data["folder"] == str(tmp_path / "a") and str(tmp_path / "a" / "report.json") in data["written"]
+    assert [s["seat"] for s in data["report"]["seats"]] == [1, 2, 3]
+    assert "win rate by seat: 1: " in cli(*base, "--out", str(tmp_path / "b")).out
+    quiet = cli(*base, "--out", str(tmp_path / "c"), "-q")
+    assert quiet.code == 0 and quiet.out == "" and quiet.err == ""
+
+
+def test_without_the_plots_extra_the_report_has_no_figures_and_says_so_once(tmp_path):
+    """Issue 24: matplotlib is the ``plots`` extra; asked for PNG and PDF without it, simulate still reports (JSON and
+    HTML) and says once how to get the figures."""
+    code = ("import sys; sys.modules['matplotlib'] = None; from cardforge.cli import main; "
+            "main(sys.argv[1:])")
+    out = tmp_path / "rep"
+    result = subprocess.run([sys.executable, "-c", code, "simulate", "rows", "--players", "2", "--games", "4",
+                             "--jobs", "1", "--figures", "png,pdf", "--out", str(out)], capture_output=True, text=True, cwd=ROOT,
+                            env={**os.environ, "PYTHONPATH": str(ROOT)}, timeout=300)
+    assert result.returncode == 0, result.stderr
+    assert result.stderr.count("pip install 'cardforge[plots]'") == 1 and result.stderr.count("\n") == 1
+    assert (out / "report.json").is_file() and (out / "index.html").is_file() and (out / "figures.json").is_file()
+    assert not (out / "report.pdf").exists() and not list(out.glob("figures/*.png"))
+    assert "<img" not in (out / "index.html").read_text()
 
 
 @pytest.mark.parametrize("args, message", [

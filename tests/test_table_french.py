@@ -33,7 +33,9 @@ def test_the_french_sheet_names_its_rows_and_the_outcome_says_why_in_french(shee
     assert out.startswith("manche 3 enregistrée")
     assert "Manche" in out and "Manches gagnées" in out and "Round" not in out
     assert "Partie 1 · rows · terminée : Ana gagne (Ana a gagné 3 manches) [ROWS-7.4]" in " ".join(out.split())
-    english = " ".join(sheet.ok("show").out.split())
+    remembered = " ".join(sheet.ok("show").out.split())  # the match keeps the language it started in
+    assert "Partie 1 · rows · terminée" in remembered and "Num Rangées — partie 1" in remembered
+    english = " ".join(sheet.ok("show", "--lang", "en").out.split())
     assert "Match 1 · rows · over: Ana wins (Ana won 3 rounds) [ROWS-7.4]" in english and "Rounds won" in english
     assert sheet.show()["reason"] == "Ana won 3 rounds"
 

@@ -116,3 +116,14 @@ def test_sequence_tie_is_shared(keeper):
     keeper.new_match("sequence", "Ana,Ben", rounds=1)
     s = keeper.record_round(["Ana=R5,G7", "Ben=B5,Y7"])
     assert s.outcome.winners == ("Ana", "Ben") and "SEQUENCE-R19" in s.outcome.rules
+
+
+def test_collection_round_where_nobody_validated_is_recorded(sheet):
+    """``-`` is "validated nothing this round", as in rows and sequence (issue 24): a round of
+    ``Ana=- Ben=-`` counts as a round played (toward the mode's limit) with no points."""
+    sheet.ok("new", "collection", "--players", "Ana,Ben", "--mode", "discovery")
+    sheet.ok("round", "Ana=-", "Ben=-")
+    sheet.ok("round", "Ana=pair:R7,G7", "Ben=-")
+    data = sheet.show()
+    assert [r["points"] for r in data["rounds"]] == [{"Ana": 0, "Ben": 0}, {"Ana": 9, "Ben": 0}]
+    sheet.refused("round", "Ana=-", "Ana=pair:R5,G5", says="Ana=")

@@ -33,8 +33,8 @@ def _wants_json(argv: list[str]) -> bool:
 
 
 def _asked_lang(argv: list[str]) -> str:
-    """The ``--lang`` asked for (``--lang fr`` or ``--lang=fr``, before a ``--``) if a message
-    catalogue speaks it, else English: the language of the error prefix."""
+    """The ``--lang`` asked for (``--lang fr`` or ``--lang=fr``, before a ``--``), else the
+    configured one, if a message catalogue speaks it, else English: the language of errors."""
     options = argv[: argv.index("--")] if "--" in argv else argv
     asked = None
     for i, arg in enumerate(options):
@@ -44,6 +44,13 @@ def _asked_lang(argv: list[str]) -> str:
             asked = arg[len("--lang="):]
     from cardforge.i18n import DEFAULT_LANG, languages
 
+    if asked is None:  # the configured language (a broken config file is said in English)
+        try:
+            from cardforge.config import value
+
+            asked = value("lang")
+        except Exception:
+            asked = DEFAULT_LANG
     return asked if asked in languages() else DEFAULT_LANG
 
 
@@ -110,18 +117,23 @@ def main(argv: list[str] | None = None) -> None:
     previous = _catch_interrupts()
     try:
         with tidy_on_failure():  # a failed command leaves no empty folders behind
-            result = app(args=args, prog_name=prog_name, standalone_mode=False)
+            result = command_for(app, args)(args=args, prog_name=prog_name, standalone_mode=False)
     except CardforgeError as exc:
         fail(str(exc), exc.exit_code, detail=exc.to_json())
     except usage_error as exc:
+        from cardforge.cli.click_messages import translate
+        from cardforge.i18n import text
+
         ctx = getattr(exc, "ctx", None)
         command = ctx.command_path if ctx is not None else "cardforge"
+        lang = _asked_lang(args)
         if type(exc).__name__ == "NoArgsIsHelpError":  # `cardforge deck` alone: typer printed its help
-            fail(f"'{command}' needs a command or arguments: expected one of those listed above "
-                 f"(see '{command} --help')")
-        fail(f"{exc.format_message()} (see '{command} --help')", 2)
+            fail(text("error.needs_command", lang, command=command))
+        fail(text("error.see_help", lang, message=translate(exc.format_message(), lang), command=command), 2)
     except click_error as exc:
-        fail(exc.format_message(), exc.exit_code)
+        from cardforge.cli.click_messages import translate
+
+        fail(translate(exc.format_message(), _asked_lang(args)), exc.exit_code)
     except typer.Exit as exc:
         sys.exit(exc.exit_code)
     except SystemExit as exc:  # rich and click end a write into a closed pipe (a help page) with exit 1
@@ -140,6 +152,21 @@ def main(argv: list[str] | None = None) -> None:
     finally:
         _restore_interrupts(previous)
     sys.exit(result if isinstance(result, int) else 0)
+
+
+def command_for(app: Any, args: list[str]) -> Any:
+    """The click command to run: typer's, with its help texts in the user's language when this
+    command line shows a help page (``cli/helptext.py``)."""
+    import typer
+
+    command = typer.main.get_command(app) if isinstance(app, typer.Typer) else app
+    from cardforge.cli.helptext import translate_help, wants_help
+
+    if wants_help(args):
+        lang = _asked_lang(args)
+        if lang != "en":
+            translate_help(command, args, lang)
+    return command
 
 
 def _resume_collector() -> None:

@@ -15,6 +15,7 @@ from typing import Any
 import typer
 
 from cardforge import __version__
+from cardforge.cli import complete
 
 __all__ = ["app", "make_app", "COMMAND_MODULES"]
 
@@ -28,6 +29,8 @@ COMMAND_MODULES = (
     "cardforge.cli.serve",
     "cardforge.cli.table",
     "cardforge.cli.simulate",
+    "cardforge.cli.house",
+    "cardforge.cli.config",
 )
 
 
@@ -37,10 +40,32 @@ def _version(value: bool) -> None:
         raise typer.Exit()
 
 
+#: ``-h`` beside ``--help`` on every command (sub-commands inherit it from the root's context).
+CONTEXT = {"help_option_names": ["-h", "--help"]}
+
+
 def _root(
-    version: bool = typer.Option(False, "--version", help="Show the version and exit.", callback=_version, is_eager=True),
+    version: bool = typer.Option(False, "--version", "-V", help="Show the version and exit.", callback=_version,
+                                 is_eager=True),
+    verbose: bool = typer.Option(False, "--verbose", "-v",
+                                 help="Say on stderr which settings are in effect and where each comes from."),
+    lang: str | None = typer.Option(None, "--lang", metavar="LANG", autocompletion=complete.languages,
+                                    help="Language of this help and of the commands after it."),
 ) -> None:
     """Print-ready card sheets, rulebooks and a table referee for the Num card family."""
+    if lang is not None:
+        from cardforge.config import FLAGS
+        from cardforge.options import check_message_lang
+
+        FLAGS["lang"] = check_message_lang(lang)
+    if verbose:
+        import sys
+
+        from cardforge.config import settings
+
+        shown = ", ".join(f"{s.key}={s.value} ({s.origin or s.source})" for s in settings().values()
+                          if s.value is not None)
+        sys.stderr.write(f"cardforge: settings: {shown}\n")
 
 
 def make_app(modules: Sequence[str] = COMMAND_MODULES) -> typer.Typer:
@@ -53,6 +78,7 @@ def make_app(modules: Sequence[str] = COMMAND_MODULES) -> typer.Typer:
         add_completion=True,
         pretty_exceptions_enable=False,
         rich_markup_mode="rich",
+        context_settings=CONTEXT,
     )
     app.callback()(_root)
     for name in modules:

@@ -8,7 +8,8 @@ from pathlib import Path
 
 import typer
 
-from cardforge.options import check_lang, nonempty_path
+from cardforge.cli import complete
+from cardforge.options import check_lang, lang_option, nonempty_path
 
 from cardforge.errors import CardforgeError, UsageError
 
@@ -18,7 +19,7 @@ deck_app = typer.Typer(help="Look at one deck.", no_args_is_help=True)
 
 
 def _lang_option() -> typer.Option:
-    return typer.Option("en", "--lang", help="Language of names: fr or en.")
+    return lang_option("names")
 
 
 def _print_json(data: object) -> None:
@@ -56,12 +57,14 @@ def decks(
 
     from cardforge.console import make_console, text
 
-    table = Table(title="cardforge decks")
+    from cardforge.i18n import text as say
+
+    table = Table(title=say("decks.title", lang))
     for col, justify in (("game", "left"), ("title", "left"), ("cards", "right"), ("numbered", "right"),
-                         ("actions", "right"), ("players", "center"), ("modes / variants", "left")):
-        table.add_column(col, justify=justify)
+                         ("actions", "right"), ("players", "center"), ("modes", "left")):
+        table.add_column(say(f"decks.col.{col}", lang), justify=justify)
     for r in rows:
-        extra = f" (+{r['all_cards'] - r['cards']} optional)" if r["all_cards"] and r["all_cards"] != r["cards"] else ""
+        extra = say("decks.optional", lang, n=r["all_cards"] - r["cards"]) if r["all_cards"] and r["all_cards"] != r["cards"] else ""
         table.add_row(
             text(r["game"]), text(r["title"]), f"{r['cards']}{extra}", str(r["numbered"]), str(r["actions"]),
             f"{r['players'][0]}–{r['players'][1]}", text(", ".join(r["modes"] + r["variants"]) or "—"),
@@ -71,9 +74,9 @@ def decks(
 
 @deck_app.command("show")
 def deck_show(
-    game: str = typer.Argument(..., help="Game slug (rows, tricks, …) or a deck file."),
+    game: str = typer.Argument(..., autocompletion=complete.games, help="Game slug (rows, tricks, …) or a deck file."),
     players: int | None = typer.Option(None, "--players", help="Composition for this many players."),
-    mode: str | None = typer.Option(None, "--mode", help="Composition for this mode."),
+    mode: str | None = typer.Option(None, "--mode", metavar="MODE", autocompletion=complete.modes, help="Composition for this mode."),
     as_json: bool = typer.Option(False, "--json", help="Print one JSON object."),
     lang: str = _lang_option(),
 ) -> None:
@@ -109,16 +112,18 @@ def deck_show(
 
     from cardforge.console import make_console, text
 
+    from cardforge.i18n import text as say
+
     console = make_console()
-    table = Table(title=text(f"{deck.title(lang)} — {data['total']} cards"))
-    for col in ("card", "name", "values / effect", "count"):
-        table.add_column(col)
+    table = Table(title=text(say("deck.title", lang, title=deck.title(lang), n=data["total"])))
+    for col in ("card", "name", "values", "count"):
+        table.add_column(say(f"deck.col.{col}", lang))
     for f in families:
-        note = "" if f["in_deck"] else f" (from {f['from_players']} players)"
+        note = "" if f["in_deck"] else say("deck.from_players", lang, n=f["from_players"])
         table.add_row(text(f"{f['code']}{f['values'][0]}–{f['code']}{f['values'][1]}"), text(f["name"] + note),
                       text(f"{f['values'][0]}–{f['values'][1]} ({f['kind']})"), str(f["count"]))
     for a in actions:
-        note = "" if a["in_deck"] else f" (modes: {', '.join(a['modes'] or [])})"
+        note = "" if a["in_deck"] else say("deck.modes", lang, modes=", ".join(a["modes"] or []))
         table.add_row(text(a["code"]), text(a["name"] + note), text(a["effect"]), str(a["count"]))
     console.print(table)
 
@@ -130,15 +135,25 @@ def _card(slug: str):
 
 
 def validate(paths: list[Path] = typer.Argument(..., help="Deck or layout files to check."),
-             as_json: bool = typer.Option(False, "--json", help="Print one JSON object: each file's verdict.")) -> None:
-    """Validate deck and layout files: every problem, one line each (file:line:column: key: message),
-    including what render would refuse (text fit, fonts, icons, images); exit 2 if any."""
+             fmt: str = typer.Option("text", "--format", "-f", metavar="FORMAT", autocompletion=complete.validate_formats,
+                                     help="text (file:line:col: severity: message), json, github or sarif."),
+             as_json: bool = typer.Option(False, "--json", help="The same as --format json.")) -> None:
+    """Validate deck and layout files like a linter: every problem of every file, one finding a
+    line on stdout (file:line:col: severity: key: message), including what render would refuse
+    (text fit, fonts, icons, images); exit 1 if any error, 2 for a usage error.
+
+    Example: cardforge validate mine/mine.yaml --format github
+    """
+    from cardforge.cli.lint import FORMATS, finding_of, render_findings
     from cardforge.deck import validate_file
     from cardforge.errors import DeckErrors
 
-    failed = False
-    files = []
+    fmt = "json" if as_json else fmt
+    if fmt not in FORMATS:
+        raise UsageError(f"unknown format {fmt!r}: expected {', '.join(FORMATS)}")
+    checked = []
     for path in paths:
+        shown = str(path)
         try:
             summary = validate_file(path)
             problems, warnings = _render_check(path)
@@ -146,24 +161,16 @@ def validate(paths: list[Path] = typer.Argument(..., help="Deck or layout files 
             problems, warnings, summary = exc.errors, [], None
         except CardforgeError as exc:
             problems, warnings, summary = [exc], [], None
-        for warning in warnings:
-            sys.stderr.write(f"cardforge: warning: {warning}\n")
-        for problem in problems:
-            sys.stderr.write(f"cardforge: error: {problem}\n")
-        extra = {"warnings": warnings} if warnings else {}
+        mine = [finding_of(p, shown) for p in problems] + [finding_of(Exception(w), shown, "warning") for w in warnings]
+        verdict = {"file": shown, "ok": not problems, "findings": [f.to_json() for f in mine]}
         if problems:
-            failed = True
-            files.append({"file": str(path), "ok": False, "error": problems[0].to_json(),
-                          "errors": [p.to_json() for p in problems], **extra})
-            continue
-        files.append({"file": str(path), "ok": True, "summary": summary, **extra})
-        if not as_json:
-            typer.echo(summary)
-    if as_json:
-        errors = [f["error"] for f in files if not f["ok"]]
-        _print_json({"ok": not failed, **({"error": errors[0]} if errors else {}), "files": files})
-    if failed:
-        raise typer.Exit(2)
+            verdict["errors"] = [p.to_json() for p in problems]
+        else:
+            verdict["summary"] = summary
+        checked.append((verdict, mine))
+    sys.stdout.write(render_findings(fmt, checked))
+    if any(not verdict["ok"] for verdict, _found in checked):
+        raise typer.Exit(1)
 
 
 def _render_check(path: Path) -> tuple[list, list[str]]:
@@ -178,7 +185,7 @@ def _render_check(path: Path) -> tuple[list, list[str]]:
     return check_deck(load_deck(Path(path)), shown=str(path))
 
 
-def schema(out: Path | None = typer.Option(None, "--out", "-o", parser=nonempty_path, help="Write to this file instead of stdout."),
+def schema(out: Path | None = typer.Option(None, "--out", "-o", metavar="FILE", parser=nonempty_path, help="Write to this file instead of stdout."),
            layout: bool = typer.Option(False, "--layout", help="The layout-file schema instead of the deck's.")) -> None:
     """Write the deck (or layout) JSON Schema (for `# yaml-language-server: $schema=…`)."""
     if layout:
@@ -191,19 +198,26 @@ def schema(out: Path | None = typer.Option(None, "--out", "-o", parser=nonempty_
         sys.stdout.write(text)
         return
     from cardforge.atomic import atomic_write_text
+    from cardforge.errors import OutputError
 
+    if not out.parent.is_dir():  # one file, as a shell redirection: its folder is not invented
+        raise OutputError(f"cannot write {str(out)!r}: the folder {str(out.parent)!r} does not exist; create it first "
+                          f"(mkdir -p {out.parent})")
     atomic_write_text(out, text)
     typer.echo(f"wrote {out}")
 
 
 def box(
-    games: list[str] = typer.Argument(None, help="Games the box must play (default: all five)."),
+    games: list[str] = typer.Argument(None, autocompletion=complete.games, help="Games the box must play (default: all five)."),
     as_json: bool = typer.Option(False, "--json", help="Print one JSON object."),
+    lang: str = _lang_option(),
 ) -> None:
     """The smallest set of physical cards that plays every chosen game."""
     from cardforge.box import compute_box
     from cardforge.deck import deck_path
+    from cardforge.i18n import join, text as say
 
+    check_lang(lang)
     for g in games or []:
         deck_path(g)  # unknown game → clear error
     result = compute_box(games or None)
@@ -214,10 +228,10 @@ def box(
 
     from cardforge.console import make_console, text
 
-    table = Table(title=text(f"Box for {', '.join(result.games)} — {result.total} cards"))
-    table.add_column("cards")
-    table.add_column("copies", justify="right")
-    table.add_column("used by")
+    table = Table(title=text(say("box.title", lang, games=join(result.games, lang), n=result.total)))
+    table.add_column(say("box.col.cards", lang))
+    table.add_column(say("box.col.copies", lang), justify="right")
+    table.add_column(say("box.col.used_by", lang))
     # group runs of the same family with the same users, so the table stays short
     groups: list[list] = []
     for code, count in result.counts.items():
@@ -227,8 +241,14 @@ def box(
             groups[-1][2] = code
         else:
             groups.append([key, code, code])
-    for (_, count, users), first, last in groups:
-        table.add_row(text(first if first == last else f"{first}–{last}"), str(count), text(", ".join(users)))
+    from cardforge.cards import CardSystem
+
+    families = CardSystem.default().families
+    for (family, count, users), first, last in groups:
+        shown = first if first == last else f"{first}–{last}"
+        if family in families:  # the family's name beside its codes
+            shown += f" ({families[family].name(lang)})"
+        table.add_row(text(shown), str(count), text(join(users, lang)))
     make_console().print(table)
 
 

@@ -42,7 +42,7 @@ def route(argv: Sequence[str] | None) -> tuple[Callable[..., Any], list[str], st
     ``--version`` alone prints the version and exits here.
     """
     args = list(sys.argv[1:] if argv is None else argv)
-    if args == ["--version"]:
+    if args in (["--version"], ["-V"]):
         from cardforge import __version__
 
         sys.stdout.write(f"cardforge {__version__}\n")

@@ -6,17 +6,23 @@ from pathlib import Path
 
 import typer
 
+from cardforge.options import JSON_OPTION, print_written
+
 __all__ = ["register"]
 
 
 def new(
     folder: Path = typer.Argument(..., metavar="NAME", help="The new deck's folder; its last part is the deck's id."),
+    as_json: bool = JSON_OPTION,
 ) -> None:
     """Create a deck folder: deck YAML (with its $schema), a layout extending the default, a sample
     picture, rules text and a CSV of cards — ready for validate, render and rulebook."""
     from cardforge.scaffold import scaffold
 
     written = scaffold(folder)
+    if as_json:
+        print_written(written, folder)
+        return
     deck = written[0]
     typer.echo(f"wrote {len(written)} files into {folder}")
     typer.echo(f"next: cardforge validate {deck}  ·  cardforge render {deck} --format sheets,png,tts  ·  cardforge rulebook {deck}")

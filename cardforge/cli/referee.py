@@ -41,6 +41,7 @@ def game_command(name: str, only: str | None = None) -> Any:
     module = importlib.import_module(_module_name(name))
     command = _built(module.app, only)
     command.name = name
+    command.context_settings.setdefault("help_option_names", ["-h", "--help"])  # run alone, it is the root
     for sub in getattr(command, "commands", {}).values():
         sub.callback = in_user_language(sub.callback)
     return command

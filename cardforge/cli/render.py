@@ -7,19 +7,21 @@ from pathlib import Path
 
 import typer
 
-from cardforge.options import JSON_OPTION, nonempty_path, print_written
+from cardforge.cli import complete
+from cardforge.options import JSON_OPTION, at_least, configured, lang_option, nonempty_path, print_written, shown
 from cardforge.errors import UsageError
 
 __all__ = ["register"]
 
 
 def render(
-    target: str = typer.Argument(None, metavar="GAME|box", help="A game (rows, tricks, …) or 'box' for the whole family."),
-    fmt: str = typer.Option(None, "--format", "-f", help="sheets, pod, png, tts or all (comma-separated; default sheets)."),
-    profile: str = typer.Option(None, "--profile", "-p", help="Print-on-demand profile: thegamecrafter, makeplayingcards, drivethrucards, printninja, home-a4, home-letter (default: all)."),
-    paper: str = typer.Option("a4", "--paper", help="Home sheet paper: a4 or letter."),
-    lang: str = typer.Option("en", "--lang", help="Card texts: fr or en."),
-    out: Path = typer.Option(None, "--out", "-o", parser=nonempty_path, help="Output folder (default: output/cards)."),
+    target: str = typer.Argument(None, metavar="GAME|box", autocompletion=complete.targets, help="A game (rows, tricks, …) or 'box' for the whole family."),
+    fmt: str = typer.Option(None, "--format", "-f", metavar="FORMAT", autocompletion=complete.formats, help="sheets, pod, png, tts or all (comma-separated; default sheets)."),
+    profile: str = typer.Option(None, "--profile", metavar="PROFILE", autocompletion=complete.profiles, help="Print-on-demand profile: thegamecrafter, makeplayingcards, drivethrucards, printninja, home-a4, home-letter (default: all)."),
+    paper: str = typer.Option(None, "--paper", metavar="PAPER", callback=configured("paper"), autocompletion=complete.papers,
+                              help="Home sheet paper: a4 or letter (default: 'cardforge config', else a4)."),
+    lang: str = lang_option("the card texts"),
+    out: Path = typer.Option(None, "--out", "-o", metavar="DIR", parser=nonempty_path, help="Output folder (default: output/cards)."),
     back_offset: str = typer.Option("0,0", "--back-offset", help="Shift back pages by X,Y mm (read off the --calibrate page)."),
     gutter: float = typer.Option(0.0, "--gutter", help="Space between cards on home sheets, mm."),
     calibrate: bool = typer.Option(False, "--calibrate", help="Write the duplex calibration page instead."),
@@ -39,7 +41,7 @@ def render(
         if as_json:
             print_written([page], folder)
             return
-        typer.echo(f"wrote {page}")
+        typer.echo(f"wrote {shown(page)}")
         return
     if not target:
         raise UsageError("missing GAME: give a game (collection, sequence, tricks, rows, numwin), 'box', or --calibrate")
@@ -79,18 +81,18 @@ def render(
         return
     pdfs = [p for p in written if p.suffix == ".pdf"]
     for path in pdfs:
-        typer.echo(f"wrote {path}")
+        typer.echo(f"wrote {shown(path)}")
     others = len(written) - len(pdfs)
     if others:
-        folders = sorted({str(p.parent) for p in written if p.suffix != ".pdf"})
+        folders = sorted({shown(p.parent) for p in written if p.suffix != ".pdf"})
         typer.echo(f"wrote {others} image/data files into {', '.join(folders)}")
 
 
 def build(
-    decks: list[str] = typer.Argument(None, metavar="[DECK]...", help="Only these decks' cards (default: everything)."),
-    out: Path = typer.Option(None, "--out", "-o", parser=nonempty_path, help="Output folder (default: output/)."),
+    decks: list[str] = typer.Argument(None, metavar="[DECK]...", autocompletion=complete.targets, help="Only these decks' cards (default: everything)."),
+    out: Path = typer.Option(None, "--out", "-o", metavar="DIR", parser=nonempty_path, help="Output folder (default: output/)."),
     force: bool = typer.Option(False, "--force", help="Rebuild everything, even what is up to date."),
-    jobs: int = typer.Option(None, "--jobs", "-j", min=1, help="Worker processes (default: one per core)."),
+    jobs: int = typer.Option(None, "--jobs", "-j", callback=at_least(1), metavar="N", help="Worker processes (default: one per core)."),
     quiet: bool = typer.Option(False, "--quiet", "-q", help="Print nothing but errors."),
     as_json: bool = typer.Option(False, "--json", help="Print one JSON object: the files written, per target."),
 ) -> None:
@@ -112,26 +114,52 @@ def build(
 
         sys.stdout.write(json.dumps({"folder": str(folder), **report.to_json()}, ensure_ascii=False, allow_nan=False) + "\n")
     elif not quiet:
-        typer.echo(f"{report.summary()} into {folder}")
+        if names:
+            _say_targets(report, names)
+        typer.echo(f"{report.summary()} into {shown(folder)}")
 
 
 def _deck_names(decks: list[str]) -> list[str]:
-    """Deck names as ``build`` knows them (``rows``, ``box``), checked: an unknown one is an error."""
-    from cardforge.deck import deck_path
+    """Deck names as ``build`` and ``watch`` know them: a bundled deck's name (``rows``, ``box``),
+    or the path of a deck file elsewhere (``mine/mine.yaml``), loaded here so that an unknown
+    name or a broken file is one line before anything is built."""
+    from cardforge.deck import deck_path, load_deck
+    from cardforge.paths import decks_dir
 
-    return [d if d == "box" else deck_path(d).stem for d in decks]
+    names = []
+    for given in decks:
+        if given == "box":
+            names.append(given)
+            continue
+        path = deck_path(given)  # an unknown name is refused here
+        load_deck(path)  # a missing or invalid file too, with its file:line:col
+        bundled = path.resolve().parent == decks_dir().resolve()
+        names.append(path.stem if bundled else str(path))
+    return names
+
+
+def _say_targets(report: object, names: list[str]) -> None:
+    """What ``build DECK…`` did for each deck: the files it wrote and where, or up to date."""
+    for name in names:
+        target = f"cards:{name}"
+        paths = report.by_target.get(target)
+        if paths is None:
+            typer.echo(f"{name}: up to date")
+            continue
+        folders = sorted({shown(p.parent) for p in paths if p.suffix == ".pdf"}) or sorted({shown(p.parent) for p in paths})
+        typer.echo(f"{name}: wrote {len(paths)} files into {', '.join(folders)}")
 
 
 def watch(
-    decks: list[str] = typer.Argument(None, metavar="[DECK]...", help="Decks to watch (default: every deck)."),
-    out: Path = typer.Option(None, "--out", "-o", parser=nonempty_path, help="Output folder (default: output/)."),
-    jobs: int = typer.Option(None, "--jobs", "-j", min=1, help="Worker processes (default: one per core)."),
+    decks: list[str] = typer.Argument(None, metavar="[DECK]...", autocompletion=complete.targets, help="Decks to watch (default: every deck)."),
+    out: Path = typer.Option(None, "--out", "-o", metavar="DIR", parser=nonempty_path, help="Output folder (default: output/)."),
+    jobs: int = typer.Option(None, "--jobs", "-j", callback=at_least(1), metavar="N", help="Worker processes (default: one per core)."),
 ) -> None:
     """Rebuild the cards of a deck each time its files change (Ctrl-C to stop)."""
     from cardforge.paths import output_dir
     from cardforge.watch import watch_decks
 
-    watch_decks(decks or None, out or output_dir(), workers=jobs)
+    watch_decks(_deck_names(decks) if decks else None, out or output_dir(), workers=jobs)
 
 
 def register(app: typer.Typer) -> None:

@@ -6,7 +6,8 @@ from pathlib import Path
 
 import typer
 
-from cardforge.options import JSON_OPTION, nonempty_path, print_written
+from cardforge.cli import complete
+from cardforge.options import JSON_OPTION, nonempty_path, print_written, shown
 from cardforge.errors import UsageError
 
 __all__ = ["register", "rulebook"]
@@ -30,10 +31,10 @@ def _choices(value: str, allowed: tuple[str, ...], what: str) -> list[str]:
 
 def rulebook(
     game: str = typer.Argument(..., help="Game slug (collection, sequence, tricks, rows, numwin), 'all', or a deck file of your own."),
-    lang: str = typer.Option("all", "--lang", help="fr, en or all."),
+    lang: str = typer.Option("all", "--lang", metavar="LANG", autocompletion=complete.book_langs, help="fr, en or all."),
     kind: str = typer.Option("all", "--kind", help="player, reference, comprehensive or all."),
-    paper: str = typer.Option("a5", "--paper", help="a5 (default) or a4."),
-    out: Path | None = typer.Option(None, "--out", "-o", parser=nonempty_path, help="Output folder (default: output/); PDFs go in its rulebooks/."),
+    paper: str = typer.Option("a5", "--paper", metavar="PAPER", autocompletion=complete.book_papers, help="a5 (default) or a4."),
+    out: Path | None = typer.Option(None, "--out", "-o", metavar="DIR", parser=nonempty_path, help="Output folder (default: output/); PDFs go in its rulebooks/."),
     as_json: bool = JSON_OPTION,
 ) -> None:
     """Build the player's rulebook, the quick reference and the comprehensive rules of each game."""
@@ -57,7 +58,7 @@ def rulebook(
         print_written(written, folder)
     else:
         for path in written:
-            typer.echo(f"wrote {path}")
+            typer.echo(f"wrote {shown(path)}")
 
 
 def register(app: typer.Typer) -> None:

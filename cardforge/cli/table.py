@@ -14,7 +14,9 @@ from pathlib import Path
 
 import typer
 
-from cardforge.options import HOUSE_OPTION, JSON_OPTION, LANG_OPTION, check_lang, in_user_language, nonempty_path
+from cardforge.cli import complete
+from cardforge.options import (HOUSE_OPTION, JSON_OPTION, LANG_OPTION, at_least, check_lang, configured,
+                                   in_user_language, nonempty_path, print_written)
 from cardforge.errors import CardforgeError, OutputError, UsageError
 from cardforge.i18n import text
 
@@ -28,11 +30,12 @@ table_app = typer.Typer(
 
 def _db_option() -> typer.Option:
     return typer.Option(None, "--db", envvar="CARDFORGE_TABLE_DB", metavar="PATH", parser=nonempty_path,
-                        help="Score-sheet database (default: in your user data folder).")
+                        help="Score-sheet database (default: CARDFORGE_DB or database in 'cardforge config', "
+                             "else in your user data folder).")
 
 
 def _match_option() -> typer.Option:
-    return typer.Option(None, "--match", "-m", metavar="ID", help="Act on this match instead of the current one.")
+    return typer.Option(None, "--match", "-m", metavar="ID", autocompletion=complete.match_ids, help="Act on this match instead of the current one.")
 
 
 @contextmanager
@@ -74,14 +77,23 @@ def _show(standings, as_json: bool, headline: str = "", *, written: bool = False
                           "do not enter it again: see 'cardforge table show'") from None
 
 
+def _sheet_lang(ctx: typer.Context, lang: str, standings: object) -> str:
+    """The ``--lang`` typed, else the language the match was started in, else the configured one."""
+    typed = ctx.get_parameter_source("lang")
+    if typed is not None and typed.name == "COMMANDLINE":
+        return lang
+    return getattr(standings.match, "lang", None) or lang
+
+
 @table_app.command("new")
 @in_user_language
 def new(
-    game: str = typer.Argument(..., help="Game: collection, sequence, tricks, rows or numwin."),
-    players: str = typer.Option(..., "--players", "-p",
-                                help='Players in seating order: "Ana,Ben,Chloé" (tricks team variant: partners sit opposite).'),
-    mode: str | None = typer.Option(None, "--mode", help="Mode (collection, sequence: classic or discovery)."),
-    variant: str | None = typer.Option(None, "--variant", help="Variant (tricks: team; rows: explosion; numwin: memory)."),
+    game: str = typer.Argument(..., autocompletion=complete.games, help="Game: collection, sequence, tricks, rows or numwin."),
+    players: str | None = typer.Option(None, "--players", "-p", callback=configured("players"),
+                                       help='Players in seating order: "Ana,Ben,Chloé" (tricks team variant: partners '
+                                            "sit opposite; default: players in 'cardforge config')."),
+    mode: str | None = typer.Option(None, "--mode", metavar="MODE", autocompletion=complete.modes, help="Mode (collection, sequence: classic or discovery)."),
+    variant: str | None = typer.Option(None, "--variant", metavar="VARIANT", autocompletion=complete.variants, help="Variant (tricks: team; rows: explosion; numwin: memory)."),
     house: list[str] | None = HOUSE_OPTION,
     rounds: int | None = typer.Option(None, "--rounds", help="Rounds agreed (sequence; tricks: fewer than the rules' maximum)."),
     start_cards: int | None = typer.Option(None, "--start-cards", help="tricks: cards dealt in round 1 (default 1)."),
@@ -90,11 +102,20 @@ def new(
     as_json: bool = JSON_OPTION,
     lang: str = LANG_OPTION,
 ) -> None:
-    """Start a match and make it the current one."""
+    """Start a match and make it the current one; it remembers its language and house rules
+    (with those of 'cardforge config' for the game).
+
+    Example: cardforge table new rows --players "Ana,Ben,Chloé"
+    """
     check_lang(lang)
+    if not players:
+        raise UsageError('missing --players: give them in seating order, e.g. --players "Ana,Ben,Chloé" '
+                         "(or set players in cardforge.toml, see 'cardforge config')")
+    from cardforge.config import with_house_rules
+
     with _keeper(db) as keeper:
-        standings = keeper.new_match(game, players, mode=mode, variant=variant, house=house or (), rounds=rounds,
-                                     start_cards=start_cards, title=title)
+        standings = keeper.new_match(game, players, mode=mode, variant=variant, house=with_house_rules(game, house or ()),
+                                     rounds=rounds, start_cards=start_cards, title=title, lang=lang)
     if as_json:
         _print_json(standings.to_json())
         return
@@ -106,9 +127,10 @@ def new(
 @table_app.command("round")
 @in_user_language
 def round_(
+    ctx: typer.Context,
     results: list[str] = typer.Argument(..., metavar="NAME=RESULT...",
                                         help="One per player, e.g. tricks Ana=2/1, rows Ana=R5,RB3,SH2."),
-    void: int = typer.Option(0, "--void", min=0, help="tricks: tricks nobody won (Flash)."),
+    void: int = typer.Option(0, "--void", callback=at_least(0), metavar="N", help="tricks: tricks nobody won (Flash)."),
     match: int | None = _match_option(),
     db: Path | None = _db_option(),
     as_json: bool = JSON_OPTION,
@@ -118,29 +140,31 @@ def round_(
     check_lang(lang)
     with _keeper(db) as keeper:
         standings = keeper.record_round(results, {"void": void}, match)
+    lang = _sheet_lang(ctx, lang, standings)
     last = standings.rounds[-1]
     _show(standings, as_json, text("table.recorded", lang, n=last.number), written=True, lang=lang)
 
 
 @table_app.command("show")
 @in_user_language
-def show(match: int | None = _match_option(), db: Path | None = _db_option(), as_json: bool = JSON_OPTION,
-         lang: str = LANG_OPTION) -> None:
-    """Print the standings of the current match."""
+def show(ctx: typer.Context, match: int | None = _match_option(), db: Path | None = _db_option(),
+         as_json: bool = JSON_OPTION, lang: str = LANG_OPTION) -> None:
+    """Print the standings of the current match (in its language unless --lang says another)."""
     check_lang(lang)
     with _keeper(db, reading=True) as keeper:
         standings = keeper.standings(match)
-    _show(standings, as_json, lang=lang)
+    _show(standings, as_json, lang=_sheet_lang(ctx, lang, standings))
 
 
 @table_app.command("undo")
 @in_user_language
-def undo(match: int | None = _match_option(), db: Path | None = _db_option(), as_json: bool = JSON_OPTION,
-         lang: str = LANG_OPTION) -> None:
+def undo(ctx: typer.Context, match: int | None = _match_option(), db: Path | None = _db_option(),
+         as_json: bool = JSON_OPTION, lang: str = LANG_OPTION) -> None:
     """Take back the last round recorded."""
     check_lang(lang)
     with _keeper(db) as keeper:
         result = keeper.undo(match)
+    lang = _sheet_lang(ctx, lang, result.standings)
     taken = result.taken_back
     _show(result.standings, as_json, text("table.took_back", lang, n=taken.number, typed=" ".join(taken.typed)),
           written=True, lang=lang)
@@ -186,25 +210,28 @@ def list_(db: Path | None = _db_option(), as_json: bool = JSON_OPTION, lang: str
 
 @table_app.command("resume")
 @in_user_language
-def resume(match_id: int = typer.Argument(..., help="Match ID (see 'cardforge table list')."),
+def resume(ctx: typer.Context, match_id: int = typer.Argument(..., autocompletion=complete.match_ids, help="Match ID (see 'cardforge table list')."),
            db: Path | None = _db_option(), as_json: bool = JSON_OPTION, lang: str = LANG_OPTION) -> None:
     """Make a match the current one again."""
     check_lang(lang)
     with _keeper(db) as keeper:
         standings = keeper.resume(match_id)
+    lang = _sheet_lang(ctx, lang, standings)
     _show(standings, as_json, text("table.resumed", lang, match=match_id), written=True, lang=lang)
 
 
 @table_app.command("export")
 @in_user_language
 def export(
+    ctx: typer.Context,
     pdf: bool = typer.Option(False, "--pdf", help="Write the printable score sheet (PDF)."),
     csv: bool = typer.Option(False, "--csv", help="Write the rounds as CSV."),
-    out: Path | None = typer.Option(None, "--out", "-o", parser=nonempty_path,
+    out: Path | None = typer.Option(None, "--out", "-o", metavar="FILE", parser=nonempty_path,
                                     help="Output file, '-' for standard output (default: scoresheet-ID-GAME.pdf|csv)."),
     lang: str = LANG_OPTION,
     match: int | None = _match_option(),
     db: Path | None = _db_option(),
+    as_json: bool = JSON_OPTION,
 ) -> None:
     """Export the current match's sheet as a PDF score pad or CSV."""
     if pdf == csv:
@@ -214,6 +241,7 @@ def export(
 
     with _keeper(db, reading=True) as keeper:
         standings = keeper.standings(match)
+    lang = _sheet_lang(ctx, lang, standings)
     if out is not None and str(out) == "-":  # nothing written but standard output
         if pdf:
             sys.stdout.buffer.write(exporter.pdf_data(standings, lang=lang))
@@ -225,6 +253,9 @@ def export(
     path = out or Path(f"scoresheet-{standings.match_id}-{standings.match.game}.{suffix}")
     write: Callable = exporter.write_pdf if pdf else exporter.write_csv
     write(standings, path, lang=lang)
+    if as_json:
+        print_written([path], path.parent)
+        return
     typer.echo(text("table.wrote", lang, path=path))
 
 

@@ -11,7 +11,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from cardforge.cards import ActionDef, Card, CardSystem, Family, FamilyKind, Text, nearest
+from cardforge.cards import ActionDef, Card, CardSystem, Family, FamilyKind, Text, family_hint, named_families, nearest
 from cardforge.errors import CardCodeError
 from cardforge.i18n import Message, localised
 
@@ -357,17 +357,13 @@ class Deck:
                            game=self.title, have=have))
             return card
         fam = self.families.get(card.family)
-        if fam is None:
-            have = ", ".join(self.families)
-            suggestion = nearest(token, self.valid_codes())
-            hint = f"; did you mean {suggestion!r}?" if suggestion else ""
-            raise localised(CardCodeError(
-                f"unknown card {token!r}: the {self.system.families[card.family].name.en} family is not in {self.title.en} "
-                f"(its families: {have}){hint}",
-                token,
-                suggestion,
-            ), Message("error.card.family_not_in", token=repr(token), name=self.system.families[card.family].name,
-                       game=self.title, have=have, hint=_hint(suggestion)))
+        if fam is None:  # another family's code (V, Violet): suggest only a French initial's right code
+            own = [f.family for f in self.families.values()]
+            typed = token.strip()[: len(card.family)].upper()
+            suggestion, hint = family_hint(token, typed, str(card.value), own)
+            message = Message("error.card.family_not_in", token=repr(token), name=self.system.families[card.family].name,
+                              game=self.title, have=named_families(own), hint=hint)
+            raise localised(CardCodeError(message.text("en"), token, suggestion), message)
         if not fam.min_value <= card.value <= fam.max_value:
             clamp = min(max(card.value, fam.min_value), fam.max_value)
             suggestion = f"{fam.code}{clamp}"

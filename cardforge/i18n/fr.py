@@ -160,14 +160,16 @@ MESSAGES: dict[str, str] = {
     # -- erreurs --------------------------------------------------------------------------------
     "simulate.figures.unknown": "--figures : format inconnu « {token} » ; formats possibles : {known} ou none, séparés par des virgules (p. ex. --figures svg,pdf)",
     "error.card.unknown": "carte inconnue {token} : {why}{hint}",
+    "card.family_named": "{code} ({name})",
+    "error.card.french_initial": " ; les codes suivent les initiales anglaises : {name} s'écrit {code}, vouliez-vous dire {suggestion} ?",
     "error.card.hint": " ; vouliez-vous dire {suggestion} ?",
     "error.card.range": "les valeurs {name:de} vont de {low} à {high}",
     "error.card.range_in": "carte inconnue {token} : dans {game}, les valeurs {name:de} vont de {low} à {high}{hint}",
-    "error.card.no_family": "pas de famille {code} (les familles : {known})",
+    "error.card.no_family": "pas de famille {code} (les familles : {known:list})",
     "error.card.no_action": "pas de carte action de ce nom",
     "error.card.syntax": "attendu un code de famille et une valeur (R7, RB12, SH0) ou le nom d'une carte action (flash, numx=17)",
     "error.card.action_not_in": "carte inconnue {token} : {name} n'est pas dans {game} (ses cartes action : {have})",
-    "error.card.family_not_in": "carte inconnue {token} : la famille {name} n'est pas dans {game} (ses familles : {have}){hint}",
+    "error.card.family_not_in": "carte inconnue {token} : la famille {name} n'est pas dans {game} (ses familles : {have:list}){hint}",
     "coll.achievable": "{n} {n:plural:objectif réalisable|objectifs réalisables}",
     "seq.q.total": "Total de la manche : {n} {n:plural:séquence sécurisée|séquences sécurisées} (mode {mode})",
     "tricks.q.score": "Annonce {bid}, plis faits {won}, {cards} {cards:plural:carte|cartes}",
@@ -465,6 +467,7 @@ MESSAGES: dict[str, str] = {
     "error.tricks.numx": "Num-X dans le pli s'écrit telle que déclarée : « numx=17 » ou « numx=0 » (TRICKS-6.2)",
     "error.mode.no_actions": "la carte {card} ne se joue pas en mode {mode} de {game} (il n'a pas de cartes action) ; retirez-la ou utilisez --mode classique",
     "error.mode.no_card": "la carte {card} ne se joue pas en mode {mode} de {game} (il n'a pas cette carte) ; retirez-la ou utilisez --mode classique",
+    "error.state.unknown_player": "{refused}, tels qu'assis dans le fichier d'état {path} (--state ou CARDFORGE_STATE) ; pour repartir de zéro avec d'autres joueurs, supprimez ce fichier ou choisissez-en un autre avec --state",
     "error.state.both": "--state et --table disent tous deux où garder la position : donnez l'un des deux",
     "error.state.match_needs_table": "--match demande --table",
     "error.state.unreadable": "impossible de lire le fichier d'état {path} : {why}",
@@ -555,10 +558,11 @@ MESSAGES: dict[str, str] = {
     "table.syntax.tricks": "NOM=ANNONCE/PLIS (l'annonce, puis les plis faits)",
     "table.syntax.numwin": "NOM=CARTE,CARTE,… (le combo final ; une paire bloquée s'écrit CARTE+CARTE)",
     "table.syntax.sequence": "NOM=CARTE,CARTE,… (une séquence sécurisée ; répétez NOM pour chacune)",
-    "table.syntax.collection": "NOM=OBJECTIF:CARTE,CARTE,… (un objectif validé ; répétez NOM pour chacun)",
+    "table.syntax.collection": "NOM=OBJECTIF:CARTE,CARTE,… (un objectif validé ; répétez NOM pour chacun ; NOM=- pour aucun)",
     "error.table.objectives_are": " (objectifs : {ids})",
     "error.table.objective": "{token} : attendu OBJECTIF:CARTE,CARTE,… avec un objectif connu{hint}",
     "error.table.objective_twice": "{token} : {objective} est donné deux fois pour {player} dans cette manche",
+    "error.table.nothing_and_objective": "{token} : {player} a à la fois « - » (aucun objectif validé) et un objectif dans cette manche",
     "error.table.card_shared": "{token} : {cards} sert déjà un autre objectif dans cette manche ; chaque carte ne sert qu'un objectif (COLLECTION-R17)",
     "error.table.objective_frozen": "{player} a déjà validé {objective} à la manche {round} : un objectif validé l'est pour toute la partie (COLLECTION-6.5)",
     "error.table.locked_pair": "{token} : {part} — une paire bloquée, c'est deux cartes, CARTE+CARTE",
@@ -649,4 +653,198 @@ MESSAGES: dict[str, str] = {
     "error.live.no_undo": "{game} n'a pas encore d'annulation dans l'arbitre : corrigez le fichier d'état à la main ou recommencez",
     "live.undo.q": "Reprendre le dernier coup.",
     "live.undo.done": "repris : {entries:semi} ; la partie est à la version {version}",
+    # deck listings: decks, deck show, box (cli/decks.py)
+    "decks.title": "paquets cardforge",
+    "decks.col.game": "jeu",
+    "decks.col.title": "titre",
+    "decks.col.cards": "cartes",
+    "decks.col.numbered": "numérotées",
+    "decks.col.actions": "actions",
+    "decks.col.players": "joueurs",
+    "decks.col.modes": "modes / variantes",
+    "decks.optional": " (+{n} {n:plural:optionnelle|optionnelles})",
+    "deck.title": "{title} — {n} {n:plural:carte|cartes}",
+    "deck.col.card": "carte",
+    "deck.col.name": "nom",
+    "deck.col.values": "valeurs / effet",
+    "deck.col.count": "nombre",
+    "deck.from_players": " (à partir de {n} joueurs)",
+    "deck.modes": " (modes : {modes})",
+    "box.title": "Boîte pour {games} — {n} {n:plural:carte|cartes}",
+    "box.col.cards": "cartes",
+    "box.col.copies": "exemplaires",
+    "box.col.used_by": "utilisées par",
+    "house.title": "Règles maison (--house CLÉ=VALEUR)",
+    "house.col.game": "jeu",
+    "house.col.key": "clé",
+    "house.col.values": "valeurs",
+    "house.col.default": "par défaut",
+    "house.col.ruling": "décision",
+    # click's own command-line errors (cli/click_messages.py)
+    "click.no_such_option": "option inconnue : {name}{hint}",
+    "click.did_you_mean": " ; vouliez-vous dire {guess} ?",
+    "click.possible": " (options possibles : {names})",
+    "click.no_such_command": "commande inconnue : {name}",
+    "click.missing_argument": "argument manquant : {name}",
+    "click.missing_option": "option manquante : {name}",
+    "click.extra": "argument(s) en trop : {args}",
+    "click.needs_value": "l'option {name} attend une valeur",
+    "click.needs_values": "l'option {name} attend {n} valeurs",
+    "click.invalid": "valeur invalide pour {name} : {why}",
+    "click.not_int": "{value} n'est pas un nombre entier",
+    "click.not_float": "{value} n'est pas un nombre",
+    "click.not_bool": "{value} n'est ni vrai ni faux (true/false)",
+    "click.not_one_of": "{value} n'est pas l'une des valeurs {choices}",
+    "help.example": "Exemple : {command}",
+    "error.see_help": "{message} (voir « {command} --help »)",
+    "error.needs_command": "« {command} » attend une commande ou des arguments : l'une de celles listées ci-dessus (voir « {command} --help »)",
+}
+
+#: ``--help`` texts in French (``cli/helptext.py``): each paragraph of a command's help or an
+#: option's help, keyed by its English text with the spaces collapsed.  An English text missing
+#: here shows in English; ``tests/test_cli_help.py`` measures how much is covered.
+HELP = {
+    # the commands
+    "Print-ready card sheets, rulebooks and a table referee for the Num card family.":
+        "Planches de cartes prêtes à imprimer, livrets de règles et arbitre de table pour la famille de jeux Num.",
+    "List the decks: card counts and player counts.": "Liste les paquets : nombre de cartes et de joueurs.",
+    "Validate deck and layout files like a linter: every problem of every file, one finding a line on stdout (file:line:col: severity: key: message), including what render would refuse (text fit, fonts, icons, images); exit 1 if any error, 2 for a usage error.":
+        "Vérifie les fichiers de paquet et de mise en page comme un linter : chaque problème de chaque fichier, un par ligne sur la sortie standard (fichier:ligne:colonne: gravité: clé: message), y compris ce que render refuserait (texte qui déborde, polices, icônes, images) ; code 1 s'il y a une erreur, 2 pour une erreur d'usage.",
+    "Write the deck (or layout) JSON Schema (for `# yaml-language-server: $schema=…`).":
+        "Écrit le schéma JSON des paquets (ou des mises en page), pour `# yaml-language-server: $schema=…`.",
+    "The smallest set of physical cards that plays every chosen game.":
+        "Le plus petit ensemble de cartes physiques qui permet de jouer à tous les jeux choisis.",
+    "Create a deck folder: deck YAML (with its $schema), a layout extending the default, a sample picture, rules text and a CSV of cards — ready for validate, render and rulebook.":
+        "Crée un dossier de paquet : le YAML du paquet (avec son $schema), une mise en page qui étend celle par défaut, une image d'exemple, le texte des règles et un CSV des cartes — prêt pour validate, render et rulebook.",
+    "Render a deck (or the box) to home sheets, print-on-demand files, PNGs or TTS sheets.":
+        "Dessine un paquet (ou la boîte) en planches à imprimer chez soi, fichiers pour imprimeurs, PNG ou planches TTS.",
+    "Build every output (card sheets, rulebooks, score sheets, reference files) into output/.":
+        "Construit toutes les sorties (planches, livrets, feuilles de score, fichiers de référence) dans output/.",
+    "Only what changed since the last build is rebuilt (decks, layouts, images, fonts, templates, rule catalogues and cardforge itself are compared by content).":
+        "Seul ce qui a changé depuis la dernière construction est refait (paquets, mises en page, images, polices, gabarits, catalogues de règles et cardforge lui-même sont comparés par contenu).",
+    "Rebuild the cards of a deck each time its files change (Ctrl-C to stop).":
+        "Reconstruit les cartes d'un paquet à chaque modification de ses fichiers (Ctrl-C pour arrêter).",
+    "Build the player's rulebook, the quick reference and the comprehensive rules of each game.":
+        "Construit le livret du joueur, l'aide-mémoire et les règles complètes de chaque jeu.",
+    "Serve the live table, the referee and the score sheets as a phone-sized web page.":
+        "Sert la table en direct, l'arbitre et les feuilles de score sur une page web au format téléphone.",
+    "Play many games with bots and report balance with confidence intervals (HTML, PDF, JSON).":
+        "Joue de nombreuses parties avec des robots et rend compte de l'équilibre avec des intervalles de confiance (HTML, PDF, JSON).",
+    "List the house rules --house KEY=VALUE takes: each key, its values, its default and ruling.":
+        "Liste les règles maison que prend --house CLÉ=VALEUR : chaque clé, ses valeurs, sa valeur par défaut et sa décision.",
+    "Show each setting, its value and where it comes from: default, user file, project file, env (CARDFORGE_LANG, CARDFORGE_PAPER, CARDFORGE_DB, CARDFORGE_PLAYERS) or flag.":
+        "Affiche chaque réglage, sa valeur et d'où elle vient : défaut, fichier utilisateur, fichier du projet, variable d'environnement (CARDFORGE_LANG, CARDFORGE_PAPER, CARDFORGE_DB, CARDFORGE_PLAYERS) ou option.",
+    "Look at one deck.": "Examine un paquet.",
+    "Show a deck's composition: families with their values, action cards with counts.":
+        "Affiche la composition d'un paquet : les familles et leurs valeurs, les cartes action et leur nombre.",
+    "Settle rulings at the table: each answer explains its steps and cites the rules applied.":
+        "Tranche les litiges à la table : chaque réponse explique ses étapes et cite les règles appliquées.",
+    "Num Collection: objectives of a collection, the best set to validate, STOP checks.":
+        "Num Collection : objectifs d'une collection, meilleur ensemble à valider, contrôles de STOP.",
+    "Every objective this collection achieves, each at its best-scoring choice of cards.":
+        "Chaque objectif que réalise cette collection, chacun avec le choix de cartes qui rapporte le plus.",
+    "Does this sequence STOP (Shadow, colour, value)? Discovery mode has no Joker.":
+        "Cette séquence fait-elle STOP (Shadow, couleur, valeur) ? Le mode Découverte n'a pas de Joker.",
+    "Play a player's sequence card by card (collection): each call draws onto it or secures it, checked at once (STOP, draws owed after a Rainbow). With --state or --table the sequences are kept between calls.":
+        "Joue la séquence d'un joueur carte par carte (collection) : chaque appel y pioche ou la sécurise, vérifié aussitôt (STOP, pioches dues après une Rainbow). Avec --state ou --table, les séquences sont gardées d'un appel à l'autre.",
+    "Num Séquence: STOP conditions and the score of secured sequences.":
+        "Num Séquence : conditions de STOP et score des séquences sécurisées.",
+    "Does this sequence STOP (Shadow, colour, value), and what does it score if secured now?":
+        "Cette séquence fait-elle STOP (Shadow, couleur, valeur), et que rapporte-t-elle si elle est sécurisée maintenant ?",
+    "A player's round total from their secured sequences.":
+        "Le total de manche d'un joueur d'après ses séquences sécurisées.",
+    "Play a player's sequence card by card (sequence): each call draws onto it or secures it, checked at once (STOP, draws owed after a Rainbow). With --state or --table the sequences are kept between calls.":
+        "Joue la séquence d'un joueur carte par carte (séquence) : chaque appel y pioche ou la sécurise, vérifié aussitôt (STOP, pioches dues après une Rainbow). Avec --state ou --table, les séquences sont gardées d'un appel à l'autre.",
+    "Num Plis: who wins a trick, which cards may be played, how many points a round earns.":
+        "Num Plis : qui remporte un pli, quelles cartes peuvent être jouées, combien de points rapporte une manche.",
+    "Who wins a trick, with the annulations and action cards applied in order.":
+        "Qui remporte un pli, annulations et cartes action appliquées dans l'ordre.",
+    "With --state or --table the round goes on trick by trick: cards may be laid a few at a time (Ana=RB12, then Ben=SH3 …), the trick is settled when every seat has laid, and the winner must lead the next one.":
+        "Avec --state ou --table, la manche se poursuit pli par pli : les cartes peuvent être posées quelques-unes à la fois (Ana=RB12, puis Ben=SH3 …), le pli est tranché quand chacun a posé, et le gagnant doit entamer le suivant.",
+    "Which cards of a hand may be played now.": "Quelles cartes d'une main peuvent être jouées maintenant.",
+    "A round's points for one player, and the streak bonus with --streak.":
+        "Les points d'une manche pour un joueur, et le bonus de série avec --streak.",
+    "How many rounds a game has and how many cards each deals.":
+        "Combien de manches compte une partie et combien de cartes chacune distribue.",
+    "Num Rangées: place a simultaneous reveal, score captured piles.":
+        "Num Rangées : place une révélation simultanée, compte les piles récupérées.",
+    "Place a simultaneous reveal on the rows: where each card goes, who takes what, and why.":
+        "Place une révélation simultanée sur les rangées : où va chaque carte, qui prend quoi, et pourquoi.",
+    "With --state or --table the rows are kept between calls, so the next reveal needs only the cards: cardforge referee rows play --state partie.json Ana=R7 Ben=SH3 Chloé=RB9.":
+        "Avec --state ou --table, les rangées sont gardées d'un appel à l'autre : la révélation suivante ne demande que les cartes : cardforge referee rows play --state partie.json Ana=R7 Ben=SH3 Chloé=RB9.",
+    "Points of a pile of captured cards (Shadows count negative).":
+        "Points d'une pile de cartes récupérées (les Shadow comptent en négatif).",
+    "Score every player's captured pile at the end of a round and name the round's winner(s).":
+        "Compte la pile récupérée de chaque joueur en fin de manche et nomme le ou les gagnants de la manche.",
+    "Num Win: score final combos, check reflex and memory claims (lowest total wins).":
+        "Num Win : compte les combinaisons finales, vérifie les annonces réflexe et mémoire (le plus petit total gagne).",
+    "Score one final combo: face values, pairs removed, lone Rainbow 0, action cards +5.":
+        "Compte une combinaison finale : valeurs faciales, paires retirées, Rainbow seule à 0, cartes action +5.",
+    "Is a reflex claim with one of your own cards valid, and what happens?":
+        "Une annonce réflexe avec l'une de vos cartes est-elle valable, et que se passe-t-il ?",
+    "Memory extension: is a claim with an opponent's card valid, or does it cost a penalty card?":
+        "Extension Mémoire : une annonce avec la carte d'un adversaire est-elle valable, ou coûte-t-elle une carte de pénalité ?",
+    "Score every player's final combo of a round and name the lowest.":
+        "Compte la combinaison finale de chaque joueur d'une manche et nomme le plus petit total.",
+    "With --state or --table the totals carry over from round to round (by name).":
+        "Avec --state ou --table, les totaux se reportent d'une manche à l'autre (par nom).",
+    "Keep a match's score sheet: new, round, show, undo, list, resume, export.":
+        "Tient la feuille de score d'une partie : new, round, show, undo, list, resume, export.",
+    "Start a match and make it the current one; it remembers its language and house rules (with those of 'cardforge config' for the game).":
+        "Commence une partie et en fait la partie en cours ; elle retient sa langue et ses règles maison (avec celles de « cardforge config » pour ce jeu).",
+    "Record one round; the game's engine computes the points.":
+        "Enregistre une manche ; le moteur du jeu calcule les points.",
+    "Print the standings of the current match (in its language unless --lang says another).":
+        "Affiche le classement de la partie en cours (dans sa langue, sauf si --lang en demande une autre).",
+    "Take back the last round recorded.": "Annule la dernière manche enregistrée.",
+    "List the matches in the database.": "Liste les parties de la base.",
+    "Make a match the current one again.": "Refait d'une partie la partie en cours.",
+    "Export the current match's sheet as a PDF score pad or CSV.":
+        "Exporte la feuille de la partie en cours en bloc de score PDF ou en CSV.",
+    # the main options
+    "Print exactly one JSON object.": "Affiche exactement un objet JSON.",
+    "Print one JSON object.": "Affiche un objet JSON.",
+    "Language of the output: fr or en (default: 'cardforge config', else the locale).":
+        "Langue de la sortie : fr ou en (par défaut : « cardforge config », sinon la locale).",
+    "Language of names: fr or en (default: 'cardforge config', else the locale).":
+        "Langue des noms : fr ou en (par défaut : « cardforge config », sinon la locale).",
+    "Language of the card texts: fr or en (default: 'cardforge config', else the locale).":
+        "Langue des textes des cartes : fr ou en (par défaut : « cardforge config », sinon la locale).",
+    "House rule switch, repeatable ('cardforge house' lists the keys and values).":
+        "Règle maison, répétable (« cardforge house » liste les clés et les valeurs).",
+    "Score-sheet database (default: CARDFORGE_DB or database in 'cardforge config', else in your user data folder).":
+        "Base des feuilles de score (par défaut : CARDFORGE_DB ou database dans « cardforge config », sinon dans votre dossier de données).",
+    "classic or discovery (French: classique, découverte).": "classic ou discovery (en français : classique, découverte).",
+    "Keep the position in this JSON file between calls.": "Garde la position dans ce fichier JSON d'un appel à l'autre.",
+    "Keep the position in the table store's current match.": "Garde la position dans la partie en cours de la table.",
+    "Table database, with --table.": "Base de la table, avec --table.",
+    "Match ID, with --table (default: the current match).": "Numéro de partie, avec --table (par défaut : la partie en cours).",
+    "Act on this match instead of the current one.": "Agit sur cette partie au lieu de la partie en cours.",
+    "Output folder (default: output/).": "Dossier de sortie (par défaut : output/).",
+    "Output folder (default: output/cards).": "Dossier de sortie (par défaut : output/cards).",
+    "Worker processes (default: one per core).": "Processus de travail (par défaut : un par cœur).",
+    "Worker processes (default: every core).": "Processus de travail (par défaut : tous les cœurs).",
+    "Print nothing but errors.": "N'affiche que les erreurs.",
+    "Show the version and exit.": "Affiche la version et s'arrête.",
+    "Language of this help and of the commands after it.":
+        "Langue de cette aide et des commandes qui suivent.",
+    "Say on stderr which settings are in effect and where each comes from.":
+        "Dit sur la sortie d'erreur quels réglages s'appliquent et d'où chacun vient.",
+    "Home sheet paper: a4 or letter (default: 'cardforge config', else a4).":
+        "Papier des planches maison : a4 ou letter (par défaut : « cardforge config », sinon a4).",
+    "sheets, pod, png, tts or all (comma-separated; default sheets).":
+        "sheets, pod, png, tts ou all (séparés par des virgules ; par défaut sheets).",
+    "Deck or layout files to check.": "Fichiers de paquet ou de mise en page à vérifier.",
+    "text (file:line:col: severity: message), json, github or sarif.":
+        "text (fichier:ligne:colonne: gravité: message), json, github ou sarif.",
+    "The same as --format json.": "Comme --format json.",
+    "Game: collection, sequence, tricks, rows or numwin.": "Jeu : collection, sequence, tricks, rows ou numwin.",
+    "collection, sequence, tricks, rows or numwin.": "collection, sequence, tricks, rows ou numwin.",
+    "Seats at the table.": "Places à la table.",
+    "Score-sheet database, the same as 'cardforge table' (default: in your user data folder).":
+        "Base des feuilles de score, la même que « cardforge table » (par défaut : dans votre dossier de données).",
+    "Address to listen on; 0.0.0.0 lets phones on the LAN join (with a join code).":
+        "Adresse d'écoute ; 0.0.0.0 laisse les téléphones du réseau local rejoindre (avec un code).",
+    "Port to listen on.": "Port d'écoute.",
+    "Games to play.": "Parties à jouer.",
 }

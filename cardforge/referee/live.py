@@ -18,7 +18,7 @@ from typing import Any
 
 import typer
 
-from cardforge.options import nonempty_path
+from cardforge.options import completion, nonempty_path
 from cardforge.errors import UsageError
 from cardforge.i18n import refusal
 
@@ -26,11 +26,11 @@ __all__ = ["STATE_OPTION", "TABLE_OPTION", "DB_OPTION", "MATCH_OPTION", "VERSION
            "storage_for", "play", "undo", "add_undo_command"]
 
 STATE_OPTION = typer.Option(None, "--state", envvar="CARDFORGE_STATE", metavar="PATH", parser=nonempty_path,
-                            help="Keep the position in this JSON file between calls (env CARDFORGE_STATE).")
+                            help="Keep the position in this JSON file between calls.")
 TABLE_OPTION = typer.Option(False, "--table", help="Keep the position in the table store's current match.")
 DB_OPTION = typer.Option(None, "--db", envvar="CARDFORGE_TABLE_DB", metavar="PATH", parser=nonempty_path,
                          help="Table database, with --table.")
-MATCH_OPTION = typer.Option(None, "--match", help="Match ID, with --table (default: the current match).")
+MATCH_OPTION = typer.Option(None, "--match", metavar="ID", autocompletion=completion("match_ids"), help="Match ID, with --table (default: the current match).")
 VERSION_OPTION = typer.Option(None, "--on", metavar="VERSION", min=0,
                               help="The match version the move was made on: refused if the table moved on since.")
 MOVE_ID_OPTION = typer.Option(None, "--move-id", metavar="ID",
@@ -50,6 +50,17 @@ def storage_for(state: Path | None, table: bool, db: Path | None = None, match: 
     return StateFile(state) if state is not None else None
 
 
+def _say_where_players_are_kept(error: UsageError, storage: Any, game: str) -> None:
+    """An unknown player refused against a state file's seated players: raise the refusal
+    again, naming the file (``--state``/``CARDFORGE_STATE``) and how to start afresh."""
+    from cardforge.live.storage import StateFile
+
+    message = getattr(error, "message", None)
+    if isinstance(storage, StateFile) and message is not None and message.key == "error.seat.unknown":
+        raise refusal(UsageError, "error.state.unknown_player", refused=message, path=repr(str(storage.path)),
+                      game=game) from None
+
+
 def play(game: str, storage: Any, tokens: Sequence[str], prepare: Callable[[Any], Any] | None = None, *,
          house: Sequence[str] = (), version: int | None = None, move_id: str | None = None, **changes: Any):
     """Under the storage's lock: load the match (or start one), set the house rules given
@@ -66,11 +77,15 @@ def play(game: str, storage: Any, tokens: Sequence[str], prepare: Callable[[Any]
             position = position.replace(**changes)
         if prepare is not None:
             position = prepare(position)
-        if version is not None or move_id is not None:
-            move = position.parse_move(list(tokens), version, move_id)
-        else:
-            move = position.parse_move(list(tokens))
-        after, verdict = position.apply(move)
+        try:
+            if version is not None or move_id is not None:
+                move = position.parse_move(list(tokens), version, move_id)
+            else:
+                move = position.parse_move(list(tokens))
+            after, verdict = position.apply(move)
+        except UsageError as exc:
+            _say_where_players_are_kept(exc, storage, game)
+            raise
         if storage is not None and after is not position:
             storage.save(after)
     return verdict

@@ -9,7 +9,7 @@ from pathlib import Path
 import typer
 
 from cardforge.cards import Card
-from cardforge.options import HOUSE_OPTION, JSON_OPTION, LANG_OPTION, check_message_lang as check_lang
+from cardforge.options import HOUSE_OPTION, completion, JSON_OPTION, LANG_OPTION, check_message_lang as check_lang
 from cardforge.errors import CardCodeError, UsageError
 from cardforge.games.pushluck import SequenceCheck, sequence_points
 from cardforge.i18n import Message, localised, refusal
@@ -21,7 +21,7 @@ from cardforge.referee.verdict import Verdict
 __all__ = ["JSON_OPTION", "LANG_OPTION", "HOUSE_OPTION", "MODE_OPTION", "check_lang", "check_mode", "parse_table_cards",
            "stop_verdict", "add_play_command"]
 
-MODE_OPTION = typer.Option("classic", "--mode", help="classic or discovery (French: classique, découverte).")
+MODE_OPTION = typer.Option("classic", "--mode", metavar="MODE", autocompletion=completion("modes"), help="classic or discovery (French: classique, découverte).")
 
 #: Mode names a table may write, French included, → the mode.
 _MODES = {"classic": "classic", "discovery": "discovery", "classique": "classic", "decouverte": "discovery",

@@ -36,8 +36,8 @@ class CardBuilder(Builder):
         from cardforge.deck import load_all
 
         names = [*load_all(), "box"]
-        if planning.decks is not None:
-            names = [n for n in names if n in planning.decks]
+        if planning.decks is not None:  # bundled names, or paths of deck files elsewhere
+            names = [n for n in names if n in planning.decks] + [d for d in planning.decks if d not in names]
         cards = Path(planning.out) / "cards"
         self.cache = str(cards / ".faces")
         self.force = planning.force
@@ -145,8 +145,17 @@ def deck_jobs(name: str, cards: Path, salt: str = "") -> list:
     return jobs
 
 
+def _record(name: str, lang: str) -> str:
+    """``<deck>-<lang>``, the name of a deck's files in the face cache (a deck given by its path:
+    the path with its slashes replaced)."""
+    import re
+
+    safe = re.sub(r"[^\w.-]", "_", name)
+    return f"{safe}-{lang}"
+
+
 def _digest_file(cards: str, name: str, lang: str) -> Path:
-    return Path(cards) / ".faces" / f"{name}-{lang}.json"
+    return Path(cards) / ".faces" / f"{_record(name, lang)}.json"
 
 
 def digest_job(name: str, cards: str, salt: str = "") -> dict:
@@ -166,7 +175,7 @@ def digest_job(name: str, cards: str, salt: str = "") -> dict:
     known, missing, used = cache.recipes(recipe_salt(salt)), {}, set()
     for lang in LANGS:
         digests, missing = digest_by_recipe(deck, deck_faces(deck), lang, cache, variants, salt=salt,
-                                            record=f"{name}-{lang}", known=known, missing=missing)
+                                            record=_record(name, lang), known=known, missing=missing)
         atomic_write_text(_digest_file(cards, name, lang), json.dumps(digests, indent=0, sort_keys=True, allow_nan=False))
         used.update(digests.values())
     return {"digests": sorted(used), "missing": missing}

@@ -38,11 +38,11 @@ def _value_text(value: Any) -> str:
 
 
 def game_measures(record: dict[str, Any], bots: Sequence[str]) -> dict[str, float]:
-    """What is compared per game: seat 0's win share, each bot's mean win share, the mean
+    """What is compared per game: seat 1's win share, each bot's mean win share, the mean
     score, turns, rounds, a tie, and each event per player (and per player-round)."""
     shares = win_shares(record)
     players = len(shares)
-    out = {"seat 0 win rate": shares[0], "tie": float(len(record["winners"]) > 1),
+    out = {"seat 1 win rate": shares[0], "tie": float(len(record["winners"]) > 1),
            "mean score": sum(record["scores"]) / players, "turns": float(record["turns"]),
            "rounds": float(record["rounds"])}
     for bot in dict.fromkeys(bots):

@@ -23,7 +23,7 @@ def figure_data(report: dict[str, Any], comparison: dict[str, Any] | None = None
     game = report["spec"]["game"]
     if report.get("seats"):
         fair = 1 / report["spec"]["players"]
-        figs["win_rate_by_seat"] = _bars(f"{game}: win rate by seat", "seat (0 plays first)", "win rate",
+        figs["win_rate_by_seat"] = _bars(f"{game}: win rate by seat", "seat (1 plays first)", "win rate",
                                          [str(s["seat"]) for s in report["seats"]], [s["win_rate"] for s in report["seats"]], fair)
         figs["win_rate_by_bot"] = _bars(f"{game}: win rate per seat-game, by bot", "bot", "win rate",
                                         [b["bot"] for b in report["bots"]], [b["win_rate"] for b in report["bots"]], fair)

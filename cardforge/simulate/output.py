@@ -77,6 +77,16 @@ def _html(report: dict[str, Any], comparison: dict[str, Any] | None, figures: li
             f"<style>{style}</style></head><body>{''.join(parts)}</body></html>\n")
 
 
+def plots_available() -> bool:
+    """Whether matplotlib (the ``plots`` extra) is installed: the report's figures and PDF."""
+    import importlib.util
+
+    try:
+        return importlib.util.find_spec("matplotlib") is not None
+    except ValueError:  # a module entry without a spec (set to None to hide it)
+        return False
+
+
 FORMATS = ("png", "svg", "pdf")  # what ``--figures`` may ask for
 DEFAULT_FORMATS = ("svg",)  # drawn without matplotlib (``svgplot``): the report costs what its data costs
 
@@ -87,6 +97,8 @@ def write_report(out: Path, report: dict[str, Any], comparison: dict[str, Any] |
     ``png`` and ``pdf``, the figures after a summary page: drawn with matplotlib, imported only
     then); returns the files written."""
     ensure_dir(out / "figures")
+    if not plots_available():  # PNG and PDF are drawn with matplotlib, the ``plots`` extra
+        formats = tuple(f for f in formats if f == "svg")
     figures = figure_data(report, comparison)
     written = []
 
@@ -94,6 +106,7 @@ def write_report(out: Path, report: dict[str, Any], comparison: dict[str, Any] |
         (atomic_write_text if isinstance(data, str) else atomic_write_bytes)(path, data)
         written.append(path)
 
+    ensure_dir(out)
     put(out / "report.json", json.dumps({"report": report, "comparison": comparison}, indent=1, ensure_ascii=False, allow_nan=False) + "\n")
     put(out / "figures.json", json.dumps(figures, indent=1, ensure_ascii=False, allow_nan=False) + "\n")
     if "svg" in formats:

@@ -122,7 +122,7 @@ def build_report(spec: SimSpec, records: Sequence[dict[str, Any]], *, elapsed: f
     ties = sum(1 for r in records if len(r["winners"]) > 1)
     report["ties"] = interval(wilson(ties, n))
     report["seats"] = [
-        {"seat": seat, "win_rate": interval(wilson(sum(s[seat] for s in shares), n)),
+        {"seat": seat + 1, "win_rate": interval(wilson(sum(s[seat] for s in shares), n)),  # 1-based, as the referee
          "score": _summary([r["scores"][seat] for r in records])}
         for seat in range(players)
     ]

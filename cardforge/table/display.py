@@ -16,7 +16,7 @@ from cardforge.table.sheet import Tally
 if TYPE_CHECKING:
     from cardforge.table.standings import Standings
 
-__all__ = ["status_line", "standings_table"]
+__all__ = ["status_line", "standings_table", "game_title"]
 
 
 def status_line(standings: Standings, lang: str = "en") -> str:
@@ -30,6 +30,16 @@ def status_line(standings: Standings, lang: str = "en") -> str:
     return text("table.status.next", lang, head=head, next=standings.next_round)
 
 
+def game_title(game: str, lang: str) -> str:
+    """The game's title in ``lang`` from its deck (« Num Rangées »), the slug if it has none."""
+    from cardforge.deck import load_deck
+
+    try:
+        return load_deck(game).title(lang)
+    except Exception:  # a deck folder without this game: the sheet still shows
+        return game
+
+
 def standings_table(standings: Standings, lang: str = "en") -> Any:
     """A ``rich.table.Table`` of the whole sheet, in ``lang``.  Every user text (title, names,
     what was typed) is a ``rich.text.Text``, so ``[/]`` or ``[red]Ana`` print as typed, never
@@ -38,7 +48,7 @@ def standings_table(standings: Standings, lang: str = "en") -> Any:
     from rich.text import Text
 
     m = standings.match
-    title = m.title or text("table.title", lang, game=m.game, match=standings.match_id)
+    title = m.title or text("table.title", lang, game=game_title(m.game, lang), match=standings.match_id)
     options = [x for x in (m.mode, m.variant) if x] + list(m.house)
     table = Table(title=Text(title), caption=Text(status_line(standings, lang)), title_style="bold",
                   show_lines=False, caption_justify="left")

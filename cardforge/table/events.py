@@ -34,6 +34,7 @@ class MatchCreated:
     rounds: int | None = None  # the number of rounds agreed, where the game lets the table choose
     start_cards: int | None = None  # cards dealt in round 1 where the game deals progressively
     title: str = ""
+    lang: str | None = None  # the language the match was started in: its sheet keeps speaking it
 
     @property
     def sides(self) -> tuple[str, ...]:

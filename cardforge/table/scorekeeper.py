@@ -74,14 +74,14 @@ class Scorekeeper:
 
     def new_match(self, game: str, players: str, *, mode: str | None = None, variant: str | None = None,
                   house: Sequence[str] = (), rounds: int | None = None, start_cards: int | None = None,
-                  title: str = "") -> Standings:
+                  title: str = "", lang: str | None = None) -> Standings:
         """Create a match (checked by the game's adapter) and make it the current one."""
         adapter = adapter_class(game)  # unknown game → clear error before parsing the rest
         names = parse_players(players)
         match = MatchCreated(
             game=game, players=names, mode=mode, variant=variant, house=tuple(house),
             teams=adapter.seat_teams(names, variant), rounds=rounds, start_cards=start_cards,
-            title=check_text(title, "--title"),
+            title=check_text(title, "--title"), lang=lang,
         )
         adapter_for(match).validate_setup()
         stored = self.store.create_match(match)

@@ -56,7 +56,13 @@ APPLICATION_ID = int.from_bytes(b"CFts", "big")
 
 
 def default_db_path() -> Path:
-    """``<user data dir>/cardforge/table.sqlite3``."""
+    """The configured database (``CARDFORGE_DB``, ``database`` in ``cardforge.toml``), else
+    ``<user data dir>/cardforge/table.sqlite3``."""
+    from cardforge.config import value
+
+    chosen = value("database")
+    if chosen:
+        return Path(chosen).expanduser()
     import platformdirs
 
     return Path(platformdirs.user_data_dir("cardforge")) / "table.sqlite3"

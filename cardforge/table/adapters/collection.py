@@ -2,7 +2,7 @@
 
 Table syntax: ``NAME=OBJECTIVE:CARD,CARD,…`` validates one objective with the cards that make it
 (``Ana=pair:R5,G5``, ``Ben=small_straight:R3,G4,B5``); repeat NAME for several objectives in
-one round (ruling TABLE-R3).  The engine's ``find_objectives`` checks that the cards really
+one round (ruling TABLE-R3); ``NAME=-`` says the player validated nothing this round.  The engine's ``find_objectives`` checks that the cards really
 make the objective and gives its points; an objective a player validated in an earlier round
 is refused ("Un objectif validé est acquis et figé pour toute la partie", COLLECTION-6.5).  The match ends at the end of the
 round in which a scorecard is complete, or at the mode's round limit.
@@ -65,7 +65,15 @@ class Adapter(GameAdapter):
 
     def parse_round(self, tokens: Sequence[str], options: dict[str, Any]) -> dict[str, Any]:
         validated: dict[str, list[dict[str, Any]]] = {p: [] for p in self.match.players}
+        nothing: set[str] = set()  # players written NAME=-: no objective this round
         for player, spec in self.split(tokens, repeat=True):
+            none = spec.strip() in ("", "-")
+            if none:
+                nothing.add(player)
+            if player in nothing and (validated[player] or not none):
+                raise refusal(UsageError, "error.table.nothing_and_objective", token=f"{player}={spec!r}", player=player)
+            if none:
+                continue
             typed, sep, codes = spec.partition(":")
             objective = self.objective_aliases.get(fold_name(typed).replace("-", "_").replace(" ", "_"), typed)
             if not sep or objective not in self.objective_ids:

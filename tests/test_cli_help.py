@@ -1,0 +1,133 @@
+"""Every command's ``--help``, walked from typer's click tree (``cardforge.cli.reference``):
+placeholders a user can read, one meaning per short option, nothing said twice, nothing that
+points into files a wheel does not ship (issue 24)."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from cardforge.cli.reference import PAGE_ENV, command_paths, help_text
+
+
+def _walk(**env: str) -> dict[tuple[str, ...], str]:
+    """Every command's help, in the page's environment with ``env`` on top."""
+    with pytest.MonkeyPatch.context() as patch:
+        for name, value in {**PAGE_ENV, **env}.items():
+            patch.setenv(name, value)
+        return {path: help_text(path) for path in command_paths()}
+
+
+@pytest.fixture(scope="module")
+def helps() -> dict[tuple[str, ...], str]:
+    return _walk()
+
+
+def test_every_command_is_walked(helps):
+    assert ("build",) in helps and ("referee", "rows", "score") in helps and ("table", "export") in helps
+    assert ("house",) in helps
+
+
+@pytest.mark.parametrize("leak", ["<nonempty_path>", "<int range>", "[x>=", "sequence sequence", "docs/rulings.md"])
+def test_no_placeholder_leak_nor_stutter(helps, leak):
+    where = [" ".join(p) for p, h in helps.items() if leak in h]
+    assert not where, f"{leak!r} in the help of {where}"
+
+
+def test_an_environment_variable_is_named_once_per_option(helps):
+    for path, text in helps.items():
+        for option in re.split(r"│\s+(?=--)", text):  # one option's lines, wrapped or not
+            for name in set(re.findall(r"CARDFORGE_[A-Z_]+", option)):
+                assert option.count(name) == 1, f"{' '.join(path)}: {option.strip()}"
+
+
+def test_short_options_mean_one_thing_everywhere(helps):
+    """``-q`` printed nothing but errors on build, "no progress bar" on simulate; ``-p`` was
+    --profile on render and --players elsewhere."""
+    longs: dict[str, set[str]] = {}
+    quiet: set[str] = set()
+    for text in helps.values():
+        for match in re.finditer(r"│\s+(--[a-z-]+)\s+(-[a-zA-Z])\s+(?:[A-Z=|.]+\s+)?(.+?)\s+│", text):
+            longs.setdefault(match.group(2), set()).add(match.group(1))
+            if match.group(2) == "-q":
+                quiet.add(match.group(3))
+    assert all(len(names) == 1 for names in longs.values()), longs
+    assert longs["-h"] == {"--help"} and longs["-V"] == {"--version"} and longs["-v"] == {"--verbose"}
+    assert quiet == {"Print nothing but errors."}, quiet
+
+
+def test_h_is_help_everywhere_and_v_says_the_settings(cli):
+    assert cli("-h").out == cli("--help").out
+    assert "Usage: cardforge referee rows score" in cli("referee", "rows", "score", "-h").out  # run alone
+    assert cli("-V").out == cli("--version").out
+    verbose = cli("-v", "decks", "--json")
+    assert verbose.code == 0 and verbose.err.startswith("cardforge: settings: lang=en (default)")
+
+
+def test_house_help_names_the_command_that_lists_the_switches(helps, cli):
+    assert "'cardforge house' lists" in helps[("referee", "rows", "play")]
+    listed = cli("house", "rows", "--json")
+    assert listed.code == 0, listed.err
+    keys = [s["key"] for s in listed.json()["house_rules"]["rows"]]
+    assert "row_tie" in keys and listed.json()["house_rules"]["rows"][1]["ruling"] == "ROWS-R2"
+    unknown = cli("house", "chess")
+    assert unknown.code == 2 and unknown.err.count("\n") == 1 and "unknown game 'chess'" in unknown.err
+
+
+#: Sentences of the English help that must never show in the French help (the command list and
+#: the options every command shares).
+ENGLISH = ["List the decks", "Print exactly one JSON object.", "Language of the output", "House rule switch",
+           "Score-sheet database", "Keep a match's score sheet", "Settle rulings at the table",
+           "Record one round", "Start a match", "Print nothing but errors.", "Show the version and exit."]
+
+
+@pytest.fixture(scope="module")
+def french_helps() -> dict[tuple[str, ...], str]:
+    return _walk(CARDFORGE_LANG="fr")
+
+
+def test_help_speaks_french_when_the_language_is_french(french_helps):
+    """Issue 24: ``--help`` was English only.  The command lists and the shared options are
+    French; the rest is measured (a paragraph missing from ``fr.HELP`` stays English)."""
+    for path, text in french_helps.items():
+        for sentence in ENGLISH:
+            assert sentence not in text, f"{' '.join(path)}: {sentence!r}"
+    assert "Liste les paquets" in french_helps[()] and "Exemple : cardforge house rows" in french_helps[("house",)]
+
+
+def test_french_help_coverage_is_measured():
+    """The share of help paragraphs (commands and options) ``fr.HELP`` translates."""
+    import typer
+
+    from cardforge.cli.application import app
+    from cardforge.i18n import fr
+
+    texts: list[str] = []
+
+    def walk(command, name):
+        texts.extend(" ".join(p.split()) for p in (command.help or "").split("\n\n") if not p.startswith("Example:"))
+        texts.extend(" ".join(p.help.split()) for p in command.params if getattr(p, "help", None))
+        if hasattr(command, "list_commands"):
+            ctx = command.context_class(command, info_name=name)
+            for sub in command.list_commands(ctx):
+                walk(command.get_command(ctx, sub), sub)
+
+    walk(typer.main.get_command(app), "cardforge")
+    covered = sum(1 for t in texts if t in fr.HELP) / len(texts)
+    print(f"French help coverage: {covered:.0%} of {len(texts)} paragraphs")
+    assert covered >= 0.6, covered
+
+
+def test_the_cli_reference_page_is_up_to_date():
+    """docs/cli.md is every command's --help (``python -m cardforge.cli.reference`` writes it)."""
+    from pathlib import Path
+
+    from cardforge.cli.reference import reference_page
+
+    with pytest.MonkeyPatch.context() as patch:
+        for name, value in PAGE_ENV.items():
+            patch.setenv(name, value)
+        page = reference_page()
+    written = (Path(__file__).resolve().parent.parent / "docs" / "cli.md").read_text(encoding="utf-8")
+    assert written == page, "docs/cli.md is out of date: run python -m cardforge.cli.reference"
