@@ -24,17 +24,32 @@ and register it in ``cardforge.live.match.ADAPTERS``.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar, Protocol
 
 if TYPE_CHECKING:
     from cardforge.games.base import GameState
-    from cardforge.live.match import LiveMatch
     from cardforge.referee.verdict import Verdict
 
-__all__ = ["Adapter", "CHANCE_PREFIX"]
+__all__ = ["Adapter", "CHANCE_PREFIX", "MatchFacts"]
 
 #: An entry that is a chance outcome starts with this word (``deal Ana=?``); a move does not.
 CHANCE_PREFIX = "deal "
+
+
+class MatchFacts(Protocol):
+    """What an adapter reads of a match (``cardforge.live.match.LiveMatch`` is one): named here,
+    so this module needs nothing of the framework that imports it."""
+
+    @property
+    def players(self) -> tuple[str, ...]: ...
+
+    @property
+    def house(self) -> tuple[str, ...]: ...
+
+    @property
+    def options(self) -> tuple[tuple[str, Any], ...]: ...
+
+    def option(self, name: str, default: Any = None) -> Any: ...
 
 
 class Adapter:
@@ -46,23 +61,23 @@ class Adapter:
     #: the most players a table seats (a bound the state file's load checks)
     max_players: ClassVar[int] = 10
 
-    def engine(self, match: LiveMatch) -> GameState:  # pragma: no cover - each game overrides
+    def engine(self, match: MatchFacts) -> GameState:  # pragma: no cover - each game overrides
         raise NotImplementedError
 
     def seats(self, tokens: Sequence[str]) -> tuple[str, ...]:  # pragma: no cover
         raise NotImplementedError
 
-    def entries(self, match: LiveMatch, state: GameState, tokens: Sequence[str]) -> list[str]:  # pragma: no cover
+    def entries(self, match: MatchFacts, state: GameState, tokens: Sequence[str]) -> list[str]:  # pragma: no cover
         raise NotImplementedError
 
-    def replay(self, match: LiveMatch, state: GameState, entry: str) -> None:  # pragma: no cover
+    def replay(self, match: MatchFacts, state: GameState, entry: str) -> None:  # pragma: no cover
         raise NotImplementedError
 
-    def verdict(self, match: LiveMatch, before: GameState, state: GameState,
+    def verdict(self, match: MatchFacts, before: GameState, state: GameState,
                 entries: Sequence[str]) -> Verdict:  # pragma: no cover
         raise NotImplementedError
 
-    def view(self, match: LiveMatch, state: GameState) -> dict[str, Any]:  # pragma: no cover
+    def view(self, match: MatchFacts, state: GameState) -> dict[str, Any]:  # pragma: no cover
         raise NotImplementedError
 
     def describe(self, entry: str) -> str:

@@ -22,7 +22,7 @@ from cardforge.games.tricks.scoring import (
 from cardforge.games.tricks.setup import OPTIONS, check_players, deck_for, round_schedule
 
 #: the engine's names, imported on first use (a referee ruling needs the rules, not the engine)
-_ENGINE = ("GameConfig", "Phase", "TricksState", "new_game")
+_ENGINE = ("GameConfig", "Phase", "TricksState")
 
 
 def __getattr__(name: str):  # PEP 562
@@ -30,6 +30,10 @@ def __getattr__(name: str):  # PEP 562
         from cardforge.games.tricks import state
 
         return getattr(state, name)
+    if name == "new_game":
+        from cardforge.games.tricks import start
+
+        return start.new_game
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
