@@ -62,14 +62,18 @@ def test_a_bad_state_file_is_one_line_naming_the_key(cli, tmp_path, data, fragme
     one_line_error(cli("referee", "rows", "play", "--state", state, "Ana=R9", "Ben=B5"), *fragments)
 
 
-def test_a_format_1_file_of_a_game_not_yet_on_the_live_model_is_migrated(cli, tmp_path):
-    state = tmp_path / "old.json"
-    assert cli("referee", "sequence", "play", "--state", str(state), "Ana=R3").code == 0
-    position = json.loads(state.read_text())["matches"]["sequence"]
-    state.write_text(json.dumps({"sequence": position}))  # as format 1 wrote it
-    again = cli("referee", "sequence", "play", "--state", str(state), "Ana=G5", "--json")
-    assert again.code == 0, again.err
-    assert json.loads(state.read_text())["format"] == 2
+@pytest.mark.parametrize(("game", "name"), [("rows", "Num Rows"), ("numwin", "Num"), ("tricks", "Num Tricks"),
+                                           ("sequence", "Num Sequence"), ("collection", "Num Collection")])
+def test_a_format_1_file_of_any_game_is_refused_saying_how_to_start_afresh(cli, tmp_path, game, name):
+    """Every game is on the live model: a format-1 position (no format-2 history) is not guessed
+    at but refused in one line, and the file is left as it was."""
+    old = json.dumps({game: {"game": game, "version": 1, "players": ["Ana", "Ben"], "history": []}})
+    state = _state(tmp_path, old)
+    command = "round" if game == "numwin" else "play"  # numwin's live command scores a round
+    one_line_error(cli("referee", game, command, "--state", state, "Ana=R3"),
+                   f"holds a {name}", "position of format 1",
+                   f"remove its {game} entry or use a new --state file to start afresh")
+    assert open(state).read() == old
 
 
 def test_twenty_concurrent_calls_on_one_state_file_lose_nothing(tmp_path):

@@ -7,10 +7,10 @@ store's match for that game.
                                        "lang": "en", "history": […], "moves": […]}}
 
 one match per game (``LiveMatch.to_json`` without its ``game`` and ``format``), so one file
-(one ``CARDFORGE_STATE``) serves a whole evening; the games not yet on ``LiveMatch`` (tricks,
-sequence, collection) keep their position there as it was (``{"game": …, "version": 1, …}``).
-A format-1 file (a position per game) is migrated on load for those games; a format-1 rows
-or numwin position holds no history, so it is refused in one line saying how to start afresh.
+(one ``CARDFORGE_STATE``) serves a whole evening.  All five games are on ``LiveMatch``: a
+format-1 file (a position per game, ``{"game": …, "version": 1, …}``) holds no format-2
+history to replay, so it is refused in one line saying how to start afresh (remove the game's
+entry or use a new ``--state`` file); the file is left as it was.
 The load checks every key, type and bound (``check_match_json``), the nesting depth before
 parsing, and accepts a BOM.  ``transaction()`` holds an exclusive lock (``fcntl.flock`` on the
 sidecar ``PATH.lock``) around a read-modify-write, so two calls at once never lose a move; the
