@@ -87,7 +87,10 @@ def test_a_pipe_gets_unwrapped_untruncated_lines(cli):
     ruling = cli("referee", "rows", "play", "--row", "R=R0,R5,R9,R11", "p1=R7", "p2=SH3", "p3=RB9")
     assert ruling.code == 0
     lines = ruling.out.splitlines()
-    assert len(lines) == 12, lines  # the question, 7 steps, the 3 board lines (rows after the reveal), the result
+    # the question, 7 steps, the result: a one-off ruling (--row, nothing kept) shows no board since
+    # the live model (a kept match's board is its own: README's tour, test_live.py)
+    assert len(lines) == 9, lines
+    assert lines[0].startswith("Reveal p1=R7 p2=SH3 p3=RB9 on rows ") and lines[-1] == "→ p1 takes R0 R5 R9 R11 (+25)"
     assert all(line == line.rstrip() for line in lines)
     assert any(line.startswith("  3. ") and line.endswith("[ROWS-R2 · Two rows equally close]") for line in lines)
     decks = cli("decks")
