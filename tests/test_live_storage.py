@@ -64,16 +64,31 @@ def test_a_bad_state_file_is_one_line_naming_the_key(cli, tmp_path, data, fragme
 
 @pytest.mark.parametrize(("game", "name"), [("rows", "Num Rows"), ("numwin", "Num"), ("tricks", "Num Tricks"),
                                            ("sequence", "Num Sequence"), ("collection", "Num Collection")])
-def test_a_format_1_file_of_any_game_is_refused_saying_how_to_start_afresh(cli, tmp_path, game, name):
-    """Every game is on the live model: a format-1 position (no format-2 history) is not guessed
-    at but refused in one line, and the file is left as it was."""
-    old = json.dumps({game: {"game": game, "version": 1, "players": ["Ana", "Ben"], "history": []}})
+def test_a_format_1_file_whose_history_cannot_be_rebuilt_is_refused_saying_how_to_start_afresh(
+        cli, tmp_path, game, name):
+    """Every game is on the live model: a format-1 position it cannot replay is not guessed at
+    but refused in one line, and the file is left as it was."""
+    old = json.dumps({game: {"game": game, "version": 1, "players": ["Ana", "Ben"], "history": ["p7: draw A"]}})
     state = _state(tmp_path, old)
     command = "round" if game == "numwin" else "play"  # numwin's live command scores a round
     one_line_error(cli("referee", game, command, "--state", state, "Ana=R3"),
                    f"holds a {name}", "position of format 1",
                    f"remove its {game} entry or use a new --state file to start afresh")
     assert open(state).read() == old
+
+
+@pytest.mark.parametrize("game", ["sequence", "collection"])
+def test_a_format_1_push_your_luck_position_is_migrated_with_its_history(cli, tmp_path, game):
+    """Their format-1 positions kept the engine's steps (``p0: draw A``, ``= R3``): the match
+    goes on from them, its history in format 2."""
+    old = {"game": game, "version": 1, "players": ["Ana", "Ben"], "house": [], "mode": "classic", "rounds": None,
+           "history": ["p0: draw A", "= R3"], "seated": True}
+    state = _state(tmp_path, {game: old})
+    again = cli("referee", game, "play", "--state", state, "Ana=G5", "--json")
+    assert again.code == 0, again.err
+    match = json.loads(open(state).read())["matches"][game]
+    assert match["history"][:2] == ["Ana=draw A", "deal Ana=R3"] and match["history"][3] == "deal Ana=G5"
+    assert match["moves"][0] == [2, None] and match["options"] == {"mode": "classic"}
 
 
 def test_twenty_concurrent_calls_on_one_state_file_lose_nothing(tmp_path):

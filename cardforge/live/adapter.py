@@ -80,6 +80,12 @@ class Adapter:
     def view(self, match: MatchFacts, state: GameState) -> dict[str, Any]:  # pragma: no cover
         raise NotImplementedError
 
+    def migrate(self, position: dict[str, Any]) -> dict[str, Any] | None:
+        """A format-1 position of this game as a format-2 match (``LiveMatch.to_json`` without
+        ``game`` and ``format``), or ``None`` when its history cannot be rebuilt: then the state
+        file is refused in one line saying how to start afresh."""
+        return None
+
     def describe(self, entry: str) -> str:
         """An entry as a refusal quotes it ("Ben played G5 meanwhile"): the entry itself."""
         return entry

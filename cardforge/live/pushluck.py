@@ -29,7 +29,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from cardforge.errors import CardCodeError, IllegalActionError, UsageError
-from cardforge.i18n import Message, refusal
+from cardforge.i18n import DEFAULT_LANG, Message, refusal
 from cardforge.live.adapter import CHANCE_PREFIX, Adapter
 from cardforge.live.base import check_seats, seated
 
@@ -38,6 +38,8 @@ __all__ = ["PushLuckAdapter", "apply_entry"]
 SECURE_WORDS = frozenset({"secure", "secure-empty", "securise", "sécurise", "lock"})
 END_WORDS = frozenset({"end", "fin", "stop"})
 KEEP_WORDS = frozenset({"keep", "garde"})
+#: how a format-1 position's history wrote what the table turned over (``= R3``)
+_OLD_CHANCE = "= "
 
 
 class PushLuckAdapter(Adapter):
@@ -80,6 +82,9 @@ class PushLuckAdapter(Adapter):
 
         return describe(match, before, state, entries, apply_entry)
 
+    def migrate(self, position: dict[str, Any]) -> dict[str, Any] | None:
+        return _migrated(self, position)
+
     def describe(self, entry: str) -> Any:
         """A move as the table would have typed it (``Ana=secure``; a draw: ``Ana=CARD``)."""
         name, _, written = entry.partition("=")
@@ -103,6 +108,37 @@ class PushLuckAdapter(Adapter):
             "over": state.is_terminal(),
             "winners": [names[q] for q in state.winners()] if state.is_terminal() else [],
         }
+
+
+def _migrated(adapter: PushLuckAdapter, position: dict[str, Any]) -> dict[str, Any] | None:
+    """A format-1 ``SequencePosition`` / ``CollectionPosition`` (its history as the engine wrote
+    it: ``p0: draw A``, ``= R3``) as a format-2 match, replayed to check it; ``None`` if it is not one."""
+    from cardforge.errors import CardforgeError
+    from cardforge.live.match import LiveMatch
+
+    players, house, history = position.get("players"), position.get("house", []), position.get("history")
+    if not all(isinstance(v, list) and all(isinstance(x, str) for x in v) for v in (players, house, history)):
+        return None
+    options = {k: position[k] for k in adapter.options if position.get(k) is not None}
+    entries: list[str] = []
+    starts: list[int] = []  # where each move begins: a player's step; what is turned over joins it
+    if history:
+        try:
+            state = adapter.engine(LiveMatch(adapter.game, tuple(players), tuple(house), tuple(sorted(options.items()))))
+            for old in history:
+                if old.startswith(_OLD_CHANCE):
+                    entry = f"{CHANCE_PREFIX}{players[state.player]}={old[len(_OLD_CHANCE):]}"
+                else:
+                    seat, _, written = old.partition(": ")
+                    entry = f"{players[int(seat.removeprefix('p'))]}={written}"
+                    starts.append(len(entries))
+                apply_entry(state, entry)
+                entries.append(entry)
+        except (CardforgeError, IndexError, ValueError):
+            return None
+    ends = [*starts[1:], len(entries)] if entries else []
+    return {"players": players, "house": house, "options": options, "lang": DEFAULT_LANG, "history": entries,
+            "moves": [[end, None] for end in ends]}
 
 
 def _title(game: str) -> Any:

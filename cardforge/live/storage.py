@@ -8,9 +8,10 @@ store's match for that game.
 
 one match per game (``LiveMatch.to_json`` without its ``game`` and ``format``), so one file
 (one ``CARDFORGE_STATE``) serves a whole evening.  All five games are on ``LiveMatch``: a
-format-1 file (a position per game, ``{"game": …, "version": 1, …}``) holds no format-2
-history to replay, so it is refused in one line saying how to start afresh (remove the game's
-entry or use a new ``--state`` file); the file is left as it was.
+format-1 file (a position per game, ``{"game": …, "version": 1, …}``) is migrated where the
+game's adapter can rebuild its history (``Adapter.migrate``: sequence and collection kept the
+engine's steps), else refused in one line saying how to start afresh (remove the game's entry
+or use a new ``--state`` file), the file left as it was.
 The load checks every key, type and bound (``check_match_json``), the nesting depth before
 parsing, and accepts a BOM.  ``transaction()`` holds an exclusive lock (``fcntl.flock`` on the
 sidecar ``PATH.lock``) around a read-modify-write, so two calls at once never lose a move; the
@@ -126,9 +127,12 @@ class StateFile:
             raise refusal(UsageError, "error.state.shape", path=self._where())
         for game in data:
             if game not in GAMES and game in live_games():
-                from cardforge.live.match import game_title
+                from cardforge.live.match import adapter_for, game_title
 
-                raise refusal(UsageError, "error.state.format1", path=self._where(), game=game, name=game_title(game))
+                migrated = adapter_for(game).migrate(data[game])
+                if migrated is None:
+                    raise refusal(UsageError, "error.state.format1", path=self._where(), game=game, name=game_title(game))
+                data[game] = migrated
         return {game: self._checked(game, entry) for game, entry in data.items()}
 
     def _bad(self, key: str, expected: str, found: Any, **params: Any) -> UsageError:
