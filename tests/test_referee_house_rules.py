@@ -202,18 +202,18 @@ def test_the_walk_covers_every_command_with_house(capsys):
 
 
 def test_rows_play_with_a_state_applies_the_round_tie(capsys, tmp_path):
-    """A kept rows position ends its round at the 10th reveal, where round_tie applies."""
-    state = {"game": "rows", "version": 1, "players": ["Ana", "Ben"], "house": [],
-             "rows": {"B": ["B0"], "R": ["R0"], "Y": ["Y0"], "G": ["G0"]}, "captured": {}, "reveals": 9,
-             "round": 1, "wins": {}, "explosion": False}
+    """A kept rows match ends its round at the 10th reveal, where round_tie applies: Ana and Ben
+    tie (the same points each reveal), so both win, or nobody with round_tie=nobody."""
     answers = []
     for house in ([], ["--house", "round_tie=nobody"]):
         path = tmp_path / f"state{len(answers)}.json"
-        path.write_text(json.dumps(state))
-        code, out, err = _run(capsys, ["referee", "rows", "play", "--state", str(path), "Ana=R5", "Ben=B5",
-                                       *house, "--json"])
-        assert code == 0, err
-        answers.append(json.loads(out)["round"]["winners"])
+        for value in range(1, 11):
+            code, out, err = _run(capsys, ["referee", "rows", "play", "--state", str(path), f"Ana=R{value}",
+                                           f"Ben=B{value}", *house, "--json"])
+            assert code == 0, err
+        answer = json.loads(out)
+        assert answer["round_over"] and answer["position"]["house"] == house[1:]
+        answers.append(answer["round"]["winners"])
     assert answers == [["Ana", "Ben"], []]
     code, _, err = _run(capsys, ["referee", "rows", "play", "p1=R5", "--house", "round_tie=nobody"])
     assert code == 2 and "does not apply to 'referee rows play' without --state/--table" in err
