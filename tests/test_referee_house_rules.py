@@ -20,6 +20,43 @@ HOUSE_CLASSES = {
     "numwin": "cardforge.games.numwin_scoring",
 }
 
+NAMES = ("Ana", "Ben", "Chloé", "Dan", "Eve", "Fay", "Gus")
+#: the cards an exact round's leader wins with, and those the others play under them
+HIGH = [f"{family}{value}" for value in range(16, 12, -1) for family in ("RB", "SH")]
+LOW = [f"{family}{value}" for value in range(1, 13) for family in ("RB", "SH")]
+
+
+def _tricks_trick(cards: list[str], *options: str, hands: dict[str, str] | None = None) -> list[str]:
+    """A game of tricks whose first trick is ``cards`` (Ana leads), everyone bidding 0, the
+    hands in ``hands`` given (the others hidden: ``?``), on 'referee tricks play' without a store."""
+    seats = NAMES[:len(cards)]
+    return ["--players", str(len(cards)), *options, *(f"{p}=hand={hands.get(p, '?')}" for p in seats if hands),
+            *(f"{p}=bid=0" for p in seats), *(f"{p}={c}" for p, c in zip(seats, cards))]
+
+
+def _tricks_exact(count: int, deals: list[int], *options: str) -> list[str]:
+    """A game of tricks whose rounds deal ``deals`` cards each: every round's first bidder bids
+    every trick and wins them leading high, the others bid 0: every bid exact (a streak)."""
+    seats = NAMES[:count]
+    moves = ["--players", str(count), *options]
+    for r, cards in enumerate(deals):
+        order = [seats[(r + i) % count] for i in range(count)]
+        moves += [f"{p}=bid={cards if i == 0 else 0}" for i, p in enumerate(order)]
+        low = iter(LOW)
+        for t in range(cards):
+            moves += [f"{order[0]}={HIGH[t]}", *(f"{p}={next(low)}" for p in order[1:])]
+    return moves
+
+
+#: a team round (6 cards each) where Ana bids 1 and Chloé 0 but Chloé wins the trick: both
+#: wrong when scored apart, their team exact when scored as one bidder (team_bids=joint)
+TEAM_ROUND = ["--players", "4", "--team", "Ana=pass=SH16,RB3", "Ben=pass=RB1,RB2", "Chloé=pass=RB4,RB5",
+              "Dan=pass=RB16,RB15", "Ana=bid=1", "Ben=bid=5", "Chloé=bid=0", "Dan=bid=0",
+              *"Ana=SH1 Ben=SH2 Chloé=SH16 Dan=SH3 Chloé=SH4 Dan=SH5 Ana=SH6 Ben=SH15 Ben=RB16 Chloé=SH7 Dan=SH8 "
+               "Ana=SH9 Ben=RB15 Chloé=SH10 Dan=SH11 Ana=SH12 Ben=RB14 Chloé=RB3 Dan=RB1 Ana=RB4 Ben=RB13 "
+               "Chloé=RB6 Dan=RB2 Ana=RB5".split()]
+
+
 #: (game, command, key) → inputs on which the rule matters; for each non-default value of the
 #: key, at least one input must answer differently from the default.
 INPUTS: dict[tuple[str, str, str], list[list[str]]] = {
@@ -33,6 +70,21 @@ INPUTS: dict[tuple[str, str, str], list[list[str]]] = {
     ("tricks", "trick", "quantique_fallback"): [["quantique", "RB2", "SH4"]],
     ("tricks", "trick", "no_winner_lead"): [["flash", "RB2", "SH4"]],
     ("tricks", "trick", "extra_family"): [["RB1", "SH2", "V3", "RB4", "SH5", "RB6", "SH7"]],
+    ("tricks", "play", "triple_annulation"): [_tricks_trick(["RB5", "SH5", "V5", "RB1", "SH2", "V3", "RB4"])],
+    ("tricks", "play", "flip_quantique"): [_tricks_trick(["flip", "quantique", "RB3", "SH6", "RB8", "SH9"])],
+    ("tricks", "play", "quantique_fallback"): [_tricks_trick(["quantique", "RB2", "SH4"])],
+    ("tricks", "play", "no_winner_lead"): [_tricks_trick(["flash", "RB2", "SH4"], "--start-cards", "2")],
+    ("tricks", "play", "extra_family"): [_tricks_trick(["RB1", "SH2", "V3", "RB4", "SH5", "RB6", "SH7"])],
+    ("tricks", "play", "action_cards"): [_tricks_trick(["RB5", "flip", "SH1"], "--start-cards", "2",
+                                                       hands={"Ben": "SH9,flip"})],
+    ("tricks", "play", "follow_target"): [_tricks_trick(["RB9", "SH9", "RB5", "SH7"], "--start-cards", "2",
+                                                        hands={"Dan": "SH7,RB10"})],
+    ("tricks", "play", "equal_value"): [_tricks_trick(["RB5", "SH8", "SH5"], "--start-cards", "2",
+                                                      hands={"Chloé": "SH5,RB9"})],
+    ("tricks", "play", "streak_payout"): [_tricks_exact(3, [1, 2])],
+    ("tricks", "play", "streak_beyond_7"): [_tricks_exact(3, list(range(1, 9)))],
+    ("tricks", "play", "last_round"): [_tricks_exact(4, [8], "--start-cards", "8")],
+    ("tricks", "play", "team_bids"): [TEAM_ROUND],
     ("tricks", "legal", "action_cards"): [["--trick", "RB5", "--hand", "SH9 flip"]],
     ("tricks", "legal", "follow_target"): [["--trick", "RB9 SH9 RB5", "--hand", "SH7 RB10"]],
     ("tricks", "legal", "equal_value"): [["--trick", "RB5 SH8", "--hand", "SH5 RB9"]],
@@ -65,7 +117,7 @@ INPUTS: dict[tuple[str, str, str], list[list[str]]] = {
 #: A valid input for each command, to see whether it accepts a key it has no INPUTS for.
 BASIC: dict[tuple[str, str], list[str]] = {
     ("rows", "play"): ["p1=R5"], ("rows", "round"): ["p1=R5"],
-    ("tricks", "trick"): ["RB1", "SH2", "RB3"], ("tricks", "legal"): ["--hand", "RB3"],
+    ("tricks", "trick"): ["RB1", "SH2", "RB3"], ("tricks", "play"): _tricks_trick(["RB1", "SH2", "RB3"]), ("tricks", "legal"): ["--hand", "RB3"],
     ("tricks", "score"): ["--bid", "1", "--won", "1", "--cards", "3"], ("tricks", "rounds"): ["--players", "4"],
     ("sequence", "check"): ["R3"], ("sequence", "score"): ["R3"],
     ("collection", "check"): ["R3"], ("collection", "objectives"): ["R3"],
@@ -120,6 +172,8 @@ def _answer(capsys, game: str, command: str, inputs: list[str], house: list[str]
         return code, err
     data = json.loads(out)
     data.pop("question", None)
+    if isinstance(data.get("position"), dict):  # a kept game echoes its house rules: not an answer
+        data["position"].pop("house", None)
     return code, data
 
 
@@ -148,18 +202,18 @@ def test_the_walk_covers_every_command_with_house(capsys):
 
 
 def test_rows_play_with_a_state_applies_the_round_tie(capsys, tmp_path):
-    """A kept rows position ends its round at the 10th reveal, where round_tie applies."""
-    state = {"game": "rows", "version": 1, "players": ["Ana", "Ben"], "house": [],
-             "rows": {"B": ["B0"], "R": ["R0"], "Y": ["Y0"], "G": ["G0"]}, "captured": {}, "reveals": 9,
-             "round": 1, "wins": {}, "explosion": False}
+    """A kept rows match ends its round at the 10th reveal, where round_tie applies: Ana and Ben
+    tie (the same points each reveal), so both win, or nobody with round_tie=nobody."""
     answers = []
     for house in ([], ["--house", "round_tie=nobody"]):
         path = tmp_path / f"state{len(answers)}.json"
-        path.write_text(json.dumps(state))
-        code, out, err = _run(capsys, ["referee", "rows", "play", "--state", str(path), "Ana=R5", "Ben=B5",
-                                       *house, "--json"])
-        assert code == 0, err
-        answers.append(json.loads(out)["round"]["winners"])
+        for value in range(1, 11):
+            code, out, err = _run(capsys, ["referee", "rows", "play", "--state", str(path), f"Ana=R{value}",
+                                           f"Ben=B{value}", *house, "--json"])
+            assert code == 0, err
+        answer = json.loads(out)
+        assert answer["round_over"] and answer["position"]["house"] == house[1:]
+        answers.append(answer["round"]["winners"])
     assert answers == [["Ana", "Ben"], []]
     code, _, err = _run(capsys, ["referee", "rows", "play", "p1=R5", "--house", "round_tie=nobody"])
     assert code == 2 and "does not apply to 'referee rows play' without --state/--table" in err

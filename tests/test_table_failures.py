@@ -140,6 +140,8 @@ def test_an_empty_database_and_an_unmarked_cardforge_one_are_adopted(cli, tmp_pa
     ("undone", "{}", "'round_seq' is missing"),
     ("undone", "[1, 2]", "not an object"),
     ("round_recorded", '{"entries": {}, "typed": 5}', "'typed' is not a list"),
+    # issue #31: JSON nested 5,000 deep was a RecursionError that broke every table command
+    ("position_saved", '{"position": ' + "[" * 5000 + "]" * 5000 + "}", "nests too deep"),
 ])
 def test_a_hand_edited_log_row_names_its_event(cli, tmp_path, kind, payload, says):
     db = tmp_path / "t.sqlite3"

@@ -31,7 +31,7 @@ TABLE_OPTION = typer.Option(False, "--table", help="Keep the position in the tab
 DB_OPTION = typer.Option(None, "--db", envvar="CARDFORGE_TABLE_DB", metavar="PATH", parser=nonempty_path,
                          help="Table database, with --table.")
 MATCH_OPTION = typer.Option(None, "--match", metavar="ID", autocompletion=completion("match_ids"), help="Match ID, with --table (default: the current match).")
-VERSION_OPTION = typer.Option(None, "--on", metavar="VERSION", min=0,
+VERSION_OPTION = typer.Option(None, "--on", metavar="VERSION",
                               help="The match version the move was made on: refused if the table moved on since.")
 MOVE_ID_OPTION = typer.Option(None, "--move-id", metavar="ID",
                               help="A client move id: the same id sent again is applied once (safe retries).")

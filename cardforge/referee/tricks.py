@@ -7,6 +7,7 @@ typer commands below only parse the command line and print.
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
@@ -273,11 +274,15 @@ HOUSE_KEYS = {
     "legal": ("action_cards", "follow_target", "equal_value", "triple_annulation"),
     "score": ("streak_payout", "streak_beyond_7"),
     "rounds": ("last_round", "extra_family"),
+    # a game played through the engine (``play``, or ``trick`` on a kept game): every rule
+    "play": tuple(f.name for f in dataclasses.fields(HouseRules)),
 }
 
 
-def _house(pairs: list[str] | None, command: str) -> HouseRules:
-    return parse_house_rules(HouseRules, pairs, applies=HOUSE_KEYS[command], where=f"'referee tricks {command}'")
+def _house(pairs: list[str] | None, command: str, typed: str | None = None) -> HouseRules:
+    """The house rules given, refusing the keys ``command`` does not apply (named as ``typed``)."""
+    return parse_house_rules(HouseRules, pairs, applies=HOUSE_KEYS[command],
+                             where=f"'referee tricks {typed or command}'")
 
 
 def _emit(verdict: Verdict, as_json: bool, lang: str) -> None:
@@ -287,6 +292,7 @@ def _emit(verdict: Verdict, as_json: bool, lang: str) -> None:
 
 @app.command("trick")
 def trick(
+    ctx: typer.Context,
     cards: list[str] = typer.Argument(..., metavar="CARD...|PLAYER=CARD...",
                                       help="The trick's cards in play order, the leader's first: "
                                            "RB12 SH3 … or, by name, Ana=RB12 Ben=SH3 …"),
@@ -311,14 +317,15 @@ def trick(
     a hand not given stays hidden), partners pass in the team variant (Ana=pass=RB3,SH5); cards
     may be laid a few at a time (Ana=RB12, then Ben=SH3 …), the trick is settled when every seat
     has laid, the winner leads the next one, each round is scored and the game's winner named."""
-    rules = _house(house, "trick")
     storage = storage_for(state, table, db, match)
+    kept = storage is not None or ctx.info_name == "play"  # 'play' without a store: a game on the command line
+    rules = _house(house, "play" if kept else "trick", ctx.info_name)
     named = any("=" in c and not c.lower().startswith("numx=") for c in cards)
     entry = next((c for c in cards if c.partition("=")[2].partition("=")[0].lower() in ("bid", "hand", "pass")
                   or c.partition("=")[0].lower() in ("bid", "hand", "pass")), None)
-    if storage is None and entry is not None:
+    if not kept and entry is not None:
         raise refusal(UsageError, "error.tricks.live_only", token=entry)
-    if storage is not None:
+    if kept:
         game = {"count": players, "start_cards": start_cards, "rounds": rounds, "team": team}
         _emit(live_play(GAME, storage, cards, _fixed(game), house=house or (), version=on, move_id=move_id),
               as_json, lang)
@@ -343,8 +350,9 @@ def trick(
 
 
 add_undo_command(app, GAME)
-app.command("play", help="A kept game of Num Plis move by move: bids, hands dealt, passes, cards laid "
-                         "(the same as 'trick' with --state or --table).")(trick)
+app.command("play", help="A game of Num Plis move by move: bids, hands dealt, passes, cards laid, every "
+                         "house rule applied; kept between calls with --state or --table (the same as "
+                         "'trick' then), else the moves given make one game.")(trick)
 
 
 def _fixed(options: dict[str, int | bool | None]):

@@ -266,6 +266,8 @@ class Store:
         """``decode_event``, or one line naming the event a hand edit broke."""
         try:
             return decode_event(kind, payload)
+        except RecursionError:  # JSON nested thousands deep: no cardforge event is
+            raise damaged_event(self.path, seq, kind, "its payload nests too deep") from None
         except (ValueError, TypeError, KeyError, AttributeError) as exc:
             reason = ("its payload is not JSON" if isinstance(exc, json.JSONDecodeError) else
                       str(exc) if type(exc) is ValueError else "its content has the wrong shape")  # no __init__() talk
