@@ -54,7 +54,7 @@ def simulate_rate(game: str, seconds: float) -> float:
     from cardforge.simulate import SimSpec
     from cardforge.simulate.play import play_batch
 
-    spec = SimSpec(game, PLAYERS, ("random",), games=10**9)
+    spec = SimSpec(game, PLAYERS, ("random",), games=1_000_000)  # the most one simulation takes (simulate.spec.MAX_GAMES)
     play_batch(spec, 0, 1)
     n, start = 0, time.process_time()
     while time.process_time() - start < seconds:

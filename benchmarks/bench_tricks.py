@@ -77,7 +77,7 @@ def main() -> None:
     from cardforge.simulate import SimSpec
     from cardforge.simulate.play import play_batch
 
-    spec = SimSpec("tricks", 4, ("random",), games=10**9)
+    spec = SimSpec("tricks", 4, ("random",), games=1_000_000)  # the most one simulation takes (simulate.spec.MAX_GAMES)
     simulated = rate(lambda i: play_batch(spec, i, i + 1), seconds)
     base = rate(lambda i: baseline_game(4, i), seconds)
     print(f"  {'4 players, lab':16} {simulated:8.1f} games/s  ({base:8.1f}/s baseline, engine ×{simulated / base:.2f} of it)")
