@@ -11,7 +11,8 @@ SHAPE_KEYS = {"fill", "stroke", "stroke_width"}
 ELEMENT_KEYS: dict[str, frozenset[str]] = {
     "rect": frozenset(GEOMETRY_KEYS | SHAPE_KEYS | {"radius"}),
     "ellipse": frozenset(GEOMETRY_KEYS | SHAPE_KEYS),
-    "text": frozenset(GEOMETRY_KEYS | {"text", "font", "size", "min_size", "color", "align", "valign", "wrap", "padding"}),
+    "text": frozenset(GEOMETRY_KEYS | {"text", "font", "font_bold", "font_italic", "size", "min_size", "color", "align", "valign",
+                                       "wrap", "padding"}),
     "value": frozenset(GEOMETRY_KEYS | {"text", "font", "size", "min_size", "color", "outline", "outline_width", "underline"}),
     "symbol": frozenset(GEOMETRY_KEYS | SHAPE_KEYS | {"symbol"}),
     "icon": frozenset(GEOMETRY_KEYS | {"icon", "color", "font"}),

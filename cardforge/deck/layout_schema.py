@@ -64,8 +64,10 @@ class Element(_Strict):
     stroke: Value | None = None
     stroke_width: Length | None = None
     radius: Length | None = Field(default=None, description="corner radius (rect) or ring radius (ring)")
-    text: StrictStr | None = Field(default=None, description="text with {field} parts and :icon: names")
+    text: StrictStr | None = Field(default=None, description="text with {field} parts, :icon: names, {img:file} pictures, **bold**, *italic* and [spans]{color=#C00 size=120%}")
     font: Value | None = None
+    font_bold: Value | None = Field(default=None, description="the font of **bold** text (default style.font_bold)")
+    font_italic: Value | None = Field(default=None, description="the font of *italic* text (default the font's -Oblique/-Italic, else slanted)")
     size: Length | None = Field(default=None, description="text size (pt by default for text), symbol size for pattern/ring")
     min_size: Length | None = Field(default=None, description="auto-fit never goes below this (absolute pt)")
     color: Value | None = None

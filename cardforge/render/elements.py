@@ -94,6 +94,14 @@ def _text(canv: Any, op: Op, palette: Palette, geo: Any) -> None:
     x0, y0, x1, y1 = x0 + pad, y0 + pad, x1 - pad, y1 - pad
     lines, size, leading = op.get("lines"), op.get("size"), op.get("leading")
     font, align, valign = op.get("font"), op.get("align") or "center", op.get("valign") or "middle"
+    rich = op.get("rich")
+    if rich is not None:
+        from cardforge.render.richtext import draw
+
+        plain = op.get("color") or "#000000"
+        draw(canv, rich, (x0, y0, x1, y1), align, valign, lambda c: palette.colour(c or plain), font,
+             op.get("icon_font") or font)
+        return
     height = leading * len(lines)
     if valign == "top":
         y = y1 - size * 0.92

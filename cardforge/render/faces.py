@@ -320,6 +320,10 @@ def _finish_text(el: LayoutElement, props: dict, ctx: Mapping[str, Any], geo: Ge
     pad = props.get("padding") or 0.0
     x0, y0, x1, y1 = props["_box"]
     props.update(text=text, font=font, icon_font=style["font_bold"])
+    from cardforge.render.richtext import is_rich
+
+    if is_rich(text):
+        return _finish_rich(el, props, deck, label, size, floor, (x1 - x0 - 2 * pad, y1 - y0 - 2 * pad))
     if props.get("wrap") is False:
         size = _fit_line(text, font, size, x1 - x0 - 2 * pad, floor, label)
         props.update(lines=(text,), size=size, leading=size * 1.18)
@@ -327,6 +331,58 @@ def _finish_text(el: LayoutElement, props: dict, ctx: Mapping[str, Any], geo: Ge
         fitted = fit_text(text, font, x1 - x0 - 2 * pad, y1 - y0 - 2 * pad, size, floor, label)
         props.update(lines=fitted.lines, size=fitted.size, leading=fitted.leading)
     return props
+
+
+def _finish_rich(el: LayoutElement, props: dict, deck: Deck, label: str, size: float, floor: float,
+                 room: tuple[float, float]) -> dict:
+    """A text with markup (``render.richtext``): its pieces styled, pictures found, fitted."""
+    from cardforge.render import richtext
+    from cardforge.render.fonts import italic_of
+
+    font = props["font"]
+    bold = _require_font(props.get("font_bold") or deck.style.font_bold, deck, f"{deck.id} layout element {el.name!r}")
+    italic = props.get("font_italic") or italic_of(font)
+    bold_italic = italic_of(bold)
+    fonts = richtext.Fonts(font, bold, italic and _require_font(italic, deck, label),
+                           bold_italic and _require_font(bold_italic, deck, label))
+    paragraphs = richtext.parse(props["text"], fonts, label)
+    for piece in richtext.pieces(paragraphs):
+        if piece[0] == "t" and piece[2] not in fonts:
+            _require_font(piece[2], deck, f"{label}: span font")
+        elif piece[0] == "i":
+            from cardforge.render.symbols import ICONS
+
+            if piece[1] not in ICONS:
+                raise DeckError(f"{label}: unknown icon {piece[1]!r} in the text; icons are {_icon_names()}, "
+                                "or {img:file.png} for any picture")
+    paragraphs = _pictures(paragraphs, deck, label)
+    width, height = room
+    if props.get("wrap") is False:
+        line = tuple(w for para in paragraphs for w in para)
+        natural = richtext.line_width(line, size, font)
+        if natural > width > 0:
+            size = size * width / natural
+        if size < floor - 1e-9:
+            raise TextDoesNotFit(f"{label}: {props['text']!r} does not fit its {width / MM:.0f} mm line even at the "
+                                 f"minimum {floor:g} pt; shorten it or widen the element")
+        fitted = richtext.RichFit((line,), size, (richtext.line_height(line, size),))
+    else:
+        fitted = richtext.fit(paragraphs, font, width, height, size, floor, label)
+    props.update(rich=fitted, size=fitted.size, leading=fitted.heights[0],
+                 pictures=tuple(sorted({p[1] for p in richtext.pieces(fitted.lines) if p[0] == "m"})))
+    for key in ("font_bold", "font_italic"):
+        props.pop(key, None)
+    return props
+
+
+def _pictures(paragraphs: tuple, deck: Deck, label: str) -> tuple:
+    """The paragraphs with each inline picture's name replaced by its checked absolute path."""
+    from cardforge.render.art import resolve_image
+
+    def piece(p: tuple) -> tuple:
+        return (p[0], resolve_image(p[1], deck, label), *p[2:]) if p[0] == "m" else p
+
+    return tuple(tuple(tuple(piece(p) for p in word) for word in para) for para in paragraphs)
 
 
 def _finish_symbol(el: LayoutElement, props: dict, ctx: Mapping[str, Any], geo: Geometry, deck: Deck, label: str) -> dict | None:
@@ -557,7 +613,8 @@ def face_key(deck: Deck, card: Card | None, lang: str = "en", *, bleed: bool = F
     (with the same cardforge and reportlab: callers caching drawings add those)."""
     drawn = _resolved(deck, card, lang)
     ops = [op for _form, run in drawn for op in run]
-    files = sorted({str(op.get("src")) for op in ops if op.type == "image" and op.get("src")})
+    files = sorted({str(op.get("src")) for op in ops if op.type == "image" and op.get("src")}
+                   | {p for op in ops if op.type == "text" for p in op.get("pictures") or ()})
     files += sorted(deck._render_cache.get("font_files", ()))
     contents = tuple((f, _content_digest(f)) for f in files)  # edited art or fonts: a new key
     return hashlib.sha256(repr((drawn, contents, Geometry.of(deck), bleed, cmyk, deck.style.frame)).encode()).hexdigest()[:32]
