@@ -183,6 +183,8 @@ class _Prepared(NamedTuple):
     box: tuple[float, float, float, float]
     fixed: dict[str, Any]
     exprs: tuple[tuple[str, Expr], ...]
+    #: the numeric keys read from the card's data (``"{card.angle}"``), turned into numbers per card
+    numbers: tuple[str, ...] = ()
 
 
 def _prepare(el: LayoutElement, geo: Geometry, cache: dict) -> _Prepared:
@@ -190,17 +192,22 @@ def _prepare(el: LayoutElement, geo: Geometry, cache: dict) -> _Prepared:
     prep = cache.get(key)
     if prep is not None and prep[0] is el:
         return prep[1]
+    from cardforge.deck.layout import NUMERIC_KEYS
+
     fixed: dict[str, Any] = {}
     exprs = []
     for k, value in el.props.items():
         if isinstance(value, Length):
-            fixed[k] = value.points(geo, "w" if k in _H_KEYS else "h" if k in _V_KEYS else "s")
+            fixed[k] = value.points(geo, _along(k))
+        elif k == "dash":
+            fixed[k] = tuple(v.points(geo, "s") for v in value)
         elif isinstance(value, Expr):
             if not (el.type == "ring" and k in ("fill", "stroke")):  # ring: evaluated per family by _finish
                 exprs.append((k, value))
         else:
             fixed[k] = value
-    out = _Prepared(_box(fixed, geo, fixed.get("anchor")), fixed, tuple(exprs))
+    numbers = tuple(k for k, _e in exprs if k in NUMERIC_KEYS)
+    out = _Prepared(_box(fixed, geo, fixed.get("anchor")), fixed, tuple(exprs), numbers)
     _check_sizes(el, out)
     cache[key] = (el, out)  # the element is kept so its id is not reused while cached
     return out
@@ -213,6 +220,29 @@ _COLOUR_KEYS = ("fill", "stroke", "color", "colors", "outline")
 _HEX = re.compile(r"#[0-9A-Fa-f]{6}")
 #: the most marks (dots, tiles, stripes) one pattern element may draw on a card
 MAX_MARKS = 50_000
+
+
+def _along(key: str) -> str:
+    """The card axis a length key measures along (``s``: the shorter side)."""
+    return "w" if key in _H_KEYS else "h" if key in _V_KEYS else "s"
+
+
+def _numbers(el: LayoutElement, prep: _Prepared, props: dict[str, Any], geo: Geometry) -> _Prepared:
+    """The element with its numbers read from the card's data in place (lengths in points), its box
+    placed again if they move it, checked as a layout's own numbers are."""
+    from cardforge.deck.layout import number_from_data, where_error
+
+    fixed = dict(props)
+    for key in prep.numbers:
+        try:
+            fixed[key] = number_from_data(key, el.type, props[key], geo, _along(key))
+        except ValueError as exc:
+            raise where_error(el.where, f"element {el.name!r}: {key}: {el.props[key].source!r} gives {exc}") from None
+    props.update((k, fixed[k]) for k in prep.numbers)
+    moved = any(k in _H_KEYS or k in _V_KEYS for k in prep.numbers)
+    out = _Prepared(_box(fixed, geo, fixed.get("anchor")) if moved else prep.box, fixed, (), prep.numbers)
+    _check_sizes(el, out)
+    return out
 
 
 def _check_sizes(el: LayoutElement, prep: _Prepared) -> None:
@@ -460,9 +490,25 @@ def _finish_pattern(el: LayoutElement, props: dict, ctx: Mapping[str, Any], geo:
     return None if props.get("pattern") in (None, "plain") else props
 
 
+def _finish_points(el: LayoutElement, props: dict, ctx: Mapping[str, Any], geo: Geometry, deck: Deck, label: str) -> dict | None:
+    """``points`` placed in the element's box (``%`` of the box), in points on the card."""
+    points = props.get("points")
+    if points is None:
+        if el.type == "polyline":
+            from cardforge.deck.layout import where_error
+
+            raise where_error(el.where, f"element {el.name!r}: a polyline needs points: [[x, y], [x, y], …]")
+        return props
+    x0, y0, x1, y1 = props["_box"]
+    inside = Geometry(x1 - x0, y1 - y0, geo.bleed, geo.safe, geo.radius)
+    props["points"] = tuple((x0 + px.points(inside, "w"), y1 - py.points(inside, "h")) for px, py in points)
+    return props
+
+
 #: type-specific defaults and checks of a resolved element (``None``: nothing to draw)
 _FINISH = {"value": _finish_value, "text": _finish_text, "symbol": _finish_symbol, "icon": _finish_icon,
-           "ring": _finish_ring, "image": _finish_image, "pattern": _finish_pattern}
+           "ring": _finish_ring, "image": _finish_image, "pattern": _finish_pattern, "line": _finish_points,
+           "polyline": _finish_points, "polygon": _finish_points}
 
 
 def _finish(el: LayoutElement, props: dict[str, Any], ctx: Mapping[str, Any], geo: Geometry, deck: Deck,
@@ -485,6 +531,8 @@ def _resolve(el: LayoutElement, ctx: Mapping[str, Any], geo: Geometry, deck: Dec
         return None
     prep = _prepare(el, geo, deck._render_cache)
     props = _evaluate(el, prep, ctx)
+    if prep.numbers:
+        prep = _numbers(el, prep, props, geo)
     box = prep.box
     props["_box"] = box
     try:
