@@ -327,8 +327,33 @@ def _finish_value(el: LayoutElement, props: dict, ctx: Mapping[str, Any], geo: G
     floor = max(props.pop("min_size", None) or LEGIBLE_PT, LEGIBLE_PT)
     size = max(props.get("size") or 20 * min(geo.w, geo.h) / _REFERENCE_SIDE, floor)  # tiny sizes raised to the floor
     x0, _y0, x1, _y1 = props["_box"]
+    _glyphs(label, ((text, font, None),))
     props.update(text=text, font=font, size=_fit_line(text, font, size, x1 - x0, floor, label))
     return props
+
+
+def _glyphs(label: str, runs: Any) -> None:
+    """Every character of ``runs`` (text, font, icon name or None) is in its font (``deck.glyphs``)."""
+    from cardforge.deck.glyphs import lacking, no_glyph
+
+    for text, font, icon in runs:
+        missing = lacking(text, font)
+        if missing:
+            raise no_glyph(label, missing[0], font, icon)
+
+
+def _plain_runs(text: str, font: str, icon_font: str) -> list[tuple[str, str, str | None]]:
+    """A plain text's characters and its glyph icons', each with the font that draws it."""
+    from cardforge.render.inline import split
+    from cardforge.render.symbols import icon_text
+
+    runs: list[tuple[str, str, str | None]] = []
+    for piece in split(text) if (":" in text or "{" in text) else [text]:
+        if isinstance(piece, tuple):
+            runs.append((icon_text(piece[1]), icon_font, piece[1]))
+        else:
+            runs.append((piece, font, None))
+    return runs
 
 
 def _finish_text(el: LayoutElement, props: dict, ctx: Mapping[str, Any], geo: Geometry, deck: Deck, label: str) -> dict | None:
@@ -354,6 +379,7 @@ def _finish_text(el: LayoutElement, props: dict, ctx: Mapping[str, Any], geo: Ge
 
     if is_rich(text):
         return _finish_rich(el, props, deck, label, size, floor, (x1 - x0 - 2 * pad, y1 - y0 - 2 * pad))
+    _glyphs(label, _plain_runs(text, font, style["font_bold"]))
     if props.get("wrap") is False:
         size = _fit_line(text, font, size, x1 - x0 - 2 * pad, floor, label)
         props.update(lines=(text,), size=size, leading=size * 1.18)
@@ -385,6 +411,10 @@ def _finish_rich(el: LayoutElement, props: dict, deck: Deck, label: str, size: f
             if piece[1] not in ICONS:
                 raise DeckError(f"{label}: unknown icon {piece[1]!r} in the text; icons are {_icon_names()}, "
                                 "or {img:file.png} for any picture")
+    from cardforge.render.symbols import icon_text
+
+    _glyphs(label, ((p[1], p[2], None) if p[0] == "t" else (icon_text(p[1]), props["icon_font"], p[1])
+                    for p in richtext.pieces(paragraphs) if p[0] != "m"))
     paragraphs = _pictures(paragraphs, deck, label)
     width, height = room
     if props.get("wrap") is False:
@@ -433,6 +463,9 @@ def _finish_icon(el: LayoutElement, props: dict, ctx: Mapping[str, Any], geo: Ge
     if props["icon"] not in ICONS:
         raise DeckError(f"{label}: unknown icon {props['icon']!r}; icons are {_icon_names()}")
     props["font"] = _require_font(props.get("font") or ctx["style"]["font_bold"], deck, f"{deck.id} layout element {el.name!r}")
+    from cardforge.render.symbols import icon_text
+
+    _glyphs(label, ((icon_text(props["icon"]), props["font"], props["icon"]),))
     return props
 
 
