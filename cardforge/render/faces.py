@@ -37,7 +37,7 @@ from cardforge.render.elements import Op, draw_op
 from cardforge.render.pdf import MM
 from cardforge.render.textfit import TextDoesNotFit, fit_text
 
-__all__ = ["draw_card", "draw_back", "card_size_points", "face_label", "face_ops", "face_key", "card_context",
+__all__ = ["draw_card", "draw_back", "card_size_points", "face_label", "face_ops", "face_elements", "face_key", "card_context",
            "Geometry", "LEGIBLE_PT"]
 
 #: no text on a card is drawn smaller than this many points (absolute, whatever the card size)
@@ -680,6 +680,12 @@ def _resolved(deck: Deck, card: Card | None, lang: str) -> list[tuple[str | None
             if op is not None:
                 out.append((None, (op,)))
     return out
+
+
+def face_elements(deck: Deck, card: Card | None, lang: str = "en") -> tuple[LayoutElement, ...]:
+    """The layout elements of the face ``card`` is drawn with (``None``: the back)."""
+    card = _checked(deck, card)
+    return _face(deck, card, card_context(deck, card, lang)).elements
 
 
 def face_ops(deck: Deck, card: Card | None, lang: str = "en") -> list[Op]:
