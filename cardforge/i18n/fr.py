@@ -174,7 +174,6 @@ MESSAGES: dict[str, str] = {
     "pod.no_product": "{vendor} ({profile}) n’a pas de carte de {w}×{h} mm ({size}) : ses cartes sont {products} (dans un sens ou dans l’autre) ; rien n’est écrit pour {deck}",
     "pod.bleed": "{vendor} ({profile}) demande {need} mm de fond perdu sur ses cartes {product} et {deck} en a {have} mm ; mettez card : {{bleed_mm: {need}}}",
     "pod.skipped": "cardforge : avertissement : {reason}",
-    "pod.sent_as": "{vendor} : {deck} envoyé comme ses cartes {product}",
     "coll.achievable": "{n} {n:plural:objectif réalisable|objectifs réalisables}",
     "seq.q.total": "Total de la manche : {n} {n:plural:séquence sécurisée|séquences sécurisées} (mode {mode})",
     "tricks.q.score": "Annonce {bid}, plis faits {won}, {cards} {cards:plural:carte|cartes}",
