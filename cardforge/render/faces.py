@@ -336,19 +336,24 @@ def _finish_value(el: LayoutElement, props: dict, ctx: Mapping[str, Any], geo: G
     floor = max(props.pop("min_size", None) or LEGIBLE_PT, LEGIBLE_PT)
     size = max(props.get("size") or 20 * min(geo.w, geo.h) / _REFERENCE_SIDE, floor)  # tiny sizes raised to the floor
     x0, _y0, x1, _y1 = props["_box"]
-    _glyphs(label, ((text, font, None),))
+    _glyphs(deck, label, ((text, font, None),))
     props.update(text=text, font=font, size=_fit_line(text, font, size, x1 - x0, floor, label))
     return props
 
 
-def _glyphs(label: str, runs: Any) -> None:
-    """Every character of ``runs`` (text, font, icon name or None) is in its font (``deck.glyphs``)."""
-    from cardforge.deck.glyphs import lacking, no_glyph
-
+def _glyphs(deck: Deck, label: str, runs: Any) -> None:
+    """Every character of ``runs`` (text, font, icon name or None) is in its font (``deck.glyphs``;
+    each text and font checked once per deck)."""
+    seen = deck._render_cache.setdefault("glyphs", set())
     for text, font, icon in runs:
+        if (text, font) in seen:
+            continue
+        from cardforge.deck.glyphs import lacking, no_glyph
+
         missing = lacking(text, font)
         if missing:
             raise no_glyph(label, missing[0], font, icon)
+        seen.add((text, font))
 
 
 def _plain_runs(text: str, font: str, icon_font: str) -> list[tuple[str, str, str | None]]:
@@ -388,7 +393,10 @@ def _finish_text(el: LayoutElement, props: dict, ctx: Mapping[str, Any], geo: Ge
 
     if is_rich(text):
         return _finish_rich(el, props, deck, label, size, floor, (x1 - x0 - 2 * pad, y1 - y0 - 2 * pad))
-    _glyphs(label, _plain_runs(text, font, style["font_bold"]))
+    checked = deck._render_cache.setdefault("glyph_texts", set())
+    if (text, font) not in checked:  # once per text and font
+        _glyphs(deck, label, _plain_runs(text, font, style["font_bold"]))
+        checked.add((text, font))
     if props.get("wrap") is False:
         size = _fit_line(text, font, size, x1 - x0 - 2 * pad, floor, label)
         props.update(lines=(text,), size=size, leading=size * 1.18)
@@ -422,7 +430,7 @@ def _finish_rich(el: LayoutElement, props: dict, deck: Deck, label: str, size: f
                                 "or {img:file.png} for any picture")
     from cardforge.render.symbols import icon_text
 
-    _glyphs(label, ((p[1], p[2], None) if p[0] == "t" else (icon_text(p[1]), props["icon_font"], p[1])
+    _glyphs(deck, label, ((p[1], p[2], None) if p[0] == "t" else (icon_text(p[1]), props["icon_font"], p[1])
                     for p in richtext.pieces(paragraphs) if p[0] != "m"))
     paragraphs = _pictures(paragraphs, deck, label)
     width, height = room
@@ -474,7 +482,7 @@ def _finish_icon(el: LayoutElement, props: dict, ctx: Mapping[str, Any], geo: Ge
     props["font"] = _require_font(props.get("font") or ctx["style"]["font_bold"], deck, f"{deck.id} layout element {el.name!r}", el)
     from cardforge.render.symbols import icon_text
 
-    _glyphs(label, ((icon_text(props["icon"]), props["font"], props["icon"]),))
+    _glyphs(deck, label, ((icon_text(props["icon"]), props["font"], props["icon"]),))
     return props
 
 
