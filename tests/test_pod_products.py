@@ -99,3 +99,14 @@ def test_one_profile_that_cannot_take_the_size_is_one_line_error(cli, tmp_path):
     path = write_mini_deck(tmp_path / "deck", MINI_DECK + "card: {size: square}\n")
     result = cli("render", str(path), "--profile", "tgc", "--out", str(tmp_path / "out"))
     one_line_error(result, "The Game Crafter (thegamecrafter) has no card of 70×70 mm (square)")
+
+
+def test_a_build_skips_a_profile_without_the_deck_size_in_one_line(tmp_path, capsys):
+    from cardforge.render.card_targets import profile_job
+
+    path = write_mini_deck(tmp_path / "deck", MINI_DECK + "card: {size: square}\n")
+    assert profile_job(str(path), "fr", str(tmp_path / "cards"), "thegamecrafter") == []
+    assert profile_job(str(path), "en", str(tmp_path / "cards"), "thegamecrafter") == []
+    err = capsys.readouterr().err.splitlines()
+    assert len(err) == 1 and err[0].startswith("cardforge: warning: The Game Crafter (thegamecrafter) has no card"), err
+    assert profile_job(str(path), "en", str(tmp_path / "cards"), "printninja")  # PrintNinja has 2.75″ squares
