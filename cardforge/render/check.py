@@ -1,6 +1,8 @@
 """What ``render`` would refuse, found before rendering: every face of a deck, in both
-languages, is resolved through its layout (fonts, icons, images, text fit), so that
-``cardforge validate`` saying OK means ``render`` succeeds.  Low-resolution art is a warning.
+languages, is resolved through its layout (fonts, glyphs, icons, images, text fit), so that
+``cardforge validate`` saying OK means ``render`` succeeds.  Low-resolution art, text or icons
+crossing into the bleed or out of the safe zone, and print-on-demand profiles that have no card
+of the deck's size are warnings.
 """
 
 from __future__ import annotations
@@ -25,9 +27,10 @@ def _position(deck: Any, loc: tuple) -> tuple[int | None, int | None]:
         return None, None
 
 
-def check_deck(deck: Any, shown: str | None = None) -> tuple[list[DeckError], list[str]]:
-    """Every problem drawing ``deck`` would raise (one per message), and warnings; ``shown`` is
-    the deck file's name as the user gave it."""
+def check_deck(deck: Any, shown: str | None = None) -> tuple[list[DeckError], list[str | DeckError]]:
+    """Every problem drawing ``deck`` would raise (one per message), and warnings (texts, or
+    ``DeckError`` at a layout element's line: ink into the bleed or out of the safe zone);
+    ``shown`` is the deck file's name as the user gave it."""
     from cardforge.deck.art import LOW_DPI, effective_dpi
     from cardforge.render.facepages import unique_faces
     from cardforge.render.faces import face_label, face_ops
@@ -46,6 +49,10 @@ def check_deck(deck: Any, shown: str | None = None) -> tuple[list[DeckError], li
                                                      column=col, path=".".join(map(str, loc)) if loc else "")
                 problems.setdefault(str(err), err)
                 continue
+            from cardforge.render.margins import margin_warnings
+
+            for found in margin_warnings(deck, card, lang, ops, face_label(deck, card, lang)):
+                warnings.setdefault(f"{found.file}:{found.line}:{found.column}", found)  # once per element
             for op in ops:
                 if op.type == "image":
                     x0, y0, x1, y1 = op.box
@@ -62,4 +69,11 @@ def check_deck(deck: Any, shown: str | None = None) -> tuple[list[DeckError], li
             sheet_layout(deck, paper)
         except UsageError as exc:
             warnings.setdefault(paper, f"{exc}: --format sheets --paper {paper} will refuse it")
+    from cardforge.render.pod import PROFILES, ProfileRefused, product_for
+
+    for profile in PROFILES.values():  # a vendor with no such card: the others still take it
+        try:
+            product_for(deck, profile)
+        except ProfileRefused as exc:
+            warnings.setdefault(profile.name, f"{exc}: --profile {profile.name} will refuse it")
     return list(problems.values()), list(warnings.values())

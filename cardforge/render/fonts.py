@@ -14,12 +14,13 @@ bundled font for documents that may use any (rulebooks, score pads).
 from __future__ import annotations
 
 import functools
+import io
 from typing import NamedTuple
 
 from cardforge.errors import DeckError
 
 __all__ = ["FontNames", "base_font", "register_font", "register_fonts", "available_fonts", "require_font",
-           "register_extra_font"]
+           "register_extra_font", "italic_of"]
 
 #: fonts a deck brought from its own folder (name → file), registered by ``register_extra_font``
 _EXTRA: dict[str, str] = {}
@@ -80,8 +81,9 @@ def register_fonts() -> FontNames:
     return FontNames()
 
 
-def require_font(name: str, where: str = "style") -> str:
-    """Register and return ``name`` if it is a bundled font; else a ``DeckError`` listing the choices."""
+def require_font(name: str, where: str = "style", own: tuple[str, ...] = ()) -> str:
+    """Register and return ``name`` if it is a bundled font or one of ``own`` (the deck's
+    ``fonts:``, registered); else a ``DeckError`` listing both."""
     if name in _EXTRA:
         return name
     fonts = available_fonts()
@@ -89,18 +91,35 @@ def require_font(name: str, where: str = "style") -> str:
         return register_font(name)
     from cardforge.cards import nearest
 
-    guess = nearest(name, list(fonts))
+    guess = nearest(name, [*fonts, *own])
     hint = f"; did you mean {guess!r}?" if guess else ""
-    raise DeckError(f"unknown font {name!r} in {where}: bundled fonts are {', '.join(fonts)}{hint}")
+    mine = f"; the deck's own fonts (fonts:) are {', '.join(own)}" if own else "; declare your own under fonts: {Name: file.ttf}"
+    raise DeckError(f"unknown font {name!r} in {where}: bundled fonts are {', '.join(fonts)}{mine}{hint}")
 
 
 def register_extra_font(name: str, path: str) -> None:
-    """Register a deck's own TrueType file under ``name`` (embedded and subset like the bundled ones)."""
+    """Register a deck's own TrueType (or OpenType-CFF, converted) file under ``name`` (embedded and
+    subset like the bundled ones)."""
     if _EXTRA.get(name) == path:
         return
     from reportlab.pdfbase import pdfmetrics
     from reportlab.pdfbase.ttfonts import TTFont
 
     base_font()
-    pdfmetrics.registerFont(TTFont(name, path))
+    from pathlib import Path
+
+    from cardforge.render.cff import is_cff, truetype_bytes
+
+    with open(path, "rb") as handle:
+        cff = is_cff(handle.read(4))
+    # an OpenType-CFF file is drawn from its TrueType-outline conversion (reportlab embeds only those)
+    pdfmetrics.registerFont(TTFont(name, io.BytesIO(truetype_bytes(Path(path))) if cff else path))
     _EXTRA[name] = path
+
+
+def italic_of(name: str) -> str:
+    """The italic of a bundled or deck font by its usual names (``DejaVuSans`` → ``DejaVuSans-Oblique``,
+    ``Foo-Regular`` → ``Foo-Italic``), or ``""`` when there is none (rich text then slants it)."""
+    stem = name.removesuffix("-Regular")
+    found = (c for c in (f"{stem}-Oblique", f"{stem}-Italic", f"{stem}Italic") if c in _EXTRA or c in available_fonts())
+    return next(found, "")
