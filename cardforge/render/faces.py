@@ -99,9 +99,12 @@ def _deck_context(deck: Deck, lang: str) -> dict[str, Any]:
             "code": code, "kind": fam.family.kind.value, "name": fam.family.name(lang), "color": fs.color,
             "ink": fs.ink, "symbol": fs.symbol, "gradient": fs.gradient, "image": fam.image,
         }
+    if deck.free is not None:  # a free deck's declared families (suits)
+        families = {code: {**f, "name": f["name"](lang)} for code, f in deck.free.families.items()}
     c = deck.card
     ctx = {
         "style": {"paper": st.paper, "frame": st.frame, "action_color": st.action_color, "action_ink": st.action_ink,
+                  "ink": st.action_ink, "accent": st.action_color,
                   "font": st.font, "font_bold": st.font_bold, "font_text": st.font_text,
                   "text_max_pt": st.text_max_pt, "text_min_pt": st.text_min_pt},
         "back": {"color": back.color, "accent": back.accent, "pattern": back.pattern,
@@ -124,6 +127,8 @@ def card_context(deck: Deck, card: Card | None, lang: str = "en") -> dict[str, A
     base = _deck_context(deck, lang)
     if card is None:
         return {**base, "card": {"type": "back"}, "family": {}}
+    if deck.free is not None:
+        return {**base, **_free_context(deck, card, lang)}
     if card.is_action:
         act = deck.actions[card.action]
         fields = {"type": "action", "kind": "action", "code": card.code, "action": card.action,
@@ -140,6 +145,25 @@ def card_context(deck: Deck, card: Card | None, lang: str = "en") -> dict[str, A
     if deck.table is not None:
         fields = {**deck.fields_of(card), **fields}
     return {**base, "card": fields, "family": fam}
+
+
+def _free_context(deck: Deck, card: Card, lang: str) -> dict[str, Any]:
+    """A free card's ``card.*`` (its fields, and ``heading``/``body``: its name and its other
+    fields as ``key: value`` lines, which the default layout prints) and ``family.*``."""
+    from cardforge.deck.free import card_fields
+
+    row = deck.free.row(card)
+    fields = card_fields(row, lang, deck.free.languages)
+    heading = deck.free.name(card, lang)
+    shown = [k for k, v in fields.items() if str(v).strip() and v != heading]
+    body = "\n".join(f"{k.replace('_', ' ')}: {fields[k]}" for k in shown)
+    fam = dict(deck.free.family_of(row))
+    if fam:
+        fam["name"] = fam["name"](lang)
+    return {"card": {**fields, "type": "card", "code": card.code, "index": card.value, "count": row.count,
+                     "image": row.image, "back": row.back, "heading": heading, "body": body,
+                     "fields": tuple(shown)},
+            "family": fam}
 
 
 # -- resolving elements into ops ----------------------------------------------------------------
@@ -583,6 +607,10 @@ def _checked(deck: Deck, card: Card | None) -> Card | None:
     if card is None:
         return None
     card = card.undeclared()
+    if deck.free is not None:
+        if deck.free.row(card) is None:
+            raise CardCodeError(f"cannot draw {card.code!r}: not a card of {deck.id}", card.code)
+        return card
     if card.is_action:
         if card.action not in deck.actions:
             raise CardCodeError(f"cannot draw {card.code!r}: not an action card of {deck.id}", card.code)

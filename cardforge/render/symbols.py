@@ -123,9 +123,39 @@ def _drop(c: Any, x: float, y: float, s: float) -> Any:
     return p
 
 
+def _spade(c: Any, x: float, y: float, s: float) -> Any:
+    """A heart turned upside down on a flared stem (one outline: it fills as one shape)."""
+    p = c.beginPath()
+    p.moveTo(x, y + s * 0.48)
+    p.curveTo(x + s * 0.1, y + s * 0.3, x + s * 0.48, y + s * 0.12, x + s * 0.46, y - s * 0.12)
+    p.curveTo(x + s * 0.44, y - s * 0.34, x + s * 0.16, y - s * 0.36, x + s * 0.04, y - s * 0.2)
+    p.curveTo(x + s * 0.06, y - s * 0.34, x + s * 0.12, y - s * 0.42, x + s * 0.2, y - s * 0.48)
+    p.lineTo(x - s * 0.2, y - s * 0.48)
+    p.curveTo(x - s * 0.12, y - s * 0.42, x - s * 0.06, y - s * 0.34, x - s * 0.04, y - s * 0.2)
+    p.curveTo(x - s * 0.16, y - s * 0.36, x - s * 0.44, y - s * 0.34, x - s * 0.46, y - s * 0.12)
+    p.curveTo(x - s * 0.48, y + s * 0.12, x - s * 0.1, y + s * 0.3, x, y + s * 0.48)
+    p.close()
+    return p
+
+
+def _club(c: Any, x: float, y: float, s: float) -> Any:
+    """Three leaves and a flared stem, as one outline (circular arcs joined at the notches)."""
+    r = s * 0.2
+    p = c.beginPath()
+    p.moveTo(x + s * 0.2, y - s * 0.48)
+    p.curveTo(x + s * 0.1, y - s * 0.4, x + s * 0.05, y - s * 0.3, x + s * 0.04, y - s * 0.12)
+    p.arcTo(x + s * 0.06, y - s * 0.3, x + s * 0.06 + 2 * r, y - s * 0.3 + 2 * r, 230, 260)  # right leaf
+    p.arcTo(x - r, y + s * 0.08, x + r, y + s * 0.08 + 2 * r, -45, 270)  # top leaf
+    p.arcTo(x - s * 0.06 - 2 * r, y - s * 0.3, x - s * 0.06, y - s * 0.3 + 2 * r, 50, 260)  # left leaf
+    p.curveTo(x - s * 0.05, y - s * 0.3, x - s * 0.1, y - s * 0.4, x - s * 0.2, y - s * 0.48)
+    p.close()
+    return p
+
+
 SYMBOLS: dict[str, Callable[[Any, float, float, float], Any]] = {
     "circle": _circle, "triangle": _triangle, "square": _square, "diamond": _diamond, "star": _star,
     "moon": _moon, "hexagon": _hexagon, "heart": _heart, "cross": _cross, "drop": _drop,
+    "spade": _spade, "club": _club,
 }
 
 
