@@ -128,3 +128,13 @@ def test_a_card_art_file_missing_is_an_error_at_its_row(tmp_path):
     path = pocket(tmp_path, cards="name,image\nAce,ace.png\n")
     with pytest.raises(DeckError, match=r"cards\.csv:2:2: .*ace\.png"):
         load_deck(path)
+
+
+def test_a_deck_outside_the_checkout_renders_into_the_folder_one_is_in(tmp_path):
+    from tests.conftest import ROOT
+
+    path = pocket(tmp_path)
+    result = run_cli("render", path.name, cwd=tmp_path)
+    assert result.code == 0, result.err
+    assert (tmp_path / "output" / "cards" / "p" / "p-sheets-a4-en.pdf").is_file()
+    assert not (ROOT / "output" / "cards" / "p").exists()

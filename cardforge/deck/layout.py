@@ -32,6 +32,9 @@ _LENGTH_KEYS = ("x", "y", "cx", "cy", "right", "bottom", "width", "height", "str
 _TEXT_KEYS = ("text",)
 _LITERAL_KEYS = ("type", "anchor", "rotate", "mirror", "align", "valign", "wrap", "underline", "fit", "angle", "when", "unless")
 _HORIZONTAL = ("x", "cx", "right", "width")
+#: an image element's ``src`` written as a plain file name (``art/auto-repair.svg``): taken as
+#: written, not read as an expression (where ``humans.svg`` would be a field and ``-`` a stray sign)
+_FILE_NAME = re.compile(r"^\s*[\w./ -]+\.(?:png|jpe?g|svg|webp|gif|tiff?)\s*$", re.IGNORECASE)
 #: layouts in one ``extends`` chain (the bundled one extends nothing; a deck's extends it)
 MAX_EXTENDS = 8
 
@@ -293,7 +296,7 @@ def _write_entry(folder: Path, path: Path, entry: Path, slot: str, merged: dict,
 
 def _read(path: Path) -> tuple[dict, Any]:
     from cardforge.deck.layout_schema import LayoutFile
-    from cardforge.deck.source import read_yaml, to_plain, validate
+    from cardforge.deck.source import read_yaml, to_plain, validate_all
 
     raw = read_yaml(path)
     if raw.get("kind") != "layout":
@@ -301,7 +304,7 @@ def _read(path: Path) -> tuple[dict, Any]:
 
         line, col = position_of(raw, ("kind",))
         raise DeckError("expected a layout file here (kind: layout)", file=str(path), line=line, column=col, path="kind")
-    validate(LayoutFile, raw, path)
+    validate_all(LayoutFile, raw, path)  # every schema error of the file, not the first
     return to_plain(raw), raw
 
 
@@ -461,6 +464,8 @@ def _element(name: str, kind: str, el: dict, where: str, var_refs: dict[str, fro
                 refs |= expr.refs
             elif key in _LITERAL_KEYS:
                 props[key] = value
+            elif key == "src" and isinstance(value, str) and _FILE_NAME.match(value):
+                props[key] = Expr(repr(value), lambda ctx, v=value.strip(): v, frozenset())  # a file name as written
             else:
                 expr = compile_expr(value) if not isinstance(value, list) else _list_expr(value)
                 props[key] = expr

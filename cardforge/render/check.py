@@ -35,7 +35,7 @@ def check_deck(deck: Any, shown: str | None = None) -> tuple[list[DeckError], li
     problems: dict[str, DeckError] = {}
     warnings: dict[str, str] = {}
     for card in [*unique_faces(deck), None]:
-        for lang in LANGS:
+        for lang in deck.languages:
             try:
                 ops = face_ops(deck, card, lang)
             except DeckError as exc:
@@ -54,6 +54,12 @@ def check_deck(deck: Any, shown: str | None = None) -> tuple[list[DeckError], li
                         msg = (f"{op.get('src')}: prints at {dpi:.0f} DPI on {face_label(deck, card, lang)} "
                                f"(element {op.name!r}); print shops want {LOW_DPI}")
                         warnings.setdefault(op.get("src") + op.name, msg)
+    if not problems:  # every face drew: now the fields its layout reads that nothing has
+        from cardforge.render.faces import deck_layout
+        from cardforge.render.refcheck import unknown_fields
+
+        for err in unknown_fields(deck, deck_layout(deck), unique_faces(deck)):
+            problems.setdefault(str(err), err)
     from cardforge.errors import UsageError
     from cardforge.render.sheets import PAPERS, sheet_layout
 

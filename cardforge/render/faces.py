@@ -37,7 +37,7 @@ from cardforge.render.elements import Op, draw_op
 from cardforge.render.pdf import MM
 from cardforge.render.textfit import TextDoesNotFit, fit_text
 
-__all__ = ["draw_card", "draw_back", "card_size_points", "face_label", "face_ops", "face_key", "card_context",
+__all__ = ["draw_card", "draw_back", "deck_layout", "card_size_points", "face_label", "face_ops", "face_key", "card_context",
            "Geometry", "LEGIBLE_PT"]
 
 #: no text on a card is drawn smaller than this many points (absolute, whatever the card size)
@@ -190,12 +190,24 @@ def _box(p: dict[str, float], geo: Geometry, anchor: str | None) -> tuple[float,
     return (left, top - height, left + width, top)
 
 
-def _require_font(name: str, deck: Deck, where: str) -> str:
+def _require_font(name: str, deck: Deck, el: LayoutElement) -> str:
+    """``name`` registered; an unknown font is an error at the element's line that lists the
+    bundled fonts and the deck's own, and says how to add one."""
     known = deck._render_cache.setdefault("known_fonts", set())
     if name not in known:
-        from cardforge.render.fonts import require_font
+        from cardforge.render.fonts import available_fonts, require_font
 
-        require_font(name, where)
+        try:
+            require_font(name, f"{deck.id} layout element {el.name!r}")
+        except DeckError:
+            from cardforge.cards import nearest
+            from cardforge.deck.layout import where_error
+
+            have = [*available_fonts(), *sorted(set(deck.fonts) - set(available_fonts()))]
+            guess = nearest(name, have)
+            hint = f"did you mean {guess!r}, or " if guess else ""
+            raise where_error(el.where, f"element {el.name!r}: unknown font {name!r}: fonts are {', '.join(have)}; "
+                                        f"{hint}add yours to the deck under 'fonts:' ({name}: fonts/{name}.ttf)") from None
         known.add(name)
     return name
 
@@ -317,7 +329,7 @@ def _finish_value(el: LayoutElement, props: dict, ctx: Mapping[str, Any], geo: G
     text = _text_of(props, ctx)
     if text is None:
         return None
-    font = _require_font(props.get("font") or ctx["style"]["font_bold"], deck, f"{deck.id} layout element {el.name!r}")
+    font = _require_font(props.get("font") or ctx["style"]["font_bold"], deck, el)
     floor = max(props.pop("min_size", None) or LEGIBLE_PT, LEGIBLE_PT)
     size = max(props.get("size") or 20 * min(geo.w, geo.h) / _REFERENCE_SIDE, floor)  # tiny sizes raised to the floor
     x0, _y0, x1, _y1 = props["_box"]
@@ -336,7 +348,7 @@ def _finish_text(el: LayoutElement, props: dict, ctx: Mapping[str, Any], geo: Ge
     if bad:
         raise DeckError(f"{label}: unknown icon {bad[0]!r} in the text; icons are {_icon_names()}")
     style = ctx["style"]
-    font = _require_font(props.get("font") or style["font"], deck, f"{deck.id} layout element {el.name!r}")
+    font = _require_font(props.get("font") or style["font"], deck, el)
     min_size = props.pop("min_size", None)
     floor = max(min_size if min_size is not None else style["text_min_pt"], LEGIBLE_PT)  # never under 6 pt
     # no size: the deck's text size, in proportion to the card; tiny sizes are raised to the floor
@@ -370,7 +382,7 @@ def _finish_icon(el: LayoutElement, props: dict, ctx: Mapping[str, Any], geo: Ge
         return None
     if props["icon"] not in ICONS:
         raise DeckError(f"{label}: unknown icon {props['icon']!r}; icons are {_icon_names()}")
-    props["font"] = _require_font(props.get("font") or ctx["style"]["font_bold"], deck, f"{deck.id} layout element {el.name!r}")
+    props["font"] = _require_font(props.get("font") or ctx["style"]["font_bold"], deck, el)
     return props
 
 
@@ -473,6 +485,11 @@ class _Segment(NamedTuple):
     ops: tuple[Op, ...] | None
     form: str | None
     element: LayoutElement | None
+
+
+def deck_layout(deck: Deck) -> Layout:
+    """The deck's compiled layout (a layout that fails to load raises its ``DeckError``)."""
+    return _layout(deck)
 
 
 def _layout(deck: Deck) -> Layout:
