@@ -847,4 +847,214 @@ HELP = {
         "Adresse d'écoute ; 0.0.0.0 laisse les téléphones du réseau local rejoindre (avec un code).",
     "Port to listen on.": "Port d'écoute.",
     "Games to play.": "Parties à jouer.",
+    # options and commands translated in session 6 (issue 24: French all the way)
+    'Show this message and exit.':
+        'Affiche cette aide et quitte.',
+    'A client move id: the same id sent again is applied once (safe retries).':
+        "Un identifiant de coup choisi par le client : le même identifiant renvoyé n'est appliqué qu'une fois (nouvel essai sans risque).",
+    "A game (rows, tricks, …) or 'box' for the whole family.":
+        'Un jeu (rows, tricks, …) ou « box » pour toute la famille.',
+    "A game of Num Plis move by move: bids, hands dealt, passes, cards laid, every house rule applied; kept between calls with --state or --table (the same as 'trick' then), else the moves given make one game.":
+        "Une partie de Num Plis coup par coup : annonces, mains distribuées, passes, cartes posées, avec chaque règle maison ; gardée d'un appel à l'autre avec --state ou --table (c'est alors la même chose que « trick »), sinon les coups donnés forment une partie.",
+    'A game of collection move by move, as the table plays it: whose turn it is, every action card, STOPs, rounds and the winner. With --state or --table the game is kept between calls.':
+        "Une partie de Num Collection coup par coup, comme la table la joue : à qui le tour, chaque carte action, les STOP, les manches et le vainqueur. Avec --state ou --table, la partie est gardée d'un appel à l'autre.",
+    'A game of sequence move by move, as the table plays it: whose turn it is, every action card, STOPs, rounds and the winner. With --state or --table the game is kept between calls.':
+        "Une partie de Num Séquence coup par coup, comme la table la joue : à qui le tour, chaque carte action, les STOP, les manches et le vainqueur. Avec --state ou --table, la partie est gardée d'un appel à l'autre.",
+    'A name for the match (printed on the sheet).':
+        'Un nom pour la partie (imprimé sur la feuille de score).',
+    'A pair locked by a reflex, e.g. R7+G7 (repeatable).':
+        'Une paire verrouillée par un réflexe, par exemple R7+G7 (option répétable).',
+    "A row's cards (B R Y G) as the table shows them; the others are kept (from the last reveal, or their 0).":
+        "Les cartes d'une rangée (B R Y G) telles que la table les montre ; les autres sont gardées (depuis la dernière révélation, ou leur 0).",
+    'Also choose the best set of objectives to validate together.':
+        "Choisit aussi le meilleur ensemble d'objectifs à valider ensemble.",
+    'Bots dealt to the seats in turn, e.g. strategy,random.':
+        'Les bots attribués aux places à tour de rôle, par exemple strategy,random.',
+    'Cards already in the trick, e.g. "RB10 SH4".':
+        'Les cartes déjà dans le pli, par exemple « RB10 SH4 ».',
+    'Cards dealt in round 1.':
+        'Cartes distribuées à la manche 1.',
+    'Cards dealt to each player this round.':
+        'Cartes distribuées à chaque joueur à cette manche.',
+    'Cards in your hand, e.g. "RB3 SH12 flip".':
+        'Les cartes de votre main, par exemple « RB3 SH12 flip ».',
+    'Compare every value of this house rule with the default.':
+        'Compare chaque valeur de cette règle maison avec la règle normale.',
+    'Composition for this many players.':
+        'La composition pour ce nombre de joueurs.',
+    'Composition for this mode.':
+        'La composition pour ce mode.',
+    'Dask scheduler address (tcp://host:8786); needs the extra cardforge\\[cluster].':
+        "Adresse de l'ordonnanceur Dask (tcp://hôte:8786) ; demande l'extra cardforge\\[cluster].",
+    'Decks to watch (default: every deck).':
+        'Les paquets à surveiller (sans cette option : tous).',
+    "Each player's captured pile, e.g. p1=R5,RB7 p2=SH3.":
+        'La pile de cartes prises de chaque joueur, par exemple p1=R5,RB7 p2=SH3.',
+    'Engine option KEY=VALUE, e.g. mode=discovery (repeatable).':
+        'Option du moteur CLÉ=VALEUR, par exemple mode=discovery (option répétable).',
+    'Exact bids in a row before this round.':
+        "Annonces exactes d'affilée avant cette manche.",
+    'Figure formats, comma-separated: png, svg, pdf (report.pdf), or none.':
+        'Formats des figures, séparés par des virgules : png, svg, pdf (report.pdf), ou none.',
+    'File of objectives already validated (ids or French/English names).':
+        'Fichier des objectifs déjà validés (identifiants ou noms français ou anglais).',
+    "Game slug (collection, sequence, tricks, rows, numwin), 'all', or a deck file of your own.":
+        'Le jeu (collection, sequence, tricks, rows, numwin), « all », ou un fichier de paquet à vous.',
+    'Game slug (rows, tricks, …) or a deck file.':
+        'Le jeu (rows, tricks, …) ou un fichier de paquet.',
+    'Games the box must play (default: all five).':
+        'Les jeux que la boîte doit permettre (sans cette option : les cinq).',
+    'Games to list (default: all five).':
+        'Les jeux à lister (sans cette option : les cinq).',
+    'House rule KEY=VALUE (repeatable).':
+        'Règle maison CLÉ=VALEUR (option répétable).',
+    'Install completion for the current shell.':
+        'Installe la complétion pour le shell courant.',
+    'Kept game: cards dealt in round 1 (TRICKS-2.1).':
+        'Partie gardée : cartes distribuées à la manche 1 (TRICKS-2.1).',
+    "Kept game: fewer rounds than the rules' maximum (TRICKS-R1).":
+        'Partie gardée : moins de manches que le maximum des règles (TRICKS-R1).',
+    'Kept game: the team variant (TRICKS-11).':
+        'Partie gardée : la variante par équipes (TRICKS-11).',
+    "Match ID (see 'cardforge table list').":
+        'Numéro de la partie (voir « cardforge table list »).',
+    'Mode (collection, sequence: classic or discovery).':
+        'Mode (collection, sequence : classic ou discovery).',
+    'Objectives already validated, e.g. pair,flush or "paire, arc-en-ciel" (with or beside --scorecard).':
+        'Objectifs déjà validés, par exemple pair,flush ou « paire, arc-en-ciel » (avec --scorecard ou en plus).',
+    "One combo per player: by name, Ana=R7+G7,B2 Ben=SH2,B9, or positional, one quoted combo each ('R7 G7 RB3' 'SH2 B9').":
+        "Un combo par joueur : par nom, Ana=R7+G7,B2 Ben=SH2,B9, ou dans l'ordre, un combo entre guillemets chacun ('R7 G7 RB3' 'SH2 B9').",
+    'One per player, e.g. tricks Ana=2/1, rows Ana=R5,RB3,SH2.':
+        'Un par joueur, par exemple tricks Ana=2/1, rows Ana=R5,RB3,SH2.',
+    "Only these decks' cards (default: everything).":
+        'Seulement les cartes de ces paquets (sans cette option : tout).',
+    "Output file, '-' for standard output (default: scoresheet-ID-GAME.pdf|csv).":
+        'Fichier de sortie, « - » pour la sortie standard (sans cette option : scoresheet-ID-JEU.pdf|csv).',
+    'Output folder (default: output/); PDFs go in its rulebooks/.':
+        'Dossier de sortie (sans cette option : output/) ; les PDF vont dans son sous-dossier rulebooks/.',
+    'Players at the table (default: number of cards).':
+        'Joueurs à la table (sans cette option : le nombre de cartes).',
+    'Players at the table.':
+        'Joueurs à la table.',
+    'Players in seating order: "Ana,Ben,Chloé" (tricks team variant: partners sit opposite; default: players in \'cardforge config\').':
+        "Les joueurs dans l'ordre des places : « Ana,Ben,Chloé » (variante par équipes de tricks : les partenaires sont face à face ; sans cette option : les joueurs de « cardforge config »).",
+    'Print one JSON object: the files written, per target.':
+        'Écrit un seul objet JSON : les fichiers écrits, par cible.',
+    'Print one JSON object: the report, the folder and the files written.':
+        'Écrit un seul objet JSON : le rapport, le dossier et les fichiers écrits.',
+    'Print-on-demand profile: thegamecrafter, makeplayingcards, drivethrucards, printninja, home-a4, home-letter (default: all).':
+        "Profil d'impression à la demande : thegamecrafter, makeplayingcards, drivethrucards, printninja, home-a4, home-letter (sans cette option : tous).",
+    'Rebuild everything, even what is up to date.':
+        'Refait tout, même ce qui est à jour.',
+    'Report folder (default: output/simulate/GAME).':
+        'Dossier du rapport (sans cette option : output/simulate/JEU).',
+    'Revealed cards, e.g. Ana=R7 Ben=SH3.':
+        'Les cartes révélées, par exemple Ana=R7 Ben=SH3.',
+    "Rounds agreed (sequence; tricks: fewer than the rules' maximum).":
+        'Manches convenues (sequence ; tricks : moins que le maximum des règles).',
+    'Seconds a turn takes at the table (playing-time estimate).':
+        'Secondes que prend un tour à la table (pour estimer la durée de partie).',
+    'Secured sequences, one quoted argument each ("R3 G5" "B7 Y2").':
+        'Séquences verrouillées, une par argument entre guillemets ("R3 G5" "B7 Y2").',
+    'Seed: the same seed gives the same report, whatever --jobs.':
+        'Graine : la même graine donne le même rapport, quel que soit --jobs.',
+    'Shift back pages by X,Y mm (read off the --calibrate page).':
+        'Décale les versos de X,Y mm (lus sur la page --calibrate).',
+    'Show completion for the current shell, to copy it or customize the installation.':
+        "Affiche la complétion pour le shell courant, pour la copier ou adapter l'installation.",
+    'Show these players as a flag would set them.':
+        'Montre ces joueurs comme une option les fixerait.',
+    'Show this database as a flag would set it.':
+        'Montre cette base de données comme une option la fixerait.',
+    'Show this language as a flag would set it.':
+        'Montre cette langue comme une option la fixerait.',
+    'Show this paper as a flag would set it.':
+        'Montre ce papier comme une option le fixerait.',
+    'Space between cards on home sheets, mm.':
+        'Espace entre les cartes sur les planches à imprimer chez soi, en mm.',
+    'Take back the last move of the kept match (with --state or --table).':
+        'Reprend le dernier coup de la partie gardée (avec --state ou --table).',
+    'The captured cards, e.g. R5 RB7 SH3.':
+        'Les cartes prises, par exemple R5 RB7 SH3.',
+    'The card just discarded.':
+        "La carte qui vient d'être défaussée.",
+    "The cards of a player's collection this round.":
+        "Les cartes de la collection d'un joueur à cette manche.",
+    'The cards of one sequence in draw order (e.g. R3 G5 RB7 joker).':
+        "Les cartes d'une séquence dans l'ordre du tirage (par exemple R3 G5 RB7 joker).",
+    'The final combo, e.g. R7 G7 RB3 SH2 flash.':
+        'Le combo final, par exemple R7 G7 RB3 SH2 flash.',
+    "The layout-file schema instead of the deck's.":
+        'Le schéma des fichiers de mise en page au lieu de celui des paquets.',
+    'The match version the move was made on: refused if the table moved on since.':
+        'La version de la partie sur laquelle le coup a été joué : refusé si la table a avancé depuis.',
+    "The new deck's folder; its last part is the deck's id.":
+        "Le dossier du nouveau paquet ; son dernier élément est l'identifiant du paquet.",
+    "The opponent's card you named.":
+        'La carte adverse que vous avez nommée.',
+    'The players in seat order (Ana,Ben,Chloé), for the first move of a game.':
+        "Les joueurs dans l'ordre des places (Ana,Ben,Chloé), pour le premier coup d'une partie.",
+    'The team variant.':
+        'La variante par équipes.',
+    "The trick's cards in play order, the leader's first: RB12 SH3 … or, by name, Ana=RB12 Ben=SH3 …":
+        "Les cartes du pli dans l'ordre joué, celle de l'entameur d'abord : RB12 SH3 … ou, par nom, Ana=RB12 Ben=SH3 …",
+    "This is the game's last round (streak_payout=once).":
+        "C'est la dernière manche de la partie (streak_payout=once).",
+    'Tricks bid.':
+        'Plis annoncés.',
+    'Tricks won.':
+        'Plis remportés.',
+    'Variant (tricks: team; rows: explosion; numwin: memory).':
+        'Variante (tricks : team ; rows : explosion ; numwin : memory).',
+    'What the player to act does: cards turned over (Ana=R3, Ana=R3@B), Ana=secure, Ana=end, Ana=keep, Ana=play:double>Ben, Ana=joker after a STOP (docs/notation.md).':
+        "Ce que fait le joueur dont c'est le tour : cartes retournées (Ana=R3, Ana=R3@B), Ana=secure, Ana=end, Ana=keep, Ana=play:double>Ben, Ana=joker après un STOP (docs/notation.md).",
+    "With --state or --table the match is kept between calls (its moves, replayed by the engine), so the next reveal needs only the cards: cardforge referee rows play --state partie.json Ana=R7 Ben=SH3 Chloé=RB9. 'deal Ana=R1,R4,…' enters a hand a tool dealt.":
+        "Avec --state ou --table, la partie est gardée d'un appel à l'autre (ses coups, rejoués par le moteur) : la révélation suivante ne demande que les cartes : cardforge referee rows play --state partie.json Ana=R7 Ben=SH3 Chloé=RB9. « deal Ana=R1,R4,… » entre une main distribuée par un outil.",
+    'With --state or --table the totals carry over from round to round (by name), and the game ends after one round per dealer with the lowest total named (NUMWIN-8.1, 8.3).':
+        "Avec --state ou --table, les totaux passent d'une manche à l'autre (par nom), et la partie finit après une manche par donneur, le plus petit total étant nommé (NUMWIN-8.1, 8.3).",
+    "With --state or --table the whole game is kept (also as 'referee tricks play'): the bids start each round (Ana=bid=1 Ben=bid=0 …), the hands dealt may be given (Ana=hand=RB3,SH12; a hand not given stays hidden), partners pass in the team variant (Ana=pass=RB3,SH5); cards may be laid a few at a time (Ana=RB12, then Ben=SH3 …), the trick is settled when every seat has laid, the winner leads the next one, each round is scored and the game's winner named.":
+        'Avec --state ou --table, toute la partie est gardée (aussi avec « referee tricks play ») : les annonces ouvrent chaque manche (Ana=bid=1 Ben=bid=0 …), les mains distribuées peuvent être données (Ana=hand=RB3,SH12 ; une main non donnée reste cachée), les partenaires se passent des cartes dans la variante par équipes (Ana=pass=RB3,SH5) ; les cartes peuvent être posées quelques-unes à la fois (Ana=RB12, puis Ben=SH3 …), le pli est réglé quand chaque place a posé, son gagnant entame le suivant, chaque manche est comptée et le vainqueur de la partie nommé.',
+    'Write the duplex calibration page instead.':
+        'Écrit plutôt la page de calibrage recto verso.',
+    'Write the printable score sheet (PDF).':
+        'Écrit la feuille de score imprimable (PDF).',
+    'Write the rounds as CSV.':
+        'Écrit les manches en CSV.',
+    'Write to this file instead of stdout.':
+        'Écrit dans ce fichier au lieu de la sortie standard.',
+    'Your card shown to seize it.':
+        'Votre carte montrée pour la saisir.',
+    'a5 (default) or a4.':
+        'a5 (sans cette option) ou a4.',
+    'explosion: the 5th card makes the row explode.':
+        'explosion : la 5e carte fait exploser la rangée.',
+    'fr, en or all.':
+        'fr, en ou all.',
+    'player, reference, comprehensive or all.':
+        'player, reference, comprehensive ou all.',
+    'tricks: cards dealt in round 1 (default 1).':
+        'tricks : cartes distribuées à la manche 1 (1 sans cette option).',
+    'tricks: tricks nobody won (Flash).':
+        "tricks : plis que personne n'a remportés (Flash).",
+}
+
+#: The words typer prints itself on a help page (``cardforge/i18n/library_texts.py`` compiles
+#: them for gettext, which typer reads them through).
+LIBRARY = {
+    "[required]": "[obligatoire]",
+    "required": "obligatoire",
+    "[default: {}]": "[par défaut\u00a0: {}]",
+    "default: {default}": "par défaut\u00a0: {default}",
+    "[env var: {}]": "[variable d'environnement\u00a0: {}]",
+    "env var: {var}": "variable d'environnement\u00a0: {var}",
+    "(deprecated) ": "(obsolète) ",
+    "(dynamic)": "(dynamique)",
+    "Arguments": "Arguments",
+    "Options": "Options",
+    "Commands": "Commandes",
+    "Error": "Erreur",
+    "Aborted.": "Abandon.",
+    "Aborted!": "Abandon\u202f!",
+    "Try [blue]'{command_path} {help_option}'[/] for help.":
+        "Essayez [blue]«\u00a0{command_path} {help_option}\u00a0»[/] pour l'aide.",
 }
