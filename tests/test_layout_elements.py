@@ -27,6 +27,11 @@ faces:
       symbol: {type: symbol, anchor: safe, cx: 8%s, cy: 8%s, width: 10%s, height: 10%s, fill: family.ink, mirror: true}
       caption: {type: text, cx: 50%, cy: 67%, width: 60%s, height: 6%s, text: "{card.name} :flash:", size: 6pt, color: style.frame, wrap: false, rotate: 180}
       ring: {type: ring, cx: 50%, cy: 85%, radius: 6%s, size: 4%s, fill: family.color}
+      rule: {type: line, x: 10%, right: 10%, y: 72%, height: 0, stroke: style.frame, stroke_width: 0.3%s, dash: [1, 0.5]}
+      zig: {type: polyline, x: 10%, right: 10%, y: 74%, height: 3%, points: [[0, 100%], [50%, 0], [100%, 100%]], stroke: style.frame, stroke_width: 0.3%s}
+      kite: {type: polygon, cx: 15%, cy: 85%, width: 8%s, height: 10%s, points: [[50%, 0], [100%, 40%], [50%, 100%], [0, 40%]], gradient: linear, colors: [family.color, "'#FFFFFF'"]}
+      hex: {type: hexagon, cx: 85%, cy: 85%, width: 8%s, height: 8%s, fill: family.color, rotate: "{card.value}"}
+      star: {type: star, cx: 85%, cy: 15%, width: 8%s, height: 8%s, gradient: radial, colors: ["'#FFFFFF'", family.color]}
   action:
     when: {card.type: action}
     elements:

@@ -257,6 +257,7 @@ def compile_expr(source: Any) -> Expr:
 
 
 _FIELD = re.compile(r"\{([^{}]+)\}")
+_SPAN = re.compile(r"[a-z_]+=")
 
 
 def compile_template(text: str) -> Expr:
@@ -267,7 +268,8 @@ def compile_template(text: str) -> Expr:
     for m in _FIELD.finditer(text):
         parts.append(text[last : m.start()])
         inner = m.group(1).strip()
-        if inner.startswith("icon:"):  # {icon:flash} is an inline icon, kept for the text drawer
+        if inner.startswith(("icon:", "img:")) or _SPAN.match(inner):  # an inline icon or picture, or a
+            # rich-text span's settings ({color=#C00 size=120%}): kept for the text drawer
             parts.append(m.group(0))
         else:
             e = compile_expr(inner)

@@ -25,16 +25,22 @@ from typing import Any
 from cardforge.deck.expr import Expr, ExprError, compile_expr, compile_template
 from cardforge.errors import DeckError
 
-__all__ = ["Length", "LayoutElement", "LayoutFace", "Layout", "load_layout", "where_error", "layouts_dir", "layout_path", "matches"]
+__all__ = ["Length", "NUMERIC_KEYS", "length_unit", "number_from_data", "LayoutElement", "LayoutFace", "Layout", "load_layout", "where_error", "layouts_dir", "layout_path", "matches"]
 
 _LENGTH_KEYS = ("x", "y", "cx", "cy", "right", "bottom", "width", "height", "stroke_width", "radius", "size",
                 "min_size", "padding", "outline_width", "gap")
 _TEXT_KEYS = ("text",)
-_LITERAL_KEYS = ("type", "anchor", "rotate", "mirror", "align", "valign", "wrap", "underline", "fit", "angle", "when", "unless")
+_LITERAL_KEYS = ("type", "anchor", "rotate", "mirror", "align", "valign", "wrap", "underline", "fit", "angle", "when", "unless",
+                 "gradient", "sides", "inner", "cap", "join")
+#: keys whose value is a list of lengths (``dash``) or of [x, y] pairs of lengths (``points``)
+_LENGTH_LIST_KEYS = ("points", "dash")
 _HORIZONTAL = ("x", "cx", "right", "width")
 #: an image element's ``src`` written as a plain file name (``art/auto-repair.svg``): taken as
 #: written, not read as an expression (where ``humans.svg`` would be a field and ``-`` a stray sign)
 _FILE_NAME = re.compile(r"^\s*[\w./ -]+\.(?:png|jpe?g|svg|webp|gif|tiff?)\s*$", re.IGNORECASE)
+#: the keys whose number may come from the card's data (``"{card.angle}"``): lengths and plain numbers
+NUMERIC_KEYS = frozenset((*_LENGTH_KEYS, "rotate", "angle", "sides", "inner"))
+_DATA = re.compile(r"^\s*\{([^{}]+)\}\s*$")
 #: layouts in one ``extends`` chain (the bundled one extends nothing; a deck's extends it)
 MAX_EXTENDS = 8
 
@@ -54,6 +60,30 @@ def _usable_angle(value: Any) -> bool:
         return math.isfinite(value) and abs(value) <= MAX_DEGREES
     except (OverflowError, TypeError):
         return False
+
+
+def number_from_data(key: str, kind: str, value: Any, geo: Any, along: str) -> float | int:
+    """A numeric property's value read from the card's data, in points for a length (a number is
+    in the key's unit, a string such as ``"4mm"`` a length); ``ValueError`` in words if unusable."""
+    if isinstance(value, bool) or value is None:
+        raise ValueError(f"{_shown(value)} is not a number")
+    if key in _LENGTH_KEYS:
+        if isinstance(value, str) and value.strip().lstrip("+-").replace(".", "", 1).isdigit():
+            value = float(value)
+        return Length.checked(value, length_unit(key, kind)).points(geo, along)
+    try:
+        number = float(value)
+    except (TypeError, ValueError):
+        raise ValueError(f"{_shown(value)} is not a number") from None
+    if key in ("rotate", "angle") and not _usable_angle(number):
+        raise ValueError(f"{_shown(value)} is not a usable angle; give degrees between -{MAX_DEGREES:g} and {MAX_DEGREES:g}")
+    if key == "sides":
+        if number != int(number) or not 3 <= number <= 64:
+            raise ValueError(f"{_shown(value)} is not a number of sides from 3 to 64")
+        return int(number)
+    if key == "inner" and not 0 < number <= 1:
+        raise ValueError(f"{_shown(value)} is not a fraction above 0 and at most 1")
+    return number
 
 
 def layouts_dir() -> Path:
@@ -449,10 +479,21 @@ def _element(name: str, kind: str, el: dict, where: str, var_refs: dict[str, fro
         for key, value in el.items():
             if key in ("_where", "when", "unless"):
                 continue
-            if key in _LENGTH_KEYS:
-                unit = "pt" if key in ("size", "min_size") and kind in ("text", "value") else "mm"
+            data = _DATA.match(value) if isinstance(value, str) and key in NUMERIC_KEYS else None
+            if data:  # a number from the card's data: "{card.angle}", "{card.power * 2}"
+                expr = compile_expr(data.group(1))
+                props[key] = expr
+                refs |= expr.refs
+            elif key in _LENGTH_KEYS:
+                unit = length_unit(key, kind)
                 try:
                     props[key] = Length.checked(value, unit)
+                except ValueError as exc:
+                    raise where_error(where, f"element {name!r}: {key}: {exc}") from None
+            elif key in _LENGTH_LIST_KEYS:
+                try:
+                    props[key] = tuple(tuple(Length.checked(v) for v in item) if isinstance(item, list) else Length.checked(item)
+                                       for item in value)
                 except ValueError as exc:
                     raise where_error(where, f"element {name!r}: {key}: {exc}") from None
             elif key in ("rotate", "angle") and not _usable_angle(value):
@@ -483,6 +524,11 @@ def _element(name: str, kind: str, el: dict, where: str, var_refs: dict[str, fro
     for r in refs:
         expanded |= var_refs.get(r.split(".")[0], {r})
     return LayoutElement(name, kind, props, when, unless, frozenset(expanded), where)
+
+
+def length_unit(key: str, kind: str) -> str:
+    """The unit of a bare number for ``key`` of a ``kind`` element: text sizes are in pt, the rest mm."""
+    return "pt" if key in ("size", "min_size") and kind in ("text", "value") else "mm"
 
 
 def _list_expr(values: list) -> Expr:

@@ -22,9 +22,12 @@ _TERM = r"\d+(\.\d+)?\s*" + _UNIT
 #: a length: ``12`` (mm), ``"4.5mm"``, ``"10pt"``, ``"50%"``, ``"30%s"``, ``"50%h - 12%s"``, ``"1safe + 2mm"``
 LENGTH_PATTERN = r"^\s*[+-]?\s*" + _TERM + r"(\s*[+-]\s*" + _TERM + r")*\s*$"
 
+#: a number read from the card's data: ``"{card.angle}"``
+DATA_PATTERN = r"^\s*\{[^{}]+\}\s*$"
+FromData = Annotated[StrictStr, Field(pattern=DATA_PATTERN, description="a number from the card's data, e.g. '{card.angle}'")]
 Number = StrictInt | StrictFloat
 Length = Annotated[
-    Number | Annotated[StrictStr, Field(pattern=LENGTH_PATTERN)],
+    Number | Annotated[StrictStr, Field(pattern=LENGTH_PATTERN)] | FromData,
     Field(description="mm as a number, or a string of terms in mm, pt, %w/%h/%s/% of the trim size, safe, bleed"),
 ]
 Scalar = StrictStr | StrictInt | StrictFloat | StrictBool
@@ -34,7 +37,9 @@ Condition = Annotated[
     Field(description="every field must equal the value (or one of the listed values), e.g. {card.kind: shadow}"),
 ]
 
-ElementType = Literal["rect", "ellipse", "text", "value", "symbol", "icon", "image", "pattern", "ring"]
+ElementType = Literal["rect", "ellipse", "text", "value", "symbol", "icon", "image", "pattern", "ring", "line", "polyline",
+                      "polygon", "hexagon", "star"]
+Point = Annotated[list[Length], Field(min_length=2, max_length=2, description="[x, y] from the box's top left; % of the box")]
 
 from cardforge.deck.layout_keys import ELEMENT_KEYS  # noqa: E402  (pydantic-free, for the compiler)
 
@@ -58,14 +63,16 @@ class Element(_Strict):
     bottom: Length | None = Field(default=None, description="bottom edge, from the anchor's bottom")
     width: Length | None = None
     height: Length | None = None
-    rotate: Number | None = Field(default=None, description="degrees anticlockwise about the box centre")
+    rotate: Number | FromData | None = Field(default=None, description="degrees anticlockwise about the box centre")
     mirror: StrictBool | None = Field(default=None, description="also draw it turned 180° about the card centre")
     fill: Value | None = None
     stroke: Value | None = None
     stroke_width: Length | None = None
     radius: Length | None = Field(default=None, description="corner radius (rect) or ring radius (ring)")
-    text: StrictStr | None = Field(default=None, description="text with {field} parts and :icon: names")
+    text: StrictStr | None = Field(default=None, description="text with {field} parts, :icon: names, {img:file} pictures, **bold**, *italic* and [spans]{color=#C00 size=120%}")
     font: Value | None = None
+    font_bold: Value | None = Field(default=None, description="the font of **bold** text (default style.font_bold)")
+    font_italic: Value | None = Field(default=None, description="the font of *italic* text (default the font's -Oblique/-Italic, else slanted)")
     size: Length | None = Field(default=None, description="text size (pt by default for text), symbol size for pattern/ring")
     min_size: Length | None = Field(default=None, description="auto-fit never goes below this (absolute pt)")
     color: Value | None = None
@@ -83,7 +90,14 @@ class Element(_Strict):
     fit: Literal["cover", "contain"] | None = None
     pattern: Value | None = Field(default=None, description="tile, stripes, rays, dots, bands or plain")
     gap: Length | None = None
-    angle: Number | None = None
+    angle: Number | FromData | None = Field(default=None, description="pattern angle, or a linear gradient's direction (degrees anticlockwise from left → right; default -90: top → bottom)")
+    gradient: Literal["linear", "radial"] | None = Field(default=None, description="fill with a gradient through colors instead of fill")
+    points: list[Point] | None = Field(default=None, min_length=2, max_length=1000, description="line/polyline/polygon corners")
+    sides: Annotated[StrictInt, Field(ge=3, le=64)] | FromData | None = Field(default=None, description="a regular polygon's sides, a star's points")
+    inner: Annotated[Number, Field(gt=0, le=1)] | FromData | None = Field(default=None, description="a star's inner corners, as a fraction of its outer radius (default 0.382)")
+    cap: Literal["butt", "round", "square"] | None = None
+    join: Literal["miter", "round", "bevel"] | None = None
+    dash: list[Length] | None = Field(default=None, min_length=1, max_length=16, description="dash and gap lengths")
 
 
 class Face(_Strict):

@@ -132,6 +132,11 @@ MESSAGES: dict[str, str] = {
     "error.card.syntax": "expected a family code and a value (R7, RB12, SH0) or an action slug (flash, numx=17)",
     "error.card.action_not_in": "unknown card {token}: {name} is not in {game} (its action cards: {have})",
     "error.card.family_not_in": "unknown card {token}: the {name} family is not in {game} (its families: {have:list}){hint}",
+    # -- print-on-demand profiles (render/pod, issue 26) -----------------------------------------
+    "pod.no_product": "{vendor} ({profile}) has no card of {w}×{h} mm ({size}): its cards are {products} (either way up); not written for {deck}",
+    "pod.bleed": "{vendor} ({profile}) needs {need} mm of bleed on its {product} cards and {deck} has {have} mm; set card: {{bleed_mm: {need}}}",
+    "pod.skipped": "cardforge: warning: {reason}",
+    "pod.sent_as": "{vendor}: {deck} sent as its {product} cards",
     "coll.achievable": "{n} {n:plural:objective|objectives} achievable",
     "seq.q.total": "Round total of {n} secured {n:plural:sequence|sequences} ({mode})",
     "tricks.q.score": "Bid {bid}, won {won}, {cards} {cards:plural:card|cards}",

@@ -170,6 +170,11 @@ MESSAGES: dict[str, str] = {
     "error.card.syntax": "attendu un code de famille et une valeur (R7, RB12, SH0) ou le nom d'une carte action (flash, numx=17)",
     "error.card.action_not_in": "carte inconnue {token} : {name} n'est pas dans {game} (ses cartes action : {have})",
     "error.card.family_not_in": "carte inconnue {token} : la famille {name} n'est pas dans {game} (ses familles : {have:list}){hint}",
+    # -- print-on-demand profiles (render/pod, issue 26) -----------------------------------------
+    "pod.no_product": "{vendor} ({profile}) n’a pas de carte de {w}×{h} mm ({size}) : ses cartes sont {products} (dans un sens ou dans l’autre) ; rien n’est écrit pour {deck}",
+    "pod.bleed": "{vendor} ({profile}) demande {need} mm de fond perdu sur ses cartes {product} et {deck} en a {have} mm ; mettez card : {{bleed_mm: {need}}}",
+    "pod.skipped": "cardforge : avertissement : {reason}",
+    "pod.sent_as": "{vendor} : {deck} envoyé comme ses cartes {product}",
     "coll.achievable": "{n} {n:plural:objectif réalisable|objectifs réalisables}",
     "seq.q.total": "Total de la manche : {n} {n:plural:séquence sécurisée|séquences sécurisées} (mode {mode})",
     "tricks.q.score": "Annonce {bid}, plis faits {won}, {cards} {cards:plural:carte|cartes}",

@@ -15,7 +15,7 @@ from typing import Any, NamedTuple
 from cardforge.render.colours import Palette
 from cardforge.render.symbols import draw_icon, draw_symbol
 
-__all__ = ["Op", "draw_op", "DRAWERS", "value_box"]
+__all__ = ["Op", "draw_op", "DRAWERS", "value_box", "regular_points", "gradient_colour"]
 
 
 class Op(NamedTuple):
@@ -50,6 +50,12 @@ def _fill_stroke(canv: Any, op: Op, palette: Palette) -> tuple[int, int]:
 
 
 def _rect(canv: Any, op: Op, palette: Palette, geo: Any) -> None:
+    if op.get("gradient"):
+        path = canv.beginPath()
+        x0, y0, x1, y1 = op.box
+        path.roundRect(x0, y0, x1 - x0, y1 - y0, op.get("radius") or 0.0)
+        _shape(canv, op, palette, path)
+        return
     fill, stroke = _fill_stroke(canv, op, palette)
     if not (fill or stroke):
         return
@@ -62,6 +68,11 @@ def _rect(canv: Any, op: Op, palette: Palette, geo: Any) -> None:
 
 
 def _ellipse(canv: Any, op: Op, palette: Palette, geo: Any) -> None:
+    if op.get("gradient"):
+        path = canv.beginPath()
+        path.ellipse(op.box[0], op.box[1], op.box[2] - op.box[0], op.box[3] - op.box[1])
+        _shape(canv, op, palette, path)
+        return
     fill, stroke = _fill_stroke(canv, op, palette)
     if fill or stroke:
         x0, y0, x1, y1 = op.box
@@ -69,6 +80,129 @@ def _ellipse(canv: Any, op: Op, palette: Palette, geo: Any) -> None:
             canv.circle((x0 + x1) / 2, (y0 + y1) / 2, (x1 - x0) / 2, fill=fill, stroke=stroke)
         else:
             canv.ellipse(x0, y0, x1, y1, fill=fill, stroke=stroke)
+
+
+#: at most this many steps per gradient (one per 1/255 of the largest channel change, so no band shows)
+GRADIENT_STEPS = 256
+
+
+def gradient_colour(colours: tuple[str, ...], t: float) -> str:
+    """The colour ``t`` (0 … 1) of the way through evenly spaced ``colours``."""
+    from cardforge.render.colours import mix
+
+    if len(colours) == 1:
+        return colours[0]
+    pos = min(max(t, 0.0), 1.0) * (len(colours) - 1)
+    i = min(int(pos), len(colours) - 2)
+    return mix(colours[i], colours[i + 1], pos - i)
+
+
+def _steps(colours: tuple[str, ...]) -> int:
+    from cardforge.render.colours import hex_to_rgb
+
+    change = sum(max(abs(x - y) for x, y in zip(hex_to_rgb(a), hex_to_rgb(b))) for a, b in zip(colours, colours[1:]))
+    return max(2, min(GRADIENT_STEPS, round(change * 255)))
+
+
+def _gradient(canv: Any, op: Op, palette: Palette, path: Any) -> None:
+    """Paint ``op``'s gradient through ``colors`` (``linear`` along ``angle``, or ``radial`` out from
+    the box centre), clipped to ``path``: as many flat vector steps as the colours need, so it
+    draws inside a reused form and stays plain DeviceCMYK for a print shop."""
+    x0, y0, x1, y1 = op.box
+    colours = tuple(op.get("colors") or ("#FFFFFF", "#000000"))
+    n = _steps(colours)
+    cx, cy = _centre(op.box)
+    canv.saveState()
+    canv.clipPath(path, stroke=0, fill=0)
+    if op.get("gradient") == "radial":
+        reach = math.hypot(x1 - x0, y1 - y0) / 2
+        for i in range(n, 0, -1):  # outside in, each disc over the last
+            canv.setFillColor(palette.colour(gradient_colour(colours, i / n)))
+            canv.circle(cx, cy, reach * i / n, fill=1, stroke=0)
+    else:  # linear: from the box's edge opposite ``angle`` (degrees anticlockwise from +x) to the other
+        angle = op.get("angle") if op.get("angle") is not None else -90.0
+        a = math.radians(angle)
+        along = abs((x1 - x0) * math.cos(a)) + abs((y1 - y0) * math.sin(a))
+        across = abs((x1 - x0) * math.sin(a)) + abs((y1 - y0) * math.cos(a))
+        canv.translate(cx, cy)
+        canv.rotate(angle)
+        step = along / n
+        for i in range(n):
+            canv.setFillColor(palette.colour(gradient_colour(colours, (i + 0.5) / n)))
+            canv.rect(-along / 2 + i * step, -across / 2, step * 1.02 if i < n - 1 else step, across, fill=1, stroke=0)
+    canv.restoreState()
+
+
+def _stroke_style(canv: Any, op: Op) -> None:
+    cap, join, dash = op.get("cap"), op.get("join"), op.get("dash")
+    if cap:
+        canv.setLineCap({"butt": 0, "round": 1, "square": 2}[cap])
+    if join:
+        canv.setLineJoin({"miter": 0, "round": 1, "bevel": 2}[join])
+    if dash:
+        canv.setDash(list(dash))
+
+
+def _shape(canv: Any, op: Op, palette: Palette, path: Any, closed: bool = True) -> None:
+    """Fill (a colour or a gradient) and stroke ``path``."""
+    grad = closed and op.get("gradient")
+    fill, stroke = _fill_stroke(canv, op, palette)
+    if grad:
+        _gradient(canv, op, palette, path)
+        fill = 0
+    if not closed:
+        fill = 0
+    if fill or stroke:
+        canv.saveState()
+        _stroke_style(canv, op)
+        canv.drawPath(path, fill=fill, stroke=stroke)
+        canv.restoreState()
+
+
+def regular_points(box: tuple[float, float, float, float], sides: int, inner: float | None = None) -> list[tuple[float, float]]:
+    """The corners of a regular polygon (or, with ``inner``, a star of ``sides`` points whose inner
+    corners are ``inner`` of the way out) in the ellipse of ``box``, the first corner at the top."""
+    cx, cy = _centre(box)
+    rx, ry = (box[2] - box[0]) / 2, (box[3] - box[1]) / 2
+    n = sides * 2 if inner is not None else sides
+    out = []
+    for i in range(n):
+        a = math.radians(90 + i * 360 / n)
+        r = inner if inner is not None and i % 2 else 1.0
+        out.append((cx + rx * r * math.cos(a), cy + ry * r * math.sin(a)))
+    return out
+
+
+def _points_path(canv: Any, points: Any, closed: bool) -> Any:
+    path = canv.beginPath()
+    (x, y), *rest = points
+    path.moveTo(x, y)
+    for x, y in rest:
+        path.lineTo(x, y)
+    if closed:
+        path.close()
+    return path
+
+
+def _line(canv: Any, op: Op, palette: Palette, geo: Any) -> None:
+    x0, y0, x1, y1 = op.box
+    points = op.get("points") or ((x0, y1), (x1, y0))  # top left to bottom right of the box
+    _shape(canv, op, palette, _points_path(canv, points, False), closed=False)
+
+
+def _polyline(canv: Any, op: Op, palette: Palette, geo: Any) -> None:
+    _shape(canv, op, palette, _points_path(canv, op.get("points"), False), closed=False)
+
+
+def _polygon(canv: Any, op: Op, palette: Palette, geo: Any) -> None:
+    points = op.get("points") or regular_points(op.box, op.get("sides") or (6 if op.type == "hexagon" else 5))
+    _shape(canv, op, palette, _points_path(canv, points, True))
+
+
+def _star(canv: Any, op: Op, palette: Palette, geo: Any) -> None:
+    inner = op.get("inner")
+    points = regular_points(op.box, op.get("sides") or 5, 0.382 if inner is None else inner)
+    _shape(canv, op, palette, _points_path(canv, points, True))
 
 
 def _symbol(canv: Any, op: Op, palette: Palette, geo: Any) -> None:
@@ -94,6 +228,14 @@ def _text(canv: Any, op: Op, palette: Palette, geo: Any) -> None:
     x0, y0, x1, y1 = x0 + pad, y0 + pad, x1 - pad, y1 - pad
     lines, size, leading = op.get("lines"), op.get("size"), op.get("leading")
     font, align, valign = op.get("font"), op.get("align") or "center", op.get("valign") or "middle"
+    rich = op.get("rich")
+    if rich is not None:
+        from cardforge.render.richtext import draw
+
+        plain = op.get("color") or "#000000"
+        draw(canv, rich, (x0, y0, x1, y1), align, valign, lambda c: palette.colour(c or plain), font,
+             op.get("icon_font") or font)
+        return
     height = leading * len(lines)
     if valign == "top":
         y = y1 - size * 0.92
@@ -291,7 +433,8 @@ def _image(canv: Any, op: Op, palette: Palette, geo: Any) -> None:
 
 DRAWERS: dict[str, Callable[[Any, Op, Palette, Any], None]] = {
     "rect": _rect, "ellipse": _ellipse, "symbol": _symbol, "icon": _icon, "text": _text, "value": _value,
-    "pattern": _pattern, "ring": _ring, "image": _image,
+    "pattern": _pattern, "ring": _ring, "image": _image, "line": _line, "polyline": _polyline, "polygon": _polygon,
+    "hexagon": _polygon, "star": _star,
 }
 
 

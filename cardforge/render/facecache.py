@@ -47,13 +47,18 @@ _FORM_NAME = re.compile(rb"/FormXob\.([^\s/<>\[\]()]+)")  # reportlab's name of 
 
 @dataclass(frozen=True, order=True)
 class Variant:
-    """An image made from a face's 300-DPI bitmap: ``full``, a centred ``crop``, or a trim-size ``thumb``."""
+    """An image made from a face's 300-DPI bitmap: ``full``, a centred ``crop``, a centred part
+    resampled to a vendor's pixels (``fit``), or a trim-size ``thumb``."""
 
     kind: str
     size: tuple[int, int] = (0, 0)
+    #: ``fit``: the centred part of the bitmap resampled to ``size``
+    source: tuple[int, int] = (0, 0)
 
     @property
     def suffix(self) -> str:
+        if self.kind == "fit":
+            return f"-f{self.size[0]}x{self.size[1]}-{self.source[0]}x{self.source[1]}"
         return "" if self.kind == "full" else f"-{self.kind[0]}{self.size[0]}x{self.size[1]}"
 
 
@@ -188,6 +193,13 @@ def _rasterise_one(pdf: bytes, variants: Sequence[Variant]) -> list[tuple[Varian
             made.append((variant, pixels.png(DPI)))
         elif variant.kind == "crop":
             made.append((variant, pixels.centre(variant.size).png(DPI)))
+        elif variant.kind == "fit":
+            from PIL import Image
+
+            part = pixels.centre(variant.source)
+            image = pixels.image().crop(tuple(round(v) for v in part.box(0, 0, *part.size)))
+            image = image.resize(variant.size, Image.Resampling.LANCZOS)
+            made.append((variant, Pixels(image.tobytes(), variant.size[0] * 3, variant.size, 0, 0, variant.size).png(DPI)))
         elif variant.kind == "thumb":
             made.append((variant, Pixels(thumbs[variant.size].tobytes(), variant.size[0] * 3, variant.size, 0, 0,
                                          variant.size).png()))

@@ -39,10 +39,12 @@ def face_name(face: Face) -> str:
 
 
 def faces_pdf(deck: Deck, faces: Iterable[Face], *, lang: str = "en", cmyk: bool = False,
-              progress: Progress | None = None) -> bytes:
-    """A PDF with one face per page, page = trim + bleed, TrimBox/BleedBox set."""
-    w, h = card_size_points(deck, bleed=True)
-    b = deck.card.bleed_mm * MM
+              progress: Progress | None = None, bleed_mm: float | None = None) -> bytes:
+    """A PDF with one face per page, page = trim + bleed, TrimBox/BleedBox set (``bleed_mm``: a
+    vendor's bleed, no more than the deck's, instead of the deck's own)."""
+    w, h = card_size_points(deck)
+    b = (deck.card.bleed_mm if bleed_mm is None else min(bleed_mm, deck.card.bleed_mm)) * MM
+    w, h = w + 2 * b, h + 2 * b
     canv = new_canvas((w, h), title=f"{deck.title(lang)} — cards", subject=deck.id, cmyk=cmyk)
     for face in faces:
         set_print_boxes(canv, trim=(b, b, w - b, h - b), bleed=(0, 0, w, h))

@@ -219,6 +219,8 @@ class _Prepared(NamedTuple):
     box: tuple[float, float, float, float]
     fixed: dict[str, Any]
     exprs: tuple[tuple[str, Expr], ...]
+    #: the numeric keys read from the card's data (``"{card.angle}"``), turned into numbers per card
+    numbers: tuple[str, ...] = ()
 
 
 def _prepare(el: LayoutElement, geo: Geometry, cache: dict) -> _Prepared:
@@ -226,17 +228,22 @@ def _prepare(el: LayoutElement, geo: Geometry, cache: dict) -> _Prepared:
     prep = cache.get(key)
     if prep is not None and prep[0] is el:
         return prep[1]
+    from cardforge.deck.layout import NUMERIC_KEYS
+
     fixed: dict[str, Any] = {}
     exprs = []
     for k, value in el.props.items():
         if isinstance(value, Length):
-            fixed[k] = value.points(geo, "w" if k in _H_KEYS else "h" if k in _V_KEYS else "s")
+            fixed[k] = value.points(geo, _along(k))
+        elif k == "dash":
+            fixed[k] = tuple(v.points(geo, "s") for v in value)
         elif isinstance(value, Expr):
             if not (el.type == "ring" and k in ("fill", "stroke")):  # ring: evaluated per family by _finish
                 exprs.append((k, value))
         else:
             fixed[k] = value
-    out = _Prepared(_box(fixed, geo, fixed.get("anchor")), fixed, tuple(exprs))
+    numbers = tuple(k for k, _e in exprs if k in NUMERIC_KEYS)
+    out = _Prepared(_box(fixed, geo, fixed.get("anchor")), fixed, tuple(exprs), numbers)
     _check_sizes(el, out)
     cache[key] = (el, out)  # the element is kept so its id is not reused while cached
     return out
@@ -249,6 +256,29 @@ _COLOUR_KEYS = ("fill", "stroke", "color", "colors", "outline")
 _HEX = re.compile(r"#[0-9A-Fa-f]{6}")
 #: the most marks (dots, tiles, stripes) one pattern element may draw on a card
 MAX_MARKS = 50_000
+
+
+def _along(key: str) -> str:
+    """The card axis a length key measures along (``s``: the shorter side)."""
+    return "w" if key in _H_KEYS else "h" if key in _V_KEYS else "s"
+
+
+def _numbers(el: LayoutElement, prep: _Prepared, props: dict[str, Any], geo: Geometry) -> _Prepared:
+    """The element with its numbers read from the card's data in place (lengths in points), its box
+    placed again if they move it, checked as a layout's own numbers are."""
+    from cardforge.deck.layout import number_from_data, where_error
+
+    fixed = dict(props)
+    for key in prep.numbers:
+        try:
+            fixed[key] = number_from_data(key, el.type, props[key], geo, _along(key))
+        except ValueError as exc:
+            raise where_error(el.where, f"element {el.name!r}: {key}: {el.props[key].source!r} gives {exc}") from None
+    props.update((k, fixed[k]) for k in prep.numbers)
+    moved = any(k in _H_KEYS or k in _V_KEYS for k in prep.numbers)
+    out = _Prepared(_box(fixed, geo, fixed.get("anchor")) if moved else prep.box, fixed, (), prep.numbers)
+    _check_sizes(el, out)
+    return out
 
 
 def _check_sizes(el: LayoutElement, prep: _Prepared) -> None:
@@ -356,6 +386,10 @@ def _finish_text(el: LayoutElement, props: dict, ctx: Mapping[str, Any], geo: Ge
     pad = props.get("padding") or 0.0
     x0, y0, x1, y1 = props["_box"]
     props.update(text=text, font=font, icon_font=style["font_bold"])
+    from cardforge.render.richtext import is_rich
+
+    if is_rich(text):
+        return _finish_rich(el, props, deck, label, size, floor, (x1 - x0 - 2 * pad, y1 - y0 - 2 * pad))
     if props.get("wrap") is False:
         size = _fit_line(text, font, size, x1 - x0 - 2 * pad, floor, label)
         props.update(lines=(text,), size=size, leading=size * 1.18)
@@ -363,6 +397,58 @@ def _finish_text(el: LayoutElement, props: dict, ctx: Mapping[str, Any], geo: Ge
         fitted = fit_text(text, font, x1 - x0 - 2 * pad, y1 - y0 - 2 * pad, size, floor, label)
         props.update(lines=fitted.lines, size=fitted.size, leading=fitted.leading)
     return props
+
+
+def _finish_rich(el: LayoutElement, props: dict, deck: Deck, label: str, size: float, floor: float,
+                 room: tuple[float, float]) -> dict:
+    """A text with markup (``render.richtext``): its pieces styled, pictures found, fitted."""
+    from cardforge.render import richtext
+    from cardforge.render.fonts import italic_of
+
+    font = props["font"]
+    bold = _require_font(props.get("font_bold") or deck.style.font_bold, deck, f"{deck.id} layout element {el.name!r}")
+    italic = props.get("font_italic") or italic_of(font)
+    bold_italic = italic_of(bold)
+    fonts = richtext.Fonts(font, bold, italic and _require_font(italic, deck, label),
+                           bold_italic and _require_font(bold_italic, deck, label))
+    paragraphs = richtext.parse(props["text"], fonts, label)
+    for piece in richtext.pieces(paragraphs):
+        if piece[0] == "t" and piece[2] not in fonts:
+            _require_font(piece[2], deck, f"{label}: span font")
+        elif piece[0] == "i":
+            from cardforge.render.symbols import ICONS
+
+            if piece[1] not in ICONS:
+                raise DeckError(f"{label}: unknown icon {piece[1]!r} in the text; icons are {_icon_names()}, "
+                                "or {img:file.png} for any picture")
+    paragraphs = _pictures(paragraphs, deck, label)
+    width, height = room
+    if props.get("wrap") is False:
+        line = tuple(w for para in paragraphs for w in para)
+        natural = richtext.line_width(line, size, font)
+        if natural > width > 0:
+            size = size * width / natural
+        if size < floor - 1e-9:
+            raise TextDoesNotFit(f"{label}: {props['text']!r} does not fit its {width / MM:.0f} mm line even at the "
+                                 f"minimum {floor:g} pt; shorten it or widen the element")
+        fitted = richtext.RichFit((line,), size, (richtext.line_height(line, size),))
+    else:
+        fitted = richtext.fit(paragraphs, font, width, height, size, floor, label)
+    props.update(rich=fitted, size=fitted.size, leading=fitted.heights[0],
+                 pictures=tuple(sorted({p[1] for p in richtext.pieces(fitted.lines) if p[0] == "m"})))
+    for key in ("font_bold", "font_italic"):
+        props.pop(key, None)
+    return props
+
+
+def _pictures(paragraphs: tuple, deck: Deck, label: str) -> tuple:
+    """The paragraphs with each inline picture's name replaced by its checked absolute path."""
+    from cardforge.render.art import resolve_image
+
+    def piece(p: tuple) -> tuple:
+        return (p[0], resolve_image(p[1], deck, label), *p[2:]) if p[0] == "m" else p
+
+    return tuple(tuple(tuple(piece(p) for p in word) for word in para) for para in paragraphs)
 
 
 def _finish_symbol(el: LayoutElement, props: dict, ctx: Mapping[str, Any], geo: Geometry, deck: Deck, label: str) -> dict | None:
@@ -440,9 +526,25 @@ def _finish_pattern(el: LayoutElement, props: dict, ctx: Mapping[str, Any], geo:
     return None if props.get("pattern") in (None, "plain") else props
 
 
+def _finish_points(el: LayoutElement, props: dict, ctx: Mapping[str, Any], geo: Geometry, deck: Deck, label: str) -> dict | None:
+    """``points`` placed in the element's box (``%`` of the box), in points on the card."""
+    points = props.get("points")
+    if points is None:
+        if el.type == "polyline":
+            from cardforge.deck.layout import where_error
+
+            raise where_error(el.where, f"element {el.name!r}: a polyline needs points: [[x, y], [x, y], …]")
+        return props
+    x0, y0, x1, y1 = props["_box"]
+    inside = Geometry(x1 - x0, y1 - y0, geo.bleed, geo.safe, geo.radius)
+    props["points"] = tuple((x0 + px.points(inside, "w"), y1 - py.points(inside, "h")) for px, py in points)
+    return props
+
+
 #: type-specific defaults and checks of a resolved element (``None``: nothing to draw)
 _FINISH = {"value": _finish_value, "text": _finish_text, "symbol": _finish_symbol, "icon": _finish_icon,
-           "ring": _finish_ring, "image": _finish_image, "pattern": _finish_pattern}
+           "ring": _finish_ring, "image": _finish_image, "pattern": _finish_pattern, "line": _finish_points,
+           "polyline": _finish_points, "polygon": _finish_points}
 
 
 def _finish(el: LayoutElement, props: dict[str, Any], ctx: Mapping[str, Any], geo: Geometry, deck: Deck,
@@ -465,6 +567,8 @@ def _resolve(el: LayoutElement, ctx: Mapping[str, Any], geo: Geometry, deck: Dec
         return None
     prep = _prepare(el, geo, deck._render_cache)
     props = _evaluate(el, prep, ctx)
+    if prep.numbers:
+        prep = _numbers(el, prep, props, geo)
     box = prep.box
     props["_box"] = box
     try:
@@ -598,7 +702,8 @@ def face_key(deck: Deck, card: Card | None, lang: str = "en", *, bleed: bool = F
     (with the same cardforge and reportlab: callers caching drawings add those)."""
     drawn = _resolved(deck, card, lang)
     ops = [op for _form, run in drawn for op in run]
-    files = sorted({str(op.get("src")) for op in ops if op.type == "image" and op.get("src")})
+    files = sorted({str(op.get("src")) for op in ops if op.type == "image" and op.get("src")}
+                   | {p for op in ops if op.type == "text" for p in op.get("pictures") or ()})
     files += sorted(deck._render_cache.get("font_files", ()))
     contents = tuple((f, _content_digest(f)) for f in files)  # edited art or fonts: a new key
     return hashlib.sha256(repr((drawn, contents, Geometry.of(deck), bleed, cmyk, deck.style.frame)).encode()).hexdigest()[:32]

@@ -19,7 +19,7 @@ from typing import NamedTuple
 from cardforge.errors import DeckError
 
 __all__ = ["FontNames", "base_font", "register_font", "register_fonts", "available_fonts", "require_font",
-           "register_extra_font"]
+           "register_extra_font", "italic_of"]
 
 #: fonts a deck brought from its own folder (name → file), registered by ``register_extra_font``
 _EXTRA: dict[str, str] = {}
@@ -104,3 +104,11 @@ def register_extra_font(name: str, path: str) -> None:
     base_font()
     pdfmetrics.registerFont(TTFont(name, path))
     _EXTRA[name] = path
+
+
+def italic_of(name: str) -> str:
+    """The italic of a bundled or deck font by its usual names (``DejaVuSans`` → ``DejaVuSans-Oblique``,
+    ``Foo-Regular`` → ``Foo-Italic``), or ``""`` when there is none (rich text then slants it)."""
+    stem = name.removesuffix("-Regular")
+    found = (c for c in (f"{stem}-Oblique", f"{stem}-Italic", f"{stem}Italic") if c in _EXTRA or c in available_fonts())
+    return next(found, "")

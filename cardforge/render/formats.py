@@ -78,7 +78,7 @@ def planned_faces(deck: Deck, formats: Sequence[str], profiles: Sequence[str]) -
 def face_variants(deck: Deck, formats: Sequence[str], profiles: Sequence[str]) -> set:
     """The face-cache images these formats need (the 300-DPI bitmap, vendor crops, thumbnails)."""
     from cardforge.render.facecache import FULL
-    from cardforge.render.png import contact_variant, png_variant
+    from cardforge.render.png import contact_variant
     from cardforge.render.pod import get_profile
     from cardforge.render.tts import tts_variant
 
@@ -88,7 +88,13 @@ def face_variants(deck: Deck, formats: Sequence[str], profiles: Sequence[str]) -
     if "tts" in formats:
         wanted.add(tts_variant(deck))
     if "pod" in formats:
-        wanted |= {png_variant(deck, p.size_px) for p in map(get_profile, profiles) if p.kind == "png"}
+        from cardforge.render.pod import ProfileRefused, png_variant_for
+
+        for profile in (p for p in map(get_profile, profiles) if p.kind == "png"):
+            try:
+                wanted.add(png_variant_for(deck, profile))
+            except ProfileRefused:
+                pass  # said, once, when the profile's turn comes
     return wanted
 
 
@@ -125,12 +131,22 @@ def render_target(deck: Deck, formats: Sequence[str], out: Path, *, lang: str = 
                                   progress=progress)
             written.append(sheets)
         elif fmt == "pod":
+            from cardforge.render.pod import ProfileRefused, refused
+
+            refusals = []
             for name in profiles:
                 profile = get_profile(name)
                 same = sheets if profile.kind == "sheets" and profile.paper == paper else None
-                written += render_profile(deck, profile, folder / "pod", lang=lang, gutter_mm=gutter_mm,
-                                          back_offset=back_offset, progress=progress, cache=cache, digests=digests,
-                                          same_sheets=same)
+                try:
+                    written += render_profile(deck, profile, folder / "pod", lang=lang, gutter_mm=gutter_mm,
+                                              back_offset=back_offset, progress=progress, cache=cache, digests=digests,
+                                              same_sheets=same)
+                except ProfileRefused as exc:  # this vendor has no such card: the others are still written
+                    refusals.append(exc)
+            if len(refusals) == len(profiles):
+                raise refusals[0]  # nothing could be written (e.g. the one --profile asked for)
+            for exc in refusals:
+                refused(exc)
         elif fmt == "png":
             from cardforge.render.png import card_pngs, contact_sheet
 

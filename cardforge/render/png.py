@@ -19,7 +19,7 @@ from cardforge.render.facecache import DPI, FULL, FaceCache, Variant, prepare, s
 from cardforge.render.facepages import BACK, Face, face_name, unique_faces
 from cardforge.render.faces import card_size_points
 
-__all__ = ["DPI", "png_size", "png_variant", "contact_variant", "card_pngs", "write_counts", "contact_sheet",
+__all__ = ["DPI", "png_size", "png_variant", "fitted_variant", "contact_variant", "card_pngs", "write_counts", "contact_sheet",
            "deck_faces"]
 
 CONTACT_CELL_PX = 180  # contact-sheet thumbnail width
@@ -47,6 +47,18 @@ def png_variant(deck: Deck, size: tuple[int, int] | None) -> Variant:
     return FULL if size == full else Variant("crop", size)
 
 
+def fitted_variant(deck: Deck, size: tuple[int, int], bleed_mm: float) -> Variant:
+    """The face-cache image of a vendor's ``size`` px with ``bleed_mm`` of bleed: the deck's bitmap
+    cut to that bleed and, if its trim differs a little from the product's, resampled to ``size``."""
+    full = png_size(deck)
+    own = deck.card.bleed_mm * DPI / 25.4
+    want = bleed_mm * DPI / 25.4
+    source = tuple(min(f, round(f - 2 * own + 2 * want)) for f in full)
+    if source == size:
+        return FULL if size == full else Variant("crop", size)
+    return Variant("fit", size, source)
+
+
 def contact_variant(deck: Deck) -> Variant:
     """The trim-size thumbnail a contact sheet shows."""
     trim = card_size_points(deck)
@@ -66,15 +78,16 @@ def write_counts(deck: Deck, faces: Sequence[Face], folder: Path) -> Path:
 def card_pngs(deck: Deck, folder: Path, *, lang: str = "en", size: tuple[int, int] | None = None,
               cards: Sequence[Card] | None = None, progress: Callable[[int], None] | None = None,
               cache: FaceCache | None = None, digests: Mapping[str, str] | None = None,
-              workers: int = 1) -> list[Path]:
+              workers: int = 1, variant: Variant | None = None) -> list[Path]:
     """One PNG per distinct face (fronts and the back) into ``folder``, plus ``counts.csv``.
 
     ``size`` (pixels at 300 DPI) defaults to the card with its full bleed; a smaller size keeps the
     centre (a vendor asking for less bleed), never scaling the artwork.  ``cards`` limits the
     render to those cards (default: the whole deck).  ``cache``/``digests``: a face cache already
-    holding these faces (a build), else faces are rasterised into a scratch cache.
+    holding these faces (a build), else faces are rasterised into a scratch cache.  ``variant``
+    (a vendor's ``fitted_variant``) replaces ``size``.
     """
-    variant = png_variant(deck, size)
+    variant = variant or png_variant(deck, size)
     ensure_dir(folder)
     faces = [*dict.fromkeys(cards), BACK] if cards is not None else deck_faces(deck)
     with scratch_cache(folder.parent, cache) as store:

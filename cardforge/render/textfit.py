@@ -12,7 +12,7 @@ from dataclasses import dataclass
 
 from cardforge.errors import DeckError
 
-__all__ = ["FittedText", "fit_text", "TextDoesNotFit"]
+__all__ = ["FittedText", "fit_text", "TextDoesNotFit", "sizes", "LEADING"]
 
 LEADING = 1.18
 
@@ -52,6 +52,20 @@ def _wrap(text: str, font: str, size: float, width: float) -> list[str] | None:
     return lines
 
 
+def sizes(max_size: float, min_size: float, height: float) -> list[float]:
+    """The sizes auto-fit tries, largest first: half-point steps down from ``max_size`` (those
+    whose one line is taller than ``height`` left out), then ``min_size`` itself."""
+    out = []
+    size = max_size
+    if height > 0 and size * LEADING > height:  # sizes whose one line is taller than the box cannot fit:
+        size -= 0.5 * math.ceil((size - height / LEADING) / 0.5)  # start below them, on the same 0.5 pt steps
+    while size > min_size + 1e-9:
+        out.append(size)
+        size -= 0.5
+    out.append(min_size)  # the minimum itself is always tried
+    return out
+
+
 @functools.lru_cache(maxsize=4096)
 def fit_text(text: str, font: str, width: float, height: float, max_size: float, min_size: float,
              what: str = "text") -> FittedText:
@@ -59,15 +73,7 @@ def fit_text(text: str, font: str, width: float, height: float, max_size: float,
 
     Raises ``TextDoesNotFit`` (naming ``what``, e.g. the card) below ``min_size``.
     """
-    sizes = []
-    size = max_size
-    if height > 0 and size * LEADING > height:  # sizes whose one line is taller than the box cannot fit:
-        size -= 0.5 * math.ceil((size - height / LEADING) / 0.5)  # start below them, on the same 0.5 pt steps
-    while size > min_size + 1e-9:
-        sizes.append(size)
-        size -= 0.5
-    sizes.append(min_size)  # the minimum itself is always tried
-    for size in sizes:
+    for size in sizes(max_size, min_size, height):
         lines = _wrap(text, font, size, width)
         if lines is not None and len(lines) * size * LEADING <= height:
             return FittedText(tuple(lines), size, size * LEADING)
