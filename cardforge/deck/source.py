@@ -432,6 +432,9 @@ def error_from_pydantic(err: dict, data: Any, path: Path, model: Any) -> DeckErr
         allowed = [a.rstrip("_") for a in allowed if a != "schema_"]
         close = difflib.get_close_matches(str(loc[-1]), allowed, n=1, cutoff=0.5)
         hint = f"; did you mean {close[0]!r}?" if close else (f"; allowed keys: {', '.join(allowed)}" if allowed else "")
+        if re.search(r"[()'\"#]|^\s*[\d.]+\)?$", str(loc[-1])):  # "fill: mix(a, b, 0.9)" inside {…}: split at its commas
+            hint = ("; a value with commas inside { } (a function such as mix(a, b, 0.5)) must be quoted: "
+                    "fill: \"mix(a, b, 0.5)\"")
         line, col = position_of(data, loc, key=True)
         return DeckError(f"unknown key {loc[-1]!r}{hint}", file=str(path), line=line, column=col, path=dotted)
     if kind == "missing":

@@ -139,18 +139,22 @@ def _spade(c: Any, x: float, y: float, s: float) -> Any:
 
 
 def _club(c: Any, x: float, y: float, s: float) -> Any:
-    """Three leaves and a flared stem, as one outline (circular arcs joined at the notches)."""
+    """Three round leaves and a flared stem (overlapping outlines: filled non-zero, see ``draw_symbol``)."""
     r = s * 0.2
     p = c.beginPath()
-    p.moveTo(x + s * 0.2, y - s * 0.48)
-    p.curveTo(x + s * 0.1, y - s * 0.4, x + s * 0.05, y - s * 0.3, x + s * 0.04, y - s * 0.12)
-    p.arcTo(x + s * 0.06, y - s * 0.3, x + s * 0.06 + 2 * r, y - s * 0.3 + 2 * r, 230, 260)  # right leaf
-    p.arcTo(x - r, y + s * 0.08, x + r, y + s * 0.08 + 2 * r, -45, 270)  # top leaf
-    p.arcTo(x - s * 0.06 - 2 * r, y - s * 0.3, x - s * 0.06, y - s * 0.3 + 2 * r, 50, 260)  # left leaf
-    p.curveTo(x - s * 0.05, y - s * 0.3, x - s * 0.1, y - s * 0.4, x - s * 0.2, y - s * 0.48)
+    for cx, cy in ((x, y + s * 0.26), (x - s * 0.24, y - s * 0.06), (x + s * 0.24, y - s * 0.06)):
+        p.circle(cx, cy, r)
+    p.circle(x, y + s * 0.04, s * 0.1)  # fills the gap where the three leaves meet
+    p.moveTo(x - s * 0.05, y + s * 0.1)
+    p.curveTo(x - s * 0.05, y - s * 0.25, x - s * 0.1, y - s * 0.4, x - s * 0.2, y - s * 0.48)
+    p.lineTo(x + s * 0.2, y - s * 0.48)
+    p.curveTo(x + s * 0.1, y - s * 0.4, x + s * 0.05, y - s * 0.25, x + s * 0.05, y + s * 0.1)
     p.close()
     return p
 
+
+#: symbols made of overlapping outlines, filled by the non-zero rule (the others keep even-odd)
+_NON_ZERO = frozenset({"club"})
 
 SYMBOLS: dict[str, Callable[[Any, float, float, float], Any]] = {
     "circle": _circle, "triangle": _triangle, "square": _square, "diamond": _diamond, "star": _star,
@@ -163,12 +167,13 @@ def draw_symbol(canv: Any, name: str, x: float, y: float, size: float, fill: Any
                 stroke: Any = None, stroke_width: float = 0.0) -> None:
     """Draw family symbol ``name`` centred on (x, y), filled with ``fill`` (optionally outlined)."""
     path = SYMBOLS[name](canv, x, y, size)
+    mode = {"fillMode": 1} if name in _NON_ZERO else {}  # FILL_NON_ZERO: overlapping parts stay filled
     canv.setFillColor(fill)
     if stroke is not None and stroke_width > 0:
         canv.setStrokeColor(stroke)
         canv.setLineWidth(stroke_width)
         canv.setLineJoin(1)
-    canv.drawPath(path, fill=1, stroke=1 if stroke is not None and stroke_width > 0 else 0)
+    canv.drawPath(path, fill=1, stroke=1 if stroke is not None and stroke_width > 0 else 0, **mode)
 
 
 # -- action icons -------------------------------------------------------------------------------
