@@ -185,7 +185,13 @@ def test_only_a_file_drawn_all_in_cmyk_skips_the_colour_conversion(tmp_path):
     faces = [BACK, *list(rows.all_counts())[:3]]
     assert prepress.cmyk_only(faces_pdf(rows, faces, cmyk=True))
     assert not prepress.cmyk_only(faces_pdf(rows, faces, cmyk=False)), "RGB fills"
-    assert not prepress.cmyk_only(faces_pdf(_rgb_back_deck(tmp_path), [BACK], cmyk=True)), "an RGB image"
+    # RGB art is converted to ink-limited DeviceCMYK pixels before the file is written (issue 26) …
+    assert prepress.cmyk_only(faces_pdf(_rgb_back_deck(tmp_path), [BACK], cmyk=True)), "RGB art drawn as CMYK pixels"
+    # … but a picture with transparency is left to Ghostscript, which flattens it
+    from PIL import Image
+
+    Image.new("RGBA", (40, 60), (30, 200, 60, 128)).save(tmp_path / "art" / "back.png")
+    assert not prepress.cmyk_only(faces_pdf(load_deck(tmp_path / "mini.yaml"), [BACK], cmyk=True)), "an RGBA image"
     assert not prepress.cmyk_only(b"%PDF-1.4\n1 0 obj\n<< /Length 9 /Filter /LZWDecode >>\nstream\n0 0 1 rg\nendstream"), \
         "a stream it cannot read"
 

@@ -55,12 +55,43 @@ def try_svg(path: str, mtime_ns: int = 0) -> None:
         raise DeckError(f"image {Path(path).name!r}: the SVG cannot be drawn ({detail}); check its sizes and numbers") from None
 
 
-def draw_svg(canv: Any, drawing: Any) -> None:
+def draw_svg(canv: Any, drawing: Any, cmyk: bool = False) -> None:
     """Draw an svglib drawing at the origin; its raster ``<image>`` parts become image
-    XObjects (reportlab's own renderer writes inline images, which a form cannot hold)."""
+    XObjects (reportlab's own renderer writes inline images, which a form cannot hold), in CMYK
+    through the ICC profile if ``cmyk``."""
     from reportlab.graphics.renderbase import renderScaledDrawing
 
-    _svg_renderer()().draw(renderScaledDrawing(drawing), canv, 0, 0)
+    renderer = _svg_renderer()()
+    renderer.cmyk = cmyk
+    renderer.draw(renderScaledDrawing(drawing), canv, 0, 0)
+
+
+@functools.lru_cache(maxsize=64)
+def _cmyk_svg(path: str, mtime_ns: int) -> Any:
+    """The SVG's drawing with its colours in ink-limited CMYK (``render.cmyk``)."""
+    from cardforge.render.cmyk import cmyk_drawing
+
+    return cmyk_drawing(load_svg(path))
+
+
+@functools.lru_cache(maxsize=64)
+def _cmyk_picture(path: str, mtime_ns: int) -> Any:
+    """The picture at ``path`` as an ink-limited CMYK PIL image (``render.cmyk``)."""
+    from PIL import Image
+
+    from cardforge.render.cmyk import cmyk_image
+
+    with Image.open(path) as image:
+        return cmyk_image(image)
+
+
+def _opaque(path: str) -> bool:
+    """Whether the picture has no transparency (one with it is left to Ghostscript's conversion:
+    PDF/X-1a has no soft masks, its pixels are flattened there)."""
+    from PIL import Image
+
+    with Image.open(path) as image:
+        return image.mode not in ("RGBA", "LA", "PA") and "transparency" not in image.info
 
 
 @functools.cache
@@ -75,6 +106,14 @@ def _svg_renderer() -> type:
                 return
             # svglib gives a file's path (checked: inside the deck folder) or a PIL image (a data: URI)
             source = ImageReader(image.path) if hasattr(image.path, "mode") else str(image.path)
+            if getattr(self, "cmyk", False):
+                from PIL import Image
+
+                from cardforge.render.cmyk import cmyk_image
+
+                with (Image.open(image.path) if isinstance(source, str) else image.path.copy()) as picture:
+                    if picture.mode not in ("RGBA", "LA", "PA") and "transparency" not in picture.info:
+                        source = ImageReader(cmyk_image(picture))
             self._canvas.drawImage(source, image.x, image.y, image.width, image.height, mask="auto")
 
     return XObjectImages
@@ -159,8 +198,9 @@ def _passthrough_class() -> Any:
     return PassThroughPNG
 
 
-def draw_image(canv: Any, path: str, box: tuple[float, float, float, float], fit: str = "cover") -> None:
-    """Draw the image at ``path`` into ``box``: ``cover`` fills it (cropped), ``contain`` fits inside."""
+def draw_image(canv: Any, path: str, box: tuple[float, float, float, float], fit: str = "cover", cmyk: bool = False) -> None:
+    """Draw the image at ``path`` into ``box``: ``cover`` fills it (cropped), ``contain`` fits inside
+    (``cmyk``: converted for a print shop through an ICC profile, ink limited, see ``render.cmyk``)."""
     x0, y0, x1, y1 = box
     bw, bh = x1 - x0, y1 - y0
     iw, ih = image_size(path)
@@ -175,7 +215,11 @@ def draw_image(canv: Any, path: str, box: tuple[float, float, float, float], fit
     if path.lower().endswith(".svg"):
         canv.translate(x, y)
         canv.scale(scale, scale)
-        draw_svg(canv, load_svg(path))
+        draw_svg(canv, _cmyk_svg(path, Path(path).stat().st_mtime_ns) if cmyk else load_svg(path), cmyk)
+    elif cmyk and _opaque(path):
+        from reportlab.lib.utils import ImageReader
+
+        canv.drawImage(ImageReader(_cmyk_picture(path, Path(path).stat().st_mtime_ns)), x, y, w, h)
     else:
         reg = _image_xobject(canv, path)
         if reg is None:  # JPEG (passed through by reportlab), transparent or paletted PNG

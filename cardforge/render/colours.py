@@ -2,7 +2,8 @@
 
 A print shop that asks for CMYK (DriveThruCards) gets every fill and stroke in DeviceCMYK,
 converted here with the plain undercolour-removal formula (no ICC profile: a shop's own RIP
-does the final conversion; the point is that no RGB object reaches its preflight).
+does the final conversion; the point is that no RGB object reaches its preflight), total ink
+limited to 240 % (``cmyk.limit_ink``). Art is converted with an ICC profile (``render.cmyk``).
 
 A deck's near-black ink (``#2B2B2B``: soft on screen) would come out as 83 % K, printed as a
 halftone dot pattern that frays text and hairlines.  So every dark neutral — no hue (channels
@@ -76,4 +77,7 @@ def _colour(hex_colour: str, cmyk: bool, alpha: float | None) -> Any:
     if k >= 1 or is_print_black(hex_colour):
         return CMYKColor(0, 0, 0, 1, alpha=1 if alpha is None else alpha)
     c, m, y = ((1 - v - k) / (1 - k) for v in (r, g, b))
+    from cardforge.render.cmyk import limit_ink
+
+    c, m, y, k = limit_ink(c, m, y, k)  # a dark saturated colour (#000080: 250 %) within the shop's 240 %
     return CMYKColor(round(c, 4), round(m, 4), round(y, 4), round(k, 4), alpha=1 if alpha is None else alpha)

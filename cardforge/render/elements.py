@@ -234,7 +234,7 @@ def _text(canv: Any, op: Op, palette: Palette, geo: Any) -> None:
 
         plain = op.get("color") or "#000000"
         draw(canv, rich, (x0, y0, x1, y1), align, valign, lambda c: palette.colour(c or plain), font,
-             op.get("icon_font") or font)
+             op.get("icon_font") or font, palette.cmyk)
         return
     height = leading * len(lines)
     if valign == "top":
@@ -428,7 +428,7 @@ def _ring(canv: Any, op: Op, palette: Palette, geo: Any) -> None:
 def _image(canv: Any, op: Op, palette: Palette, geo: Any) -> None:
     from cardforge.render.art import draw_image
 
-    draw_image(canv, op.get("src"), op.box, op.get("fit") or "cover")
+    draw_image(canv, op.get("src"), op.box, op.get("fit") or "cover", palette.cmyk)
 
 
 DRAWERS: dict[str, Callable[[Any, Op, Palette, Any], None]] = {

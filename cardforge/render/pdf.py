@@ -29,6 +29,10 @@ def new_canvas(pagesize: tuple[float, float], *, title: str = "", subject: str =
 
     regular = base_font()
     rl_config.useA85 = 0  # binary streams: smaller files, no ASCII85 encoding time
+    if cmyk:  # for a print shop: 100 % K text and hairlines overprint (render/cmyk.py)
+        from cardforge.render.cmyk import press_canvas_class
+
+        Canvas = press_canvas_class()  # noqa: N806
     canv = Canvas(
         io.BytesIO(),
         pagesize=pagesize,

@@ -90,16 +90,20 @@ _STREAM = re.compile(rb"\d+ \d+ obj\s*(<<.*?)stream\r?\n", re.S)
 _LENGTH = re.compile(rb"/Length (\d+)(?! \d+ R)")
 #: colour spaces and images whose colours Ghostscript would have to convert
 _OTHER_SPACES = re.compile(rb"/(?:DeviceRGB|DeviceGray|CalRGB|CalGray|Lab|ICCBased|Indexed|Separation|DeviceN|Pattern|"
-                           rb"Shading|ColorSpace)\b|/Subtype\s*/Image\b")
+                           rb"Shading)\b")
+#: an image XObject (its pixels are checked by its dictionary: DeviceCMYK, no mask)
+_IMAGE = re.compile(rb"/Subtype\s*/Image\b")
+_CMYK_IMAGE = re.compile(rb"/ColorSpace\s*/DeviceCMYK\b")
 #: content-stream operators that set a colour other than with ``k``/``K``, or paint an image or shading
 _OTHER_OPS = re.compile(rb"(?<![^\s\]\)>])(?:rg|RG|g|G|cs|CS|sc|SC|scn|SCN|sh|BI|Do)(?=[\s\[(/<]|$)")
 
 
 def cmyk_only(pdf: bytes) -> bool:
     """Whether every colour of ``pdf`` (as reportlab writes it) is set in DeviceCMYK with ``k``/``K``
-    and nothing else paints (no image, shading or pattern; forms are drawn with ``Do``, which is
-    allowed only where it is the form XObjects reportlab names ``FormXob``).  False when unsure."""
-    if _OTHER_SPACES.search(pdf):
+    and nothing else paints (no shading or pattern, images only as unmasked DeviceCMYK pixels;
+    forms and images are drawn with ``Do``, allowed only on the XObjects reportlab names
+    ``FormXob``).  False when unsure."""
+    if _OTHER_SPACES.search(pdf) or len(_IMAGE.findall(pdf)) > _images_in_cmyk(pdf):
         return False
     import zlib
 
@@ -108,8 +112,8 @@ def cmyk_only(pdf: bytes) -> bool:
         length = _LENGTH.search(head)
         if length is None:
             return False
-        if b"/Length1" in head or b"/FontFile" in head:
-            continue  # a font program: its bytes are glyphs, not colours
+        if b"/Length1" in head or b"/FontFile" in head or _IMAGE.search(head):
+            continue  # a font program (glyphs, not colours) or a DeviceCMYK image (counted above)
         data = pdf[match.end() : match.end() + int(length.group(1))]
         filters = re.sub(rb"[\[\]\s]", b"", (re.search(rb"/Filter\s*(\[[^\]]*\]|/\w+)", head) or [b"", b""])[1])
         if filters == b"/FlateDecode":
@@ -123,6 +127,16 @@ def cmyk_only(pdf: bytes) -> bool:
             if op.group(0) != b"Do" or not re.search(rb"/FormXob\.\S+\s+$", data[max(0, op.start() - 80) : op.start()]):
                 return False
     return True
+
+
+def _images_in_cmyk(pdf: bytes) -> int:
+    """How many image XObjects are DeviceCMYK pixels without a mask (art ``render.cmyk`` converted)."""
+    count = 0
+    for match in _STREAM.finditer(pdf):
+        head = match.group(1)
+        if _IMAGE.search(head) and _CMYK_IMAGE.search(head) and b"/SMask" not in head and b"/Mask" not in head:
+            count += 1
+    return count
 
 
 class PrepressUnavailable(Exception):
@@ -144,6 +158,8 @@ def _command(gs: str, pdf: bytes) -> list[str]:
     strategy = "LeaveColorUnchanged" if cmyk_only(pdf) else "CMYK"
     return [gs, "-q", "-dSAFER", "-dBATCH", "-dNOPAUSE", "-dNOOUTERSAVE", "-sDEVICE=pdfwrite",
             "-dPDFX=true", "-dCompatibilityLevel=1.4", f"-sColorConversionStrategy={strategy}",
+            # art stays the CMYK pixels render.cmyk made (ink limited): no lossy JPEG re-encoding
+            "-dAutoFilterColorImages=false", "-dColorImageFilter=/FlateEncode", "-dEncodeColorImages=true",
             "-sProcessColorModel=DeviceCMYK", "-sOutputICCProfile=cmyk.icc", "-dEmbedAllFonts=true",
             "-dSubsetFonts=true", "-dAutoRotatePages=/None", "--permit-file-read=cmyk.icc",
             "-sOutputFile=out.pdf", "pdfx.ps", "in.pdf"]

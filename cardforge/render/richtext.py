@@ -261,8 +261,8 @@ def fit(paragraphs: tuple, space_font: str, width: float, height: float, max_siz
 
 
 def draw(canv: Any, fitted: RichFit, box: tuple[float, float, float, float], align: str, valign: str,
-         colour: Callable[[str | None], Any], space_font: str, icon_font: str) -> None:
-    """Draw fitted lines in ``box`` (``colour(None)``: the element's colour)."""
+         colour: Callable[[str | None], Any], space_font: str, icon_font: str, cmyk: bool = False) -> None:
+    """Draw fitted lines in ``box`` (``colour(None)``: the element's colour; ``cmyk``: pictures for a print shop)."""
     from reportlab.pdfbase.pdfmetrics import stringWidth
 
     from cardforge.render.art import draw_image
@@ -306,6 +306,6 @@ def draw(canv: Any, fitted: RichFit, box: tuple[float, float, float, float], ali
                     if p[0] == "i":
                         draw_icon(canv, p[1], cx, cy, s * 0.95, colour(p[3]), icon_font)
                     else:
-                        draw_image(canv, p[1], (cx - half, cy - half, cx + half, cy + half), "contain")
+                        draw_image(canv, p[1], (cx - half, cy - half, cx + half, cy + half), "contain", cmyk)
                 x += _piece_width(p, size)
             x += space
