@@ -138,3 +138,15 @@ def test_a_deck_outside_the_checkout_renders_into_the_folder_one_is_in(tmp_path)
     assert result.code == 0, result.err
     assert (tmp_path / "output" / "cards" / "p" / "p-sheets-a4-en.pdf").is_file()
     assert not (ROOT / "output" / "cards" / "p").exists()
+
+
+def test_new_free_scaffolds_a_deck_of_any_game_that_validates_and_renders(tmp_path):
+    result = run_cli("new", "pocket", "--free", cwd=tmp_path)
+    assert result.code == 0, result.err
+    deck = load_deck(tmp_path / "pocket" / "pocket.yaml")
+    assert deck.free is not None and deck.total() == 6 and "\nextends:" not in (tmp_path / "pocket" / "pocket.yaml").read_text()
+    from cardforge.render.faces import face_ops
+
+    texts = {op.name: op.get("text") for op in face_ops(deck, deck.parse("knight")) if op.type == "text"}
+    assert texts["cost"] == "3" and texts["body"] == "**Attack 2.** *Scouts cannot block it.*"
+    assert run_cli("validate", "pocket/pocket.yaml", cwd=tmp_path).code == 0
