@@ -150,3 +150,13 @@ def test_new_free_scaffolds_a_deck_of_any_game_that_validates_and_renders(tmp_pa
     texts = {op.name: op.get("text") for op in face_ops(deck, deck.parse("knight")) if op.type == "text"}
     assert texts["cost"] == "3" and texts["body"] == "**Attack 2.** *Scouts cannot block it.*"
     assert run_cli("validate", "pocket/pocket.yaml", cwd=tmp_path).code == 0
+
+
+def test_a_character_the_font_lacks_is_an_error_at_its_table_cell_once(tmp_path):
+    path = pocket(tmp_path, "id: g\ntitle: G\nlanguages: [en, fr]\ncards: cards.csv\n".replace("title: G", "title: {en: G, fr: G}"),
+                  "name,text\nSnow,Winter \u6f22 comes\nTea,th\u00e9\n")
+    result = run_cli("validate", str(path))
+    assert result.code == 1
+    lines = result.out.splitlines()
+    assert len(lines) == 1, result.out  # once, not once per language
+    assert "cards.csv:2:2: error: '\u6f22' (U+6F22) is not in font 'DejaVuSansCondensed' (element 'body'" in lines[0]

@@ -32,8 +32,11 @@ def check_deck(deck: Any, shown: str | None = None) -> tuple[list[DeckError], li
     from cardforge.render.facepages import unique_faces
     from cardforge.render.faces import face_label, face_ops
 
+    from cardforge.render.glyphcheck import missing_glyphs_in
+
     problems: dict[str, DeckError] = {}
     warnings: dict[str, str] = {}
+    glyphs_seen: set = set()
     for card in [*unique_faces(deck), None]:
         for lang in deck.languages:
             try:
@@ -46,6 +49,8 @@ def check_deck(deck: Any, shown: str | None = None) -> tuple[list[DeckError], li
                                                      column=col, path=".".join(map(str, loc)) if loc else "")
                 problems.setdefault(str(err), err)
                 continue
+            for err in missing_glyphs_in(deck, card, ops, glyphs_seen):
+                problems.setdefault(str(err), err)
             for op in ops:
                 if op.type == "image":
                     x0, y0, x1, y1 = op.box
