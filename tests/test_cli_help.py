@@ -93,7 +93,7 @@ def test_help_speaks_french_when_the_language_is_french(french_helps):
     for path, text in french_helps.items():
         for sentence in ENGLISH:
             assert sentence not in text, f"{' '.join(path)}: {sentence!r}"
-    assert "Liste les paquets" in french_helps[()] and "Exemple : cardforge house rows" in french_helps[("house",)]
+    assert "Liste les paquets" in french_helps[()] and "Exemple : cardforge house rows" in french_helps[("house",)]
 
 
 def test_french_help_coverage_is_measured():

@@ -89,10 +89,11 @@ def test_a_truetype_font_from_the_deck_folder_is_embedded_and_subset(tmp_path):
     assert line.split()[-5:-3] == ["yes", "yes"], out  # emb, sub
 
 
-def test_opentype_cff_font_is_refused_in_one_line(tmp_path):
+def test_a_damaged_opentype_cff_font_is_refused_in_one_line(tmp_path):
+    """A real .otf with CFF outlines is drawn (tests/test_font_cff.py); a damaged one is refused."""
     (tmp_path / "Fancy.otf").write_bytes(b"OTTO" + b"\0" * 64)
     path = write_mini_deck(tmp_path, MINI_DECK + "fonts: {Fancy: Fancy.otf}\n")
-    with pytest.raises(DeckError, match=r"mini.yaml:\d+:\d+: fonts.Fancy: font 'Fancy.otf' is OpenType with CFF"):
+    with pytest.raises(DeckError, match=r"mini.yaml:\d+:\d+: fonts.Fancy: font 'Fancy.otf' cannot be read as OpenType-CFF"):
         load_deck(path)
 
 

@@ -159,4 +159,5 @@ def test_a_character_the_font_lacks_is_an_error_at_its_table_cell_once(tmp_path)
     assert result.code == 1
     lines = result.out.splitlines()
     assert len(lines) == 1, result.out  # once, not once per language
-    assert "cards.csv:2:2: error: '\u6f22' (U+6F22) is not in font 'DejaVuSansCondensed' (element 'body'" in lines[0]
+    assert "cards.csv:2:2: error: card 'CARD1' (Snow) in g (element 'body'): '\u6f22' (U+6F22) is not in font " \
+           "'DejaVuSansCondensed'" in lines[0]

@@ -161,7 +161,8 @@ def validate(paths: list[Path] = typer.Argument(..., help="Deck or layout files 
             problems, warnings, summary = exc.errors, [], None
         except CardforgeError as exc:
             problems, warnings, summary = [exc], [], None
-        mine = [finding_of(p, shown) for p in problems] + [finding_of(Exception(w), shown, "warning") for w in warnings]
+        mine = [finding_of(p, shown) for p in problems] + [finding_of(w if isinstance(w, Exception) else Exception(w), shown,
+                                                                      "warning") for w in warnings]
         verdict = {"file": shown, "ok": not problems, "findings": [f.to_json() for f in mine]}
         if problems:
             verdict["errors"] = [p.to_json() for p in problems]

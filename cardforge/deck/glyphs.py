@@ -2,19 +2,22 @@
 would print "est d fauss e." silently, so ``validate`` names the text, the character and the
 font (``file:line:col``).
 
-Only the deck's own fonts (``fonts:`` named by ``style.font*``) are checked: the bundled DejaVu
-fonts cover French and the symbols the layouts draw.
+``missing_glyphs`` checks the deck file's own texts against the deck's own fonts at their
+``file:line:col``; ``lacking`` checks what a card face really draws (every text, value, span
+and glyph icon, with the font it is drawn in, bundled fonts included), which the renderer does
+for every card ``validate`` resolves, so a field from a spreadsheet is checked too.
 """
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 from cardforge.errors import DeckError
 
-__all__ = ["missing_glyphs", "TEXT_KEYS"]
+__all__ = ["missing_glyphs", "TEXT_KEYS", "lacking", "no_glyph"]
 
 #: The deck keys whose strings are printed (in any language below them).
 TEXT_KEYS = frozenset({"title", "tagline", "name", "effect", "text", "subtitle"})
@@ -39,9 +42,9 @@ def _texts(node: Any, loc: tuple = (), printed: bool = False) -> Iterator[tuple[
 
 
 def _cmap(path: Path) -> frozenset[int]:
-    from reportlab.pdfbase.ttfonts import TTFontFile
+    from cardforge.render.cff import cmap_of
 
-    return frozenset(TTFontFile(str(path)).charToGlyph)
+    return cmap_of(path)  # TrueType or OpenType-CFF
 
 
 def missing_glyphs(game: dict, raw: Any, path: Path) -> list[DeckError]:
@@ -76,3 +79,45 @@ def missing_glyphs(game: dict, raw: Any, path: Path) -> list[DeckError]:
                 if len(problems) >= MAX_REPORTS:
                     return problems
     return problems
+
+
+def _font_cmap(font: str) -> frozenset[int] | None:
+    """The code points a registered font has glyphs for (``None``: not a TrueType font)."""
+    from reportlab.pdfbase import pdfmetrics
+
+    face = getattr(pdfmetrics.getFont(font), "face", None)
+    chars = getattr(face, "charToGlyph", None)
+    if chars is None:
+        return None
+    key = (font, id(face))
+    cmap = _CMAPS.get(key)
+    if cmap is None:
+        cmap = _CMAPS[key] = frozenset(chars)
+    return cmap
+
+
+_CMAPS: dict[tuple[str, int], frozenset[int]] = {}
+
+
+@functools.lru_cache(maxsize=8192)
+def _lacking(text: str, font: str, face: int) -> tuple[str, ...]:
+    cmap = _font_cmap(font)
+    if cmap is None:
+        return ()
+    return tuple(c for c in dict.fromkeys(text) if not c.isspace() and ord(c) not in cmap and c not in _NOT_DRAWN)
+
+
+def lacking(text: str, font: str) -> tuple[str, ...]:
+    """The distinct characters of ``text`` that registered font ``font`` has no glyph for."""
+    from reportlab.pdfbase import pdfmetrics
+
+    return _lacking(text, font, id(getattr(pdfmetrics.getFont(font), "face", None)))
+
+
+def no_glyph(what: str, missing: str, font: str, icon: str | None = None) -> DeckError:
+    """The error for a character a face would print as a blank box."""
+    shown = f"icon {icon!r} draws {missing!r}" if icon else repr(missing)
+    error = DeckError(f"{what}: {shown} (U+{ord(missing):04X}) is not in font {font!r}: it would print as an empty "
+                      "box; use a font that has it, or another character")
+    error.glyph = missing  # validate finds the table cell it came from
+    return error

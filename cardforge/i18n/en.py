@@ -136,7 +136,6 @@ MESSAGES: dict[str, str] = {
     "pod.no_product": "{vendor} ({profile}) has no card of {w}×{h} mm ({size}): its cards are {products} (either way up); not written for {deck}",
     "pod.bleed": "{vendor} ({profile}) needs {need} mm of bleed on its {product} cards and {deck} has {have} mm; set card: {{bleed_mm: {need}}}",
     "pod.skipped": "cardforge: warning: {reason}",
-    "pod.sent_as": "{vendor}: {deck} sent as its {product} cards",
     "coll.achievable": "{n} {n:plural:objective|objectives} achievable",
     "seq.q.total": "Round total of {n} secured {n:plural:sequence|sequences} ({mode})",
     "tricks.q.score": "Bid {bid}, won {won}, {cards} {cards:plural:card|cards}",

@@ -1,6 +1,8 @@
 """What ``render`` would refuse, found before rendering: every face of a deck, in both
-languages, is resolved through its layout (fonts, icons, images, text fit), so that
-``cardforge validate`` saying OK means ``render`` succeeds.  Low-resolution art is a warning.
+languages, is resolved through its layout (fonts, glyphs, icons, images, text fit), so that
+``cardforge validate`` saying OK means ``render`` succeeds.  Low-resolution art, text or icons
+crossing into the bleed or out of the safe zone, and print-on-demand profiles that have no card
+of the deck's size are warnings.
 """
 
 from __future__ import annotations
@@ -25,18 +27,25 @@ def _position(deck: Any, loc: tuple) -> tuple[int | None, int | None]:
         return None, None
 
 
-def check_deck(deck: Any, shown: str | None = None) -> tuple[list[DeckError], list[str]]:
-    """Every problem drawing ``deck`` would raise (one per message), and warnings; ``shown`` is
-    the deck file's name as the user gave it."""
+def _free_cell(deck: Any, card: Any, char: str | None) -> tuple[str, int | None, int | None] | None:
+    """The table cell (file, row, column) of a free card whose field holds ``char``."""
+    row = deck.free.row(card) if char and deck.free is not None and card is not None else None
+    for key, value in (row.fields.items() if row is not None else ()):
+        if any(char in str(t) for t in (value.values() if isinstance(value, dict) else (value,))):
+            return row.file or str(deck.source or ""), row.row or None, row.cols.get(key)
+    return None
+
+
+def check_deck(deck: Any, shown: str | None = None) -> tuple[list[DeckError], list[str | DeckError]]:
+    """Every problem drawing ``deck`` would raise (one per message), and warnings (texts, or
+    ``DeckError`` at a layout element's line: ink into the bleed or out of the safe zone);
+    ``shown`` is the deck file's name as the user gave it."""
     from cardforge.deck.art import LOW_DPI, effective_dpi
     from cardforge.render.facepages import unique_faces
     from cardforge.render.faces import face_label, face_ops
 
-    from cardforge.render.glyphcheck import missing_glyphs_in
-
     problems: dict[str, DeckError] = {}
     warnings: dict[str, str] = {}
-    glyphs_seen: set = set()
     for card in [*unique_faces(deck), None]:
         for lang in deck.languages:
             try:
@@ -45,12 +54,18 @@ def check_deck(deck: Any, shown: str | None = None) -> tuple[list[DeckError], li
                 shows_effect = "card.effect" in getattr(exc, "reads", ())
                 loc = ("actions", card.action, "effect", lang) if card is not None and card.is_action and shows_effect else None
                 line, col = _position(deck, loc) if loc else (exc.line, exc.column)
-                err = exc if exc.file else DeckError(exc.detail, file=shown or str(deck.source or deck.id), line=line,
-                                                     column=col, path=".".join(map(str, loc)) if loc else "")
+                cell = _free_cell(deck, card, getattr(exc, "glyph", None))
+                if cell is not None and not exc.file:  # a free card's character: at its table cell, once
+                    err = DeckError(exc.detail.replace(f" ({lang})", ""), file=cell[0], line=cell[1], column=cell[2])
+                else:
+                    err = exc if exc.file else DeckError(exc.detail, file=shown or str(deck.source or deck.id), line=line,
+                                                         column=col, path=".".join(map(str, loc)) if loc else "")
                 problems.setdefault(str(err), err)
                 continue
-            for err in missing_glyphs_in(deck, card, ops, glyphs_seen):
-                problems.setdefault(str(err), err)
+            from cardforge.render.margins import margin_warnings
+
+            for found in margin_warnings(deck, card, lang, ops, face_label(deck, card, lang)):
+                warnings.setdefault(f"{found.file}:{found.line}:{found.column}", found)  # once per element
             for op in ops:
                 if op.type == "image":
                     x0, y0, x1, y1 = op.box
@@ -73,4 +88,11 @@ def check_deck(deck: Any, shown: str | None = None) -> tuple[list[DeckError], li
             sheet_layout(deck, paper)
         except UsageError as exc:
             warnings.setdefault(paper, f"{exc}: --format sheets --paper {paper} will refuse it")
+    from cardforge.render.pod import PROFILES, ProfileRefused, product_for
+
+    for profile in PROFILES.values():  # a vendor with no such card: the others still take it
+        try:
+            product_for(deck, profile)
+        except ProfileRefused as exc:
+            warnings.setdefault(profile.name, f"{exc}: --profile {profile.name} will refuse it")
     return list(problems.values()), list(warnings.values())

@@ -37,7 +37,8 @@ from cardforge.render.elements import Op, draw_op
 from cardforge.render.pdf import MM
 from cardforge.render.textfit import TextDoesNotFit, fit_text
 
-__all__ = ["draw_card", "draw_back", "deck_layout", "card_size_points", "face_label", "face_ops", "face_key", "card_context",
+__all__ = ["draw_card", "draw_back", "deck_layout", "card_size_points", "face_label", "face_ops", "face_elements", "face_key",
+           "card_context",
            "Geometry", "LEGIBLE_PT"]
 
 #: no text on a card is drawn smaller than this many points (absolute, whatever the card size)
@@ -190,7 +191,7 @@ def _box(p: dict[str, float], geo: Geometry, anchor: str | None) -> tuple[float,
     return (left, top - height, left + width, top)
 
 
-def _require_font(name: str, deck: Deck, el: LayoutElement) -> str:
+def _require_font(name: str, deck: Deck, el: LayoutElement, what: str = "") -> str:
     """``name`` registered; an unknown font is an error at the element's line that lists the
     bundled fonts and the deck's own, and says how to add one."""
     known = deck._render_cache.setdefault("known_fonts", set())
@@ -206,7 +207,8 @@ def _require_font(name: str, deck: Deck, el: LayoutElement) -> str:
             have = [*available_fonts(), *sorted(set(deck.fonts) - set(available_fonts()))]
             guess = nearest(name, have)
             hint = f"did you mean {guess!r}, or " if guess else ""
-            raise where_error(el.where, f"element {el.name!r}: unknown font {name!r}: fonts are {', '.join(have)}; "
+            raise where_error(el.where, f"element {el.name!r}: {what + ': ' if what else ''}unknown font {name!r}: "
+                                        f"fonts are {', '.join(have)}; "
                                         f"{hint}add yours to the deck under 'fonts:' ({name}: fonts/{name}.ttf)") from None
         known.add(name)
     return name
@@ -363,8 +365,33 @@ def _finish_value(el: LayoutElement, props: dict, ctx: Mapping[str, Any], geo: G
     floor = max(props.pop("min_size", None) or LEGIBLE_PT, LEGIBLE_PT)
     size = max(props.get("size") or 20 * min(geo.w, geo.h) / _REFERENCE_SIDE, floor)  # tiny sizes raised to the floor
     x0, _y0, x1, _y1 = props["_box"]
+    _glyphs(label, ((text, font, None),))
     props.update(text=text, font=font, size=_fit_line(text, font, size, x1 - x0, floor, label))
     return props
+
+
+def _glyphs(label: str, runs: Any) -> None:
+    """Every character of ``runs`` (text, font, icon name or None) is in its font (``deck.glyphs``)."""
+    from cardforge.deck.glyphs import lacking, no_glyph
+
+    for text, font, icon in runs:
+        missing = lacking(text, font)
+        if missing:
+            raise no_glyph(label, missing[0], font, icon)
+
+
+def _plain_runs(text: str, font: str, icon_font: str) -> list[tuple[str, str, str | None]]:
+    """A plain text's characters and its glyph icons', each with the font that draws it."""
+    from cardforge.render.inline import split
+    from cardforge.render.symbols import icon_text
+
+    runs: list[tuple[str, str, str | None]] = []
+    for piece in split(text) if (":" in text or "{" in text) else [text]:
+        if isinstance(piece, tuple):
+            runs.append((icon_text(piece[1]), icon_font, piece[1]))
+        else:
+            runs.append((piece, font, None))
+    return runs
 
 
 def _finish_text(el: LayoutElement, props: dict, ctx: Mapping[str, Any], geo: Geometry, deck: Deck, label: str) -> dict | None:
@@ -390,6 +417,7 @@ def _finish_text(el: LayoutElement, props: dict, ctx: Mapping[str, Any], geo: Ge
 
     if is_rich(text):
         return _finish_rich(el, props, deck, label, size, floor, (x1 - x0 - 2 * pad, y1 - y0 - 2 * pad))
+    _glyphs(label, _plain_runs(text, font, style["font_bold"]))
     if props.get("wrap") is False:
         size = _fit_line(text, font, size, x1 - x0 - 2 * pad, floor, label)
         props.update(lines=(text,), size=size, leading=size * 1.18)
@@ -406,21 +434,25 @@ def _finish_rich(el: LayoutElement, props: dict, deck: Deck, label: str, size: f
     from cardforge.render.fonts import italic_of
 
     font = props["font"]
-    bold = _require_font(props.get("font_bold") or deck.style.font_bold, deck, f"{deck.id} layout element {el.name!r}")
+    bold = _require_font(props.get("font_bold") or deck.style.font_bold, deck, el)
     italic = props.get("font_italic") or italic_of(font)
     bold_italic = italic_of(bold)
-    fonts = richtext.Fonts(font, bold, italic and _require_font(italic, deck, label),
-                           bold_italic and _require_font(bold_italic, deck, label))
+    fonts = richtext.Fonts(font, bold, italic and _require_font(italic, deck, el),
+                           bold_italic and _require_font(bold_italic, deck, el))
     paragraphs = richtext.parse(props["text"], fonts, label)
     for piece in richtext.pieces(paragraphs):
         if piece[0] == "t" and piece[2] not in fonts:
-            _require_font(piece[2], deck, f"{label}: span font")
+            _require_font(piece[2], deck, el, "span font")
         elif piece[0] == "i":
             from cardforge.render.symbols import ICONS
 
             if piece[1] not in ICONS:
                 raise DeckError(f"{label}: unknown icon {piece[1]!r} in the text; icons are {_icon_names()}, "
                                 "or {img:file.png} for any picture")
+    from cardforge.render.symbols import icon_text
+
+    _glyphs(label, ((p[1], p[2], None) if p[0] == "t" else (icon_text(p[1]), props["icon_font"], p[1])
+                    for p in richtext.pieces(paragraphs) if p[0] != "m"))
     paragraphs = _pictures(paragraphs, deck, label)
     width, height = room
     if props.get("wrap") is False:
@@ -469,6 +501,9 @@ def _finish_icon(el: LayoutElement, props: dict, ctx: Mapping[str, Any], geo: Ge
     if props["icon"] not in ICONS:
         raise DeckError(f"{label}: unknown icon {props['icon']!r}; icons are {_icon_names()}")
     props["font"] = _require_font(props.get("font") or ctx["style"]["font_bold"], deck, el)
+    from cardforge.render.symbols import icon_text
+
+    _glyphs(label, ((icon_text(props["icon"]), props["font"], props["icon"]),))
     return props
 
 
@@ -688,6 +723,12 @@ def _resolved(deck: Deck, card: Card | None, lang: str) -> list[tuple[str | None
             if op is not None:
                 out.append((None, (op,)))
     return out
+
+
+def face_elements(deck: Deck, card: Card | None, lang: str = "en") -> tuple[LayoutElement, ...]:
+    """The layout elements of the face ``card`` is drawn with (``None``: the back)."""
+    card = _checked(deck, card)
+    return _face(deck, card, card_context(deck, card, lang)).elements
 
 
 def face_ops(deck: Deck, card: Card | None, lang: str = "en") -> list[Op]:

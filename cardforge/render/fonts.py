@@ -14,6 +14,7 @@ bundled font for documents that may use any (rulebooks, score pads).
 from __future__ import annotations
 
 import functools
+import io
 from typing import NamedTuple
 
 from cardforge.errors import DeckError
@@ -95,14 +96,22 @@ def require_font(name: str, where: str = "style") -> str:
 
 
 def register_extra_font(name: str, path: str) -> None:
-    """Register a deck's own TrueType file under ``name`` (embedded and subset like the bundled ones)."""
+    """Register a deck's own TrueType (or OpenType-CFF, converted) file under ``name`` (embedded and
+    subset like the bundled ones)."""
     if _EXTRA.get(name) == path:
         return
     from reportlab.pdfbase import pdfmetrics
     from reportlab.pdfbase.ttfonts import TTFont
 
     base_font()
-    pdfmetrics.registerFont(TTFont(name, path))
+    from pathlib import Path
+
+    from cardforge.render.cff import is_cff, truetype_bytes
+
+    with open(path, "rb") as handle:
+        cff = is_cff(handle.read(4))
+    # an OpenType-CFF file is drawn from its TrueType-outline conversion (reportlab embeds only those)
+    pdfmetrics.registerFont(TTFont(name, io.BytesIO(truetype_bytes(Path(path))) if cff else path))
     _EXTRA[name] = path
 
 

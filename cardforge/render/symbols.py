@@ -12,7 +12,7 @@ import math
 from collections.abc import Callable
 from typing import Any
 
-__all__ = ["SYMBOLS", "ICONS", "draw_symbol", "draw_icon"]
+__all__ = ["SYMBOLS", "ICONS", "draw_symbol", "draw_icon", "icon_text"]
 
 
 def _polygon(canv: Any, points: list[tuple[float, float]]) -> Any:
@@ -180,6 +180,8 @@ def draw_symbol(canv: Any, name: str, x: float, y: float, size: float, fill: Any
 
 
 def _text_icon(text: str, scale: float = 0.62) -> Callable[..., None]:
+    """An icon drawn as ``text`` in the element's font (its characters: ``icon_text``)."""
+
     def draw(c: Any, x: float, y: float, s: float, font: str) -> None:
         from reportlab.pdfbase.pdfmetrics import stringWidth
 
@@ -190,7 +192,14 @@ def _text_icon(text: str, scale: float = 0.62) -> Callable[..., None]:
         c.setFont(font, size)
         c.drawCentredString(x, y - size * 0.36, text)
 
+    draw.text = text  # type: ignore[attr-defined]
     return draw
+
+
+def icon_text(name: str) -> str:
+    """The characters an icon is drawn with from its font (``""`` for a vector icon)."""
+    draw = ICONS.get(name)
+    return getattr(draw, "text", "") if draw is not None else name[:1].upper()
 
 
 def _joker(c: Any, x: float, y: float, s: float, font: str) -> None:
