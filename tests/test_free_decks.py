@@ -161,3 +161,20 @@ def test_a_character_the_font_lacks_is_an_error_at_its_table_cell_once(tmp_path)
     assert len(lines) == 1, result.out  # once, not once per language
     assert "cards.csv:2:2: error: card 'CARD1' (Snow) in g (element 'body'): '\u6f22' (U+6F22) is not in font " \
            "'DejaVuSansCondensed'" in lines[0]
+
+
+def test_a_card_with_its_own_back_prints_it_behind_itself_on_the_sheets(tmp_path):
+    from PIL import Image
+
+    from cardforge.render.facepages import physical_cards
+    from cardforge.render.sheets import sheets_pdf
+
+    (tmp_path / "art").mkdir()
+    Image.new("RGB", (60, 84), (200, 20, 20)).save(tmp_path / "art" / "red.png")
+    plain = load_deck(pocket(tmp_path, cards="name,back\nOne,\nTwo,\n"))
+    assert b"/Subtype /Image" not in sheets_pdf(plain, physical_cards(plain))
+    deck = load_deck(pocket(tmp_path, cards="name,back\nOne,art/red.png\nTwo,\n"))
+    from cardforge.render.faces import own_back
+
+    assert [own_back(deck, c) for c in deck.cards()] == ["art/red.png", None]
+    assert b"/Subtype /Image" in sheets_pdf(deck, physical_cards(deck))

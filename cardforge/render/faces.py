@@ -37,7 +37,7 @@ from cardforge.render.elements import Op, draw_op
 from cardforge.render.pdf import MM
 from cardforge.render.textfit import TextDoesNotFit, fit_text
 
-__all__ = ["draw_card", "draw_back", "deck_layout", "card_size_points", "face_label", "face_ops", "face_elements", "face_key",
+__all__ = ["draw_card", "draw_back", "own_back", "deck_layout", "card_size_points", "face_label", "face_ops", "face_elements", "face_key",
            "card_context",
            "Geometry", "LEGIBLE_PT"]
 
@@ -839,6 +839,30 @@ def draw_card(canv: Any, deck: Deck, card: Card, *, lang: str = "en", bleed: boo
     _draw(canv, deck, card, lang, bleed, cmyk)
 
 
-def draw_back(canv: Any, deck: Deck, *, lang: str = "en", bleed: bool = False, cmyk: bool = False) -> None:
-    """Draw the deck's card back with its lower-left trim corner at the origin."""
-    _draw(canv, deck, None, lang, bleed, cmyk)
+def draw_back(canv: Any, deck: Deck, *, lang: str = "en", bleed: bool = False, cmyk: bool = False,
+              card: Card | None = None) -> None:
+    """Draw the deck's card back with its lower-left trim corner at the origin (``card``: the
+    back of that card, which is its own picture when its row names one in ``back``)."""
+    own = own_back(deck, card)
+    if own is None:
+        _draw(canv, deck, None, lang, bleed, cmyk)
+        return
+    from cardforge.render.art import resolve_image
+
+    geo = Geometry.of(deck)
+    src = resolve_image(own, deck, f"the back of {face_label(deck, card, lang)}")
+    box = (-geo.bleed, -geo.bleed, geo.w + geo.bleed, geo.h + geo.bleed)
+    if not bleed:
+        canv.saveState()
+        p = canv.beginPath()
+        p.roundRect(0, 0, geo.w, geo.h, geo.radius)
+        canv.clipPath(p, stroke=0, fill=0)
+    draw_op(canv, Op("image", "own_back", box, 0.0, False, (("fit", "cover"), ("src", src))), Palette(cmyk), geo)
+    if not bleed:
+        canv.restoreState()
+
+
+def own_back(deck: Deck, card: Card | None) -> str | None:
+    """The picture a free card names for its own back (``back`` field), else ``None``."""
+    row = deck.free.row(card) if deck.free is not None and card is not None else None
+    return row.back if row is not None else None
