@@ -1,8 +1,14 @@
-"""A 500-card deck from a CSV table, sheets with and without one picture per family.
+"""CSV decks: a 500-card Num deck with and without pictures, and a 5,000-card deck of free cards.
 
-Builds a deck folder in a temporary directory (the bundled base, 7 families, cards.csv with
-every card four times), then renders A4 sheets (fronts + backs) once with a 825×1125 px PNG per
-family and once without, interleaved, best of 3.  Target: with pictures ≤ 1.5× without.
+1. Builds a deck folder in a temporary directory (the bundled base, 7 families, cards.csv with
+   every card four times), then renders A4 sheets (fronts + backs) once with a 825×1125 px PNG
+   per family and once without, interleaved, best of 3.  Target: with pictures ≤ 1.5× without.
+2. A deck of free cards (issue 26) whose cards.csv holds 5,000 different cards (name, suit,
+   rank, power, text), drawn by the default layout: its sheets for the first 500, 1,000 and all
+   5,000 cards, best of 2 each.  Target: linear in the card count — the time per card at 5,000
+   within 1.25× of that at 500.
+
+``python benchmarks/bench_csv.py free`` runs the second part alone.
 """
 
 from __future__ import annotations
@@ -47,7 +53,55 @@ def _folder(root: Path, images: bool) -> Path:
     return folder / "big.yaml"
 
 
+FREE_COUNTS = (500, 1_000, 5_000)
+SUITS = ("spade", "heart", "diamond", "club")
+
+
+def _free_folder(root: Path, n: int) -> Path:
+    """A deck of ``n`` different free cards (one row each) in ``root``."""
+    rows = ["name,suit,rank,power,text"]
+    rows += [f"Card {i},{SUITS[i % 4]},{i % 13 + 1},{i % 9},Draw {i % 3 + 1} cards then discard one." for i in range(n)]
+    (root / "cards.csv").write_text("\n".join(rows) + "\n", encoding="utf-8")
+    (root / "free.yaml").write_text("id: free\ntitle: Free\nlanguages: [en]\ncards: cards.csv\ncard: {size: poker}\n",
+                                    encoding="utf-8")
+    return root / "free.yaml"
+
+
+def free_scaling() -> float:
+    """Print the sheets' time at each of ``FREE_COUNTS`` cards and the per-card ratio; return it."""
+    import os
+    import time
+
+    from cardforge.deck import load_deck
+    from cardforge.render.facepages import physical_cards
+    from cardforge.render.sheets import sheets_pdf
+
+    with tempfile.TemporaryDirectory() as tmp:
+        deck = load_deck(_free_folder(Path(tmp), max(FREE_COUNTS)))
+        cards = physical_cards(deck)
+        sheets_pdf(deck, cards[:9])  # warm up: fonts, layout
+        per_card = {}
+        print(f"a deck of free cards from cards.csv, default layout, A4 sheets with backs, best of 2; "
+              f"load average {os.getloadavg()[0]:.1f} on {os.cpu_count()} cores")
+        for n in FREE_COUNTS:
+            best = None
+            for _ in range(2):
+                start = time.process_time()
+                out = sheets_pdf(deck, cards[:n])
+                t = time.process_time() - start
+                best = t if best is None else min(best, t)
+            per_card[n] = best / n
+            print(f"{n:>6,} cards: {best:7.2f} s CPU  {best / n * 1000:6.2f} ms a card  {len(out) / 1024:8.0f} KB")
+    ratio = per_card[max(FREE_COUNTS)] / per_card[min(FREE_COUNTS)]
+    print(f"per card at {max(FREE_COUNTS):,} / at {min(FREE_COUNTS):,}: {ratio:.2f}× "
+          f"({'OK' if ratio <= 1.25 else 'OVER'}: target ≤ 1.25×, linear)")
+    return ratio
+
+
 def main() -> int:
+    if sys.argv[1:] == ["free"]:
+        free_scaling()
+        return 0
     from cardforge.deck import load_deck
     from cardforge.render.facepages import physical_cards
     from cardforge.render.sheets import sheets_pdf
@@ -61,6 +115,7 @@ def main() -> int:
                                "one PNG per family": lambda: sheets_pdf(decks["with"], cards["with"])}, REPEAT)
     report(f"cards: {len(cards['with'])} from cards.csv, 7 families, sheets with backs, best of {REPEAT} interleaved",
            timings, 1.5)
+    free_scaling()
     return 0
 
 

@@ -56,9 +56,13 @@ def fonts_dir() -> Path:
 
 
 def output_dir() -> Path:
-    """Default output folder: ``output/`` of the checkout, else ``./output``."""
+    """Default output folder: ``output/`` of the checkout when working inside it, else
+    ``./output`` (a deck of one's own, rendered from anywhere with an editable install, writes
+    beside where one is, not into the checkout)."""
     root = project_root()
-    return (root / "output") if root is not None else Path.cwd() / "output"
+    cwd = Path.cwd()
+    inside = root is not None and (cwd == root or root in cwd.resolve().parents or cwd.resolve() == root)
+    return (root / "output") if inside else cwd / "output"
 
 
 def seeds_dir() -> Path | None:

@@ -112,6 +112,48 @@ passe,1,
 """
 
 
+# -- a deck of free cards (``cardforge new NAME --free``): any game, cards as rows of fields -----
+
+_FREE_DECK = """\
+# yaml-language-server: $schema=schema/deck.schema.json
+#
+# {title}: a deck of your own game.  `cardforge validate {name}.yaml` checks it (every problem,
+# with its line); `cardforge render {name}.yaml --format sheets,png,tts` prints it.
+id: {name}
+title: {title}
+languages: [en]        # one language: texts are plain strings ([en, fr]: {{en: …, fr: …}})
+cards: cards.csv       # one row a card, any columns; 'count' is its copies
+card: {{size: poker}}    # or bridge, tarot, mini, square, landscape, or width_mm/height_mm
+layout: layout.yaml    # how a card looks: extends the bundled 'fields' layout
+style:
+  back: {{title: {title}}}
+"""
+
+_FREE_LAYOUT = """\
+# yaml-language-server: $schema=schema/layout.schema.json
+#
+# The bundled 'fields' layout shows a card's name and then every other field as a line; this
+# one shows the cost in a circle and the text alone.  docs/layouts.md lists every element.
+kind: layout
+id: {name}
+extends: fields
+faces:
+  card:
+    elements:
+      body: {{text: "{{card.text}}", align: center, valign: middle}}
+      cost_disc: {{type: ellipse, anchor: safe, right: 1%s, y: 1%s, width: 14%s, height: 14%s, fill: style.paper}}
+      cost: {{type: text, anchor: safe, right: 1%s, y: 1%s, width: 14%s, height: 14%s, text: "{{card.cost}}",
+              font: style.font_bold, size: 9%s, color: style.accent, wrap: false}}
+"""
+
+_FREE_CSV = """\
+name,cost,text,count
+Scout,1,Look at the top card of the deck.,3
+Knight,3,**Attack 2.** *Scouts cannot block it.*,2
+Dragon,6,**Attack 5.** Every other player discards a card.,1
+"""
+
+
 def _back_png(path: Path, title: str) -> None:
     """A 300-DPI sample back (69.85 × 95.25 mm with bleed): concentric rings on a dark blue."""
     from PIL import Image, ImageDraw
@@ -126,8 +168,9 @@ def _back_png(path: Path, title: str) -> None:
     image.save(path, optimize=True)
 
 
-def scaffold(folder: Path, name: str | None = None) -> list[Path]:
-    """Write a new deck folder; refuses a folder that already has files in it."""
+def scaffold(folder: Path, name: str | None = None, *, free: bool = False) -> list[Path]:
+    """Write a new deck folder (``free``: a deck of free cards, no Num families); refuses a
+    folder that already has files in it."""
     name = name or folder.name
     if not _SLUG.match(name):
         raise UsageError(f"bad deck name {name!r}: use lowercase letters and digits, starting with a letter (e.g. 'mygame')")
@@ -140,10 +183,10 @@ def scaffold(folder: Path, name: str | None = None) -> list[Path]:
     title = name.capitalize()
     ensure_dir(folder / "schema")
     files = {
-        folder / f"{name}.yaml": _DECK.format(name=name, title=title),
-        folder / "layout.yaml": _LAYOUT.format(name=name),
+        folder / f"{name}.yaml": (_FREE_DECK if free else _DECK).format(name=name, title=title),
+        folder / "layout.yaml": (_FREE_LAYOUT if free else _LAYOUT).format(name=name),
         folder / "rules.md": _RULES.format(title=title),
-        folder / "cards.csv": _CSV,
+        folder / "cards.csv": _FREE_CSV if free else _CSV,
         folder / "schema" / "deck.schema.json": json.dumps(deck_schema(), indent=2, ensure_ascii=False, allow_nan=False) + "\n",
         folder / "schema" / "layout.schema.json": json.dumps(layout_schema(), indent=2, ensure_ascii=False, allow_nan=False) + "\n",
     }

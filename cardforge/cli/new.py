@@ -13,13 +13,14 @@ __all__ = ["register"]
 
 def new(
     folder: Path = typer.Argument(..., metavar="NAME", help="The new deck's folder; its last part is the deck's id."),
+    free: bool = typer.Option(False, "--free", help="A deck of any game: cards as rows of any fields in cards.csv (no Num families)."),
     as_json: bool = JSON_OPTION,
 ) -> None:
     """Create a deck folder: deck YAML (with its $schema), a layout extending the default, a sample
     picture, rules text and a CSV of cards — ready for validate, render and rulebook."""
     from cardforge.scaffold import scaffold
 
-    written = scaffold(folder)
+    written = scaffold(folder, free=free)
     if as_json:
         print_written(written, folder)
         return

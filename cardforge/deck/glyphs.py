@@ -117,5 +117,7 @@ def lacking(text: str, font: str) -> tuple[str, ...]:
 def no_glyph(what: str, missing: str, font: str, icon: str | None = None) -> DeckError:
     """The error for a character a face would print as a blank box."""
     shown = f"icon {icon!r} draws {missing!r}" if icon else repr(missing)
-    return DeckError(f"{what}: {shown} (U+{ord(missing):04X}) is not in font {font!r}: it would print as an empty "
-                     "box; use a font that has it, or another character")
+    error = DeckError(f"{what}: {shown} (U+{ord(missing):04X}) is not in font {font!r}: it would print as an empty "
+                      "box; use a font that has it, or another character")
+    error.glyph = missing  # validate finds the table cell it came from
+    return error

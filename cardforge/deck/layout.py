@@ -35,6 +35,9 @@ _LITERAL_KEYS = ("type", "anchor", "rotate", "mirror", "align", "valign", "wrap"
 #: keys whose value is a list of lengths (``dash``) or of [x, y] pairs of lengths (``points``)
 _LENGTH_LIST_KEYS = ("points", "dash")
 _HORIZONTAL = ("x", "cx", "right", "width")
+#: an image element's ``src`` written as a plain file name (``art/auto-repair.svg``): taken as
+#: written, not read as an expression (where ``humans.svg`` would be a field and ``-`` a stray sign)
+_FILE_NAME = re.compile(r"^\s*[\w./ -]+\.(?:png|jpe?g|svg|webp|gif|tiff?)\s*$", re.IGNORECASE)
 #: the keys whose number may come from the card's data (``"{card.angle}"``): lengths and plain numbers
 NUMERIC_KEYS = frozenset((*_LENGTH_KEYS, "rotate", "angle", "sides", "inner"))
 _DATA = re.compile(r"^\s*\{([^{}]+)\}\s*$")
@@ -323,7 +326,7 @@ def _write_entry(folder: Path, path: Path, entry: Path, slot: str, merged: dict,
 
 def _read(path: Path) -> tuple[dict, Any]:
     from cardforge.deck.layout_schema import LayoutFile
-    from cardforge.deck.source import read_yaml, to_plain, validate
+    from cardforge.deck.source import read_yaml, to_plain, validate_all
 
     raw = read_yaml(path)
     if raw.get("kind") != "layout":
@@ -331,7 +334,7 @@ def _read(path: Path) -> tuple[dict, Any]:
 
         line, col = position_of(raw, ("kind",))
         raise DeckError("expected a layout file here (kind: layout)", file=str(path), line=line, column=col, path="kind")
-    validate(LayoutFile, raw, path)
+    validate_all(LayoutFile, raw, path)  # every schema error of the file, not the first
     return to_plain(raw), raw
 
 
@@ -502,6 +505,8 @@ def _element(name: str, kind: str, el: dict, where: str, var_refs: dict[str, fro
                 refs |= expr.refs
             elif key in _LITERAL_KEYS:
                 props[key] = value
+            elif key == "src" and isinstance(value, str) and _FILE_NAME.match(value):
+                props[key] = Expr(repr(value), lambda ctx, v=value.strip(): v, frozenset())  # a file name as written
             else:
                 expr = compile_expr(value) if not isinstance(value, list) else _list_expr(value)
                 props[key] = expr

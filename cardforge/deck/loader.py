@@ -135,7 +135,7 @@ def _check_files(game: dict, raw: Any, path: Path) -> list[DeckError]:
     from cardforge.deck.paths import inside
 
     for key, what in (("rules", "rules text"), ("cards", "card table")):
-        if game.get(key):
+        if isinstance(game.get(key), str) and game.get(key):
             check((key,), lambda src=game[key], what=what: inside(src, folder, what))
     if game.get("layout"):
         from cardforge.deck.layout import load_layout
@@ -164,12 +164,66 @@ def _raise(message: str) -> None:
     raise DeckError(message)
 
 
-def _validate_game(path: Path) -> tuple[dict, Path]:
-    """Validate a game deck and its base together; return the merged dict and the base path."""
-    from cardforge.deck.schema import GameDeckFile
-    from cardforge.deck.source import position_of, read_yaml, validate_all
+def _not_a_layout(raw: Any, path: Path) -> None:
+    """A layout file given where a deck is expected is said to be one, with how to use it."""
+    if raw.get("kind") == "layout":
+        raise DeckError("this is a layout file (kind: layout), not a deck: name it in a deck's 'layout:' key "
+                        f"(layout: {path.name}) and render that deck; 'cardforge validate {path}' checks the layout alone",
+                        file=str(path), line=1, column=1)
+
+
+def _validate_free(path: Path, raw: Any) -> dict:
+    """Validate a deck of free cards (no ``extends``): its file, the files it names and its rows."""
+    from cardforge.deck.free import read_free_rows
+    from cardforge.deck.schema import FreeDeckFile
+    from cardforge.deck.source import validate_all
+
+    data = validate_all(FreeDeckFile, raw, path).model_dump(mode="json", exclude={"schema_"})
+    problems = _language_problems(data, raw, path)
+    problems += _check_files({**data, "families": {}}, raw, path)
+    read_free_rows(data, raw, path, problems)
+    _raise_all(problems)
+    return {"free": data}
+
+
+def _language_problems(data: dict, raw: Any, path: Path) -> list[DeckError]:
+    """Every text given per language (``{en: …, fr: …}``) names exactly the deck's languages."""
+    from cardforge.deck.source import position_of
+
+    langs = data["languages"]
+    places: list[tuple[tuple, Any]] = [(("title",), data["title"]), (("tagline",), data.get("tagline")),
+                                       (("style", "back", "title"), ((data.get("style") or {}).get("back") or {}).get("title"))]
+    places += [(("families", code, "name"), f["name"]) for code, f in (data.get("families") or {}).items()]
+    if isinstance(data["cards"], list):
+        places += [(("cards", i, k), v) for i, row in enumerate(data["cards"]) for k, v in row.items()]
+    problems = []
+    for loc, text in places:
+        if isinstance(text, dict) and set(text) != set(langs):
+            missing, extra = [x for x in langs if x not in text], [x for x in text if x not in langs]
+            said = "; ".join(filter(None, (f"{', '.join(missing)} missing" if missing else "",
+                                           f"{', '.join(extra)} is not one of them" if extra else "")))
+            line, col = position_of(raw, loc)
+            problems.append(DeckError(f"expected a text in each of the deck's languages ({', '.join(langs)}): {said}",
+                                      file=str(path), line=line, column=col, path=".".join(map(str, loc))))
+    return problems
+
+
+def _validate_deck(path: Path) -> tuple[dict, Path | None]:
+    """Validate a deck of either kind: a Num game deck with its base, or a deck of free cards."""
+    from cardforge.deck.source import read_yaml
 
     raw = read_yaml(path)
+    _not_a_layout(raw, path)
+    if raw.get("kind") != "base" and "extends" not in raw:
+        return _validate_free(path, raw), None
+    return _validate_game(path, raw)
+
+
+def _validate_game(path: Path, raw: Any) -> tuple[dict, Path]:
+    """Validate a game deck and its base together; return the merged dict and the base path."""
+    from cardforge.deck.schema import GameDeckFile
+    from cardforge.deck.source import position_of, validate_all
+
     if raw.get("kind") == "base":
         raise DeckError("this is the base deck; give a game deck (with 'extends: base')", file=str(path), line=1, column=1)
     game = validate_all(GameDeckFile, raw, path).model_dump(mode="json", exclude={"schema_"})
@@ -224,9 +278,9 @@ def _load_cached(path_str: str, mtime_ns: int, base_mtime_ns: int) -> Deck:
         merged = cache.read_merged((path, base_path))
         if merged is not None:
             return _with_table(Deck.from_dict(merged, source=path), merged)
-    merged, real_base = _validate_game(path)
+    merged, real_base = _validate_deck(path)
     deck = _with_table(Deck.from_dict(merged, source=path), merged)
-    if base_path.is_file() and real_base.resolve() == base_path.resolve():
+    if base_path.is_file() and (real_base is None or real_base.resolve() == base_path.resolve()):
         cache.write_merged((path, base_path), merged)
     return deck
 
@@ -234,6 +288,8 @@ def _load_cached(path_str: str, mtime_ns: int, base_mtime_ns: int) -> Deck:
 def _with_table(deck: Deck, merged: dict) -> Deck:
     """The deck with its card table (``cards: file``) read, checked and attached — read on every
     load, so an edited table is never served from the cache."""
+    if "free" in merged:
+        return _with_free_rows(deck, merged["free"])
     src = merged["game"].get("cards")
     if not src or deck.source is None:
         return deck
@@ -263,6 +319,37 @@ def _with_table(deck: Deck, merged: dict) -> Deck:
                 problems.append(DeckError(exc.detail, file=row.file, line=row.row, column=row.image_col))
     _raise_all(sorted(problems, key=lambda e: (e.line or 0, e.column or 0)))
     return dataclasses.replace(deck, table=tuple(rows), images=images, _counts_cache={})
+
+
+def _with_free_rows(deck: Deck, data: dict) -> Deck:
+    """A free deck with its cards read (from its table file on every load) and checked."""
+    import dataclasses
+
+    from cardforge.deck.free import free_system, read_free_rows
+
+    problems: list[DeckError] = []
+    rows = read_free_rows(data, None, deck.source or Path("deck.yaml"), problems)
+    if isinstance(data["cards"], str):
+        problems += _row_art(rows, deck.source.parent if deck.source else Path.cwd())
+    _raise_all(sorted(problems, key=lambda e: (e.line or 0, e.column or 0)))
+    free = dataclasses.replace(deck.free, rows=tuple(rows))
+    return dataclasses.replace(deck, free=free, system=free_system(len(rows)), _counts_cache={})
+
+
+def _row_art(rows: list, folder: Path) -> list[DeckError]:
+    """Each row's art and back exist, stay in the deck's folder and can be read."""
+    from cardforge.deck.art import check_image
+
+    problems = []
+    for row in rows:
+        for key in ("image", "back"):
+            src = getattr(row, key)
+            if src:
+                try:
+                    check_image(src, folder)
+                except DeckError as exc:
+                    problems.append(DeckError(exc.detail, file=row.file, line=row.row, column=row.cols.get(key)))
+    return problems
 
 
 #: while ``decks_frozen()`` is active: deck name → the deck loaded for it
@@ -354,6 +441,12 @@ def validate_file(path: str | os.PathLike[str]) -> str:
     from cardforge.deck.source import read_yaml
 
     raw = read_yaml(p)
+    if raw.get("kind") != "base" and raw.get("kind") != "layout" and "extends" not in raw:
+        from cardforge.deck.model import Deck
+
+        merged = _validate_free(p, raw)
+        deck = _with_free_rows(Deck.from_dict(merged, source=p), merged["free"])
+        return f"{p}: ok ({deck.id}: {deck.total()} cards, {len(deck.free.rows)} different)"
     if raw.get("kind") == "layout":
         from cardforge.deck.layout import load_layout
 
@@ -363,7 +456,7 @@ def validate_file(path: str | os.PathLike[str]) -> str:
     if raw.get("kind") == "base":
         data = _validate_base(p)
         return f"{p}: ok (base: {len(data['families'])} families, {len(data['actions'])} action cards)"
-    merged, _ = _validate_game(p)
+    merged, _ = _validate_game(p, raw)
     from cardforge.deck.model import Deck
 
     deck = _with_table(Deck.from_dict(merged, source=p), merged)

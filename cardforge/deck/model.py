@@ -168,6 +168,10 @@ class Deck:
     rules: str | None = None
     #: the cards from a spreadsheet (``cards: cards.csv``): when set, the deck's composition
     table: tuple | None = None
+    #: the languages its texts are written in (a Num deck: both)
+    languages: tuple[str, ...] = ("fr", "en")
+    #: a deck of free cards (``deck.free``): its rows, in place of families and actions
+    free: Any = None
     _counts_cache: dict = field(default_factory=dict, repr=False, compare=False)
     #: what the renderer derived from this deck (layout, contexts, resolved forms); a replaced
     #: deck (``dataclasses.replace``) starts with an empty one
@@ -178,6 +182,8 @@ class Deck:
     @classmethod
     def from_dict(cls, merged: dict[str, Any], source: Path | None = None) -> Deck:
         """Build from the merged plain dict produced by the loader (see ``loader.merge``)."""
+        if "free" in merged:
+            return _free_deck(cls, merged["free"], source)
         base = merged["base"]
         system = system_from_base(base)
         families, actions = system.families, system.actions
@@ -261,6 +267,8 @@ class Deck:
         the composition is the base one (optional families out, all action cards in).
         """
         key = (players, mode)
+        if key not in self._counts_cache and self.free is not None:
+            self._counts_cache[key] = self._free_counts()
         if key not in self._counts_cache and self.table is not None:
             self._counts_cache[key] = self._table_counts()
         if key not in self._counts_cache:
@@ -272,6 +280,9 @@ class Deck:
                 counts[Card(action=act.slug)] += act.count
             self._counts_cache[key] = counts
         return Counter(self._counts_cache[key])
+
+    def _free_counts(self) -> Counter[Card]:
+        return Counter({self.free.card(i): row.count for i, row in enumerate(self.free.rows, 1)})
 
     def _table_counts(self) -> Counter[Card]:
         counts: Counter[Card] = Counter()
@@ -291,6 +302,8 @@ class Deck:
 
     def all_counts(self) -> Counter[Card]:
         """Every physical card the deck may use (optional families and all modes included)."""
+        if self.free is not None:
+            return self._free_counts()
         if self.table is not None:
             return self._table_counts()
         counts: Counter[Card] = Counter()
@@ -344,6 +357,8 @@ class Deck:
         ...
         cardforge.errors.CardCodeError: unknown card 'RB17': Rainbow values are 1–16 in Num Tricks; did you mean 'RB16'?
         """
+        if self.free is not None:
+            return self._parse_free(token)
         card = self.system.parse_syntax(token)
         if card.is_action:
             if card.action not in self.actions:
@@ -376,6 +391,14 @@ class Deck:
                        high=fam.max_value, game=self.title, hint=_hint(suggestion)))
         return card
 
+    def _parse_free(self, token: str) -> Card:
+        card = self.free.find(token) if isinstance(token, str) else None
+        if card is None:
+            n = len(self.free.rows)
+            raise CardCodeError(f"unknown card {token!r}: the cards of {self.title.en} are CARD1\u2013CARD{n} "
+                                "(or a card's id)", str(token))
+        return card
+
     def parse_many(self, tokens: Any) -> list[Card]:
         """Parse several codes against this deck (``cards.split_cards``: spaces or commas)."""
         from cardforge.cards import split_cards
@@ -383,13 +406,21 @@ class Deck:
         return [self.parse(t) for t in split_cards(tokens)]
 
     def valid_codes(self) -> list[str]:
+        if self.free is not None:
+            return [c.code for c in self.free_counts_order()]
         codes = [f"{f.code}{v}" for f in self.families.values() for v in f.values]
         for slug, act in self.actions.items():
             codes.append(slug)
             codes.extend(f"{slug}={v}" for v in act.action.declare)
         return codes
 
+    def free_counts_order(self) -> list[Card]:
+        """A free deck's cards, each once, in file order."""
+        return [self.free.card(i) for i in range(1, len(self.free.rows) + 1)]
+
     def name(self, card: Card, lang: str = "en") -> str:
+        if self.free is not None:
+            return self.free.name(card, lang)
         return self.system.name(card, lang)
 
 
@@ -404,6 +435,42 @@ def system_from_base(base: dict[str, Any]) -> CardSystem:
         for slug, a in base["actions"].items()
     }
     return CardSystem(families=families, actions=actions)
+
+
+#: a free deck's card unless it says otherwise: poker size with the vendors' 1/8" bleed and safe zone
+FREE_CARD = {"width_mm": 63.5, "height_mm": 88.9, "bleed_mm": 3.175, "safe_mm": 3.175, "corner_radius_mm": 3.0}
+#: a free deck's style unless it says otherwise
+FREE_STYLE = {"font": "DejaVuSans", "font_bold": "DejaVuSans-Bold", "font_text": "DejaVuSansCondensed", "text_max_pt": 10,
+              "text_min_pt": 6, "paper": "#FFFFFF", "frame": "#2B2B2B", "accent": "#3A3350", "ink": "#1A1A1A",
+              "back": {"color": "#1B1F3B", "accent": "#F4B400", "pattern": "rays"}}
+
+
+def _free_deck(cls: type, data: dict[str, Any], source: Path | None) -> Deck:
+    """A deck of free cards from its validated file (its rows are attached by the loader)."""
+    from cardforge.deck.free import DEFAULT_LAYOUT, FreeCards, free_system, lang_text
+
+    langs = tuple(data.get("languages") or ("en",))
+    style = _merge_style(FREE_STYLE, data.get("style") or {})
+    back = style["back"]
+    title = lang_text(data["title"], langs)
+    players = data.get("players") or {"min": 1, "max": 8}
+    families = {code: {"code": code, "kind": "free", "name": lang_text(f["name"], langs), "color": f["color"],
+                       "ink": f["ink"], "symbol": f["symbol"], "gradient": None, "image": None}
+                for code, f in (data.get("families") or {}).items()}
+    return cls(
+        id=data["id"], title=title, tagline=lang_text(data.get("tagline"), langs), rule_sheet=None,
+        players_min=players["min"], players_max=players["max"], families={}, actions={}, modes={}, variants={},
+        card=CardSize(**{k: float(v) for k, v in _card_size(FREE_CARD, data.get("card") or {}).items()}),
+        style=Style(font=style["font"], font_bold=style["font_bold"], paper=style["paper"], frame=style["frame"],
+                    action_color=style["accent"], action_ink=style["ink"],
+                    back=BackStyle(back["color"], back["accent"], back["pattern"], lang_text(back.get("title"), langs),
+                                   back.get("image")),
+                    font_text=style.get("font_text") or style["font"], text_max_pt=float(style["text_max_pt"]),
+                    text_min_pt=float(style["text_min_pt"])),
+        system=free_system(0), source=source, layout=data.get("layout") or DEFAULT_LAYOUT,
+        fonts=dict(data.get("fonts") or {}), rules=data.get("rules"), languages=langs,
+        free=FreeCards((), langs, families),
+    )
 
 
 def _card_size(base: dict, override: dict) -> dict:

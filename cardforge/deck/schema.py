@@ -13,9 +13,9 @@ from __future__ import annotations
 
 from typing import Annotated, Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, StrictFloat, StrictInt, StrictStr, model_validator
+from pydantic import BaseModel, ConfigDict, Field, StrictBool, StrictFloat, StrictInt, StrictStr, model_validator
 
-__all__ = ["BaseDeckFile", "GameDeckFile", "DeckFile", "JSON_SCHEMA_TITLE"]
+__all__ = ["BaseDeckFile", "GameDeckFile", "FreeDeckFile", "DeckFile", "JSON_SCHEMA_TITLE"]
 
 JSON_SCHEMA_TITLE = "cardforge deck"
 
@@ -28,7 +28,8 @@ FamilyCode = Annotated[StrictStr, Field(pattern=r"^[A-Z]{1,3}$")]
 # own ``gt``/``le`` keys, which JSON Schema ignores.
 Number = StrictFloat
 ArtPath = Annotated[StrictStr, Field(min_length=1, description="PNG, JPEG or SVG file, relative to the deck file, inside its folder")]
-Symbol = Literal["circle", "triangle", "square", "diamond", "star", "moon", "hexagon", "heart", "cross", "drop"]
+Symbol = Literal["circle", "triangle", "square", "diamond", "star", "moon", "hexagon", "heart", "cross", "drop",
+                 "spade", "club"]
 
 
 class _Strict(BaseModel):
@@ -197,11 +198,72 @@ class GameDeckFile(_Strict):
         return self
 
 
-DeckFile = BaseDeckFile | GameDeckFile
+# -- a deck of free cards (no ``extends``): each card a row of named fields ---------------------
+
+Lang = Annotated[StrictStr, Field(pattern=r"^[a-z]{2,3}$", description="a language code: en, fr, de")]
+#: a text: plain when the deck has one language, else one text a language ({en: …, fr: …})
+LangText = Annotated[StrictStr | dict[Lang, StrictStr], Field(description="a text, or {en: …, fr: …} for a deck of several languages")]
+Cell = StrictStr | StrictInt | StrictFloat | StrictBool | dict[Lang, StrictStr]
+
+
+class FreeFamily(_Strict):
+    """A family (a suit) a free deck declares: its name, colours and symbol, which a card reads
+    as ``family.*`` when its ``family`` (or ``suit``) field names it."""
+
+    name: LangText
+    color: Colour = "#FFFFFF"
+    ink: Colour = "#222222"
+    symbol: Symbol = "circle"
+
+
+class FreeBack(_Strict):
+    color: Colour | None = None
+    accent: Colour | None = None
+    pattern: Literal["rays", "dots", "stripes", "plain"] | None = None
+    title: LangText | None = None
+    image: ArtPath | None = Field(default=None, description="art for the whole back, relative to the deck file")
+
+
+class FreeStyle(_Strict):
+    font: StrictStr | None = None
+    font_bold: StrictStr | None = None
+    font_text: StrictStr | None = Field(default=None, description="font of the cards' running text")
+    text_max_pt: Number | None = Field(default=None, ge=4, le=24, description="text size, before auto-fit shrinks it")
+    text_min_pt: Number | None = Field(default=None, ge=4, le=24, description="smallest text size; smaller is an error")
+    paper: Colour | None = None
+    frame: Colour | None = None
+    ink: Colour | None = Field(default=None, description="the colour of the cards' text")
+    accent: Colour | None = Field(default=None, description="a second colour the layout may use")
+    back: FreeBack | None = None
+
+
+class FreeDeckFile(_Strict):
+    """A deck of any game (no ``extends``): its cards are rows of named fields, from a CSV or
+    XLSX file or listed here; any set of languages."""
+
+    schema_: StrictStr | None = Field(default=None, alias="$schema")
+    id: Annotated[StrictStr, Field(pattern=r"^[a-z][a-z0-9-]*$")]
+    title: LangText
+    tagline: LangText | None = None
+    languages: list[Lang] = Field(default_factory=lambda: ["en"], min_length=1, description="the languages of its texts (default [en])")
+    players: Players | None = None
+    cards: StrictStr | list[dict[Annotated[StrictStr, Field(pattern=r"^[a-z][a-z0-9_]*$")], Cell]] = Field(
+        description="a .csv or .xlsx file beside the deck (one row a card), or the cards as a list of mappings")
+    families: dict[Annotated[StrictStr, Field(pattern=r"^[A-Za-z][A-Za-z0-9_-]*$")], FreeFamily] = Field(
+        default_factory=dict, description="families (suits) a card names in its 'family' or 'suit' field")
+    card: CardSizeOverride = Field(default_factory=CardSizeOverride, description="the card size (default poker)")
+    style: FreeStyle | None = None
+    layout: StrictStr | None = Field(default=None, description="the card layout: a bundled id (fields, num) or a .yaml file beside the deck (default fields)")
+    fonts: dict[Annotated[StrictStr, Field(pattern=r"^[A-Za-z][A-Za-z0-9_-]*$")], StrictStr] = Field(
+        default_factory=dict, description="TrueType or OpenType fonts beside the deck, by the name style.font* uses")
+    rules: StrictStr | None = Field(default=None, description="the designer's rules text (Markdown) beside the deck, for its rulebook")
+
+
+DeckFile = BaseDeckFile | GameDeckFile | FreeDeckFile
 
 
 def json_schema() -> dict:
-    """The JSON Schema of a deck file (either kind), for yaml-language-server.
+    """The JSON Schema of a deck file (any kind), for yaml-language-server.
 
     The file's kind is chosen by ``kind: base`` (``if``/``then``/``else``) rather than an
     ``anyOf`` of both kinds, so an editor reports an error at the key that is wrong instead of
@@ -209,17 +271,19 @@ def json_schema() -> dict:
     """
     from pydantic import TypeAdapter
 
-    schema = _closed_maps(TypeAdapter(BaseDeckFile | GameDeckFile).json_schema(by_alias=True))
+    schema = _closed_maps(TypeAdapter(BaseDeckFile | GameDeckFile | FreeDeckFile).json_schema(by_alias=True))
     kinds = schema.pop("anyOf")
-    base, game = (next(k for k in kinds if k["$ref"].endswith(f"/{m.__name__}")) for m in (BaseDeckFile, GameDeckFile))
+    base, game, free = (next(k for k in kinds if k["$ref"].endswith(f"/{m.__name__}"))
+                        for m in (BaseDeckFile, GameDeckFile, FreeDeckFile))
     return {
         "$schema": "https://json-schema.org/draft/2020-12/schema",
         "title": JSON_SCHEMA_TITLE,
-        "description": "A cardforge deck file: decks/base.yaml (kind: base) or a game deck (extends: base).",
+        "description": "A cardforge deck file: a deck of free cards (cards: rows of fields), decks/base.yaml "
+                       "(kind: base) or a Num game deck (extends: base).",
         "type": "object",
         "if": {"properties": {"kind": {"const": "base"}}, "required": ["kind"]},
         "then": base,
-        "else": game,
+        "else": {"if": {"required": ["extends"]}, "then": game, "else": free},
         **schema,
     }
 

@@ -330,7 +330,7 @@ def validate(model: Any, data: Any, path: Path) -> Any:
     except ValidationError as exc:
         priority = {"extra_forbidden": 0, "missing": 2}
         errors = sorted(
-            exc.errors(),
+            _merged_unions(exc.errors()),
             key=lambda e: (position_of(data, tuple(e["loc"]))[0], priority.get(e["type"], 1)),
         )
         raise error_from_pydantic(errors[0], data, path, model) from None
@@ -347,7 +347,8 @@ def validate_all(model: Any, data: Any, path: Path) -> Any:
         return model.model_validate(to_plain(data))
     except ValidationError as exc:
         priority = {"extra_forbidden": 0, "missing": 2}
-        errors = sorted(exc.errors(), key=lambda e: (position_of(data, tuple(e["loc"]))[0], priority.get(e["type"], 1)))
+        errors = sorted(_merged_unions(exc.errors()),
+                        key=lambda e: (position_of(data, tuple(e["loc"]))[0], priority.get(e["type"], 1)))
         seen, found = set(), []
         for e in errors:
             err = error_from_pydantic(e, data, path, model)
@@ -374,6 +375,52 @@ _BOUNDS = {"greater_than": "more than", "greater_than_equal": "at least", "less_
 _BOUND_CTX = {"greater_than": "gt", "greater_than_equal": "ge", "less_than": "lt", "less_than_equal": "le"}
 
 
+#: the tags pydantic adds to a location for each member of a union it tried
+_MEMBER_TAGS = {"int": "a number", "float": "a number", "bool": "true or false", "str": "text",
+                "constrained-str": "text", "list": "a list", "dict": "a mapping (key: value)"}
+
+
+def _member(part: Any) -> str | None:
+    """What a union member tag of a location stands for (``None``: not such a tag)."""
+    if not isinstance(part, str):
+        return None
+    return _MEMBER_TAGS.get(part) or _MEMBER_TAGS.get(part.split("[", 1)[0])
+
+
+def _union_error(errors: list[dict]) -> dict:
+    """One error for a value no member of its union took (``width.int``, ``width.float``,
+    ``width.constrained-str``): at the value's place, saying every kind of value it may be."""
+    first = errors[0]
+    loc = tuple(p for p in first["loc"] if _member(p) is None)
+    kinds: list[str] = []
+    for e in errors:
+        pattern = (e.get("ctx") or {}).get("pattern", "")
+        kind = "a length such as 12, '4.5mm', '50%w' or '30%s'" if "%w" in pattern else next(
+            (_member(p) for p in e["loc"] if _member(p)), "a value")
+        if kind not in kinds:
+            kinds.append(kind)
+    if "a length such as 12, '4.5mm', '50%w' or '30%s'" in kinds:
+        kinds = [k for k in kinds if k not in ("a number", "text")]
+    return {**first, "loc": loc, "type": "union", "msg": f"Input should be {' or '.join(kinds)}"}
+
+
+def _merged_unions(errors: list[dict]) -> list[dict]:
+    """The errors with those of one value's union members merged into one."""
+    out: list[dict] = []
+    groups: dict[tuple, list[dict]] = {}
+    for e in errors:
+        tagged = any(_member(p) for p in e["loc"])
+        if not tagged or e["type"] == "extra_forbidden":
+            out.append(e)
+            continue
+        key = tuple(p for p in e["loc"] if _member(p) is None)
+        if key not in groups:
+            groups[key] = []
+            out.append({"_group": key})
+        groups[key].append(e)
+    return [_union_error(groups[e["_group"]]) if "_group" in e else e for e in out]
+
+
 def error_from_pydantic(err: dict, data: Any, path: Path, model: Any) -> DeckError:
     """Turn one pydantic error into a positioned ``DeckError``."""
     loc = tuple(p for p in err["loc"] if p != "[key]")
@@ -385,6 +432,9 @@ def error_from_pydantic(err: dict, data: Any, path: Path, model: Any) -> DeckErr
         allowed = [a.rstrip("_") for a in allowed if a != "schema_"]
         close = difflib.get_close_matches(str(loc[-1]), allowed, n=1, cutoff=0.5)
         hint = f"; did you mean {close[0]!r}?" if close else (f"; allowed keys: {', '.join(allowed)}" if allowed else "")
+        if re.search(r"[()'\"#]|^\s*[\d.]+\)?$", str(loc[-1])):  # "fill: mix(a, b, 0.9)" inside {…}: split at its commas
+            hint = ("; a value with commas inside { } (a function such as mix(a, b, 0.5)) must be quoted: "
+                    "fill: \"mix(a, b, 0.5)\"")
         line, col = position_of(data, loc, key=True)
         return DeckError(f"unknown key {loc[-1]!r}{hint}", file=str(path), line=line, column=col, path=dotted)
     if kind == "missing":

@@ -15,11 +15,11 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, Iterator
 
 from cardforge.errors import DeckError
 
-__all__ = ["TableRow", "read_table", "parse_rows", "TABLE_SUFFIXES", "MAX_CELL"]
+__all__ = ["TableRow", "FreeRow", "read_table", "read_cells", "parse_rows", "parse_free_rows", "TABLE_SUFFIXES", "MAX_CELL"]
 
 TABLE_SUFFIXES = (".csv", ".xlsx")
 #: The longest cell a table may hold (characters): a card field is a line or a paragraph, and the
@@ -56,26 +56,15 @@ def parse_rows(rows: list[list[Any]], file: str, problems: list[DeckError] | Non
 
     if not rows or not any(str(c or "").strip() for c in rows[0]):
         raise _error(file, 1, 1, "the table is empty: expected a header row with a 'card' column")
-    header = [str(c or "").strip().lower() for c in rows[0]]
     problems = problems if problems is not None else []
-    for i, name in enumerate(header, 1):
-        if name and not _FIELD.match(name):
-            problems.append(_error(file, 1, i, f"column name {name!r}: use lowercase letters, digits and _"))
-        elif name in _RESERVED:
-            problems.append(_error(file, 1, i, f"column name {name!r} is a card field cardforge fills in; rename it"))
+    header = _header(rows[0], _RESERVED, file, problems)
     if "card" not in header:
         problems.append(_error(file, 1, 1, f"no 'card' column (the card codes, R7 or passe); columns are {', '.join(filter(None, header))}"))
         raise DeckErrors(problems) if len(problems) > 1 else problems[0]
     at = {name: i for i, name in enumerate(header) if name}
     out: list[TableRow] = []
     seen: dict[str, int] = {}
-    for r, raw in enumerate(rows[1:], 2):
-        cells = [("" if c is None else str(c)).strip() for c in raw]
-        if not any(cells):
-            continue  # blank lines are allowed
-        if not _fits(cells, header, file, r, problems):
-            continue
-        cells += [""] * (len(header) - len(cells))
+    for r, cells in _records(rows, header, file, problems):
         code = cells[at["card"]]
         if not code:
             problems.append(_error(file, r, at["card"] + 1, "empty card code"))
@@ -103,7 +92,29 @@ def parse_rows(rows: list[list[Any]], file: str, problems: list[DeckError] | Non
     return out
 
 
-def _fits(cells: list[str], header: list[str], file: str, r: int, problems: list[DeckError]) -> bool:
+def _header(first: list[Any], reserved: Any, file: str, problems: list[DeckError]) -> list[str]:
+    """The column names of a header row (lowercased); a bad or reserved name is a problem."""
+    header = [str(c or "").strip().lower() for c in first]
+    for i, name in enumerate(header, 1):
+        if name and not _FIELD.match(name):
+            problems.append(_error(file, 1, i, f"column name {name!r}: use lowercase letters, digits and _"))
+        elif name in reserved:
+            problems.append(_error(file, 1, i, f"column name {name!r} is a card field cardforge fills in; rename it"))
+    return header
+
+
+def _records(rows: list[list[Any]], header: list[str], file: str, problems: list[DeckError]) -> Iterator[tuple[int, list[str]]]:
+    """(row number, cells padded to the header) of each row under the header that is not blank
+    and has the header's width (one that has not is a problem, and skipped)."""
+    for r, raw in enumerate(rows[1:], 2):
+        cells = [("" if c is None else str(c)).strip() for c in raw]
+        if not any(cells):
+            continue  # blank lines are allowed
+        if check_width(cells, header, file, r, problems):
+            yield r, cells + [""] * (len(header) - len(cells))
+
+
+def check_width(cells: list[str], header: list[str], file: str, r: int, problems: list[DeckError]) -> bool:
     """A row has the header's fields (empty ones beyond it are fine) and no cell over ``MAX_CELL``."""
     big = next((i for i, c in enumerate(cells) if len(c) > MAX_CELL), None)
     if big is not None:
@@ -178,6 +189,11 @@ def _xlsx_rows(path: Path, shown: str) -> list[list[Any]]:
 def read_table(path: Path, shown: str | None = None, problems: list[DeckError] | None = None) -> list[TableRow]:
     """Read a CSV (UTF-8, comma or semicolon separated) or XLSX (first sheet) card table."""
     shown = shown or str(path)
+    return parse_rows(read_cells(path, shown), shown, problems)
+
+
+def read_cells(path: Path, shown: str) -> list[list[Any]]:
+    """The cells of a CSV (UTF-8, comma or semicolon separated) or XLSX (first sheet) table, row by row."""
     suffix = path.suffix.lower()
     if suffix not in TABLE_SUFFIXES:
         raise DeckError(f"card table {path.name!r}: expected a .csv or .xlsx file", file=shown)
@@ -191,4 +207,71 @@ def read_table(path: Path, shown: str | None = None, problems: list[DeckError] |
         rows = _csv_rows(text, shown)
     else:
         rows = _xlsx_rows(path, shown)
-    return parse_rows(rows, shown, problems)
+    return rows
+
+
+# -- the rows of a deck of free cards -------------------------------------------------------------
+
+#: the fields cardforge reads itself in a free card's row (all others are the layout's)
+FREE_KEYS = ("count", "image", "back")
+#: the fields cardforge fills in on a free card (a column of that name is refused)
+FREE_RESERVED = frozenset({"type", "code", "index", "fields", "body", "heading"})
+
+
+@dataclass(frozen=True)
+class FreeRow:
+    """One free card: its fields as written (a text, a number, or a text per language), its copies,
+    its art and its own back, and where it was written (``cols``: each field's column)."""
+
+    fields: dict[str, Any]
+    count: int = 1
+    image: str | None = None
+    back: str | None = None
+    row: int = 0
+    file: str = ""
+    cols: dict[str, int] = field(default_factory=dict)
+
+
+def _count_of(value: Any) -> int | None:
+    """A copy count as written (``2``, ``"2"``, ``"2.0"``), or ``None`` if it is not one from 1 to 1,000."""
+    if isinstance(value, bool):
+        return None
+    text = str(value).strip()
+    count = int(float(text)) if re.fullmatch(r"\d+(\.0+)?", text) else None
+    return count if count is not None and 1 <= count <= 1000 else None
+
+
+def free_row(values: dict[str, Any], r: int, file: str, cols: dict[str, int], problems: list[DeckError]) -> FreeRow | None:
+    """A free card from its named values (a table's row or a YAML mapping), or ``None`` (and a
+    problem) if its count is not a whole number; empty values are left out."""
+    given = {k: v for k, v in values.items() if v is not None and v != ""}
+    count = 1
+    if "count" in given:
+        count = _count_of(given["count"])
+        if count is None:
+            problems.append(_error(file, r, cols.get("count", 1), f"count: expected a whole number from 1 to 1000, found {given['count']!r}"))
+            return None
+    for key in ("image", "back"):
+        if key in given and not isinstance(given[key], str):
+            problems.append(_error(file, r, cols.get(key, 1), f"{key}: expected a file name, found {given[key]!r}"))
+            return None
+    fields = {k: v for k, v in given.items() if k not in FREE_KEYS}
+    return FreeRow(fields, count, given.get("image"), given.get("back"), r, file, cols)
+
+
+def parse_free_rows(rows: list[list[Any]], file: str, problems: list[DeckError]) -> list[FreeRow]:
+    """A free deck's table (header first: any lowercase column names) as ``FreeRow``s; every
+    problem is appended to ``problems`` (a row with fewer or more fields than the header, a bad
+    count), the rows that are fine are returned."""
+    if not rows or not any(str(c or "").strip() for c in rows[0]):
+        problems.append(_error(file, 1, 1, "the table is empty: expected a header row naming the cards' fields (name, count, …)"))
+        return []
+    header = _header(rows[0], FREE_RESERVED, file, problems)
+    at = {name: i for i, name in enumerate(header) if name}
+    cols = {name: i + 1 for name, i in at.items()}
+    out: list[FreeRow] = []
+    for r, cells in _records(rows, header, file, problems):
+        made = free_row({name: cells[i] for name, i in at.items()}, r, file, cols, problems)
+        if made is not None:
+            out.append(made)
+    return out

@@ -732,6 +732,9 @@ HELP = {
         "Le plus petit ensemble de cartes physiques qui permet de jouer à tous les jeux choisis.",
     "Create a deck folder: deck YAML (with its $schema), a layout extending the default, a sample picture, rules text and a CSV of cards — ready for validate, render and rulebook.":
         "Crée un dossier de paquet : le YAML du paquet (avec son $schema), une mise en page qui étend celle par défaut, une image d'exemple, le texte des règles et un CSV des cartes — prêt pour validate, render et rulebook.",
+    # -- issue 26 (h26model): decks of free cards --
+    "A deck of any game: cards as rows of any fields in cards.csv (no Num families).":
+        "Un paquet de n’importe quel jeu : des cartes en lignes de champs libres dans cards.csv (sans les familles Num).",
     "Render a deck (or the box) to home sheets, print-on-demand files, PNGs or TTS sheets.":
         "Dessine un paquet (ou la boîte) en planches à imprimer chez soi, fichiers pour imprimeurs, PNG ou planches TTS.",
     "Build every output (card sheets, rulebooks, score sheets, reference files) into output/.":

@@ -27,6 +27,15 @@ def _position(deck: Any, loc: tuple) -> tuple[int | None, int | None]:
         return None, None
 
 
+def _free_cell(deck: Any, card: Any, char: str | None) -> tuple[str, int | None, int | None] | None:
+    """The table cell (file, row, column) of a free card whose field holds ``char``."""
+    row = deck.free.row(card) if char and deck.free is not None and card is not None else None
+    for key, value in (row.fields.items() if row is not None else ()):
+        if any(char in str(t) for t in (value.values() if isinstance(value, dict) else (value,))):
+            return row.file or str(deck.source or ""), row.row or None, row.cols.get(key)
+    return None
+
+
 def check_deck(deck: Any, shown: str | None = None) -> tuple[list[DeckError], list[str | DeckError]]:
     """Every problem drawing ``deck`` would raise (one per message), and warnings (texts, or
     ``DeckError`` at a layout element's line: ink into the bleed or out of the safe zone);
@@ -38,15 +47,19 @@ def check_deck(deck: Any, shown: str | None = None) -> tuple[list[DeckError], li
     problems: dict[str, DeckError] = {}
     warnings: dict[str, str] = {}
     for card in [*unique_faces(deck), None]:
-        for lang in LANGS:
+        for lang in deck.languages:
             try:
                 ops = face_ops(deck, card, lang)
             except DeckError as exc:
                 shows_effect = "card.effect" in getattr(exc, "reads", ())
                 loc = ("actions", card.action, "effect", lang) if card is not None and card.is_action and shows_effect else None
                 line, col = _position(deck, loc) if loc else (exc.line, exc.column)
-                err = exc if exc.file else DeckError(exc.detail, file=shown or str(deck.source or deck.id), line=line,
-                                                     column=col, path=".".join(map(str, loc)) if loc else "")
+                cell = _free_cell(deck, card, getattr(exc, "glyph", None))
+                if cell is not None and not exc.file:  # a free card's character: at its table cell, once
+                    err = DeckError(exc.detail.replace(f" ({lang})", ""), file=cell[0], line=cell[1], column=cell[2])
+                else:
+                    err = exc if exc.file else DeckError(exc.detail, file=shown or str(deck.source or deck.id), line=line,
+                                                         column=col, path=".".join(map(str, loc)) if loc else "")
                 problems.setdefault(str(err), err)
                 continue
             from cardforge.render.margins import margin_warnings
@@ -61,6 +74,12 @@ def check_deck(deck: Any, shown: str | None = None) -> tuple[list[DeckError], li
                         msg = (f"{op.get('src')}: prints at {dpi:.0f} DPI on {face_label(deck, card, lang)} "
                                f"(element {op.name!r}); print shops want {LOW_DPI}")
                         warnings.setdefault(op.get("src") + op.name, msg)
+    if not problems:  # every face drew: now the fields its layout reads that nothing has
+        from cardforge.render.faces import deck_layout
+        from cardforge.render.refcheck import unknown_fields
+
+        for err in unknown_fields(deck, deck_layout(deck), unique_faces(deck)):
+            problems.setdefault(str(err), err)
     from cardforge.errors import UsageError
     from cardforge.render.sheets import PAPERS, sheet_layout
 

@@ -37,7 +37,8 @@ from cardforge.render.elements import Op, draw_op
 from cardforge.render.pdf import MM
 from cardforge.render.textfit import TextDoesNotFit, fit_text
 
-__all__ = ["draw_card", "draw_back", "card_size_points", "face_label", "face_ops", "face_elements", "face_key", "card_context",
+__all__ = ["draw_card", "draw_back", "own_back", "deck_layout", "card_size_points", "face_label", "face_ops", "face_elements", "face_key",
+           "card_context",
            "Geometry", "LEGIBLE_PT"]
 
 #: no text on a card is drawn smaller than this many points (absolute, whatever the card size)
@@ -99,9 +100,12 @@ def _deck_context(deck: Deck, lang: str) -> dict[str, Any]:
             "code": code, "kind": fam.family.kind.value, "name": fam.family.name(lang), "color": fs.color,
             "ink": fs.ink, "symbol": fs.symbol, "gradient": fs.gradient, "image": fam.image,
         }
+    if deck.free is not None:  # a free deck's declared families (suits)
+        families = {code: {**f, "name": f["name"](lang)} for code, f in deck.free.families.items()}
     c = deck.card
     ctx = {
         "style": {"paper": st.paper, "frame": st.frame, "action_color": st.action_color, "action_ink": st.action_ink,
+                  "ink": st.action_ink, "accent": st.action_color,
                   "font": st.font, "font_bold": st.font_bold, "font_text": st.font_text,
                   "text_max_pt": st.text_max_pt, "text_min_pt": st.text_min_pt},
         "back": {"color": back.color, "accent": back.accent, "pattern": back.pattern,
@@ -124,6 +128,8 @@ def card_context(deck: Deck, card: Card | None, lang: str = "en") -> dict[str, A
     base = _deck_context(deck, lang)
     if card is None:
         return {**base, "card": {"type": "back"}, "family": {}}
+    if deck.free is not None:
+        return {**base, **_free_context(deck, card, lang)}
     if card.is_action:
         act = deck.actions[card.action]
         fields = {"type": "action", "kind": "action", "code": card.code, "action": card.action,
@@ -140,6 +146,25 @@ def card_context(deck: Deck, card: Card | None, lang: str = "en") -> dict[str, A
     if deck.table is not None:
         fields = {**deck.fields_of(card), **fields}
     return {**base, "card": fields, "family": fam}
+
+
+def _free_context(deck: Deck, card: Card, lang: str) -> dict[str, Any]:
+    """A free card's ``card.*`` (its fields, and ``heading``/``body``: its name and its other
+    fields as ``key: value`` lines, which the default layout prints) and ``family.*``."""
+    from cardforge.deck.free import card_fields
+
+    row = deck.free.row(card)
+    fields = card_fields(row, lang, deck.free.languages)
+    heading = deck.free.name(card, lang)
+    shown = [k for k, v in fields.items() if str(v).strip() and v != heading]
+    body = "\n".join(f"{k.replace('_', ' ')}: {fields[k]}" for k in shown)
+    fam = dict(deck.free.family_of(row))
+    if fam:
+        fam["name"] = fam["name"](lang)
+    return {"card": {**fields, "type": "card", "code": card.code, "index": card.value, "count": row.count,
+                     "image": row.image, "back": row.back, "heading": heading, "body": body,
+                     "fields": tuple(shown)},
+            "family": fam}
 
 
 # -- resolving elements into ops ----------------------------------------------------------------
@@ -166,17 +191,18 @@ def _box(p: dict[str, float], geo: Geometry, anchor: str | None) -> tuple[float,
     return (left, top - height, left + width, top)
 
 
-def _require_font(name: str, deck: Deck, where: str, el: LayoutElement | None = None) -> str:
-    """``name`` registered; else the error lists the bundled fonts and the deck's own, at the
-    layout element's line when ``el`` names the font itself."""
+def _require_font(name: str, deck: Deck, el: LayoutElement, what: str = "") -> str:
+    """``name`` registered; else the error (``render.fonts.require_font``: the bundled fonts and
+    the deck's own, a close name) at the layout element's line when the element names the font."""
     known = deck._render_cache.setdefault("known_fonts", set())
     if name not in known:
         from cardforge.render.fonts import require_font
 
+        label = f"{deck.id} layout element {el.name!r}" + (f": {what}" if what else "")
         try:
-            require_font(name, where, own=tuple(deck.fonts))
+            require_font(name, label, own=tuple(deck.fonts))
         except DeckError as exc:
-            if el is not None and any(k in el.props for k in ("font", "font_bold", "font_italic")):
+            if any(k in el.props for k in ("font", "font_bold", "font_italic")) or what:
                 from cardforge.deck.layout import where_error
 
                 raise where_error(el.where, exc.detail) from None
@@ -332,7 +358,7 @@ def _finish_value(el: LayoutElement, props: dict, ctx: Mapping[str, Any], geo: G
     text = _text_of(props, ctx)
     if text is None:
         return None
-    font = _require_font(props.get("font") or ctx["style"]["font_bold"], deck, f"{deck.id} layout element {el.name!r}", el)
+    font = _require_font(props.get("font") or ctx["style"]["font_bold"], deck, el)
     floor = max(props.pop("min_size", None) or LEGIBLE_PT, LEGIBLE_PT)
     size = max(props.get("size") or 20 * min(geo.w, geo.h) / _REFERENCE_SIDE, floor)  # tiny sizes raised to the floor
     x0, _y0, x1, _y1 = props["_box"]
@@ -381,7 +407,7 @@ def _finish_text(el: LayoutElement, props: dict, ctx: Mapping[str, Any], geo: Ge
     if bad:
         raise DeckError(f"{label}: unknown icon {bad[0]!r} in the text; icons are {_icon_names()}")
     style = ctx["style"]
-    font = _require_font(props.get("font") or style["font"], deck, f"{deck.id} layout element {el.name!r}", el)
+    font = _require_font(props.get("font") or style["font"], deck, el)
     min_size = props.pop("min_size", None)
     floor = max(min_size if min_size is not None else style["text_min_pt"], LEGIBLE_PT)  # never under 6 pt
     # no size: the deck's text size, in proportion to the card; tiny sizes are raised to the floor
@@ -413,15 +439,15 @@ def _finish_rich(el: LayoutElement, props: dict, deck: Deck, label: str, size: f
     from cardforge.render.fonts import italic_of
 
     font = props["font"]
-    bold = _require_font(props.get("font_bold") or deck.style.font_bold, deck, f"{deck.id} layout element {el.name!r}", el)
+    bold = _require_font(props.get("font_bold") or deck.style.font_bold, deck, el)
     italic = props.get("font_italic") or italic_of(font)
     bold_italic = italic_of(bold)
-    fonts = richtext.Fonts(font, bold, italic and _require_font(italic, deck, label),
-                           bold_italic and _require_font(bold_italic, deck, label))
+    fonts = richtext.Fonts(font, bold, italic and _require_font(italic, deck, el),
+                           bold_italic and _require_font(bold_italic, deck, el))
     paragraphs = richtext.parse(props["text"], fonts, label)
     for piece in richtext.pieces(paragraphs):
         if piece[0] == "t" and piece[2] not in fonts:
-            _require_font(piece[2], deck, f"{label}: span font", el)
+            _require_font(piece[2], deck, el, "span font")
         elif piece[0] == "i":
             from cardforge.render.symbols import ICONS
 
@@ -479,7 +505,7 @@ def _finish_icon(el: LayoutElement, props: dict, ctx: Mapping[str, Any], geo: Ge
         return None
     if props["icon"] not in ICONS:
         raise DeckError(f"{label}: unknown icon {props['icon']!r}; icons are {_icon_names()}")
-    props["font"] = _require_font(props.get("font") or ctx["style"]["font_bold"], deck, f"{deck.id} layout element {el.name!r}", el)
+    props["font"] = _require_font(props.get("font") or ctx["style"]["font_bold"], deck, el)
     from cardforge.render.symbols import icon_text
 
     _glyphs(deck, label, ((icon_text(props["icon"]), props["font"], props["icon"]),))
@@ -603,6 +629,11 @@ class _Segment(NamedTuple):
     ops: tuple[Op, ...] | None
     form: str | None
     element: LayoutElement | None
+
+
+def deck_layout(deck: Deck) -> Layout:
+    """The deck's compiled layout (a layout that fails to load raises its ``DeckError``)."""
+    return _layout(deck)
 
 
 def _layout(deck: Deck) -> Layout:
@@ -744,6 +775,10 @@ def _checked(deck: Deck, card: Card | None) -> Card | None:
     if card is None:
         return None
     card = card.undeclared()
+    if deck.free is not None:
+        if deck.free.row(card) is None:
+            raise CardCodeError(f"cannot draw {card.code!r}: not a card of {deck.id}", card.code)
+        return card
     if card.is_action:
         if card.action not in deck.actions:
             raise CardCodeError(f"cannot draw {card.code!r}: not an action card of {deck.id}", card.code)
@@ -809,6 +844,30 @@ def draw_card(canv: Any, deck: Deck, card: Card, *, lang: str = "en", bleed: boo
     _draw(canv, deck, card, lang, bleed, cmyk)
 
 
-def draw_back(canv: Any, deck: Deck, *, lang: str = "en", bleed: bool = False, cmyk: bool = False) -> None:
-    """Draw the deck's card back with its lower-left trim corner at the origin."""
-    _draw(canv, deck, None, lang, bleed, cmyk)
+def draw_back(canv: Any, deck: Deck, *, lang: str = "en", bleed: bool = False, cmyk: bool = False,
+              card: Card | None = None) -> None:
+    """Draw the deck's card back with its lower-left trim corner at the origin (``card``: the
+    back of that card, which is its own picture when its row names one in ``back``)."""
+    own = own_back(deck, card)
+    if own is None:
+        _draw(canv, deck, None, lang, bleed, cmyk)
+        return
+    from cardforge.render.art import resolve_image
+
+    geo = Geometry.of(deck)
+    src = resolve_image(own, deck, f"the back of {face_label(deck, card, lang)}")
+    box = (-geo.bleed, -geo.bleed, geo.w + geo.bleed, geo.h + geo.bleed)
+    if not bleed:
+        canv.saveState()
+        p = canv.beginPath()
+        p.roundRect(0, 0, geo.w, geo.h, geo.radius)
+        canv.clipPath(p, stroke=0, fill=0)
+    draw_op(canv, Op("image", "own_back", box, 0.0, False, (("fit", "cover"), ("src", src))), Palette(cmyk), geo)
+    if not bleed:
+        canv.restoreState()
+
+
+def own_back(deck: Deck, card: Card | None) -> str | None:
+    """The picture a free card names for its own back (``back`` field), else ``None``."""
+    row = deck.free.row(card) if deck.free is not None and card is not None else None
+    return row.back if row is not None else None

@@ -247,9 +247,9 @@ def sheets_pdf(deck: Deck, cards: Sequence[Card], *, paper: str = "a4", lang: st
         canv.showPage()
         if backs:
             canv.translate(ox, oy)
-            for i in range(len(page)):
+            for i, card in enumerate(page):
                 draw_in_cell(canv, layout.cell(i, back=True), layout.placement(i, back=True),
-                              lambda: draw_back(canv, deck, lang=lang, bleed=True))
+                              lambda card=card: draw_back(canv, deck, lang=lang, bleed=True, card=card))
             canv.showPage()
     return pdf_bytes(canv)
 

@@ -123,9 +123,43 @@ def _drop(c: Any, x: float, y: float, s: float) -> Any:
     return p
 
 
+def _spade(c: Any, x: float, y: float, s: float) -> Any:
+    """A heart turned upside down on a flared stem (one outline: it fills as one shape)."""
+    p = c.beginPath()
+    p.moveTo(x, y + s * 0.48)
+    p.curveTo(x + s * 0.1, y + s * 0.3, x + s * 0.48, y + s * 0.12, x + s * 0.46, y - s * 0.12)
+    p.curveTo(x + s * 0.44, y - s * 0.34, x + s * 0.16, y - s * 0.36, x + s * 0.04, y - s * 0.2)
+    p.curveTo(x + s * 0.06, y - s * 0.34, x + s * 0.12, y - s * 0.42, x + s * 0.2, y - s * 0.48)
+    p.lineTo(x - s * 0.2, y - s * 0.48)
+    p.curveTo(x - s * 0.12, y - s * 0.42, x - s * 0.06, y - s * 0.34, x - s * 0.04, y - s * 0.2)
+    p.curveTo(x - s * 0.16, y - s * 0.36, x - s * 0.44, y - s * 0.34, x - s * 0.46, y - s * 0.12)
+    p.curveTo(x - s * 0.48, y + s * 0.12, x - s * 0.1, y + s * 0.3, x, y + s * 0.48)
+    p.close()
+    return p
+
+
+def _club(c: Any, x: float, y: float, s: float) -> Any:
+    """Three round leaves and a flared stem (overlapping outlines: filled non-zero, see ``draw_symbol``)."""
+    r = s * 0.2
+    p = c.beginPath()
+    for cx, cy in ((x, y + s * 0.26), (x - s * 0.24, y - s * 0.06), (x + s * 0.24, y - s * 0.06)):
+        p.circle(cx, cy, r)
+    p.circle(x, y + s * 0.04, s * 0.1)  # fills the gap where the three leaves meet
+    p.moveTo(x - s * 0.05, y + s * 0.1)
+    p.curveTo(x - s * 0.05, y - s * 0.25, x - s * 0.1, y - s * 0.4, x - s * 0.2, y - s * 0.48)
+    p.lineTo(x + s * 0.2, y - s * 0.48)
+    p.curveTo(x + s * 0.1, y - s * 0.4, x + s * 0.05, y - s * 0.25, x + s * 0.05, y + s * 0.1)
+    p.close()
+    return p
+
+
+#: symbols made of overlapping outlines, filled by the non-zero rule (the others keep even-odd)
+_NON_ZERO = frozenset({"club"})
+
 SYMBOLS: dict[str, Callable[[Any, float, float, float], Any]] = {
     "circle": _circle, "triangle": _triangle, "square": _square, "diamond": _diamond, "star": _star,
     "moon": _moon, "hexagon": _hexagon, "heart": _heart, "cross": _cross, "drop": _drop,
+    "spade": _spade, "club": _club,
 }
 
 
@@ -133,12 +167,13 @@ def draw_symbol(canv: Any, name: str, x: float, y: float, size: float, fill: Any
                 stroke: Any = None, stroke_width: float = 0.0) -> None:
     """Draw family symbol ``name`` centred on (x, y), filled with ``fill`` (optionally outlined)."""
     path = SYMBOLS[name](canv, x, y, size)
+    mode = {"fillMode": 1} if name in _NON_ZERO else {}  # FILL_NON_ZERO: overlapping parts stay filled
     canv.setFillColor(fill)
     if stroke is not None and stroke_width > 0:
         canv.setStrokeColor(stroke)
         canv.setLineWidth(stroke_width)
         canv.setLineJoin(1)
-    canv.drawPath(path, fill=1, stroke=1 if stroke is not None and stroke_width > 0 else 0)
+    canv.drawPath(path, fill=1, stroke=1 if stroke is not None and stroke_width > 0 else 0, **mode)
 
 
 # -- action icons -------------------------------------------------------------------------------
