@@ -228,3 +228,21 @@ def test_a_trick_nobody_won_fills_in_the_void_tricks(db):
     (round_,) = _standings(db).rounds  # the round the engine scored, with its trick nobody won
     assert round_.typed == ("Ana=0/0", "Ben=0/0", "Chloé=0/0")  # 0 + 0 + 0 won: the sheet took void=1
     assert round_.points == {"Ana": 22, "Ben": 22, "Chloé": 22}  # bid 0 made, 1 card dealt (TRICKS-9.3, R16)
+
+
+def test_every_phone_reads_the_last_moves_ruling_and_an_undo_takes_it_away(db):
+    """Issue 28: only the phone that made the move saw its ruling; now any page of the match
+    shows it (the live model applies the kept move again), the round-ending one included."""
+    _new(db, "rows", "Ana,Ben")
+    _reveal(client(db), "R7", "SH3")
+    other = html.unescape(client(db).get("/m/1").text)
+    assert "ROWS-2.3" in other and "Rows now: B: B0 SH3  R: R0 R7  Y: Y0  G: G0" in other
+    french = html.unescape(client(db).get("/m/1", headers={"Accept-Language": "fr"}).text)
+    assert "Rangées" in french and "ROWS-2.3" in french
+    client(db).post("/m/1/live-undo")
+    assert "ROWS-2.3" not in client(db).get("/m/1").text
+    for a, b in zip(ANA, BEN, strict=True):
+        _reveal(client(db), a, b)
+    assert "ROWS-7.3" in client(db).get("/m/1").text  # the round's scoring, after the round closed
+    cli = run_cli("referee", "rows", "play", "Ana=R9", "Ben=B5", "--table", "--db", str(db), "--json")
+    assert cli.code == 0, cli.err  # the page's notes on a saved position never reach the CLI

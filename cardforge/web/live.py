@@ -28,6 +28,8 @@ LIVE_GAMES = ("rows", "tricks", "sequence", "collection")
 #: the round just before it; the position is an undo, taking back the move before it.
 _CLOSED_ROUND = "web_recorded_round"
 _UNDO = "web_undo"
+#: the move's tokens, kept with the position it led to: every phone shows its ruling again
+_MOVE = "web_move"
 
 
 @dataclass(frozen=True)
@@ -87,7 +89,26 @@ class LiveTable:
             with self._store() as store:
                 events = store.events(self.match_id)
         match, position, _ = self._load(events)
-        return Live(match, position, moves=len(_moves(events)))
+        return Live(match, position, self._last_verdict(events), moves=len(_moves(events)))
+
+    def _last_verdict(self, events: Sequence[StoredEvent]) -> Verdict | None:
+        """The ruling of the move that led to the position now (``None`` after an undo or a
+        round entered by hand): the live model applies the kept move to the position it was
+        made on again, so every phone at the table reads the same ruling, in its own language."""
+        from cardforge.errors import CardforgeError
+        from cardforge.live import apply, from_json
+
+        stack = _moves(events)
+        if not stack or stack[-1] is not _positions(events)[-1] or not stack[-1].event.position.get(_MOVE):
+            return None
+        if len(stack) > 1:
+            before = from_json(_unmarked(stack[-2].event.position))
+        else:  # the match's first move (or the first since undoing back to the start)
+            before = _fresh(from_json(_unmarked(stack[-1].event.position)))
+        try:
+            return apply(before, before.parse_move(list(stack[-1].event.position[_MOVE])))[1]
+        except CardforgeError:  # the log was edited by hand: no ruling rather than a wrong one
+            return None
 
     def record_round(self, tokens: Sequence[str], options: dict[str, Any]) -> None:
         """Put a round on the score sheet (``NAME=…`` tokens, as ``table round``) and start the
@@ -124,6 +145,7 @@ class LiveTable:
                 raise UsageError(f"match {self.match_id} is over: undo its last round on the score sheet to go on")
             after, verdict = apply(position, position.parse_move(list(tokens)))
             saved = after.to_json()
+            saved[_MOVE] = list(tokens)
             writes: list[Any] = []
             if verdict.result.get("round_over") and match.game in ("rows", "tricks"):
                 closed = self._rows_round if match.game == "rows" else self._tricks_round
@@ -155,6 +177,7 @@ class LiveTable:
             else:  # the match's first move: back to the start
                 previous = _fresh(from_json(_unmarked(last.event.position))).to_json()
             previous.pop(_CLOSED_ROUND, None)
+            previous.pop(_MOVE, None)
             previous[_UNDO] = True
             writes: list[Any] = []
             if last.event.position.get(_CLOSED_ROUND):
@@ -203,7 +226,7 @@ _OPTIONS = ("explosion", "mode", "cards")
 
 def _unmarked(data: dict[str, Any]) -> dict[str, Any]:
     """A saved position without the page's own keys (the live model checks every key)."""
-    return {k: v for k, v in data.items() if k not in (_CLOSED_ROUND, _UNDO)}
+    return {k: v for k, v in data.items() if k not in (_CLOSED_ROUND, _UNDO, _MOVE)}
 
 
 def _fresh(position: Any) -> Any:
