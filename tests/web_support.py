@@ -24,7 +24,7 @@ def client(db: Path, *, join_code: str | None = None, pictures: Path | None = No
         from starlette.testclient import TestClient
 
         return TestClient(create_app(db, join_code=join_code, pictures_dir=pictures or db.parent / "pictures"),
-                          follow_redirects=False)
+                          follow_redirects=False, base_url="http://127.0.0.1")  # a Host the server answers
 
 
 def free_port() -> int:

@@ -7,7 +7,9 @@ writing to one match keep one log, and a confirmed entry is on disk before the p
 
 Forms work without JavaScript (POST, then a redirect); with htmx (vendored in ``static/``) the
 same handlers answer with the changed part of the page only.  A refused entry answers 422 with
-the CLI's own one-line message; a write without the join code 403.
+the CLI's own one-line message; a write without a phone's token 403 (``guard``: the join code
+is exchanged once for a token; a write from another site, 403; a Host not this server's, 400).
+Every request body is bounded (``MAX_BODY``).
 """
 
 from __future__ import annotations
@@ -18,10 +20,14 @@ from pathlib import Path
 from typing import Any
 
 from cardforge.errors import CardforgeError, UsageError
-from cardforge.web.guard import COOKIE, JoinGuard
+from cardforge.i18n import refusal
+from cardforge.web.guard import COOKIE, LOOPBACK, JoinGuard, Refused, host_allowed, same_origin
 from cardforge.web.i18n import LANGS, choose_lang, words
 
-__all__ = ["create_app", "STATIC_DIR", "TEMPLATES_DIR"]
+__all__ = ["create_app", "STATIC_DIR", "TEMPLATES_DIR", "MAX_BODY"]
+
+#: the largest form a page sends is a few hundred bytes; a body beyond this is refused (413)
+MAX_BODY = 64 * 1024
 
 HERE = Path(__file__).resolve().parent
 STATIC_DIR = HERE / "static"
@@ -29,8 +35,9 @@ TEMPLATES_DIR = HERE / "templates"
 
 
 def create_app(db: Path | str | None = None, *, join_code: str | None = None,
-               pictures_dir: Path | None = None) -> Any:
-    """The ASGI app over the score-sheet database ``db`` (default: the CLI's default file)."""
+               pictures_dir: Path | None = None, hosts: tuple[str, ...] = ()) -> Any:
+    """The ASGI app over the score-sheet database ``db`` (default: the CLI's default file),
+    answering the loopback names and ``hosts`` (the LAN address ``serve`` printed)."""
     import jinja2
     from starlette.applications import Starlette
     from starlette.responses import FileResponse, HTMLResponse, RedirectResponse, Response
@@ -71,10 +78,16 @@ def create_app(db: Path | str | None = None, *, join_code: str | None = None,
         return request.headers.get("hx-request") == "true"
 
     def writes(handler: Callable) -> Callable:
-        """A write: refused (403) without the join code; ``CardforgeError`` → 422 with its line."""
+        """A write: refused from another site (403), over ``MAX_BODY`` (413), without a phone's
+        token (403); ``CardforgeError`` → 422 with its line."""
         async def endpoint(request):
-            form = dict(await request.form())
-            if not guard.allows(request.cookies.get(COOKIE) or form.get("code")):
+            headers = request.headers
+            if not same_origin(headers.get("origin"), headers.get("sec-fetch-site"), headers.get("host")):
+                return render(request, "error.html", 403, error=words(lang_of(request))["cross_site"])
+            form = await _bounded_form(request)
+            if form is None:
+                return render(request, "error.html", 413, error=words(lang_of(request))["too_big"])
+            if not guard.allows(request.cookies.get(COOKIE)):
                 back = _page_of(request.url.path)
                 response = render(request, "join.html", 403, message=words(lang_of(request))["join_needed"], next=back)
                 if htmx(request):  # the whole page goes to the join form, not a fragment of it
@@ -90,7 +103,9 @@ def create_app(db: Path | str | None = None, *, join_code: str | None = None,
         match_id = request.path_params.get("match_id")
         if match_id is None:
             return render(request, "index.html", 422, **{**index_context(lang_of(request), form), "error": message})
-        return match_page(request, int(match_id), status=422, error=message, form=form,
+        if _match_number(match_id) is None:  # /m/x/undo: no such match, no page to come back to
+            return render(request, "error.html", 404, error=message)
+        return match_page(request, _int(match_id), status=422, error=message, form=form,
                           partial=htmx(request))
 
     # -- pages ---------------------------------------------------------------------------------
@@ -218,6 +233,8 @@ def create_app(db: Path | str | None = None, *, join_code: str | None = None,
         match_id = _int(request.path_params["match_id"])
         lang = lang_of(request)
         live = LiveTable(db_path, match_id).view()
+        if live.match.game != "tricks":  # only a trick has cards that may or may not be laid
+            raise refusal(UsageError, "error.web.legal_tricks", game=live.match.game)
         try:
             verdict, error = pages.verdict_view(pages.legal_verdict(live, request.query_params.get("hand", "")), lang), ""
         except CardforgeError as exc:
@@ -225,18 +242,35 @@ def create_app(db: Path | str | None = None, *, join_code: str | None = None,
         return render(request, "_legal.html", 422 if error else 200, verdict=verdict, error=error)
 
     async def join(request) -> Response:
-        form = dict(await request.form()) if request.method == "POST" else dict(request.query_params)
-        code = form.get("code", "")
+        """The join code (typed, or in the QR code's URL) exchanged once for this phone's token."""
+        import time
+
+        if request.method == "POST":
+            if not same_origin(request.headers.get("origin"), request.headers.get("sec-fetch-site"),
+                               request.headers.get("host")):
+                return render(request, "error.html", 403, error=words(lang_of(request))["cross_site"])
+            form = await _bounded_form(request) or {}
+        else:
+            form = dict(request.query_params)
+        code = form.get("code", "")[:64]
         target = form.get("next") or "/"
-        if not target.startswith("/") or target.startswith("//"):
+        if not target.startswith("/") or target.startswith("//") or "\\" in target:
             target = "/"
-        if not code and guard.required:  # the form to type it (a write without it came here)
-            return render(request, "join.html", message=words(lang_of(request))["join_needed"], next=target)
-        if not guard.allows(code):
-            return render(request, "join.html", 403, message=words(lang_of(request))["join_wrong"], next=target)
+        said_ = words(lang_of(request))
+        if not code and guard.required:  # the form to type it (a write without a token came here)
+            return render(request, "join.html", message=said_["join_needed"], next=target)
+        try:
+            token = guard.exchange(code, request.client.host if request.client else "?", time.monotonic())
+        except Refused as refused:
+            if refused.wait > 0:
+                response = render(request, "join.html", 429, message=said_["join_wait"].format(s=round(refused.wait + 0.5)),
+                                  next=target)
+                response.headers["Retry-After"] = str(round(refused.wait + 0.5))
+                return response
+            return render(request, "join.html", 403, message=said_["join_wrong"], next=target)
         response = RedirectResponse(target, status_code=303)
         if guard.required:
-            response.set_cookie(COOKIE, code, httponly=True, samesite="strict", max_age=7 * 24 * 3600)
+            response.set_cookie(COOKIE, token, httponly=True, samesite="strict", max_age=7 * 24 * 3600)
         return response
 
     def set_lang(request) -> Response:
@@ -317,7 +351,45 @@ def create_app(db: Path | str | None = None, *, join_code: str | None = None,
     app = Starlette(routes=routes, exception_handlers={CardforgeError: app_errors})
     app.state.db_path = db_path
     app.state.guard = guard
-    return app
+    return _HostCheck(app, (*LOOPBACK, *hosts))
+
+
+class _HostCheck:
+    """Serve only requests whose ``Host`` names this server (400 otherwise): a page on another
+    site whose name was rebound to this address cannot read the score sheets."""
+
+    def __init__(self, app: Any, allowed: tuple[str, ...]):
+        self.app, self.allowed = app, allowed
+        self.state = app.state
+
+    async def __call__(self, scope, receive, send) -> None:
+        if scope["type"] == "http":
+            host = next((v.decode("latin-1") for k, v in scope["headers"] if k == b"host"), None)
+            if not host_allowed(host, self.allowed):
+                from starlette.responses import PlainTextResponse
+
+                response = PlainTextResponse(f"cardforge: this server answers {', '.join(self.allowed)}, "
+                                             f"not {host!r}", status_code=400)
+                await response(scope, receive, send)
+                return
+        await self.app(scope, receive, send)
+
+
+async def _bounded_form(request: Any) -> dict[str, str] | None:
+    """The form's fields (the last value of a repeated one), or ``None`` past ``MAX_BODY``."""
+    from urllib.parse import parse_qsl
+
+    declared = request.headers.get("content-length", "")
+    if declared.isdigit() and (len(declared) > 9 or int(declared) > MAX_BODY):
+        return None
+    body = bytearray()
+    async for chunk in request.stream():
+        body += chunk
+        if len(body) > MAX_BODY:
+            return None
+    if request.headers.get("content-type", "").startswith("multipart/"):
+        return None  # no page sends one
+    return dict(parse_qsl(body.decode("utf-8", "replace"), keep_blank_values=True))
 
 
 def said(error: CardforgeError, lang: str) -> str:
@@ -333,11 +405,20 @@ def _page_of(path: str) -> str:
     return f"/m/{parts[1]}" if len(parts) >= 2 and parts[0] == "m" and parts[1].isdigit() else "/"
 
 
+def _match_number(text: str) -> int | None:
+    """A match number from a URL (at most 18 digits: SQLite's), else ``None``."""
+    return int(text) if text.isascii() and text.isdigit() and len(text) <= 18 else None
+
+
 def _int(text: str, what: str = "match") -> int:
-    try:
-        return int(text)
-    except ValueError:
-        raise UsageError(f"{what} {text!r}: expected a whole number") from None
+    """A whole number typed in a form or a URL (``UsageError`` in one line otherwise)."""
+    number = _match_number(text.strip())
+    if number is None:
+        shown = repr(text if len(text) <= 20 else text[:20] + "…")
+        if what == "match":
+            raise refusal(UsageError, "error.web.no_match", match=shown)
+        raise refusal(UsageError, "error.web.number", what=what, text=shown)
+    return number
 
 
 async def _threaded(fn: Callable, *args: Any) -> Any:

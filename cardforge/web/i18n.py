@@ -59,6 +59,13 @@ _WORDS: dict[str, tuple[str, str]] = {
     "join_needed": ("This table is shared on the network: enter its join code (shown on the laptop) to write.",
                     "Cette table est partagée sur le réseau : saisissez son code (affiché sur l'ordinateur) pour écrire."),
     "join_wrong": ("Wrong join code.", "Code de la table incorrect."),
+    # -- issue 28 (web server): the guard's refusals
+    "join_wait": ("Too many wrong codes from this phone: wait {s} s, then type the code again.",
+                  "Trop de codes incorrects depuis ce téléphone\u202f: attendez {s}\u00a0s, puis saisissez le code à nouveau."),
+    "cross_site": ("Refused: this write comes from another site, not from this table's page.",
+                   "Refusé\u00a0: cette écriture vient d'un autre site, pas de la page de cette table."),
+    "too_big": ("Refused: the form is far larger than any this page sends.",
+                "Refusé\u00a0: le formulaire est bien plus gros que ceux de cette page."),
     "lang_other": ("Français", "English"),
     "home": ("All matches", "Toutes les parties"),
     "live": ("Live table", "Table en direct"),
