@@ -134,6 +134,11 @@ def test_two_phones_revealing_at_once_keep_one_chain_of_positions(db):
     assert [sum(not e.startswith("deal ") for e in p["history"]) for p in saved] == list(range(1, len(saved) + 1))
 
 
+def _seat_label(name: str, does: str, page: str) -> bool:
+    """Whether the tray has a seat chip for ``name`` saying (to a screen reader) what it does."""
+    return f'<span class="who">{name}</span><span class="sr"> {does}</span>' in page
+
+
 def _bids(web, *bids, match=1):
     names = ("Ana", "Ben", "Chloé")
     data = {k: v for i, b in enumerate(bids) for k, v in ((f"n{i}", names[i]), (f"c{i}", f"bid={b}"))}
@@ -148,10 +153,10 @@ def test_a_trick_by_seat_with_names_and_the_legal_cards_on_request(db):
     refused = web.post("/m/1/move", data={"n0": "Ana", "c0": "RB10"})
     assert refused.status_code == 422 and "the round starts with the bids" in html.unescape(refused.text)
     page = web.get("/m/1").text
-    assert '<input type="hidden" name="kind" value="bid">' in page and "Ana bids" in page  # the bids' form
+    assert '<input type="hidden" name="kind" value="bid">' in page and _seat_label("Ana", "bids", page)  # the bids' form
     form = {"kind": "bid", "n0": "Ana", "c0": "0", "n1": "Ben", "c1": "1", "n2": "Chloé", "c2": "0"}
     assert web.post("/m/1/move", data=form).status_code == 303
-    assert "Ana lays" in web.get("/m/1").text
+    assert _seat_label("Ana", "lays", web.get("/m/1").text)
     one = web.post("/m/1/move", data={"n0": "Ana", "c0": "RB10"})
     assert one.status_code == 303
     legal = web.get("/m/1/legal", params={"hand": "SH3 SH10 SH12 flip"})
