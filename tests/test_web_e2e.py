@@ -8,7 +8,15 @@ import pytest
 
 from cardforge.table.scorekeeper import Scorekeeper
 from cardforge.table.store import Store
+from tests.web_browser import all_of as _all
+from tests.web_browser import click as _click
+from tests.web_browser import css as _css
+from tests.web_browser import fits_the_phone as _fits_the_phone
+from tests.web_browser import new_match as _new_match
 from tests.web_browser import require_browser, screenshot, start_browser
+from tests.web_browser import submit as _submit
+from tests.web_browser import tap as _tap
+from tests.web_browser import wait as _wait
 from tests.web_support import Server
 
 
@@ -28,64 +36,9 @@ def browser(server, tmp_path_factory):
     driver.quit()
 
 
-def _wait(driver, condition, timeout: float = 60.0):  # only a hang reaches it
-    from selenium.common.exceptions import NoSuchElementException, StaleElementReferenceException
-    from selenium.webdriver.support.ui import WebDriverWait
-
-    ignored = (NoSuchElementException, StaleElementReferenceException)  # htmx swapped the part meanwhile
-    return WebDriverWait(driver, timeout, poll_frequency=0.05, ignored_exceptions=ignored).until(condition)
-
-
-def _css(driver, selector: str):
-    from selenium.webdriver.common.by import By
-
-    return driver.find_element(By.CSS_SELECTOR, selector)
-
-
-def _all(driver, selector: str):
-    from selenium.webdriver.common.by import By
-
-    return driver.find_elements(By.CSS_SELECTOR, selector)
-
-
-def _fits_the_phone(driver) -> None:
-    """No horizontal scrolling, and every button or field is a large tap target."""
-    assert driver.execute_script("return document.documentElement.scrollWidth") <= 375
-    small = driver.execute_script("""
-        return [...document.querySelectorAll('button, input, select, .button, summary')]
-          .filter(e => e.offsetParent !== null)
-          .map(e => [e.outerHTML.slice(0, 60), e.getBoundingClientRect().height])
-          .filter(([_, h]) => h < 32);""")
-    assert small == []
-    unlabelled = driver.execute_script("""
-        return [...document.querySelectorAll('input:not([type=hidden]), select, button')]
-          .filter(e => !(e.labels && e.labels.length) && !e.getAttribute('aria-label') && !e.textContent.trim())
-          .map(e => e.outerHTML.slice(0, 80));""")
-    assert unlabelled == []  # every control has a name a screen reader can say
-
-
 def _pictures_loaded(driver) -> bool:
     return driver.execute_script(
         "return [...document.querySelectorAll('#live img')].every(i => i.complete && i.naturalWidth > 0)")
-
-
-def _click(driver, target) -> None:
-    """Tap what ``target`` (a CSS selector or an element) names, scrolled to the middle of the
-    screen first, as a thumb does: the dock pinned at the bottom covers the page's last lines."""
-    element = _css(driver, target) if isinstance(target, str) else target
-    driver.execute_script("arguments[0].scrollIntoView({block: 'center'})", element)
-    element.click()
-
-
-def _new_match(driver, server, game: str, players: str) -> int:
-    from selenium.webdriver.support.ui import Select
-
-    driver.get(server.url + "/lang/en?next=/")
-    Select(_css(driver, "#game")).select_by_value(game)
-    _css(driver, "#players").send_keys(players)
-    _css(driver, "form[action='/matches'] button[type=submit]").click()
-    _wait(driver, lambda d: "/m/" in d.current_url)
-    return int(driver.current_url.rsplit("/", 1)[1])
 
 
 def test_a_rows_round_entered_by_tapping_cards(server, browser):
@@ -152,27 +105,6 @@ def test_a_tricks_round_and_undo_in_french(server, browser):
 
 ANA = ["R1", "R2", "R3", "R4", "R6", "R8", "B3", "B4", "Y5", "G7"]
 BEN = ["SH1", "G2", "G3", "B5", "Y1", "Y2", "Y3", "R10", "RB4", "G11"]
-
-
-def _tap(driver, code: str) -> int:
-    """Tap a card of the picker, its colour's tab first when another colour shows; the taps made."""
-    button = _css(driver, f"button.pick[data-code='{code}']")
-    taps = 1
-    if not button.is_displayed():
-        panel = driver.execute_script("return arguments[0].closest('.panel').dataset.panel", button)
-        _css(driver, f".picker button.tab[data-tab='{panel}']").click()
-        taps += 1
-    button.click()
-    return taps
-
-
-def _submit(driver, selector: str, until) -> None:
-    _click(driver, selector)
-    try:
-        _wait(driver, until)
-    except Exception:
-        screenshot(driver, "failed")
-        raise
 
 
 def test_a_whole_rows_round_on_the_live_table(server, browser):
