@@ -15,6 +15,7 @@ from cardforge.table.scorekeeper import Scorekeeper
 from cardforge.table.store import Store
 from tests.conftest import run_cli
 from tests.web_support import client
+from tests.web_support import new_match as _new
 
 ANA = ["R1", "R2", "R3", "R4", "R6", "R8", "B3", "B4", "Y5", "G7"]
 BEN = ["SH1", "G2", "G3", "B5", "Y1", "Y2", "Y3", "R10", "RB4", "G11"]
@@ -23,11 +24,6 @@ BEN = ["SH1", "G2", "G3", "B5", "Y1", "Y2", "Y3", "R10", "RB4", "G11"]
 @pytest.fixture
 def db(tmp_path):
     return tmp_path / "table.sqlite3"
-
-
-def _new(db, game, players, **options):
-    with Store(db) as store:
-        Scorekeeper(store).new_match(game, players, **options)
 
 
 def _standings(db, match=1):

@@ -13,16 +13,12 @@ import pytest
 from cardforge.table.scorekeeper import Scorekeeper
 from cardforge.table.store import Store
 from tests.web_support import client
+from tests.web_support import new_match as _new
 
 
 @pytest.fixture
 def db(tmp_path):
     return tmp_path / "table.sqlite3"
-
-
-def _new(db, game, players, **options):
-    with Store(db) as store:
-        Scorekeeper(store).new_match(game, players, **options)
 
 
 def _tray(page: str) -> str:
