@@ -5,7 +5,10 @@
   "use strict";
   var $ = function (sel, root) { return (root || document).querySelector(sel); };
   var $$ = function (sel, root) { return Array.prototype.slice.call((root || document).querySelectorAll(sel)); };
-  var visible = function (el) { return !!el && document.body.contains(el) && el.offsetParent !== null; };
+  // On screen: in the page, displayed, not inside a folded <details> (Chromium keeps those laid out).
+  var visible = function (el) {
+    return !!el && document.body.contains(el) && el.offsetParent !== null && !el.closest("details:not([open])");
+  };
 
   // -- the field in use: the lit seat of the tray, else the first visible card field -------
   var active = null;
