@@ -27,6 +27,15 @@ def client(db: Path, *, join_code: str | None = None, pictures: Path | None = No
                           follow_redirects=False, base_url="http://127.0.0.1")  # a Host the server answers
 
 
+def new_match(db: Path, game: str, players: str, **options) -> None:
+    """Start a match in the store at ``db``, as ``cardforge table new`` does."""
+    from cardforge.table.scorekeeper import Scorekeeper
+    from cardforge.table.store import Store
+
+    with Store(db) as store:
+        Scorekeeper(store).new_match(game, players, **options)
+
+
 def free_port() -> int:
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))

@@ -162,7 +162,8 @@ def create_app(db: Path | str | None = None, *, join_code: str | None = None,
             return Response(status_code=204)  # nothing new: htmx keeps the page as it is
         context = match_context(match_id, lang_of(request), live, digest)
         template = "_match.html" if partial else "match.html"
-        return render(request, template, status, error=error, form=form or {}, **context)
+        error_at = request.url.path.rsplit("/", 1)[-1] if error else ""  # the error shows by the button used
+        return render(request, template, status, error=error, error_at=error_at, form=form or {}, **context)
 
     def show_match(request) -> Response:
         match_id = _int(request.path_params["match_id"])
@@ -324,6 +325,13 @@ def create_app(db: Path | str | None = None, *, join_code: str | None = None,
                       asked=asked, asked_key=key, verdict=verdict, error=error,
                       picker=pages.picker(game))
 
+    def shell_file(request) -> Response:
+        """The installable app's manifest and service worker, served from the root (a service
+        worker only controls the pages under its own path)."""
+        name = request.url.path.lstrip("/")
+        types = {"manifest.webmanifest": "application/manifest+json", "sw.js": "text/javascript"}
+        return FileResponse(STATIC_DIR / name, media_type=types[name], headers={"Cache-Control": "no-cache"})
+
     def ping(request) -> Response:
         return Response(b"", status_code=204)
 
@@ -347,6 +355,8 @@ def create_app(db: Path | str | None = None, *, join_code: str | None = None,
         Route("/fonts/{name}", _sync(font)),
         Route("/referee/{game}", _sync(referee)),
         Route("/ping", ping),
+        Route("/manifest.webmanifest", shell_file),
+        Route("/sw.js", shell_file),
         Mount("/static", StaticFiles(directory=STATIC_DIR), name="static"),
     ]
     app = Starlette(routes=routes, exception_handlers={CardforgeError: app_errors})
