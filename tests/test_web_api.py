@@ -96,7 +96,7 @@ def test_the_sheet_polls_cheaply_for_entries_made_elsewhere(db):
     keeper.new_match("rows", "Ana,Ben")
     web = client(db)
     page = web.get("/m/1").text
-    since = re.search(r"since=(\d+)", page).group(1)
+    since = re.search(r'data-seq="(\d+)"', page).group(1)  # what the page asks with, when told of a change
     assert web.get(f"/m/1?part=match&since={since}").status_code == 204  # nothing new
     keeper.record_round(["Ana=R5"])  # another phone, or the CLI
     fresh = web.get(f"/m/1?part=match&since={since}")

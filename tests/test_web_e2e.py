@@ -8,7 +8,15 @@ import pytest
 
 from cardforge.table.scorekeeper import Scorekeeper
 from cardforge.table.store import Store
+from tests.web_browser import all_of as _all
+from tests.web_browser import click as _click
+from tests.web_browser import css as _css
+from tests.web_browser import fits_the_phone as _fits_the_phone
+from tests.web_browser import new_match as _new_match
 from tests.web_browser import require_browser, screenshot, start_browser
+from tests.web_browser import submit as _submit
+from tests.web_browser import tap as _tap
+from tests.web_browser import wait as _wait
 from tests.web_support import Server
 
 
@@ -28,71 +36,22 @@ def browser(server, tmp_path_factory):
     driver.quit()
 
 
-def _wait(driver, condition, timeout: float = 60.0):  # only a hang reaches it
-    from selenium.common.exceptions import NoSuchElementException, StaleElementReferenceException
-    from selenium.webdriver.support.ui import WebDriverWait
-
-    ignored = (NoSuchElementException, StaleElementReferenceException)  # htmx swapped the part meanwhile
-    return WebDriverWait(driver, timeout, poll_frequency=0.05, ignored_exceptions=ignored).until(condition)
-
-
-def _css(driver, selector: str):
-    from selenium.webdriver.common.by import By
-
-    return driver.find_element(By.CSS_SELECTOR, selector)
-
-
-def _all(driver, selector: str):
-    from selenium.webdriver.common.by import By
-
-    return driver.find_elements(By.CSS_SELECTOR, selector)
-
-
-def _fits_the_phone(driver) -> None:
-    """No horizontal scrolling, and every button or field is a large tap target."""
-    assert driver.execute_script("return document.documentElement.scrollWidth") <= 375
-    small = driver.execute_script("""
-        return [...document.querySelectorAll('button, input, select, .button, summary')]
-          .filter(e => e.offsetParent !== null)
-          .map(e => [e.outerHTML.slice(0, 60), e.getBoundingClientRect().height])
-          .filter(([_, h]) => h < 32);""")
-    assert small == []
-    unlabelled = driver.execute_script("""
-        return [...document.querySelectorAll('input:not([type=hidden]), select, button')]
-          .filter(e => !(e.labels && e.labels.length) && !e.getAttribute('aria-label') && !e.textContent.trim())
-          .map(e => e.outerHTML.slice(0, 80));""")
-    assert unlabelled == []  # every control has a name a screen reader can say
-
-
 def _pictures_loaded(driver) -> bool:
     return driver.execute_script(
-        "return [...document.querySelectorAll('details[open] button.pick img')].every(i => i.complete && i.naturalWidth > 0)")
-
-
-def _new_match(driver, server, game: str, players: str) -> int:
-    from selenium.webdriver.support.ui import Select
-
-    driver.get(server.url + "/lang/en?next=/")
-    Select(_css(driver, "#game")).select_by_value(game)
-    _css(driver, "#players").send_keys(players)
-    _css(driver, "form[action='/matches'] button[type=submit]").click()
-    _wait(driver, lambda d: "/m/" in d.current_url)
-    return int(driver.current_url.rsplit("/", 1)[1])
+        "return [...document.querySelectorAll('#live img')].every(i => i.complete && i.naturalWidth > 0)")
 
 
 def test_a_rows_round_entered_by_tapping_cards(server, browser):
     match = _new_match(browser, server, "rows", "Ana, Ben, Chloé")
     _wait(browser, _pictures_loaded)
     _fits_the_phone(browser)
-    _css(browser, "details.by-hand summary").click()  # the live table is first; a round by hand is folded
-    _css(browser, "#p0_cards").click()
-    for code in ("R5", "R9"):
-        _css(browser, f"button.pick[data-code='{code}']").click()
-    _css(browser, ".fam-RB summary").click()
-    _css(browser, "button.pick[data-code='RB3']").click()
+    _click(browser, "details.by-hand summary")  # the live table is first; a round by hand is folded
+    _click(browser, "#p0_cards")
+    for code in ("R5", "R9", "RB3"):
+        _tap(browser, code)
     assert _css(browser, "#p0_cards").get_attribute("value") == "R5,R9,RB3"
     _css(browser, "#p1_cards").send_keys("G4,SH2")
-    _css(browser, ".entry button[type=submit]").click()
+    _click(browser, ".entry button[type=submit]")
     _wait(browser, lambda d: len(_all(d, "#sheet details.round")) == 1)
     sheet = _css(browser, "#sheet").text
     assert "R5 R9 RB3" in sheet and "+17" in sheet
@@ -106,6 +65,7 @@ def test_the_card_pictures_work_from_the_keyboard(server, browser):
 
     _new_match(browser, server, "rows", "Ana, Ben")
     _css(browser, "#c0").click()
+    _css(browser, ".picker button.tab[data-tab='R']").send_keys(Keys.ENTER)  # the colour tabs too
     picture = _css(browser, "button.pick[data-code='R3']")
     browser.execute_script("arguments[0].focus()", picture)
     picture.send_keys(Keys.ENTER)
@@ -115,9 +75,9 @@ def test_the_card_pictures_work_from_the_keyboard(server, browser):
 
 def test_a_refused_entry_shows_the_cli_message_and_keeps_the_typing(server, browser):
     match = _new_match(browser, server, "rows", "Ana, Ben")
-    _css(browser, "details.by-hand summary").click()
+    _click(browser, "details.by-hand summary")
     _css(browser, "#p0_cards").send_keys("R5,RB17")
-    _css(browser, ".entry button[type=submit]").click()
+    _click(browser, ".entry button[type=submit]")
     error = _wait(browser, lambda d: _all(d, "#error"))[0]
     assert "unknown card 'RB17': Rainbow values are 0–16 in Num Rows; did you mean 'RB16'?" in error.text
     assert _css(browser, "#p0_cards").get_attribute("value") == "R5,RB17"
@@ -129,14 +89,15 @@ def test_a_tricks_round_and_undo_in_french(server, browser):
     match = _new_match(browser, server, "tricks", "Ana, Ben, Chloé")
     browser.find_element("link text", "Français").click()
     _wait(browser, lambda d: d.find_element("tag name", "html").get_attribute("lang") == "fr")
+    _click(browser, "details.by-hand summary")  # the live table first; a round by hand is folded
     for i, (bid, won) in enumerate([("1", "1"), ("0", "0"), ("1", "0")]):
         _css(browser, f"input[name=p{i}_bid]").send_keys(bid)
         _css(browser, f"input[name=p{i}_won]").send_keys(won)
-    _css(browser, ".entry button[type=submit]").click()
+    _click(browser, ".entry button[type=submit]")
     _wait(browser, lambda d: len(_all(d, "#sheet details.round")) == 1)
     _fits_the_phone(browser)
     screenshot(browser, "tricks-sheet-fr")
-    _css(browser, ".undo button").click()
+    _click(browser, "#sheet ~ .undo button")
     _wait(browser, lambda d: not _all(d, "#sheet details.round"))
     with Store(server.db) as store:
         assert Scorekeeper(store).standings(match).rounds == ()
@@ -144,24 +105,6 @@ def test_a_tricks_round_and_undo_in_french(server, browser):
 
 ANA = ["R1", "R2", "R3", "R4", "R6", "R8", "B3", "B4", "Y5", "G7"]
 BEN = ["SH1", "G2", "G3", "B5", "Y1", "Y2", "Y3", "R10", "RB4", "G11"]
-
-
-def _tap(driver, code: str) -> None:
-    """Tap a card picture, opening its family first when it is folded away."""
-    button = _css(driver, f"button.pick[data-code='{code}']")
-    if not button.is_displayed():
-        family = driver.execute_script("return arguments[0].closest('details')", button)
-        family.find_element("css selector", "summary").click()
-    button.click()
-
-
-def _submit(driver, selector: str, until) -> None:
-    _css(driver, selector).click()
-    try:
-        _wait(driver, until)
-    except Exception:
-        screenshot(driver, "failed")
-        raise
 
 
 def test_a_whole_rows_round_on_the_live_table(server, browser):
@@ -174,6 +117,7 @@ def test_a_whole_rows_round_on_the_live_table(server, browser):
         expected = f"Reveals {n}/10" if n < 10 else "Round 2 · Reveals 0/10"
         _submit(browser, "form.move button[type=submit]", lambda d, e=expected: e in _css(d, "#live h2").text)
         if n == 4:
+            _click(browser, ".verdict details.why summary")  # the steps behind "Why?"
             assert "ROWS-" in _css(browser, ".verdict").text
             _fits_the_phone(browser)
             _wait(browser, lambda d: d.execute_script(
@@ -206,8 +150,8 @@ def test_a_tricks_round_seat_by_seat(server, browser):
     # round 2: two cards each, two tricks; the legal cards asked for on the way
     bid("0", "1", "1")
     _css(browser, "#c0").send_keys("RB5")
-    _submit(browser, "form.move button[type=submit]", lambda d: _all(d, "details.legal summary"))
-    _css(browser, "details.legal summary").click()
+    _submit(browser, "form.move button[type=submit]", lambda d: "(Chloé)" in _css(d, "details.legal summary").text)
+    _click(browser, "details.legal summary")
     _css(browser, "#hand").send_keys("SH3 SH10 flip")
     _submit(browser, "details.legal button[type=submit]", lambda d: _all(d, "#legal-answer .verdict"))
     assert "TRICKS-" in _css(browser, "#legal-answer").text
@@ -232,7 +176,7 @@ def test_the_referee_answers_and_a_rule_id_expands_on_tap(server, browser):
     assert "RB2" in verdict.find_element("css selector", ".summary").text
     rule = verdict.find_element("css selector", "details.rule")
     assert not rule.find_element("css selector", "p").is_displayed()
-    rule.find_element("css selector", "summary").click()
+    _click(browser, rule.find_element("css selector", "summary"))
     assert rule.find_element("css selector", "p").is_displayed()  # the rule's text, on tap
     _fits_the_phone(browser)
     screenshot(browser, "referee-tricks")

@@ -15,6 +15,7 @@ from cardforge.table.scorekeeper import Scorekeeper
 from cardforge.table.store import Store
 from tests.conftest import run_cli
 from tests.web_support import client
+from tests.web_support import new_match as _new
 
 ANA = ["R1", "R2", "R3", "R4", "R6", "R8", "B3", "B4", "Y5", "G7"]
 BEN = ["SH1", "G2", "G3", "B5", "Y1", "Y2", "Y3", "R10", "RB4", "G11"]
@@ -23,11 +24,6 @@ BEN = ["SH1", "G2", "G3", "B5", "Y1", "Y2", "Y3", "R10", "RB4", "G11"]
 @pytest.fixture
 def db(tmp_path):
     return tmp_path / "table.sqlite3"
-
-
-def _new(db, game, players, **options):
-    with Store(db) as store:
-        Scorekeeper(store).new_match(game, players, **options)
 
 
 def _standings(db, match=1):
@@ -134,6 +130,11 @@ def test_two_phones_revealing_at_once_keep_one_chain_of_positions(db):
     assert [sum(not e.startswith("deal ") for e in p["history"]) for p in saved] == list(range(1, len(saved) + 1))
 
 
+def _seat_label(name: str, does: str, page: str) -> bool:
+    """Whether the tray has a seat chip for ``name`` saying (to a screen reader) what it does."""
+    return f'<span class="who">{name}</span><span class="sr"> {does}</span>' in page
+
+
 def _bids(web, *bids, match=1):
     names = ("Ana", "Ben", "Chloé")
     data = {k: v for i, b in enumerate(bids) for k, v in ((f"n{i}", names[i]), (f"c{i}", f"bid={b}"))}
@@ -148,10 +149,10 @@ def test_a_trick_by_seat_with_names_and_the_legal_cards_on_request(db):
     refused = web.post("/m/1/move", data={"n0": "Ana", "c0": "RB10"})
     assert refused.status_code == 422 and "the round starts with the bids" in html.unescape(refused.text)
     page = web.get("/m/1").text
-    assert '<input type="hidden" name="kind" value="bid">' in page and "Ana bids" in page  # the bids' form
+    assert '<input type="hidden" name="kind" value="bid">' in page and _seat_label("Ana", "bids", page)  # the bids' form
     form = {"kind": "bid", "n0": "Ana", "c0": "0", "n1": "Ben", "c1": "1", "n2": "Chloé", "c2": "0"}
     assert web.post("/m/1/move", data=form).status_code == 303
-    assert "Ana lays" in web.get("/m/1").text
+    assert _seat_label("Ana", "lays", web.get("/m/1").text)
     one = web.post("/m/1/move", data={"n0": "Ana", "c0": "RB10"})
     assert one.status_code == 303
     legal = web.get("/m/1/legal", params={"hand": "SH3 SH10 SH12 flip"})
@@ -228,3 +229,21 @@ def test_a_trick_nobody_won_fills_in_the_void_tricks(db):
     (round_,) = _standings(db).rounds  # the round the engine scored, with its trick nobody won
     assert round_.typed == ("Ana=0/0", "Ben=0/0", "Chloé=0/0")  # 0 + 0 + 0 won: the sheet took void=1
     assert round_.points == {"Ana": 22, "Ben": 22, "Chloé": 22}  # bid 0 made, 1 card dealt (TRICKS-9.3, R16)
+
+
+def test_every_phone_reads_the_last_moves_ruling_and_an_undo_takes_it_away(db):
+    """Issue 28: only the phone that made the move saw its ruling; now any page of the match
+    shows it (the live model applies the kept move again), the round-ending one included."""
+    _new(db, "rows", "Ana,Ben")
+    _reveal(client(db), "R7", "SH3")
+    other = html.unescape(client(db).get("/m/1").text)
+    assert "ROWS-2.3" in other and "Rows now: B: B0 SH3  R: R0 R7  Y: Y0  G: G0" in other
+    french = html.unescape(client(db).get("/m/1", headers={"Accept-Language": "fr"}).text)
+    assert "Rangées" in french and "ROWS-2.3" in french
+    client(db).post("/m/1/live-undo")
+    assert "ROWS-2.3" not in client(db).get("/m/1").text
+    for a, b in zip(ANA, BEN, strict=True):
+        _reveal(client(db), a, b)
+    assert "ROWS-7.3" in client(db).get("/m/1").text  # the round's scoring, after the round closed
+    cli = run_cli("referee", "rows", "play", "Ana=R9", "Ben=B5", "--table", "--db", str(db), "--json")
+    assert cli.code == 0, cli.err  # the page's notes on a saved position never reach the CLI

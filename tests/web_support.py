@@ -24,7 +24,16 @@ def client(db: Path, *, join_code: str | None = None, pictures: Path | None = No
         from starlette.testclient import TestClient
 
         return TestClient(create_app(db, join_code=join_code, pictures_dir=pictures or db.parent / "pictures"),
-                          follow_redirects=False)
+                          follow_redirects=False, base_url="http://127.0.0.1")  # a Host the server answers
+
+
+def new_match(db: Path, game: str, players: str, **options) -> None:
+    """Start a match in the store at ``db``, as ``cardforge table new`` does."""
+    from cardforge.table.scorekeeper import Scorekeeper
+    from cardforge.table.store import Store
+
+    with Store(db) as store:
+        Scorekeeper(store).new_match(game, players, **options)
 
 
 def free_port() -> int:

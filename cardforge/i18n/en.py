@@ -444,6 +444,10 @@ MESSAGES: dict[str, str] = {
     "error.position.game": "the position is a {held} game, not {game}",
     "error.position.version": "position format version {found} is not supported (expected {expected})",
     "error.position.malformed": "malformed {game} position: {why}",
+    # -- issue 28 (web server): a page's URL and fields
+    "error.web.no_match": "no match {match}: the match number is in the page's address, e.g. /m/3",
+    "error.web.number": "{what} {text}: expected a whole number",
+    "error.web.legal_tricks": "no trick to lay on in a {game} match: the legal cards are asked on a tricks match",
     "error.position.no_game": "no live position for game {game}: expected one of {games}",
     "error.position.not_one": "not a live position: expected a JSON object with a \"game\" key",
     "error.card.copies": "card {card} is given {n} times but the {game} deck has {have} {have:plural:copy|copies} of it; name each physical card once",
@@ -535,6 +539,8 @@ MESSAGES: dict[str, str] = {
     "error.table.locked_pair": "{token}: {part} — a locked pair is two cards, CARD+CARD",
     "error.table.combo_size": "{token}: a final combo has at least {needed} cards, {given} given (players without 5 cards draw to complete, NUMWIN-6.3)",
     "error.table.stopped": "{token}: this sequence hit a STOP ({reason} at {card}) and scores nothing; leave it out",
+    # -- issue 28 (web server): bounds on what a page may store
+    "error.table.too_long": "{option} {start} is {n} characters long: at most {most} are kept; shorten it",
     "error.table.bid_won": "{token}: expected BID/WON as two whole numbers, e.g. {player}=2/1",
     "error.table.tricks_sum": "round {n} has {cards} {cards:plural:trick|tricks} ({cards} {cards:plural:card|cards} each) but the tricks won add up to {won}{void:select:0=|other= plus {void} void}; give --void N for tricks nobody won (Flash) ({rule})",
     "table.why": "{parts:semi}{tie:select:True= (a tie: the win is shared)|other=}",

@@ -493,6 +493,10 @@ MESSAGES: dict[str, str] = {
     "error.position.game": "la position est une partie de {held}, pas de {game}",
     "error.position.version": "la version {found} du format de position n'est pas prise en charge (attendu {expected})",
     "error.position.malformed": "position de {game} mal formée : {why}",
+    # -- issue 28 (web server): a page's URL and fields
+    "error.web.no_match": "pas de partie {match} : le numéro de la partie est dans l'adresse de la page, par ex. /m/3",
+    "error.web.number": "{what} {text} : attendu un nombre entier",
+    "error.web.legal_tricks": "pas de pli en cours dans une partie de {game} : les cartes jouables se demandent dans une partie de tricks",
     "error.position.no_game": "pas de position en cours pour le jeu {game} : attendu l'un de {games}",
     "error.position.not_one": "ce n'est pas une position : attendu un objet JSON avec une clé \"game\"",
     "error.card.copies": "la carte {card} est donnée {n} fois mais le paquet de {game} en a {have} {have:plural:exemplaire|exemplaires} ; nommez chaque carte physique une seule fois",
@@ -584,6 +588,8 @@ MESSAGES: dict[str, str] = {
     "error.table.locked_pair": "{token} : {part} — une paire bloquée, c'est deux cartes, CARTE+CARTE",
     "error.table.combo_size": "{token} : un combo final a au moins {needed} cartes, {given} {given:plural:donnée|données} (un joueur qui n'a pas 5 cartes pioche pour compléter, NUMWIN-6.3)",
     "error.table.stopped": "{token} : cette séquence a fait STOP ({reason} sur {card}) et ne rapporte rien ; retirez-la",
+    # -- issue 28 (web server): bounds on what a page may store
+    "error.table.too_long": "{option} {start} fait {n} caractères : au plus {most} sont gardés ; raccourcissez-le",
     "error.table.bid_won": "{token} : attendu ANNONCE/PLIS, deux nombres entiers, par ex. {player}=2/1",
     "error.table.tricks_sum": "la manche {n} compte {cards} {cards:plural:pli|plis} ({cards} {cards:plural:carte|cartes} chacun) mais les plis faits font {won}{void:select:0=|other= plus {void} sans gagnant} ; indiquez --void N pour les plis que personne n'a gagnés (Flash) ({rule})",
     "table.why": "{parts:semi}{tie:select:True= (égalité : la victoire est partagée)|other=}",

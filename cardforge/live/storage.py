@@ -251,10 +251,15 @@ class MatchSlot:
         self._loaded = position.to_json()
 
 
+#: keys a saved position may carry for the web page (``web_move``: the move that led to it,
+#: ``web_undo``…); the page's own notes, which the live model never reads
+PAGE_KEYS = "web_"
+
+
 def _last_position(events: list) -> dict[str, Any] | None:
     from cardforge.table.events import PositionSaved
 
     for stored in reversed(events):
         if isinstance(stored.event, PositionSaved):
-            return stored.event.position
+            return {k: v for k, v in stored.event.position.items() if not k.startswith(PAGE_KEYS)}
     return None

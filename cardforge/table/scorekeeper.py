@@ -24,9 +24,18 @@ __all__ = ["Scorekeeper", "Undo", "parse_players"]
 _FORBIDDEN_IN_NAMES = "=,+/:"
 
 
-def check_text(value: str, option: str) -> str:
+#: The longest player name and match title kept (a name is typed as NAME=… at the table).
+MAX_NAME, MAX_TITLE = 64, 200
+
+
+def check_text(value: str, option: str, longest: int | None = None) -> str:
     """``value`` if it can be stored: a byte that is not UTF-8 reaches Python as a lone
-    surrogate, which SQLite and JSON refuse."""
+    surrogate, which SQLite and JSON refuse; at most ``longest`` characters when given."""
+    if longest is not None and len(value) > longest:
+        from cardforge.i18n import refusal
+
+        raise refusal(UsageError, "error.table.too_long", option=option, start=repr(value[:20] + "…"),
+                      n=len(value), most=longest)
     try:
         value.encode("utf-8")
     except UnicodeEncodeError:
@@ -42,6 +51,7 @@ def parse_players(text: str) -> tuple[str, ...]:
     names = tuple(n.strip() for n in check_text(text, "--players").split(","))
     seen: dict[str, str] = {}
     for name in names:
+        check_text(name, "--players", MAX_NAME)
         if not name:
             raise UsageError(f"--players {text!r}: a name is empty; expected names separated by commas")
         bad = [c for c in _FORBIDDEN_IN_NAMES if c in name]
@@ -81,14 +91,14 @@ class Scorekeeper:
         match = MatchCreated(
             game=game, players=names, mode=mode, variant=variant, house=tuple(house),
             teams=adapter.seat_teams(names, variant), rounds=rounds, start_cards=start_cards,
-            title=check_text(title, "--title"), lang=lang,
+            title=check_text(title, "--title", MAX_TITLE), lang=lang,
         )
         adapter_for(match).validate_setup()
         stored = self.store.create_match(match)
         return compute_standings([stored])
 
     def standings(self, match_id: int | None = None) -> Standings:
-        return self._replay(self.store.events(self.match_id(match_id)))
+        return self._replay(self.store.digest(self.match_id(match_id)).events)  # the snapshot: a few rows
 
     def _replay(self, events: Sequence[StoredEvent], *, new: bool = False) -> Standings:
         """``compute_standings``; a stored row that breaks the replay (a hand edit: wrong shape,
@@ -120,7 +130,7 @@ class Scorekeeper:
                      match_id: int | None = None) -> Standings:
         """Record one round from table tokens; refused rounds change nothing."""
         mid = self.match_id(match_id)
-        first = self.store.events(mid)[0]
+        first = self.store.digest(mid).events[0]
         match = first.event
         if not isinstance(match, MatchCreated):
             raise damaged_event(self.store.path, first.seq, match.kind, "a match must start with its creation")

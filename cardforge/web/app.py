@@ -7,7 +7,9 @@ writing to one match keep one log, and a confirmed entry is on disk before the p
 
 Forms work without JavaScript (POST, then a redirect); with htmx (vendored in ``static/``) the
 same handlers answer with the changed part of the page only.  A refused entry answers 422 with
-the CLI's own one-line message; a write without the join code 403.
+the CLI's own one-line message; a write without a phone's token 403 (``guard``: the join code
+is exchanged once for a token; a write from another site, 403; a Host not this server's, 400).
+Every request body is bounded (``MAX_BODY``).
 """
 
 from __future__ import annotations
@@ -18,10 +20,15 @@ from pathlib import Path
 from typing import Any
 
 from cardforge.errors import CardforgeError, UsageError
-from cardforge.web.guard import COOKIE, JoinGuard
+from cardforge.i18n import refusal
+from cardforge.web.guard import COOKIE, LOOPBACK, JoinGuard, Refused, host_allowed, same_origin
 from cardforge.web.i18n import LANGS, choose_lang, words
+from cardforge.web.push import Changes
 
-__all__ = ["create_app", "STATIC_DIR", "TEMPLATES_DIR"]
+__all__ = ["create_app", "STATIC_DIR", "TEMPLATES_DIR", "MAX_BODY"]
+
+#: the largest form a page sends is a few hundred bytes; a body beyond this is refused (413)
+MAX_BODY = 64 * 1024
 
 HERE = Path(__file__).resolve().parent
 STATIC_DIR = HERE / "static"
@@ -29,8 +36,9 @@ TEMPLATES_DIR = HERE / "templates"
 
 
 def create_app(db: Path | str | None = None, *, join_code: str | None = None,
-               pictures_dir: Path | None = None) -> Any:
-    """The ASGI app over the score-sheet database ``db`` (default: the CLI's default file)."""
+               pictures_dir: Path | None = None, hosts: tuple[str, ...] = ()) -> Any:
+    """The ASGI app over the score-sheet database ``db`` (default: the CLI's default file),
+    answering the loopback names and ``hosts`` (the LAN address ``serve`` printed)."""
     import jinja2
     from starlette.applications import Starlette
     from starlette.responses import FileResponse, HTMLResponse, RedirectResponse, Response
@@ -45,6 +53,7 @@ def create_app(db: Path | str | None = None, *, join_code: str | None = None,
     db_path = Path(db) if db is not None else default_db_path()
     Store(db_path).close()  # create (or check) the database once, before the first request
     guard = JoinGuard(join_code)
+    changes = Changes()
     cache = PictureCache(pictures_dir)
     env = jinja2.Environment(loader=jinja2.FileSystemLoader(TEMPLATES_DIR), autoescape=True,
                              undefined=jinja2.StrictUndefined, trim_blocks=True, lstrip_blocks=True)
@@ -63,7 +72,7 @@ def create_app(db: Path | str | None = None, *, join_code: str | None = None,
         lang = lang_of(request)
         body = env.get_template(template).render(
             lang=lang, w=words(lang), other_lang=next(x for x in LANGS if x != lang),
-            here=request.url.path, join_required=guard.required,
+            here=context.pop("here", request.url.path), join_required=guard.required,
             joined=guard.allows(request.cookies.get(COOKIE)), **context)
         return HTMLResponse(body, status_code=status)
 
@@ -71,17 +80,25 @@ def create_app(db: Path | str | None = None, *, join_code: str | None = None,
         return request.headers.get("hx-request") == "true"
 
     def writes(handler: Callable) -> Callable:
-        """A write: refused (403) without the join code; ``CardforgeError`` → 422 with its line."""
+        """A write: refused from another site (403), over ``MAX_BODY`` (413), without a phone's
+        token (403); ``CardforgeError`` → 422 with its line."""
         async def endpoint(request):
-            form = dict(await request.form())
-            if not guard.allows(request.cookies.get(COOKIE) or form.get("code")):
+            headers = request.headers
+            if not same_origin(headers.get("origin"), headers.get("sec-fetch-site"), headers.get("host")):
+                return render(request, "error.html", 403, error=words(lang_of(request))["cross_site"])
+            form = await _bounded_form(request)
+            if form is None:
+                return render(request, "error.html", 413, error=words(lang_of(request))["too_big"])
+            if not guard.allows(request.cookies.get(COOKIE)):
                 back = _page_of(request.url.path)
                 response = render(request, "join.html", 403, message=words(lang_of(request))["join_needed"], next=back)
                 if htmx(request):  # the whole page goes to the join form, not a fragment of it
                     response.headers["HX-Redirect"] = f"/join?next={back}"
                 return response
             try:
-                return await _threaded(handler, request, form)
+                answer = await _threaded(handler, request, form)
+                await changes.bump()  # every phone's stream looks at its match again
+                return answer
             except CardforgeError as exc:
                 return await _threaded(_refused, request, form, said(exc, lang_of(request)))
         return endpoint
@@ -90,7 +107,9 @@ def create_app(db: Path | str | None = None, *, join_code: str | None = None,
         match_id = request.path_params.get("match_id")
         if match_id is None:
             return render(request, "index.html", 422, **{**index_context(lang_of(request), form), "error": message})
-        return match_page(request, int(match_id), status=422, error=message, form=form,
+        if _match_number(match_id) is None:  # /m/x/undo: no such match, no page to come back to
+            return render(request, "error.html", 404, error=message)
+        return match_page(request, _int(match_id), status=422, error=message, form=form,
                           partial=htmx(request))
 
     # -- pages ---------------------------------------------------------------------------------
@@ -112,19 +131,20 @@ def create_app(db: Path | str | None = None, *, join_code: str | None = None,
     def index(request) -> Response:
         return render(request, "index.html", **index_context(lang_of(request)))
 
-    def match_events(match_id: int) -> list[Any]:
+    def match_digest(match_id: int) -> Any:
+        """The match's snapshot: a few rows of the store, whatever the match's length."""
         with Store(db_path) as store:
-            return store.events(match_id)
+            return store.digest(match_id)
 
-    def match_context(match_id: int, lang: str, live: Any = None, events: list | None = None) -> dict[str, Any]:
+    def match_context(match_id: int, lang: str, live: Any = None, digest: Any = None) -> dict[str, Any]:
         from cardforge.table.standings import compute_standings
         from cardforge.web.live import LIVE_GAMES, LiveTable
 
-        events = events or match_events(match_id)
-        standings = compute_standings(events)
+        digest = digest or match_digest(match_id)
+        standings = compute_standings(digest.events)
         game = standings.match.game
         if live is None and game in LIVE_GAMES:
-            live = LiveTable(db_path, match_id).view(events)
+            live = LiveTable(db_path, match_id).view(digest)
         from cardforge.deck import load_deck
 
         return {
@@ -135,22 +155,54 @@ def create_app(db: Path | str | None = None, *, join_code: str | None = None,
             "entry": None if standings.outcome.over else pages.entry_fields(standings, live, lang),
             "live": None if live is None else pages.live_view(live, lang, standings),
             "picker": pages.picker(game, len(standings.match.players)),
-            "last_event": events[-1].seq,
+            "last_event": digest.last_seq,
         }
 
     def match_page(request, match_id: int, *, status: int = 200, error: str = "", form: dict | None = None,
                    partial: bool = False, live: Any = None) -> Response:
-        events = match_events(match_id)
+        digest = match_digest(match_id)
         since = request.query_params.get("since")
-        if since is not None and since == str(events[-1].seq) and status == 200:
+        if since is not None and since == str(digest.last_seq) and status == 200:
             return Response(status_code=204)  # nothing new: htmx keeps the page as it is
-        context = match_context(match_id, lang_of(request), live, events)
+        context = match_context(match_id, lang_of(request), live, digest)
         template = "_match.html" if partial else "match.html"
-        return render(request, template, status, error=error, form=form or {}, **context)
+        error_at = request.url.path.rsplit("/", 1)[-1] if error else ""  # the error shows by the button used
+        return render(request, template, status, error=error, error_at=error_at, form=form or {}, **context)
 
     def show_match(request) -> Response:
         match_id = _int(request.path_params["match_id"])
         return match_page(request, match_id, partial=request.query_params.get("part") == "match")
+
+    async def events(request) -> Response:
+        """The match's changes pushed as Server-Sent Events (``cardforge.web.push``)."""
+        from starlette.responses import StreamingResponse
+
+        from cardforge.web.push import stream
+
+        match_id = _int(request.path_params["match_id"])
+        await _threaded(match_digest, match_id)  # an unknown match: one line, 404
+        since = request.headers.get("last-event-id") or request.query_params.get("since") or ""
+        page = f"/m/{match_id}"
+
+        def last_seq() -> int:
+            with Store(db_path) as store:
+                return store.last_seq(match_id) or 0
+
+        def fragment() -> tuple[int | None, str]:
+            digest = match_digest(match_id)
+            context = match_context(match_id, lang_of(request), digest=digest)
+            body = render(request, "_match.html", error="", error_at="", form={}, here=page, **context).body
+            return (context["live"] or {}).get("version"), body.decode()
+
+        async def seq_now() -> int:
+            return await _threaded(last_seq)
+
+        async def fragment_now() -> tuple[int | None, str]:
+            return await _threaded(fragment)
+
+        body = stream(changes, seq_now, fragment_now, since=_match_number(since))
+        return StreamingResponse(body, media_type="text/event-stream",
+                                 headers={"Cache-Control": "no-cache", "X-Accel-Buffering": "no"})
 
     def after_write(request, match_id: int, live: Any = None) -> Response:
         if htmx(request):
@@ -204,7 +256,10 @@ def create_app(db: Path | str | None = None, *, join_code: str | None = None,
         tokens = pages.move_tokens(form)
         if not tokens:
             raise UsageError("no card given: tap a card (or type its code) for the player who plays it")
-        return after_write(request, match_id, LiveTable(db_path, match_id).move(tokens))
+        version = form.get("version", "").strip()
+        moved = LiveTable(db_path, match_id).move(tokens, version=_int(version, "version") if version else None,
+                                                  move_id=form.get("move_id", "").strip() or None)
+        return after_write(request, match_id, moved)
 
     def live_undo(request, form: dict[str, str]) -> Response:
         from cardforge.web.live import LiveTable
@@ -218,6 +273,8 @@ def create_app(db: Path | str | None = None, *, join_code: str | None = None,
         match_id = _int(request.path_params["match_id"])
         lang = lang_of(request)
         live = LiveTable(db_path, match_id).view()
+        if live.match.game != "tricks":  # only a trick has cards that may or may not be laid
+            raise refusal(UsageError, "error.web.legal_tricks", game=live.match.game)
         try:
             verdict, error = pages.verdict_view(pages.legal_verdict(live, request.query_params.get("hand", "")), lang), ""
         except CardforgeError as exc:
@@ -225,18 +282,35 @@ def create_app(db: Path | str | None = None, *, join_code: str | None = None,
         return render(request, "_legal.html", 422 if error else 200, verdict=verdict, error=error)
 
     async def join(request) -> Response:
-        form = dict(await request.form()) if request.method == "POST" else dict(request.query_params)
-        code = form.get("code", "")
+        """The join code (typed, or in the QR code's URL) exchanged once for this phone's token."""
+        import time
+
+        if request.method == "POST":
+            if not same_origin(request.headers.get("origin"), request.headers.get("sec-fetch-site"),
+                               request.headers.get("host")):
+                return render(request, "error.html", 403, error=words(lang_of(request))["cross_site"])
+            form = await _bounded_form(request) or {}
+        else:
+            form = dict(request.query_params)
+        code = form.get("code", "")[:64]
         target = form.get("next") or "/"
-        if not target.startswith("/") or target.startswith("//"):
+        if not target.startswith("/") or target.startswith("//") or "\\" in target:
             target = "/"
-        if not code and guard.required:  # the form to type it (a write without it came here)
-            return render(request, "join.html", message=words(lang_of(request))["join_needed"], next=target)
-        if not guard.allows(code):
-            return render(request, "join.html", 403, message=words(lang_of(request))["join_wrong"], next=target)
+        said_ = words(lang_of(request))
+        if not code and guard.required:  # the form to type it (a write without a token came here)
+            return render(request, "join.html", message=said_["join_needed"], next=target)
+        try:
+            token = guard.exchange(code, request.client.host if request.client else "?", time.monotonic())
+        except Refused as refused:
+            if refused.wait > 0:
+                response = render(request, "join.html", 429, message=said_["join_wait"].format(s=round(refused.wait + 0.5)),
+                                  next=target)
+                response.headers["Retry-After"] = str(round(refused.wait + 0.5))
+                return response
+            return render(request, "join.html", 403, message=said_["join_wrong"], next=target)
         response = RedirectResponse(target, status_code=303)
         if guard.required:
-            response.set_cookie(COOKIE, code, httponly=True, samesite="strict", max_age=7 * 24 * 3600)
+            response.set_cookie(COOKIE, token, httponly=True, samesite="strict", max_age=7 * 24 * 3600)
         return response
 
     def set_lang(request) -> Response:
@@ -289,6 +363,13 @@ def create_app(db: Path | str | None = None, *, join_code: str | None = None,
                       asked=asked, asked_key=key, verdict=verdict, error=error,
                       picker=pages.picker(game))
 
+    def shell_file(request) -> Response:
+        """The installable app's manifest and service worker, served from the root (a service
+        worker only controls the pages under its own path)."""
+        name = request.url.path.lstrip("/")
+        types = {"manifest.webmanifest": "application/manifest+json", "sw.js": "text/javascript"}
+        return FileResponse(STATIC_DIR / name, media_type=types[name], headers={"Cache-Control": "no-cache"})
+
     def ping(request) -> Response:
         return Response(b"", status_code=204)
 
@@ -306,18 +387,59 @@ def create_app(db: Path | str | None = None, *, join_code: str | None = None,
         Route("/m/{match_id}/move", writes(live_move), methods=["POST"]),
         Route("/m/{match_id}/live-undo", writes(live_undo), methods=["POST"]),
         Route("/m/{match_id}/legal", _sync(legal)),
+        Route("/m/{match_id}/events", events),
         Route("/join", join, methods=["GET", "POST"]),
         Route("/lang/{lang}", _sync(set_lang)),
         Route("/cards/{game}/{code}.png", _sync(card_picture)),
         Route("/fonts/{name}", _sync(font)),
         Route("/referee/{game}", _sync(referee)),
         Route("/ping", ping),
+        Route("/manifest.webmanifest", shell_file),
+        Route("/sw.js", shell_file),
         Mount("/static", StaticFiles(directory=STATIC_DIR), name="static"),
     ]
     app = Starlette(routes=routes, exception_handlers={CardforgeError: app_errors})
     app.state.db_path = db_path
     app.state.guard = guard
-    return app
+    return _HostCheck(app, (*LOOPBACK, *hosts))
+
+
+class _HostCheck:
+    """Serve only requests whose ``Host`` names this server (400 otherwise): a page on another
+    site whose name was rebound to this address cannot read the score sheets."""
+
+    def __init__(self, app: Any, allowed: tuple[str, ...]):
+        self.app, self.allowed = app, allowed
+        self.state = app.state
+
+    async def __call__(self, scope, receive, send) -> None:
+        if scope["type"] == "http":
+            host = next((v.decode("latin-1") for k, v in scope["headers"] if k == b"host"), None)
+            if not host_allowed(host, self.allowed):
+                from starlette.responses import PlainTextResponse
+
+                response = PlainTextResponse(f"cardforge: this server answers {', '.join(self.allowed)}, "
+                                             f"not {host!r}", status_code=400)
+                await response(scope, receive, send)
+                return
+        await self.app(scope, receive, send)
+
+
+async def _bounded_form(request: Any) -> dict[str, str] | None:
+    """The form's fields (the last value of a repeated one), or ``None`` past ``MAX_BODY``."""
+    from urllib.parse import parse_qsl
+
+    declared = request.headers.get("content-length", "")
+    if declared.isdigit() and (len(declared) > 9 or int(declared) > MAX_BODY):
+        return None
+    body = bytearray()
+    async for chunk in request.stream():
+        body += chunk
+        if len(body) > MAX_BODY:
+            return None
+    if request.headers.get("content-type", "").startswith("multipart/"):
+        return None  # no page sends one
+    return dict(parse_qsl(body.decode("utf-8", "replace"), keep_blank_values=True))
 
 
 def said(error: CardforgeError, lang: str) -> str:
@@ -333,11 +455,20 @@ def _page_of(path: str) -> str:
     return f"/m/{parts[1]}" if len(parts) >= 2 and parts[0] == "m" and parts[1].isdigit() else "/"
 
 
+def _match_number(text: str) -> int | None:
+    """A match number from a URL (at most 18 digits: SQLite's), else ``None``."""
+    return int(text) if text.isascii() and text.isdigit() and len(text) <= 18 else None
+
+
 def _int(text: str, what: str = "match") -> int:
-    try:
-        return int(text)
-    except ValueError:
-        raise UsageError(f"{what} {text!r}: expected a whole number") from None
+    """A whole number typed in a form or a URL (``UsageError`` in one line otherwise)."""
+    number = _match_number(text.strip())
+    if number is None:
+        shown = repr(text if len(text) <= 20 else text[:20] + "…")
+        if what == "match":
+            raise refusal(UsageError, "error.web.no_match", match=shown)
+        raise refusal(UsageError, "error.web.number", what=what, text=shown)
+    return number
 
 
 async def _threaded(fn: Callable, *args: Any) -> Any:

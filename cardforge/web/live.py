@@ -6,6 +6,10 @@ A move (a reveal, cards laid in a trick, a draw) is parsed and applied by the li
 way round.  When a rows move ends the round, the round's captured piles go onto the score sheet
 in the same transaction.  Every write checks, inside its transaction, that the position is
 still the one the move was made on: two phones tapping at once cannot both move from it.
+
+Each request reads the match's snapshot (``Store.digest``: a few rows), never its whole log,
+and the replayed match of the last position stays in memory (``_CACHE``) for the next move:
+a move costs the same at the 2,000th event as at the first (issue 28).
 """
 
 from __future__ import annotations
@@ -18,6 +22,7 @@ from typing import Any
 from cardforge.errors import UsageError
 from cardforge.referee.verdict import Verdict
 from cardforge.table.events import MatchCreated, PositionSaved, RoundRecorded, StoredEvent, Undone
+from cardforge.table.store import UNDO_MARK, Digest
 
 __all__ = ["LIVE_GAMES", "Live", "LiveTable"]
 
@@ -27,7 +32,14 @@ LIVE_GAMES = ("rows", "tricks", "sequence", "collection")
 #: Keys the page adds to a saved position (the live model ignores them): the move also recorded
 #: the round just before it; the position is an undo, taking back the move before it.
 _CLOSED_ROUND = "web_recorded_round"
-_UNDO = "web_undo"
+_UNDO = UNDO_MARK
+#: the move's tokens, kept with the position it led to: every phone shows its ruling again
+_MOVE = "web_move"
+#: (database, saved position's event number) → the match rebuilt from it (its engine state
+#: cached), and the verdict of the move that led to it
+_CACHE: dict[tuple[str, int], Any] = {}
+_VERDICTS: dict[tuple[str, int], Verdict] = {}
+_CACHE_SIZE = 64
 
 
 @dataclass(frozen=True)
@@ -44,16 +56,14 @@ def _positions(events: Sequence[StoredEvent]) -> list[StoredEvent]:
     return [e for e in events if isinstance(e.event, PositionSaved)]
 
 
-def _moves(events: Sequence[StoredEvent]) -> list[StoredEvent]:
-    """The saved positions still standing, oldest first: each undo takes the one before it off."""
-    stack: list[StoredEvent] = []
-    for stored in _positions(events):
-        if stored.event.position.get(_UNDO):
-            if stack:
-                stack.pop()
-        else:
-            stack.append(stored)
-    return stack
+def _remember(db: Path, seq: int, position: Any, verdict: Verdict | None = None) -> None:
+    """Keep ``position`` (saved as event ``seq``) and the verdict that led to it for the next
+    request on this match."""
+    for cache, value in ((_CACHE, position), (_VERDICTS, verdict)):
+        if value is not None:
+            if len(cache) >= _CACHE_SIZE:
+                cache.pop(next(iter(cache)))
+            cache[(str(db), seq)] = value
 
 
 class LiveTable:
@@ -67,6 +77,9 @@ class LiveTable:
 
         return Store(self.db)
 
+    def _digest(self, store: Any) -> Digest:
+        return store.digest(self.match_id)
+
     def _load(self, events: Sequence[StoredEvent]) -> tuple[MatchCreated, Any, dict | None]:
         from cardforge.live import from_json
         from cardforge.live.storage import MatchSlot
@@ -79,15 +92,49 @@ class LiveTable:
         if not saved:  # the match's first move: a position from the match's players and options
             return match, MatchSlot(self.db, self.match_id).load(match.game), None
         data = saved[-1].event.position
-        return match, from_json(_unmarked(data)), data
+        key = (str(self.db), saved[-1].seq)
+        position = _CACHE.get(key)
+        if position is None:
+            position = from_json(_unmarked(data))
+            _remember(self.db, saved[-1].seq, position)
+        return match, position, data
 
-    def view(self, events: Sequence[StoredEvent] | None = None) -> Live:
-        """The position now (from ``events``, the match's log, when the caller has read it)."""
-        if events is None:
+    def view(self, digest: Digest | None = None) -> Live:
+        """The position now (from the match's snapshot, when the caller has read it)."""
+        if digest is None:
             with self._store() as store:
-                events = store.events(self.match_id)
-        match, position, _ = self._load(events)
-        return Live(match, position, moves=len(_moves(events)))
+                digest = self._digest(store)
+                verdict = self._last_verdict(store, digest)
+        else:
+            with self._store() as store:
+                verdict = self._last_verdict(store, digest)
+        match, position, _ = self._load(digest.events)
+        return Live(match, position, verdict, moves=len(digest.positions))
+
+    def _last_verdict(self, store: Any, digest: Digest) -> Verdict | None:
+        """The ruling of the move that led to the position now (``None`` after an undo or a
+        round entered by hand): the live model applies the kept move to the position it was
+        made on again, so every phone at the table reads the same ruling, in its own language
+        (kept in memory once made: the position before it is not replayed again)."""
+        from cardforge.errors import CardforgeError
+        from cardforge.live import apply, from_json
+
+        stack, last = digest.positions, digest.position
+        if not stack or last is None or stack[-1] != last.seq or not last.event.position.get(_MOVE):
+            return None
+        known = _VERDICTS.get((str(self.db), last.seq))
+        if known is not None:
+            return known
+        try:
+            if len(stack) > 1:
+                before = _CACHE.get((str(self.db), stack[-2])) or from_json(_unmarked(store.event(stack[-2]).event.position))
+            else:  # the match's first move (or the first since undoing back to the start)
+                before = _fresh(from_json(_unmarked(last.event.position)))
+            verdict = apply(before, before.parse_move(list(last.event.position[_MOVE])))[1]
+        except CardforgeError:  # the log was edited by hand: no ruling rather than a wrong one
+            return None
+        _remember(self.db, last.seq, None, verdict)
+        return verdict
 
     def record_round(self, tokens: Sequence[str], options: dict[str, Any]) -> None:
         """Put a round on the score sheet (``NAME=…`` tokens, as ``table round``) and start the
@@ -97,7 +144,7 @@ class LiveTable:
         from cardforge.table.standings import compute_standings
 
         with self._store() as store:
-            events = store.events(self.match_id)
+            events = self._digest(store).events
             match, position, expected = self._load(events)
             round_ = RoundRecorded(entries=adapter_for(match).parse_round(tokens, options), typed=tuple(tokens))
             saved = _fresh(position).to_json()
@@ -112,18 +159,27 @@ class LiveTable:
 
             store.append_many(self.match_id, writes, check=check)
 
-    def move(self, tokens: Sequence[str]) -> Live:
-        """Apply one move typed in the CLI's notation (``Ana=R7 Ben=SH3``) and keep it."""
+    def move(self, tokens: Sequence[str], *, version: int | None = None, move_id: str | None = None) -> Live:
+        """Apply one move typed in the CLI's notation (``Ana=R7 Ben=SH3``) and keep it.
+
+        ``version`` is the position's version the phone saw: a move made on an older one is
+        refused with what changed since (``Ben played G5 meanwhile``); ``move_id`` is the
+        phone's own id of the move: the same id sent again (a retry after the answer was lost)
+        is answered with the first verdict and written once."""
         from cardforge.live import apply
         from cardforge.table.standings import compute_standings
 
         with self._store() as store:
-            events = store.events(self.match_id)
+            digest = self._digest(store)
+            events = digest.events
             match, position, expected = self._load(events)
             if compute_standings(events).outcome.over:
                 raise UsageError(f"match {self.match_id} is over: undo its last round on the score sheet to go on")
-            after, verdict = apply(position, position.parse_move(list(tokens)))
+            after, verdict = apply(position, position.parse_move(list(tokens), version, move_id))
+            if after is position:  # a retry of a move already made: nothing more to write
+                return Live(match, position, verdict, moves=len(digest.positions))
             saved = after.to_json()
+            saved[_MOVE] = list(tokens)
             writes: list[Any] = []
             if verdict.result.get("round_over") and match.game in ("rows", "tricks"):
                 closed = self._rows_round if match.game == "rows" else self._tricks_round
@@ -135,8 +191,9 @@ class LiveTable:
                 self._unchanged(log[: len(log) - len(writes)], expected)
                 compute_standings(log)  # the round is valid against the whole history
 
-            store.append_many(self.match_id, writes, check=check)
-        return Live(match, after, verdict, moves=len(_moves(events)) + 1)
+            stored = store.append_many(self.match_id, writes, check=check)
+        _remember(self.db, stored[-1].seq, after, verdict)
+        return Live(match, after, verdict, moves=len(digest.positions) + 1)
 
     def undo(self) -> Live:
         """Take back the last move: the position before it (and the round it recorded)."""
@@ -144,17 +201,19 @@ class LiveTable:
         from cardforge.table.standings import live_rounds
 
         with self._store() as store:
-            events = store.events(self.match_id)
+            digest = self._digest(store)
+            events = digest.events
             match, _, expected = self._load(events)
-            saved = _moves(events)
+            saved = digest.positions
             if not saved:
                 raise UsageError(f"nothing to undo on match {self.match_id}'s live table: no move made yet")
-            last = saved[-1]
+            last = store.event(saved[-1])
             if len(saved) > 1:
-                previous = dict(saved[-2].event.position)
+                previous = dict(store.event(saved[-2]).event.position)
             else:  # the match's first move: back to the start
                 previous = _fresh(from_json(_unmarked(last.event.position))).to_json()
             previous.pop(_CLOSED_ROUND, None)
+            previous.pop(_MOVE, None)
             previous[_UNDO] = True
             writes: list[Any] = []
             if last.event.position.get(_CLOSED_ROUND):
@@ -166,8 +225,10 @@ class LiveTable:
             def check(log: list[StoredEvent]) -> None:
                 self._unchanged(log[: len(log) - len(writes)], expected)
 
-            store.append_many(self.match_id, writes, check=check)
-        return Live(match, from_json(_unmarked(previous)), moves=len(saved) - 1)
+            stored = store.append_many(self.match_id, writes, check=check)
+        position = from_json(_unmarked(previous))
+        _remember(self.db, stored[-1].seq, position)
+        return Live(match, position, moves=len(saved) - 1)
 
     def _unchanged(self, log: Sequence[StoredEvent], expected: dict | None) -> None:
         saved = _positions(log)
@@ -203,7 +264,7 @@ _OPTIONS = ("explosion", "mode", "cards")
 
 def _unmarked(data: dict[str, Any]) -> dict[str, Any]:
     """A saved position without the page's own keys (the live model checks every key)."""
-    return {k: v for k, v in data.items() if k not in (_CLOSED_ROUND, _UNDO)}
+    return {k: v for k, v in data.items() if k not in (_CLOSED_ROUND, _UNDO, _MOVE)}
 
 
 def _fresh(position: Any) -> Any:

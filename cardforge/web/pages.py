@@ -54,23 +54,36 @@ def verdict_view(verdict: Verdict, lang: str) -> dict[str, Any]:
 
 def sheet_view(standings: Standings, lang: str) -> dict[str, Any]:
     """Totals, tallies, each round's cells and the outcome of one match, per side."""
-    from cardforge.table.cells import cell_detail, number, signed
+    from cardforge.table.cells import number, signed
 
     game = standings.match.game
     sides = list(standings.sides)
     rounds = []
-    for r in reversed(standings.rounds):  # the latest round first: it is the one being checked
+    running = dict.fromkeys(sides, 0)
+    for r in standings.rounds:  # oldest first, as a paper sheet: each cell with the total so far
+        for s in sides:
+            running[s] += r.points.get(s, 0)
+        typed: dict[str, list[str]] = {}
+        for token in r.typed:  # the entry as typed, to correct it (a sequence: several per player)
+            name, _, value = token.partition("=")
+            typed.setdefault(name, []).append(value)
         rounds.append({
             "number": r.number,
+            "seq": r.seq,
             "winners": list(r.winners),
-            "cells": [{"side": s, "detail": cell_detail(game, r.cells.get(s, {})),
-                       "points": signed(r.points.get(s, 0)), "won": s in r.winners} for s in sides],
+            "cells": [{"side": s, "detail": _detail(standings, r.cells.get(s, {}), lang),
+                       "points": signed(r.points.get(s, 0)), "running": number(running[s]),
+                       "typed": "; ".join(typed.get(s, ())),
+                       "won": s in r.winners} for s in sides],
         })
+    from cardforge.table.adapters import adapter_for
+
+    leaders = adapter_for(standings.match).leaders(standings.totals) if standings.rounds else ()
     tallies = [{"label": t.label(lang), "counts": [t.values.get(s, 0) for s in sides]} for t in standings.tallies]
     outcome = standings.outcome
     return {
-        "sides": [{"name": s, "total": number(standings.totals.get(s, 0)), "winner": s in outcome.winners}
-                  for s in sides],
+        "sides": [{"name": s, "total": number(standings.totals.get(s, 0)), "winner": s in outcome.winners,
+                   "leader": s in leaders} for s in sides],
         "tallies": tallies,
         "rounds": rounds,
         "over": outcome.over,
@@ -79,6 +92,18 @@ def sheet_view(standings: Standings, lang: str) -> dict[str, Any]:
         "next_round": next_round(standings, lang),
         "last_seq": max((r.seq for r in standings.rounds), default=0),
     }
+
+
+def _detail(standings: Standings, cell: dict[str, Any], lang: str) -> str:
+    """A cell as the sheet shows it: the objectives by their names in ``lang`` (never their ids)."""
+    from cardforge.table.adapters import adapter_for
+    from cardforge.table.cells import cell_detail
+
+    if "objectives" in cell:
+        adapter = adapter_for(standings.match)
+        return ", ".join(f"{adapter.objective_name(o['objective'], lang)} {o['points']}"
+                         for o in cell["objectives"]) or "—"
+    return cell_detail(standings.match.game, cell)
 
 
 def next_round(standings: Standings, lang: str) -> str:
@@ -125,8 +150,12 @@ def _prefill(standings: Standings, live: Any) -> dict[str, str]:
     if live is None or not live.moves:
         return {}
     position, players = live.position, standings.match.players
-    if standings.match.game == "tricks" and getattr(position, "tricks", 0):
-        filled = {f"p{i}_won": str(position.won.get(p, 0)) for i, p in enumerate(players)}
+    if standings.match.game == "tricks":
+        bids = {f"p{i}_bid": str(b) for i, p in enumerate(players)
+                if (b := (getattr(position, "bids", None) or {}).get(p)) is not None}
+        if not getattr(position, "tricks", 0):
+            return bids  # the bids announced stay through the first trick (issue 28)
+        filled = {**bids, **{f"p{i}_won": str(position.won.get(p, 0)) for i, p in enumerate(players)}}
         void = position.tricks - sum(position.won.values())  # tricks nobody won (TRICKS-R12)
         return {**filled, "void": str(void)} if void else filled
     if standings.match.game == "sequence":
@@ -184,7 +213,9 @@ def split_entry(game: str, player: str, values: dict[str, str]) -> list[str]:
 
 
 def picker(game: str, players: int | None = None) -> list[dict[str, Any]]:
-    """The cards one can tap, grouped by family (then the action cards), in deck order."""
+    """The cards one can tap, one tab per family (then the action cards), in deck order: each
+    card with its code and the short label its tile shows; an action the player declares a
+    value for (Num-X: 17 or 0, the deck's ``declare``) is one tile per value."""
     from cardforge.deck import load_deck
 
     deck = load_deck(game)
@@ -193,10 +224,17 @@ def picker(game: str, players: int | None = None) -> list[dict[str, Any]]:
         if players is not None and fam.from_players is not None and players < fam.from_players:
             continue
         cards = [Card(family=fam.code, value=v) for v in fam.values]
-        groups.append({"code": fam.code, "name": fam.family.name, "cards": [c.code for c in cards]})
-    actions = [Card(action=a.slug).code for a in deck.actions.values()]
+        groups.append({"code": fam.code, "name": fam.family.name, "color": fam.style.color, "ink": fam.style.ink,
+                       "cards": [{"code": c.code, "base": c.code, "label": str(c.value)} for c in cards]})
+    actions = []
+    for a in deck.actions.values():
+        declared = a.action.declare or (None,)
+        for value in declared:
+            code = Card(action=a.slug, value=value).code
+            actions.append({"code": code, "base": a.slug,
+                            "label": a.action.name, "value": value})
     if actions:
-        groups.append({"code": "actions", "name": None, "cards": actions})
+        groups.append({"code": "actions", "name": None, "color": "#ffffff", "ink": "#1b1b1f", "cards": actions})
     return groups
 
 
@@ -212,6 +250,8 @@ def move_tokens(form: dict[str, str]) -> list[str]:
     play order, or ``secure`` (a player securing a sequence)."""
     if form.get("secure"):
         return [f"{form['secure']}=secure"]
+    if form.get("act") in TURN_ACTS and form.get("n0"):  # sequence/collection: end the turn, accept a STOP
+        return [f"{form['n0']}={form['act']}"]
     kind = form.get("kind", "")  # tricks: the values are bids or passes (``Ana=bid=1``)
     prefix = f"{kind}=" if kind in ("bid", "pass") else ""
     tokens = []
@@ -223,6 +263,10 @@ def move_tokens(form: dict[str, str]) -> list[str]:
         if cards:
             tokens.append(f"{name}={prefix}{cards}")
     return tokens
+
+
+#: what a sequence or collection player says besides drawing (the notation's words, docs/notation.md)
+TURN_ACTS = ("secure", "end", "accept")
 
 
 def _seat_order(players: Sequence[str], leader: str | None) -> list[str]:
@@ -237,8 +281,10 @@ def live_view(live: Any, lang: str, standings: Standings | None = None) -> dict[
     from cardforge.deck import load_deck
 
     position, game = live.position, live.match.game
-    view: dict[str, Any] = {"game": game, "moves": live.moves,
+    view: dict[str, Any] = {"game": game, "moves": live.moves, "version": getattr(position, "version", 0),
                             "verdict": None if live.verdict is None else verdict_view(live.verdict, lang)}
+    placed = [] if live.verdict is None else live.verdict.result.get("order", [])
+    view["fresh"] = [o["card"] for o in placed if isinstance(o, dict) and "card" in o]
     if live.verdict is not None:
         view["verdict"]["board"] = [line.text(lang) for line in live.verdict.board]
     players = list(position.players or live.match.players)
@@ -266,6 +312,8 @@ def live_view(live: Any, lang: str, standings: Standings | None = None) -> dict[
             number=position.tricks + 1, leader=position.leader,
             won=[{"name": p, "n": position.won.get(p, 0)} for p in players])
     else:
+        view["current"] = getattr(position, "current", None)
+        view["securable"] = True if live.verdict is None else live.verdict.result.get("securable", True)
         view.update(seats=[{"name": p, "open": list(position.open.get(p, ())),
                             "secured": [list(s) for s in position.secured.get(p, ())],
                             "pending": p in position.pending} for p in players])

@@ -87,7 +87,8 @@ def serve(host: str, port: int, db: Path | None) -> None:
     local = host in ("127.0.0.1", "localhost", "::1")
     code = None if local else new_code()
     db_path = db or default_db_path()
-    app = create_app(db_path, join_code=code)
+    address = lan_address() if host in ANY else host
+    app = create_app(db_path, join_code=code, hosts=() if address is None else (address,))
     try:
         with socket.socket(socket.AF_INET6 if ":" in host else socket.AF_INET) as probe:
             probe.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
@@ -98,7 +99,13 @@ def serve(host: str, port: int, db: Path | None) -> None:
         hint = "try another --port" if exc.errno in (errno.EADDRINUSE, errno.EACCES) else \
             "expected --host 127.0.0.1, 0.0.0.0 or an address of this computer"
         raise UsageError(f"cannot listen on {host}:{port}: {exc.strerror}; {hint}") from None
+    import logging
+
+    from cardforge.web.guard import log
+
+    logging.basicConfig(format="cardforge serve: %(message)s")  # join attempts go to stderr
+    log.setLevel(logging.INFO)
     announce(host, port, db_path, code)
     # h11 and asyncio named outright: uvicorn then imports no optional server it would probe for
     uvicorn.run(app, host=host, port=port, log_level="warning", access_log=False, http="h11", ws="none",
-                loop="asyncio", lifespan="off")
+                loop="asyncio", lifespan="off", timeout_graceful_shutdown=2)  # open event streams end

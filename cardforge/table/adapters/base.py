@@ -198,6 +198,13 @@ class GameAdapter(ABC):
     def outcome(self, results: Sequence[RoundResult], totals: dict[str, int], tallies: Sequence[Tally]) -> Outcome:
         """The game's own end condition and tie-breaks."""
 
+    #: whether the lowest total leads (numwin) rather than the highest
+    lowest_leads: ClassVar[bool] = False
+
+    def leaders(self, totals: dict[str, int]) -> tuple[str, ...]:
+        """The sides ahead on the totals so far (the page highlights them mid-match)."""
+        return best_sides(totals, highest=not self.lowest_leads)
+
     def round_limit(self) -> int | None:
         """The most rounds a match can have (``None`` when it depends on play), for the pad."""
         return None

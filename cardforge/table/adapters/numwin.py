@@ -24,6 +24,7 @@ __all__ = ["Adapter"]
 
 class Adapter(GameAdapter):
     game = "numwin"
+    lowest_leads = True
     columns = (Column("combo", Text("Combo final", "Final combo"), 2.4), POINTS)
     round_columns = (Column("dealer", Text("Donneur", "Dealer"), 1.8),)
     pad_rules = ("NUMWIN-7.1", "NUMWIN-7.2", "NUMWIN-7.3", "NUMWIN-7.4", "NUMWIN-7.5", "NUMWIN-8.1", "NUMWIN-8.3")
@@ -90,7 +91,7 @@ class Adapter(GameAdapter):
     def outcome(self, results: Sequence[RoundResult], totals: dict[str, int], tallies: Sequence[Tally]) -> Outcome:
         if len(results) < self.round_limit():
             return Outcome(False)
-        leaders = best_sides(totals, highest=False)
+        leaders = self.leaders(totals)
         rules = ("NUMWIN-8.1", "NUMWIN-8.3") + (("NUMWIN-R15",) if len(leaders) > 1 else ())
         why = self.why(Message("table.why.everyone_dealt"), Message("table.why.lowest_total"), tie=len(leaders) > 1)
         return Outcome(True, leaders, why, rules)

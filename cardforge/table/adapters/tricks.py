@@ -28,7 +28,7 @@ from cardforge.table.sheet import Outcome, RoundResult, Tally
 __all__ = ["Adapter", "opposite_teams"]
 
 VOID_TRICKS = "TABLE-R1"
-_BID_WON = re.compile(r"^\s*(\d+)\s*/\s*(\d+)\s*$")
+_BID_WON = re.compile(r"^\s*(\d{1,6})\s*/\s*(\d{1,6})\s*$")  # bounded: int() of 4,300 digits raises
 
 
 def opposite_teams(players: Sequence[str]) -> tuple[tuple[str, ...], ...]:
