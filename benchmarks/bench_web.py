@@ -8,6 +8,9 @@ measured in the same run.
   empty request (``/ping``) to the same server; target ≤ 50 ms more than the empty request.
   A bare durable SQLite commit (WAL, ``synchronous=FULL``: the fsync that makes an entry
   survive ``kill -9``) is timed beside them, since on a busy disk it is most of the difference.
+- cost against the history (issue 28): a rows reveal (and its undo) on a match whose log holds
+  2,000 events, against the same on an empty match, interleaved in the same run; target: within
+  10 % (each request reads the match's snapshot, not its log).
 """
 
 from __future__ import annotations
@@ -54,6 +57,43 @@ def durable_commit(folder: Path, n: int = 30) -> float:
         times.append(time.perf_counter() - start)
     db.close()
     return statistics.median(times)
+
+
+LONG = 2_000  # events in the long match's log
+
+
+def fill(db: Path, match_id: int, events: int) -> None:
+    """``events`` entries on a rows match's log: reveals each taken back (the match never ends)."""
+    from cardforge.web.live import LiveTable
+
+    table = LiveTable(db, match_id)
+    for _ in range(events // 2):
+        table.move(["Ana=R1", "Ben=SH1"])
+        table.undo()
+
+
+def against_history(folder: Path) -> None:
+    db = folder / "history.sqlite3"
+    from cardforge.table.scorekeeper import Scorekeeper
+    from cardforge.table.store import Store
+
+    with Store(db) as store:
+        Scorekeeper(store).new_match("rows", "Ana,Ben")
+        Scorekeeper(store).new_match("rows", "Ana,Ben")
+    fill(db, 2, LONG)
+    server = Server(db, folder / "cache")
+    try:
+        times: dict[int, list[float]] = {1: [], 2: []}
+        for i in range(40):
+            for match in (1, 2) if i % 2 else (2, 1):
+                reveal = _request(f"{server.url}/m/{match}/move", {"n0": "Ana", "c0": "R1", "n1": "Ben", "c1": "SH1"})
+                times[match].append(reveal + _request(f"{server.url}/m/{match}/live-undo", {}))
+    finally:
+        server.stop()
+    empty, long = statistics.median(times[1][5:]), statistics.median(times[2][5:])
+    ratio = long / empty
+    print(f"a reveal and its undo at {LONG:,} events: median {long * 1000:.1f} ms vs {empty * 1000:.1f} ms on an "
+          f"empty match (ratio {ratio:.2f}, n={len(times[2]) - 5}; target ≤ 1.10: {'ok' if ratio <= 1.10 else 'OVER'})")
 
 
 def main() -> None:
@@ -104,6 +144,7 @@ def main() -> None:
             print(f"{name}: median {m * 1000:.1f} ms vs empty request {e * 1000:.1f} ms "
                   f"(+{extra * 1000:.1f} ms, ratio {m / e:.1f}×, n={len(times)}; "
                   f"target ≤ +50 ms: {'ok' if extra <= 0.050 else 'OVER'})")
+        against_history(folder)
         print("(machine shared with other jobs: compare the ratios, not the absolute times)")
 
 

@@ -478,9 +478,9 @@ MESSAGES: dict[str, str] = {
     "error.position.version": "la version {found} du format de position n'est pas prise en charge (attendu {expected})",
     "error.position.malformed": "position de {game} mal formée : {why}",
     # -- issue 28 (web server): a page's URL and fields
-    "error.web.no_match": "pas de partie {match}\u00a0: le numéro de la partie est dans l'adresse de la page, par ex. /m/3",
-    "error.web.number": "{what} {text}\u00a0: attendu un nombre entier",
-    "error.web.legal_tricks": "pas de pli en cours dans une partie de {game}\u00a0: les cartes jouables se demandent dans une partie de tricks",
+    "error.web.no_match": "pas de partie {match} : le numéro de la partie est dans l'adresse de la page, par ex. /m/3",
+    "error.web.number": "{what} {text} : attendu un nombre entier",
+    "error.web.legal_tricks": "pas de pli en cours dans une partie de {game} : les cartes jouables se demandent dans une partie de tricks",
     "error.position.no_game": "pas de position en cours pour le jeu {game} : attendu l'un de {games}",
     "error.position.not_one": "ce n'est pas une position : attendu un objet JSON avec une clé \"game\"",
     "error.card.copies": "la carte {card} est donnée {n} fois mais le paquet de {game} en a {have} {have:plural:exemplaire|exemplaires} ; nommez chaque carte physique une seule fois",

@@ -89,7 +89,8 @@ class StoredEvent:
 
 def encode_event(event: Event) -> str:
     """The event's payload as compact JSON (the kind is stored beside it)."""
-    return json.dumps(asdict(event), ensure_ascii=False, sort_keys=True, separators=(",", ":"), allow_nan=False)
+    # insertion order kept (no sort_keys): a position's rows are in the order the table laid them
+    return json.dumps(asdict(event), ensure_ascii=False, separators=(",", ":"), allow_nan=False)
 
 
 def decode_event(kind: str, payload: str) -> Event:

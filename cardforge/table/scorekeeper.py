@@ -98,7 +98,7 @@ class Scorekeeper:
         return compute_standings([stored])
 
     def standings(self, match_id: int | None = None) -> Standings:
-        return self._replay(self.store.events(self.match_id(match_id)))
+        return self._replay(self.store.digest(self.match_id(match_id)).events)  # the snapshot: a few rows
 
     def _replay(self, events: Sequence[StoredEvent], *, new: bool = False) -> Standings:
         """``compute_standings``; a stored row that breaks the replay (a hand edit: wrong shape,
@@ -130,7 +130,7 @@ class Scorekeeper:
                      match_id: int | None = None) -> Standings:
         """Record one round from table tokens; refused rounds change nothing."""
         mid = self.match_id(match_id)
-        first = self.store.events(mid)[0]
+        first = self.store.digest(mid).events[0]
         match = first.event
         if not isinstance(match, MatchCreated):
             raise damaged_event(self.store.path, first.seq, match.kind, "a match must start with its creation")

@@ -6,6 +6,13 @@ power cut; an entry interrupted before its commit leaves no trace.  Triggers for
 and ``DELETE`` on the log, so history is never rewritten (an undo is an event too).  Readers
 take a snapshot in a read transaction and never block the writer.
 
+Beside the log, each match has a **snapshot** (``snapshots``, one row per match, schema 2): what
+a page needs of it — its creation, the rounds still on the sheet, the last saved position, the
+saved positions still standing (the live undo stack) — as event numbers, folded in with each
+entry in the entry's own transaction, so a request reads a few rows however long the match is
+(issue 28).  The log stays the truth: a snapshot that is missing, of another ``SNAPSHOT_FORMAT``
+or behind the log (written by an older cardforge) is rebuilt from the log.
+
 The schema version is SQLite's ``user_version``; ``_MIGRATIONS[i]`` brings a database from
 version ``i`` to ``i + 1``.  The default database lives in the user's data directory
 (``platformdirs.user_data_dir("cardforge")``); ``--db PATH`` or ``CARDFORGE_TABLE_DB`` choose
@@ -26,9 +33,11 @@ from pathlib import Path
 from cardforge.atomic import check_writable_file, ensure_dir
 from cardforge.errors import OutputError, UsageError
 from cardforge.table.dberrors import explain
-from cardforge.table.events import Event, MatchCreated, StoredEvent, decode_event, encode_event
+from cardforge.table.events import (Event, MatchCreated, PositionSaved, RoundRecorded, StoredEvent, Undone,
+                                    decode_event, encode_event)
 
-__all__ = ["SCHEMA_VERSION", "APPLICATION_ID", "Store", "MatchSummary", "default_db_path", "damaged_event"]
+__all__ = ["SCHEMA_VERSION", "APPLICATION_ID", "SNAPSHOT_FORMAT", "UNDO_MARK", "Store", "MatchSummary", "Digest",
+           "default_db_path", "damaged_event"]
 
 _MIGRATIONS: tuple[str, ...] = (
     """
@@ -46,7 +55,15 @@ _MIGRATIONS: tuple[str, ...] = (
         BEGIN SELECT RAISE(ABORT, 'the score-sheet log is append-only'); END;
     CREATE TABLE settings (key TEXT PRIMARY KEY, value TEXT NOT NULL);
     """,
+    """
+    CREATE TABLE snapshots (match_id INTEGER PRIMARY KEY, payload TEXT NOT NULL);
+    """,
 )
+
+#: The shape of a snapshot's payload; another one is rebuilt from the log.
+SNAPSHOT_FORMAT = 1
+#: The key of a saved position that takes back the position before it (the live table's undo).
+UNDO_MARK = "web_undo"
 
 #: The schema version this code writes.
 SCHEMA_VERSION = len(_MIGRATIONS)
@@ -77,6 +94,70 @@ class MatchSummary:
     updated_at: str
     match: MatchCreated
     entries: int
+
+
+@dataclass(frozen=True)
+class Digest:
+    """What a match's snapshot holds, read in a few rows whatever the match's length.
+
+    ``events`` is the log as the standings and the live table see it: the creation, the rounds
+    still on the sheet and the last saved position, oldest first (``compute_standings(events)``
+    is the whole log's); ``positions`` are the saved positions still standing (the live undo
+    stack, event numbers); ``last_seq`` and ``count`` are the whole log's."""
+
+    events: list[StoredEvent]
+    positions: tuple[int, ...]
+    last_seq: int
+    count: int
+
+    @property
+    def position(self) -> StoredEvent | None:
+        """The last saved position (``None`` before the first move)."""
+        last = self.events[-1]
+        return last if isinstance(last.event, PositionSaved) else None
+
+
+@dataclass(frozen=True)
+class _Fold:
+    """A snapshot's payload: event numbers only (the events themselves stay in the log)."""
+
+    first: int
+    rounds: tuple[int, ...] = ()
+    position: int | None = None
+    positions: tuple[int, ...] = ()
+    last_seq: int = 0
+    count: int = 0
+
+    def add(self, stored: StoredEvent) -> _Fold:
+        """The fold after one more event of the match."""
+        event, seq = stored.event, stored.seq
+        rounds, position, positions = self.rounds, self.position, self.positions
+        if isinstance(event, RoundRecorded):
+            rounds += (seq,)
+        elif isinstance(event, Undone):
+            rounds = tuple(r for r in rounds if r != event.round_seq)
+        elif isinstance(event, PositionSaved):
+            position = seq
+            positions = positions[:-1] if event.position.get(UNDO_MARK) else (*positions, seq)
+        return _Fold(self.first, rounds, position, positions, seq, self.count + 1)
+
+    def to_json(self) -> str:
+        return json.dumps({"format": SNAPSHOT_FORMAT, "first": self.first, "rounds": self.rounds,
+                           "position": self.position, "positions": self.positions,
+                           "last_seq": self.last_seq, "count": self.count}, separators=(",", ":"))
+
+    @classmethod
+    def from_json(cls, text: str) -> _Fold | None:
+        """The fold stored as ``text``; ``None`` if it is of another format or damaged (rebuilt)."""
+        try:
+            data = json.loads(text)
+            if data.get("format") != SNAPSHOT_FORMAT:
+                return None
+            return cls(int(data["first"]), tuple(map(int, data["rounds"])),
+                       None if data["position"] is None else int(data["position"]),
+                       tuple(map(int, data["positions"])), int(data["last_seq"]), int(data["count"]))
+        except (ValueError, TypeError, KeyError, AttributeError, RecursionError):
+            return None
 
 
 def _now() -> str:
@@ -148,7 +229,7 @@ class Store:
             return
         tables = sorted(r[0] for r in self._db.execute(
             "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%'"))
-        if app_id == 0 and (not tables or set(tables) == {"events", "settings"}):
+        if app_id == 0 and (not tables or set(tables) in ({"events", "settings"}, {"events", "settings", "snapshots"})):
             return  # empty, or cardforge's before the marker: _migrate marks it
         held = f"it holds the tables {', '.join(tables[:5])}{' …' if len(tables) > 5 else ''}" if tables else \
             f"its application id is {app_id:#x}"
@@ -164,6 +245,8 @@ class Store:
                 f"cardforge understands ({SCHEMA_VERSION}); upgrade cardforge"
             )
         if version == SCHEMA_VERSION and (marked or self.read_only):
+            return
+        if self.read_only and version >= 1:  # read as it is: without snapshots, from the log
             return
         with self._transaction():
             version = self._db.execute("PRAGMA user_version").fetchone()[0]  # another process may have won
@@ -194,6 +277,7 @@ class Store:
         with self._transaction() as db:
             match_id = db.execute("SELECT COALESCE(MAX(match_id), 0) + 1 FROM events").fetchone()[0]
             stored = self._insert(match_id, match)
+            self._save_fold(match_id, _Fold(stored.seq).add(stored))
             self._set(db, "current_match", str(match_id))
         return stored
 
@@ -201,24 +285,27 @@ class Store:
                check: Callable[[list[StoredEvent]], None] | None = None) -> StoredEvent:
         """Append ``event`` to a match's log in one transaction.
 
-        ``check`` sees the match's whole log with the new event at its end, inside the same
-        transaction; if it raises, nothing is written (the sheet is unchanged) and the error
-        propagates.
+        ``check`` sees the match's log with the new event at its end, inside the same
+        transaction — the log as ``Digest.events`` has it (its creation, the rounds still on the
+        sheet, the last saved position), which is what the standings and the live table read;
+        if it raises, nothing is written (the sheet is unchanged) and the error propagates.
         """
-        with self._transaction():
-            stored = self._insert(match_id, event)
-            if check is not None:
-                check(self._read(match_id))
-        return stored
+        return self.append_many(match_id, [event], check)[0]
 
     def append_many(self, match_id: int, events: list[Event],
                     check: Callable[[list[StoredEvent]], None] | None = None) -> list[StoredEvent]:
         """Append several events in one transaction (a live move that also ends a round):
         all of them are written, or none; ``check`` as for ``append``."""
         with self._transaction():
+            fold = self._fold(match_id)
+            before = self._digest_of(fold) if fold is not None else None
             stored = [self._insert(match_id, event) for event in events]
             if check is not None:
-                check(self._read(match_id))
+                check([*(before.events if before else ()), *stored])
+            if fold is not None:
+                for one in stored:
+                    fold = fold.add(one)
+                self._save_fold(match_id, fold)
         return stored
 
     def _insert(self, match_id: int, event: Event) -> StoredEvent:
@@ -272,6 +359,68 @@ class Store:
             reason = ("its payload is not JSON" if isinstance(exc, json.JSONDecodeError) else
                       str(exc) if type(exc) is ValueError else "its content has the wrong shape")  # no __init__() talk
             raise damaged_event(self.path, seq, kind, reason) from None
+
+    def digest(self, match_id: int) -> Digest:
+        """The match's snapshot (``Digest``), consistent, in a few rows (``UsageError`` if unknown)."""
+        with self._transaction("DEFERRED"):
+            fold = self._fold(match_id)
+            if fold is None:
+                raise UsageError(self._no_such_match(match_id))
+            return self._digest_of(fold)
+
+    def event(self, seq: int) -> StoredEvent:
+        """One event of the log by its number (``UsageError`` if there is none)."""
+        found = self._fetch([seq])
+        if not found:
+            raise UsageError(f"no event {seq} in {str(self.path)!r}")
+        return found[0]
+
+    def _fetch(self, seqs: list[int]) -> list[StoredEvent]:
+        with self._guard():
+            rows = self._db.execute(
+                "SELECT seq, match_id, recorded_at, kind, payload FROM events WHERE seq IN "
+                f"(SELECT value FROM json_each(?)) ORDER BY seq", (json.dumps(seqs),)).fetchall()
+        return [StoredEvent(seq, mid, at, self._decode(seq, kind, payload)) for seq, mid, at, kind, payload in rows]
+
+    def _digest_of(self, fold: _Fold) -> Digest:
+        wanted = [fold.first, *fold.rounds, *([fold.position] if fold.position is not None else [])]
+        return Digest(self._fetch(wanted), fold.positions, fold.last_seq, fold.count)
+
+    def _fold(self, match_id: int) -> _Fold | None:
+        """The match's snapshot, rebuilt from the log when missing, stale or of another format
+        (and stored again when this store may write); ``None`` for a match with no event."""
+        if not _storable(match_id):
+            return None
+        with self._guard():
+            row = self._db.execute("SELECT payload FROM snapshots WHERE match_id = ?", (match_id,)).fetchone() \
+                if self._has_snapshots() else None
+            last = self._db.execute("SELECT MAX(seq) FROM events WHERE match_id = ?", (match_id,)).fetchone()[0]
+        if last is None:
+            return None
+        fold = _Fold.from_json(row[0]) if row is not None else None
+        if fold is not None and fold.last_seq == last:
+            return fold
+        events = self._read(match_id)  # rebuilt: once per match, after an older cardforge wrote
+        fold = _Fold(events[0].seq)
+        for stored in events:
+            fold = fold.add(stored)
+        return fold  # stored by the next entry of the match (a read does not write)
+
+    def _save_fold(self, match_id: int, fold: _Fold) -> None:
+        if self.read_only or not self._has_snapshots():
+            return
+        with self._guard():
+            self._db.execute("INSERT INTO snapshots (match_id, payload) VALUES (?, ?) "
+                             "ON CONFLICT (match_id) DO UPDATE SET payload = excluded.payload",
+                             (match_id, fold.to_json()))
+
+    def _has_snapshots(self) -> bool:
+        """False only for a read-only database of schema 1 (it cannot be migrated)."""
+        if "_snapshots" not in self.__dict__:
+            with self._guard():
+                self.__dict__["_snapshots"] = self._db.execute(
+                    "SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'snapshots'").fetchone() is not None
+        return self.__dict__["_snapshots"]
 
     def current_match(self) -> int:
         """The current match's ID; ``UsageError`` telling how to start one if there is none."""

@@ -127,19 +127,20 @@ def create_app(db: Path | str | None = None, *, join_code: str | None = None,
     def index(request) -> Response:
         return render(request, "index.html", **index_context(lang_of(request)))
 
-    def match_events(match_id: int) -> list[Any]:
+    def match_digest(match_id: int) -> Any:
+        """The match's snapshot: a few rows of the store, whatever the match's length."""
         with Store(db_path) as store:
-            return store.events(match_id)
+            return store.digest(match_id)
 
-    def match_context(match_id: int, lang: str, live: Any = None, events: list | None = None) -> dict[str, Any]:
+    def match_context(match_id: int, lang: str, live: Any = None, digest: Any = None) -> dict[str, Any]:
         from cardforge.table.standings import compute_standings
         from cardforge.web.live import LIVE_GAMES, LiveTable
 
-        events = events or match_events(match_id)
-        standings = compute_standings(events)
+        digest = digest or match_digest(match_id)
+        standings = compute_standings(digest.events)
         game = standings.match.game
         if live is None and game in LIVE_GAMES:
-            live = LiveTable(db_path, match_id).view(events)
+            live = LiveTable(db_path, match_id).view(digest)
         from cardforge.deck import load_deck
 
         return {
@@ -150,16 +151,16 @@ def create_app(db: Path | str | None = None, *, join_code: str | None = None,
             "entry": None if standings.outcome.over else pages.entry_fields(standings, live, lang),
             "live": None if live is None else pages.live_view(live, lang, standings),
             "picker": pages.picker(game, len(standings.match.players)),
-            "last_event": events[-1].seq,
+            "last_event": digest.last_seq,
         }
 
     def match_page(request, match_id: int, *, status: int = 200, error: str = "", form: dict | None = None,
                    partial: bool = False, live: Any = None) -> Response:
-        events = match_events(match_id)
+        digest = match_digest(match_id)
         since = request.query_params.get("since")
-        if since is not None and since == str(events[-1].seq) and status == 200:
+        if since is not None and since == str(digest.last_seq) and status == 200:
             return Response(status_code=204)  # nothing new: htmx keeps the page as it is
-        context = match_context(match_id, lang_of(request), live, events)
+        context = match_context(match_id, lang_of(request), live, digest)
         template = "_match.html" if partial else "match.html"
         error_at = request.url.path.rsplit("/", 1)[-1] if error else ""  # the error shows by the button used
         return render(request, template, status, error=error, error_at=error_at, form=form or {}, **context)

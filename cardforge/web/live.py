@@ -6,6 +6,10 @@ A move (a reveal, cards laid in a trick, a draw) is parsed and applied by the li
 way round.  When a rows move ends the round, the round's captured piles go onto the score sheet
 in the same transaction.  Every write checks, inside its transaction, that the position is
 still the one the move was made on: two phones tapping at once cannot both move from it.
+
+Each request reads the match's snapshot (``Store.digest``: a few rows), never its whole log,
+and the replayed match of the last position stays in memory (``_CACHE``) for the next move:
+a move costs the same at the 2,000th event as at the first (issue 28).
 """
 
 from __future__ import annotations
@@ -18,6 +22,7 @@ from typing import Any
 from cardforge.errors import UsageError
 from cardforge.referee.verdict import Verdict
 from cardforge.table.events import MatchCreated, PositionSaved, RoundRecorded, StoredEvent, Undone
+from cardforge.table.store import UNDO_MARK, Digest
 
 __all__ = ["LIVE_GAMES", "Live", "LiveTable"]
 
@@ -27,9 +32,12 @@ LIVE_GAMES = ("rows", "tricks", "sequence", "collection")
 #: Keys the page adds to a saved position (the live model ignores them): the move also recorded
 #: the round just before it; the position is an undo, taking back the move before it.
 _CLOSED_ROUND = "web_recorded_round"
-_UNDO = "web_undo"
+_UNDO = UNDO_MARK
 #: the move's tokens, kept with the position it led to: every phone shows its ruling again
 _MOVE = "web_move"
+#: (database, saved position's event number) → the match rebuilt from it, its engine state cached
+_CACHE: dict[tuple[str, int], Any] = {}
+_CACHE_SIZE = 64
 
 
 @dataclass(frozen=True)
@@ -46,16 +54,11 @@ def _positions(events: Sequence[StoredEvent]) -> list[StoredEvent]:
     return [e for e in events if isinstance(e.event, PositionSaved)]
 
 
-def _moves(events: Sequence[StoredEvent]) -> list[StoredEvent]:
-    """The saved positions still standing, oldest first: each undo takes the one before it off."""
-    stack: list[StoredEvent] = []
-    for stored in _positions(events):
-        if stored.event.position.get(_UNDO):
-            if stack:
-                stack.pop()
-        else:
-            stack.append(stored)
-    return stack
+def _remember(db: Path, seq: int, position: Any) -> None:
+    """Keep ``position`` (saved as event ``seq``) for the next request on this match."""
+    if len(_CACHE) >= _CACHE_SIZE:
+        _CACHE.pop(next(iter(_CACHE)))
+    _CACHE[(str(db), seq)] = position
 
 
 class LiveTable:
@@ -69,6 +72,9 @@ class LiveTable:
 
         return Store(self.db)
 
+    def _digest(self, store: Any) -> Digest:
+        return store.digest(self.match_id)
+
     def _load(self, events: Sequence[StoredEvent]) -> tuple[MatchCreated, Any, dict | None]:
         from cardforge.live import from_json
         from cardforge.live.storage import MatchSlot
@@ -81,32 +87,42 @@ class LiveTable:
         if not saved:  # the match's first move: a position from the match's players and options
             return match, MatchSlot(self.db, self.match_id).load(match.game), None
         data = saved[-1].event.position
-        return match, from_json(_unmarked(data)), data
+        key = (str(self.db), saved[-1].seq)
+        position = _CACHE.get(key)
+        if position is None:
+            position = from_json(_unmarked(data))
+            _remember(self.db, saved[-1].seq, position)
+        return match, position, data
 
-    def view(self, events: Sequence[StoredEvent] | None = None) -> Live:
-        """The position now (from ``events``, the match's log, when the caller has read it)."""
-        if events is None:
+    def view(self, digest: Digest | None = None) -> Live:
+        """The position now (from the match's snapshot, when the caller has read it)."""
+        if digest is None:
             with self._store() as store:
-                events = store.events(self.match_id)
-        match, position, _ = self._load(events)
-        return Live(match, position, self._last_verdict(events), moves=len(_moves(events)))
+                digest = self._digest(store)
+        match, position, _ = self._load(digest.events)
+        return Live(match, position, self._last_verdict(digest), moves=len(digest.positions))
 
-    def _last_verdict(self, events: Sequence[StoredEvent]) -> Verdict | None:
+    def _last_verdict(self, digest: Digest) -> Verdict | None:
         """The ruling of the move that led to the position now (``None`` after an undo or a
         round entered by hand): the live model applies the kept move to the position it was
-        made on again, so every phone at the table reads the same ruling, in its own language."""
+        made on again, so every phone at the table reads the same ruling, in its own language.
+        One more saved position is read (by its number): the cost stays the snapshot's."""
         from cardforge.errors import CardforgeError
         from cardforge.live import apply, from_json
 
-        stack = _moves(events)
-        if not stack or stack[-1] is not _positions(events)[-1] or not stack[-1].event.position.get(_MOVE):
+        last, stack = digest.position, digest.positions
+        if last is None or not stack or stack[-1] != last.seq or not last.event.position.get(_MOVE):
             return None
         if len(stack) > 1:
-            before = from_json(_unmarked(stack[-2].event.position))
+            before = _CACHE.get((str(self.db), stack[-2]))
+            if before is None:
+                with self._store() as store:
+                    before = from_json(_unmarked(store.event(stack[-2]).event.position))
+                _remember(self.db, stack[-2], before)
         else:  # the match's first move (or the first since undoing back to the start)
-            before = _fresh(from_json(_unmarked(stack[-1].event.position)))
+            before = _fresh(from_json(_unmarked(last.event.position)))
         try:
-            return apply(before, before.parse_move(list(stack[-1].event.position[_MOVE])))[1]
+            return apply(before, before.parse_move(list(last.event.position[_MOVE])))[1]
         except CardforgeError:  # the log was edited by hand: no ruling rather than a wrong one
             return None
 
@@ -118,7 +134,7 @@ class LiveTable:
         from cardforge.table.standings import compute_standings
 
         with self._store() as store:
-            events = store.events(self.match_id)
+            events = self._digest(store).events
             match, position, expected = self._load(events)
             round_ = RoundRecorded(entries=adapter_for(match).parse_round(tokens, options), typed=tuple(tokens))
             saved = _fresh(position).to_json()
@@ -139,7 +155,8 @@ class LiveTable:
         from cardforge.table.standings import compute_standings
 
         with self._store() as store:
-            events = store.events(self.match_id)
+            digest = self._digest(store)
+            events = digest.events
             match, position, expected = self._load(events)
             if compute_standings(events).outcome.over:
                 raise UsageError(f"match {self.match_id} is over: undo its last round on the score sheet to go on")
@@ -157,8 +174,9 @@ class LiveTable:
                 self._unchanged(log[: len(log) - len(writes)], expected)
                 compute_standings(log)  # the round is valid against the whole history
 
-            store.append_many(self.match_id, writes, check=check)
-        return Live(match, after, verdict, moves=len(_moves(events)) + 1)
+            stored = store.append_many(self.match_id, writes, check=check)
+        _remember(self.db, stored[-1].seq, after)
+        return Live(match, after, verdict, moves=len(digest.positions) + 1)
 
     def undo(self) -> Live:
         """Take back the last move: the position before it (and the round it recorded)."""
@@ -166,14 +184,15 @@ class LiveTable:
         from cardforge.table.standings import live_rounds
 
         with self._store() as store:
-            events = store.events(self.match_id)
+            digest = self._digest(store)
+            events = digest.events
             match, _, expected = self._load(events)
-            saved = _moves(events)
+            saved = digest.positions
             if not saved:
                 raise UsageError(f"nothing to undo on match {self.match_id}'s live table: no move made yet")
-            last = saved[-1]
+            last = store.event(saved[-1])
             if len(saved) > 1:
-                previous = dict(saved[-2].event.position)
+                previous = dict(store.event(saved[-2]).event.position)
             else:  # the match's first move: back to the start
                 previous = _fresh(from_json(_unmarked(last.event.position))).to_json()
             previous.pop(_CLOSED_ROUND, None)
@@ -189,8 +208,10 @@ class LiveTable:
             def check(log: list[StoredEvent]) -> None:
                 self._unchanged(log[: len(log) - len(writes)], expected)
 
-            store.append_many(self.match_id, writes, check=check)
-        return Live(match, from_json(_unmarked(previous)), moves=len(saved) - 1)
+            stored = store.append_many(self.match_id, writes, check=check)
+        position = from_json(_unmarked(previous))
+        _remember(self.db, stored[-1].seq, position)
+        return Live(match, position, moves=len(saved) - 1)
 
     def _unchanged(self, log: Sequence[StoredEvent], expected: dict | None) -> None:
         saved = _positions(log)
