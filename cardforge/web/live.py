@@ -35,8 +35,10 @@ _CLOSED_ROUND = "web_recorded_round"
 _UNDO = UNDO_MARK
 #: the move's tokens, kept with the position it led to: every phone shows its ruling again
 _MOVE = "web_move"
-#: (database, saved position's event number) → the match rebuilt from it, its engine state cached
+#: (database, saved position's event number) → the match rebuilt from it (its engine state
+#: cached), and the verdict of the move that led to it
 _CACHE: dict[tuple[str, int], Any] = {}
+_VERDICTS: dict[tuple[str, int], Verdict] = {}
 _CACHE_SIZE = 64
 
 
@@ -54,11 +56,14 @@ def _positions(events: Sequence[StoredEvent]) -> list[StoredEvent]:
     return [e for e in events if isinstance(e.event, PositionSaved)]
 
 
-def _remember(db: Path, seq: int, position: Any) -> None:
-    """Keep ``position`` (saved as event ``seq``) for the next request on this match."""
-    if len(_CACHE) >= _CACHE_SIZE:
-        _CACHE.pop(next(iter(_CACHE)))
-    _CACHE[(str(db), seq)] = position
+def _remember(db: Path, seq: int, position: Any, verdict: Verdict | None = None) -> None:
+    """Keep ``position`` (saved as event ``seq``) and the verdict that led to it for the next
+    request on this match."""
+    for cache, value in ((_CACHE, position), (_VERDICTS, verdict)):
+        if value is not None:
+            if len(cache) >= _CACHE_SIZE:
+                cache.pop(next(iter(cache)))
+            cache[(str(db), seq)] = value
 
 
 class LiveTable:
@@ -99,32 +104,37 @@ class LiveTable:
         if digest is None:
             with self._store() as store:
                 digest = self._digest(store)
+                verdict = self._last_verdict(store, digest)
+        else:
+            with self._store() as store:
+                verdict = self._last_verdict(store, digest)
         match, position, _ = self._load(digest.events)
-        return Live(match, position, self._last_verdict(digest), moves=len(digest.positions))
+        return Live(match, position, verdict, moves=len(digest.positions))
 
-    def _last_verdict(self, digest: Digest) -> Verdict | None:
+    def _last_verdict(self, store: Any, digest: Digest) -> Verdict | None:
         """The ruling of the move that led to the position now (``None`` after an undo or a
         round entered by hand): the live model applies the kept move to the position it was
-        made on again, so every phone at the table reads the same ruling, in its own language.
-        One more saved position is read (by its number): the cost stays the snapshot's."""
+        made on again, so every phone at the table reads the same ruling, in its own language
+        (kept in memory once made: the position before it is not replayed again)."""
         from cardforge.errors import CardforgeError
         from cardforge.live import apply, from_json
 
-        last, stack = digest.position, digest.positions
-        if last is None or not stack or stack[-1] != last.seq or not last.event.position.get(_MOVE):
+        stack, last = digest.positions, digest.position
+        if not stack or last is None or stack[-1] != last.seq or not last.event.position.get(_MOVE):
             return None
-        if len(stack) > 1:
-            before = _CACHE.get((str(self.db), stack[-2]))
-            if before is None:
-                with self._store() as store:
-                    before = from_json(_unmarked(store.event(stack[-2]).event.position))
-                _remember(self.db, stack[-2], before)
-        else:  # the match's first move (or the first since undoing back to the start)
-            before = _fresh(from_json(_unmarked(last.event.position)))
+        known = _VERDICTS.get((str(self.db), last.seq))
+        if known is not None:
+            return known
         try:
-            return apply(before, before.parse_move(list(last.event.position[_MOVE])))[1]
+            if len(stack) > 1:
+                before = _CACHE.get((str(self.db), stack[-2])) or from_json(_unmarked(store.event(stack[-2]).event.position))
+            else:  # the match's first move (or the first since undoing back to the start)
+                before = _fresh(from_json(_unmarked(last.event.position)))
+            verdict = apply(before, before.parse_move(list(last.event.position[_MOVE])))[1]
         except CardforgeError:  # the log was edited by hand: no ruling rather than a wrong one
             return None
+        _remember(self.db, last.seq, None, verdict)
+        return verdict
 
     def record_round(self, tokens: Sequence[str], options: dict[str, Any]) -> None:
         """Put a round on the score sheet (``NAME=…`` tokens, as ``table round``) and start the
@@ -175,7 +185,7 @@ class LiveTable:
                 compute_standings(log)  # the round is valid against the whole history
 
             stored = store.append_many(self.match_id, writes, check=check)
-        _remember(self.db, stored[-1].seq, after)
+        _remember(self.db, stored[-1].seq, after, verdict)
         return Live(match, after, verdict, moves=len(digest.positions) + 1)
 
     def undo(self) -> Live:

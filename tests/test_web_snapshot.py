@@ -1,4 +1,5 @@
-"""Issue 28, the store under the page: a position keeps its order from one phone to the next."""
+"""Issue 28, the store under the page: a position keeps its order from one phone to the next, and a
+request reads the match's snapshot (a few rows), never its whole log."""
 
 from __future__ import annotations
 
