@@ -116,7 +116,7 @@
     form.elements.player.value = cell.getAttribute("data-side");
     form.elements.entry.value = cell.getAttribute("data-typed");
     form.elements.move_id.value = newId();
-    $("h3", dialog).textContent = cell.getAttribute("aria-label").split(":")[0];
+    $("h3", dialog).textContent = cell.getAttribute("data-title");
     dialog.showModal();
   }
 

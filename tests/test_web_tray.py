@@ -8,18 +8,13 @@ from __future__ import annotations
 
 import pytest
 
-from tests.web_browser import (PHONES, all_of, click, css, new_match, require_browser, screenshot, start_browser,
+from tests.web_browser import (PHONES, all_of, click, css, new_match, screenshot, served, start_browser,
                                tap, wait)
-from tests.web_support import Server
 
 
 @pytest.fixture(scope="module")
 def server(tmp_path_factory):
-    require_browser()
-    folder = tmp_path_factory.mktemp("table")
-    srv = Server(folder / "table.sqlite3", folder / "cache")
-    yield srv
-    srv.stop()
+    yield from served(tmp_path_factory, "tray")
 
 
 @pytest.fixture(scope="module", params=list(PHONES))
