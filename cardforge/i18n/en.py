@@ -597,6 +597,13 @@ MESSAGES: dict[str, str] = {
     "error.position.format1": "a {game} position of format 1, written before the moves were kept, cannot be replayed: start the match afresh",
     "error.rows.row_kept": "--row gives the rows for a one-off ruling: with --state or --table the rows come from the moves made (undo a move to correct one)",
     "error.numwin.over": "the game is over: it has {n} {n:plural:round|rounds}, one per dealer (NUMWIN-8.1); undo the last round to correct it",
+    # -- numwin engine at a table (issue 25, h25): the cards taken from the deck
+    "error.numwin.engine.no_chance": "no card is to be taken from the deck now (NUMWIN-2.1)",
+    "error.numwin.engine.unknown": "name the card taken from the deck (R7, flash…): the Num Win engine follows every card",
+    "error.numwin.engine.none_left": "no {card} is left in the deck: every copy is already out ({places:list})",
+    "numwin.engine.place.combo": "in {owner}'s combo",
+    "numwin.engine.place.discard": "on the discard pile",
+    "numwin.engine.place.held": "in {owner}'s hand",
     "live.numwin.game_won": "After {rounds} {rounds:plural:round|rounds}, one per dealer, {players:list} {players:plural:has|have} the lowest total, {n}, and {players:plural:wins|win} the game.",
     "live.numwin.game_over": "{summary}. End of the game: {players:list} {players:plural:wins|win}",
     "live.numwin.change": "round {combos}",

@@ -646,6 +646,13 @@ MESSAGES: dict[str, str] = {
     "error.position.format1": "une position de {game} au format 1, écrite avant que les coups soient gardés, ne peut pas être rejouée : recommencez la partie",
     "error.rows.row_kept": "--row donne les rangées pour une décision ponctuelle : avec --state ou --table les rangées viennent des coups joués (annulez un coup pour le corriger)",
     "error.numwin.over": "la partie est finie : elle a {n} {n:plural:manche|manches}, une par donneur (NUMWIN-8.1) ; annulez la dernière manche pour la corriger",
+    # -- numwin engine at a table (issue 25, h25): the cards taken from the deck
+    "error.numwin.engine.no_chance": "aucune carte n’est à prendre dans la pioche maintenant (NUMWIN-2.1)",
+    "error.numwin.engine.unknown": "nommez la carte prise dans la pioche (R7, flash…)\u00a0: le moteur de Num Win suit chaque carte",
+    "error.numwin.engine.none_left": "il ne reste aucune carte {card} dans la pioche\u00a0: chaque exemplaire est déjà sorti ({places:list})",
+    "numwin.engine.place.combo": "dans le combo {owner:de}",
+    "numwin.engine.place.discard": "sur la défausse",
+    "numwin.engine.place.held": "dans la main {owner:de}",
     "live.numwin.game_won": "Après {rounds} {rounds:plural:manche|manches}, une par donneur, {players:list} {players:plural:a|ont} le plus petit total, {n}, et {players:plural:gagne|gagnent} la partie.",
     "live.numwin.game_over": "{summary}. Fin de la partie : {players:list} {players:plural:gagne|gagnent}",
     "live.numwin.change": "manche {combos}",
