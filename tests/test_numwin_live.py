@@ -5,6 +5,7 @@ through the table store agree with the simulator at every step, under the house 
 
 from __future__ import annotations
 
+import json
 import random
 
 import pytest
@@ -130,3 +131,18 @@ def test_refusals_are_one_line_and_change_nothing(tokens, message):
 def test_players_come_first():
     with pytest.raises(UsageError, match="name the players first"):
         LiveMatch.start("numwin", cards=True).play(["deal", "R1"])
+
+
+def test_referee_numwin_play_keeps_the_game_in_a_state_file(cli, tmp_path):
+    from tests.cli_helpers import one_line_error
+
+    state = str(tmp_path / "evening.json")
+    first = cli("referee", "numwin", "play", "--state", state, "--players", "Ana,Ben", "deal", "R1", "R2", "R3", "R4")
+    assert first.code == 0 and "Ben is to draw from the deck" in first.out, first.err
+    drawn = cli("referee", "numwin", "play", "--state", state, "--json", "Ben=draw", "G7")
+    assert json.loads(drawn.out)["held"] == "G7"
+    one_line_error(cli("referee", "numwin", "play", "--state", state, "Ben=swap:3"), "allowed are discard, swap:1 and swap:2")
+    french = cli("referee", "numwin", "play", "--state", state, "--lang", "fr", "Ana=draw")
+    assert french.code == 2 and "Ana ne peut pas jouer maintenant" in french.err
+    undone = cli("referee", "numwin", "undo", "--state", state, "--json")
+    assert json.loads(undone.out)["undone"] == ["Ben=draw", "deal G7"]

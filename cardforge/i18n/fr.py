@@ -1019,6 +1019,15 @@ HELP = {
         "Le dossier du nouveau paquet ; son dernier élément est l'identifiant du paquet.",
     "The opponent's card you named.":
         'La carte adverse que vous avez nommée.',
+    # -- referee numwin play (issue 25, h25)
+    "A game of Num Win card by card, as the table plays it: every move, every card taken from the deck, the rounds scored and the winner. With --state or --table the game is kept between calls.":
+        "Une partie de Num Win carte par carte, telle que la table la joue\u00a0: chaque coup, chaque carte prise dans la pioche, les manches comptées et le gagnant. Avec --state ou --table la partie est gardée d\u2019un appel à l\u2019autre.",
+    "Play with the memory extension (NUMWIN-5.*).":
+        "Jouer avec l\u2019extension mémoire (NUMWIN-5.*).",
+    "Rounds to play (default: one per dealer).":
+        "Manches à jouer (par défaut\u00a0: une par donneur).",
+    "What the table does, as the engine asks for it: a move (Ana=draw, Ana=swap:2, Ben=claim:1, Ana=numwin, Ana=flash>Ben:3) or the card taken from the deck (deal R7); several at once (Ana=draw G7).":
+        "Ce que fait la table, quand le moteur le demande\u00a0: un coup (Ana=draw, Ana=swap:2, Ben=claim:1, Ana=numwin, Ana=flash>Ben:3) ou la carte prise dans la pioche (deal R7)\u202f; plusieurs à la fois (Ana=draw G7).",
     'The players in seat order (Ana,Ben,Chloé), for the first move of a game.':
         "Les joueurs dans l'ordre des places (Ana,Ben,Chloé), pour le premier coup d'une partie.",
     'The team variant.':
