@@ -631,6 +631,15 @@ MESSAGES: dict[str, str] = {
     "error.live.no_undo": "{game} has no undo yet in the referee: correct the state file by hand or start afresh",
     "live.undo.q": "Take back the last move.",
     "live.undo.done": "taken back: {entries:semi}; the match is at version {version}",
+    # -- cardforge play: a session at the table (issue 25, h25: cardforge/cli/play.py)
+    "play.welcome": "{game} at the table for {players:list}: type each move (e.g. {example}); ? for the rules of the last step, score, undo, help, quit.",
+    "play.help": "A line is a move as 'cardforge referee {game}' reads it (docs/notation.md), or: ? (the rules of the last step), score or standings, undo (take back the last move), quit (the game stays in --state or --table).",
+    "play.no_step": "no step to explain yet: make a move first",
+    "play.standings": "Standings: {scores:list}",
+    "play.to_play": "To play: {player}",
+    "play.winners": "The game is over: {players:list} {players:plural:wins|win}",
+    "error.play.game": "unknown game {game}: expected one of {games}",
+    "error.play.players": "--players {players}: expected at least two distinct names in seat order, without '=', e.g. --players Ana,Ben,Chloé",
     # deck listings: decks, deck show, box (cli/decks.py)
     "decks.title": "cardforge decks",
     "decks.col.game": "game",

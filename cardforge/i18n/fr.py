@@ -680,6 +680,15 @@ MESSAGES: dict[str, str] = {
     "error.live.no_undo": "{game} n'a pas encore d'annulation dans l'arbitre : corrigez le fichier d'état à la main ou recommencez",
     "live.undo.q": "Reprendre le dernier coup.",
     "live.undo.done": "repris : {entries:semi} ; la partie est à la version {version}",
+    # -- cardforge play: a session at the table (issue 25, h25: cardforge/cli/play.py)
+    "play.welcome": "{game} à table pour {players:list}\u00a0: tapez chaque coup (par ex. {example})\u202f; ? pour les règles de la dernière étape, score, annuler, aide, quitter.",
+    "play.help": "Une ligne est un coup tel que «\u00a0cardforge referee {game}\u00a0» le lit (docs/notation.md), ou\u00a0: ? (les règles de la dernière étape), score ou classement, annuler (reprendre le dernier coup), quitter (la partie reste dans --state ou --table).",
+    "play.no_step": "aucune étape à expliquer pour l’instant\u00a0: jouez d’abord un coup",
+    "play.standings": "Classement\u00a0: {scores:list}",
+    "play.to_play": "À jouer\u00a0: {player}",
+    "play.winners": "La partie est finie\u00a0: {players:list} {players:plural:gagne|gagnent}",
+    "error.play.game": "jeu inconnu {game}\u00a0: attendu l’un de {games}",
+    "error.play.players": "--players {players}\u00a0: attendu au moins deux noms distincts dans l’ordre des places, sans «\u00a0=\u00a0», par ex. --players Ana,Ben,Chloé",
     # deck listings: decks, deck show, box (cli/decks.py)
     "decks.title": "paquets cardforge",
     "decks.col.game": "jeu",
@@ -1019,6 +1028,17 @@ HELP = {
         "Le dossier du nouveau paquet ; son dernier élément est l'identifiant du paquet.",
     "The opponent's card you named.":
         'La carte adverse que vous avez nommée.',
+    # -- cardforge play (issue 25, h25)
+    "A session at the table: type each move as it happens; ? for the rules of the last step, score, undo, quit. Completes card codes and names in a terminal; reads lines from a pipe.":
+        "Une séance à table\u00a0: tapez chaque coup quand il a lieu\u202f; ? pour les règles de la dernière étape, score, annuler, quitter. Complète les codes de cartes et les noms dans un terminal\u202f; lit des lignes depuis un tube.",
+    "Keep the game in the table store's current match.":
+        "Garder la partie dans le match en cours du registre de table.",
+    "Keep the game in this JSON file (the referee's --state).":
+        "Garder la partie dans ce fichier JSON (le --state de l\u2019arbitre).",
+    "The game at the table: rows, tricks, numwin, sequence or collection.":
+        "Le jeu à table\u00a0: rows, tricks, numwin, sequence ou collection.",
+    "The players in seat order: Ana,Ben,Chloé.":
+        "Les joueurs dans l\u2019ordre des places\u00a0: Ana,Ben,Chloé.",
     # -- referee numwin play (issue 25, h25)
     "A game of Num Win card by card, as the table plays it: every move, every card taken from the deck, the rounds scored and the winner. With --state or --table the game is kept between calls.":
         "Une partie de Num Win carte par carte, telle que la table la joue\u00a0: chaque coup, chaque carte prise dans la pioche, les manches comptées et le gagnant. Avec --state ou --table la partie est gardée d\u2019un appel à l\u2019autre.",
