@@ -390,6 +390,15 @@ class NumWinState(GameState[Move]):
     def action_to_string(self, action: Move) -> str:
         return str(action)
 
+    def round_index(self) -> int:
+        return self.round
+
+    def leaders(self) -> list[int]:
+        return lowest(self.totals)  # the lowest total leads (NUMWIN-8.3)
+
+    def standing(self) -> list[float]:
+        return [-float(t) for t in self.totals]
+
     def resample_from_infostate(self, player: int, rng: Any) -> NumWinState:
         """A copy where the deck, the held card ``player`` cannot see and every unlocked combo
         card ``player`` has not seen (their own face-down cards too) are dealt again from ``rng``

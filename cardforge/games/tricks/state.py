@@ -170,6 +170,9 @@ class TricksState(GameState[Action]):
         other._legal = None
         return other
 
+    def round_index(self) -> int:
+        return self.round
+
     def resample_from_infostate(self, player: int, rng: Any) -> TricksState:
         """A copy where the other hands, the cards they set aside for a partner and the
         undealt cards are dealt again from ``rng`` (``GameState.resample_from_infostate``)."""
