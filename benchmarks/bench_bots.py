@@ -55,17 +55,21 @@ def main() -> None:
     parser.add_argument("--games", dest="count", type=int, default=200)
     parser.add_argument("--iterations", type=int, default=200)
     parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument("--params", default="", help="more ISMCTS parameters, e.g. :playout=strategy")
+    parser.add_argument("--option", action="append", default=[], help="engine option KEY=VALUE (repeatable)")
+    parser.add_argument("--players", type=int, help="players (default: 2; tricks 4)")
     args = parser.parse_args()
-    print(f"ISMCTS ({args.iterations} iterations a move) against the strategy bot, {args.count} games each, seed {args.seed}")
+    print(f"ISMCTS ({args.iterations} iterations a move{args.params}) against the strategy bot, {args.count} games each, seed {args.seed}")
     for game in args.games:
-        bots = (f"ismcts:iterations={args.iterations}", "strategy")
-        spec = SimSpec(game, PLAYERS[game], bots, seed=args.seed, games=args.count)
+        bots = (f"ismcts:iterations={args.iterations}{args.params}", "strategy")
+        players = args.players or PLAYERS[game]
+        spec = SimSpec(game, players, bots, seed=args.seed, games=args.count, options=tuple(args.option))
         start = time.process_time()
         played = play_batch(spec, 0, args.count)
         seconds = time.process_time() - start
         mean, half, rates = margin(played, bots)
-        fair = 1 / PLAYERS[game]
-        print(f"  {game:10} {PLAYERS[game]} players: margin {mean:+.3f} [{mean - half:+.3f}, {mean + half:+.3f}]  "
+        fair = 1 / players
+        print(f"  {game:10} {players} players {' '.join(args.option)}: margin {mean:+.3f} [{mean - half:+.3f}, {mean + half:+.3f}]  "
               f"win rate per seat-game: ismcts {rates[bots[0]]:.1%}, strategy {rates[bots[1]]:.1%} (fair {fair:.0%})  "
               f"{seconds / args.count:.2f} CPU s a game", flush=True)
 

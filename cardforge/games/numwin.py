@@ -403,14 +403,14 @@ class NumWinState(GameState[Move]):
         """A copy where the deck, the held card ``player`` cannot see and every unlocked combo
         card ``player`` has not seen (their own face-down cards too) are dealt again from ``rng``
         (``GameState.resample_from_infostate``)."""
-        from cardforge.games.chance import redeal, reseeded
+        from cardforge.games.chance import card_code, redeal, reseeded
 
         other = self.clone()
         slots = [s for combo in other.combos for s in combo if s.lock is None and not s.seen_by(player)]
         cards = [s.card for s in slots]
         held = other.held is not None and not (player == other.turn or other.held_from == "discard")
         hand = [other.held] if held else []
-        redeal(rng, [cards, hand, other.deck])
+        redeal(rng, [cards, hand, other.deck], card_code)
         for s, card in zip(slots, cards):
             s.card = card
         if held:

@@ -734,13 +734,13 @@ class PushLuckState(GameState[Move]):
         """A copy where the two piles (but the top cards ``player`` saw with Flip) and the cards
         of another player's Quantique are dealt again from ``rng``
         (``GameState.resample_from_infostate``)."""
-        from cardforge.games.chance import redeal, reseeded
+        from cardforge.games.chance import card_code, redeal, reseeded
 
         other = self.clone()
         mine = other.peek is not None and other.peek[0] == player
         piles = [pile[:-1] if mine and pile else pile[:] for pile in other.piles]
         quantique = other.quantique if other.quantique and player != other.player else []
-        redeal(rng, [*piles, quantique])
+        redeal(rng, [*piles, quantique], card_code)
         for pile, dealt in zip(other.piles, piles):
             pile[:len(dealt)] = dealt
         if other.peek is not None and not mine:  # what the other player saw is the new tops
