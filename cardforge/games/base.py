@@ -39,10 +39,13 @@ import copy
 from abc import ABC, abstractmethod
 from collections import Counter
 from collections.abc import Sequence
-from typing import Any, Final, Generic, Literal, TypeVar
+from typing import TYPE_CHECKING, Any, Final, Generic, Literal, TypeVar
 
 from cardforge.cards import Card
 from cardforge.errors import IllegalActionError, UsageError
+
+if TYPE_CHECKING:
+    import random
 
 __all__ = ["TERMINAL", "CHANCE", "UNKNOWN", "CHANCE_MODES", "ChanceMode", "check_chance_mode", "GameState"]
 
@@ -208,6 +211,35 @@ class GameState(ABC, Generic[A]):
     def deals_tuple(self) -> bool:
         """Whether this chance node's outcome is a tuple of cards (a hand) rather than one card."""
         return False
+
+    # -- information sets (the search bots) ----------------------------------------------------
+
+    def resample_from_infostate(self, player: int, rng: random.Random) -> GameState[A]:
+        """A copy of this seeded position with every card ``player`` has not seen dealt again at
+        random from ``rng`` (the other hands, the piles, others' hidden choices), the same
+        number in each zone, and the engine's own future chance reseeded from ``rng``:
+        ``observation(player)`` is unchanged (OpenSpiel's ``ResampleFromInfostate``).  What
+        the search bots (``cardforge.bots.ismcts``) play their imagined games from."""
+        raise NotImplementedError(f"{self.game}: no information-set resampling")
+
+    def round_index(self) -> int:
+        """The round being played (a search bot's playouts may stop when it ends); 0 for a
+        game without rounds."""
+        return 0
+
+    def leaders(self) -> list[int]:
+        """The players ahead now as the game ranks them: the winners once terminal, else the
+        best ``returns()`` (engines where the lowest score wins override it)."""
+        if self.is_terminal():
+            return self.winners()
+        scores = self.returns()
+        best = max(scores)
+        return [p for p, s in enumerate(scores) if s == best]
+
+    def standing(self) -> list[float]:
+        """Each player's result so far on one scale where more is better (``returns()``;
+        engines where the lowest score wins override it): what a search bot's margins read."""
+        return [float(r) for r in self.returns()]
 
     # -- the end ----------------------------------------------------------------------------
 
