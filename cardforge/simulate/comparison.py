@@ -2,7 +2,11 @@
 
 Game ``i`` of each variant is dealt from the same seed as game ``i`` of the default, so each
 measure is compared game by game: the difference is the mean of the per-game differences, with
-a paired normal interval.
+a paired normal interval and test.  Every measure of every variant is one test of one family:
+the Benjamini–Hochberg procedure holds the false discovery rate of the changes reported at 5 %
+(``q_value``), and each change has an effect size (the standardized mean difference ``d``).
+Each concept is measured once: an event per player, or per player-round for the ``round_*``
+events (shares of a player's rounds).
 """
 
 from __future__ import annotations
@@ -13,9 +17,12 @@ from typing import Any
 from cardforge.errors import UsageError
 from cardforge.simulate.report import win_shares
 from cardforge.simulate.spec import SimSpec
-from cardforge.simulate.stats import interval, mean_ci
+from cardforge.simulate.stats import Z, benjamini_hochberg, interval, mean_ci, paired_test
 
-__all__ = ["house_values", "game_measures", "compare_records"]
+#: the false discovery rate of the changes a comparison reports
+FDR = 0.05
+
+__all__ = ["house_values", "game_measures", "compare_records", "FDR", "RATES"]
 
 
 def house_values(spec: SimSpec, key: str) -> tuple[Any, list[Any]]:
@@ -50,9 +57,35 @@ def game_measures(record: dict[str, Any], bots: Sequence[str]) -> dict[str, floa
         if len(set(bots)) > 1 and mine:
             out[f"{bot} win rate"] = sum(mine) / len(mine)
     for name, counts in record["events"].items():
-        out[f"{name} per player"] = sum(counts) / players
-        out[f"{name} per player-round"] = sum(counts) / players / max(record["rounds"], 1)
+        if name.startswith("round_"):  # a share of the player's rounds
+            out[f"{name} per player-round"] = sum(counts) / players / max(record["rounds"], 1)
+        else:
+            out[f"{name} per player"] = sum(counts) / players
     return out
+
+
+def is_rate(measure: str) -> bool:
+    """Whether a measure is a rate (shown in %, as every rate of the report)."""
+    return measure.endswith(RATES)
+
+
+#: how the names of the measures that are rates end
+RATES = ("win rate", "tie", "per player-round")
+
+
+def _effect_size(diffs: list[float]) -> dict[str, float] | None:
+    """The standardized mean difference ``d = mean/sd`` of paired differences with its
+    approximate 95 % interval (``se = √(1/n + d²/2n)``); ``None`` when they do not vary."""
+    n = len(diffs)
+    if n < 2:
+        return None
+    mean = sum(diffs) / n
+    sd = (sum((x - mean) ** 2 for x in diffs) / (n - 1)) ** 0.5
+    if sd == 0:
+        return None
+    d = mean / sd
+    half = Z * (1 / n + d * d / (2 * n)) ** 0.5
+    return interval((d, d - half, d + half), 3)
 
 
 def compare_records(spec: SimSpec, key: str, runs: dict[Any, list[dict[str, Any]]],
@@ -70,10 +103,18 @@ def compare_records(spec: SimSpec, key: str, runs: dict[Any, list[dict[str, Any]
         for name in names:
             a = [b.get(name, 0.0) for b, _ in pairs]
             v = [x.get(name, 0.0) for _, x in pairs]
-            measures.append({"measure": name, "default": interval(mean_ci(a)), "variant": interval(mean_ci(v)),
-                             "difference": interval(mean_ci([y - x for x, y in zip(a, v)]))})
+            diffs = [y - x for x, y in zip(a, v)]
+            mean, low, high, p = paired_test(diffs)
+            measures.append({"measure": name, "rate": is_rate(name), "default": interval(mean_ci(a)),
+                             "variant": interval(mean_ci(v)), "difference": interval((mean, low, high)),
+                             "effect_size": _effect_size(diffs), "p_value": p})
         variants.append({"value": _value_text(value), "games": len(pairs), "measures": measures})
-    return {"key": key, "default": _value_text(default), "spec": spec.to_json(), "variants": variants}
+    family = [m for variant in variants for m in variant["measures"]]
+    for m, q in zip(family, benjamini_hochberg([m["p_value"] for m in family])):
+        m["q_value"] = q
+        m["discovery"] = q < FDR
+    return {"key": key, "default": _value_text(default), "spec": spec.to_json(), "variants": variants,
+            "fdr": FDR, "tests": len(family)}
 
 
 def run_compare(spec: SimSpec, key: str, play: Callable[[SimSpec], tuple[list[dict[str, Any]], bool]]) -> dict[str, Any]:
