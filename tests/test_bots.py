@@ -89,7 +89,7 @@ def test_the_simulator_hands_bots_the_observation_only(monkeypatch):
             seen.append(type(observation))
             return legal[0]
 
-    monkeypatch.setattr("cardforge.bots.make_bot", lambda game, name: Spy())
+    monkeypatch.setattr("cardforge.bots.make_bot", lambda game, name, rules=None: Spy())
     play_game(SimSpec("tricks", 3, games=1), 0)
     assert seen and set(seen) == {dict}
 

@@ -39,10 +39,13 @@ import copy
 from abc import ABC, abstractmethod
 from collections import Counter
 from collections.abc import Sequence
-from typing import Any, Final, Generic, Literal, TypeVar
+from typing import TYPE_CHECKING, Any, Final, Generic, Literal, TypeVar
 
 from cardforge.cards import Card
 from cardforge.errors import IllegalActionError, UsageError
+
+if TYPE_CHECKING:
+    import random
 
 __all__ = ["TERMINAL", "CHANCE", "UNKNOWN", "CHANCE_MODES", "ChanceMode", "check_chance_mode", "GameState"]
 
@@ -208,6 +211,16 @@ class GameState(ABC, Generic[A]):
     def deals_tuple(self) -> bool:
         """Whether this chance node's outcome is a tuple of cards (a hand) rather than one card."""
         return False
+
+    # -- information sets (the search bots) ----------------------------------------------------
+
+    def resample_from_infostate(self, player: int, rng: random.Random) -> GameState[A]:
+        """A copy of this seeded position with every card ``player`` has not seen dealt again at
+        random from ``rng`` (the other hands, the piles, others' hidden choices), the same
+        number in each zone, and the engine's own future chance reseeded from ``rng``:
+        ``observation(player)`` is unchanged (OpenSpiel's ``ResampleFromInfostate``).  What
+        the search bots (``cardforge.bots.ismcts``) play their imagined games from."""
+        raise NotImplementedError(f"{self.game}: no information-set resampling")
 
     # -- the end ----------------------------------------------------------------------------
 

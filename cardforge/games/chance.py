@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING, Any
 if TYPE_CHECKING:  # a referee ruling imports the engines but plays no seeded game
     import random
 
-__all__ = ["shuffle"]
+__all__ = ["shuffle", "redeal", "reseeded"]
 
 #: ``n.bit_length()`` for the sizes a deck reaches (what ``Random._randbelow`` asks for)
 _BITS = tuple(n.bit_length() for n in range(1025))
@@ -53,3 +53,22 @@ def shuffle(rng: random.Random, items: list[Any]) -> None:
         while j > i:
             j = getrandbits(k)
         items[i], items[j] = items[j], items[i]
+
+
+def redeal(rng: random.Random, zones: list[list[Any]]) -> None:
+    """Gather the cards of ``zones``, shuffle them from ``rng`` and deal them back, the same
+    number to each zone (a determinization: the hidden cards of one player's information set)."""
+    pool = [card for zone in zones for card in zone]
+    rng.shuffle(pool)
+    start = 0
+    for zone in zones:
+        end = start + len(zone)
+        zone[:] = pool[start:end]
+        start = end
+
+
+def reseeded(rng: random.Random) -> random.Random:
+    """A new generator for an engine's future chance, drawn from ``rng``."""
+    import random as _random
+
+    return _random.Random(rng.getrandbits(64))

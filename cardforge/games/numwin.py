@@ -390,6 +390,28 @@ class NumWinState(GameState[Move]):
     def action_to_string(self, action: Move) -> str:
         return str(action)
 
+    def resample_from_infostate(self, player: int, rng: Any) -> NumWinState:
+        """A copy where the deck, the held card ``player`` cannot see and every unlocked combo
+        card ``player`` has not seen (their own face-down cards too) are dealt again from ``rng``
+        (``GameState.resample_from_infostate``)."""
+        from cardforge.games.chance import redeal, reseeded
+
+        other = self.clone()
+        slots = [s for combo in other.combos for s in combo if s.lock is None and not s.seen_by(player)]
+        cards = [s.card for s in slots]
+        held = other.held is not None and not (player == other.turn or other.held_from == "discard")
+        hand = [other.held] if held else []
+        redeal(rng, [cards, hand, other.deck])
+        for s, card in zip(slots, cards):
+            s.card = card
+        if held:
+            other.held = hand[0]
+        other._shapes = [None] * other.players
+        other._placing = None
+        other.rng = reseeded(rng)
+        return other
+
+
     def observation(self, player: int) -> dict[str, Any]:
         """What ``player`` may see: face-up cards, cards they have seen, public piles and scores;
         never an unseen card or the deck order."""

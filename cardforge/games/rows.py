@@ -1055,6 +1055,27 @@ class RowsState(GameState[Card]):
                            list(discard) if discard is not self._discard else other._discard, discarded)
         return other
 
+    def resample_from_infostate(self, player: int, rng: Any) -> RowsState:
+        """A copy where the other hands, their hidden choices of this step and the stock are
+        dealt again from ``rng`` (``GameState.resample_from_infostate``)."""
+        from cardforge.games.chance import redeal, reseeded
+
+        other = self.clone()
+        if other._hands is not None:
+            other._sync()
+            other._hands = None
+        others = [q for q in range(self._n) if q != player]
+        chosen = [q for q in others if other._pending[q] >= 0]
+        choices = [other._pending[q] >> _SEAT_BITS for q in chosen]
+        hands = [other._ids[q] for q in others]
+        redeal(rng, [*hands, choices, other._stock])
+        for hand in hands:
+            hand.sort()
+        for q, c in zip(chosen, choices):
+            other._pending[q] = c << _SEAT_BITS | q
+        other._rng = reseeded(rng)
+        return other
+
     def __getstate__(self) -> dict[str, Any]:
         """Pickled (and deep-copied) without the tables: they key Cards by ``id()``, which only
         means something in this process; ``__setstate__`` takes this process's."""

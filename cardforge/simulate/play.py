@@ -7,7 +7,7 @@ from typing import Any
 
 from cardforge.games.base import TERMINAL
 from cardforge.simulate.events import Tracker, tracker_for
-from cardforge.simulate.spec import SimSpec, game_seed
+from cardforge.simulate.spec import HOUSE_ARGUMENT, SimSpec, game_seed
 
 __all__ = ["play_game", "play_batch", "stop_when", "MAX_ACTIONS", "RunawayGame"]
 
@@ -39,20 +39,21 @@ def play_game(spec: SimSpec, index: int, options: dict[str, Any] | None = None, 
     """Game ``index`` of ``spec``, played to the end: seats' bots, scores, winners, turns,
     rounds and per-seat event counts (a JSON-ready dict); ``trace`` adds its audit trail
     (``trace_fields``: seeds, every move and chance outcome), the same game move for move."""
-    from cardforge.bots import RandomBot, make_bot
+    from cardforge.bots import RandomBot, make_bot, seat_view
     from cardforge.games import new_game
 
     seed = spec.deal_seed(index)
     names = spec.seat_bots(index)
-    bots = [make_bot(spec.game, name) for name in names]
+    options = options or spec.engine_options()
+    rules = options.get(HOUSE_ARGUMENT[spec.game])
+    bots = [make_bot(spec.game, name, rules=rules) for name in names]
     rng = random.Random(game_seed(spec.seed, index, "bots"))  # the bots' own stream, not a deal's
     if trace:
-        return _traced(spec, index, seed, names, bots, rng, options or spec.engine_options())
-    state = new_game(spec.game, players=spec.players, seed=seed, **(options or spec.engine_options()))
+        return _traced(spec, index, seed, names, bots, rng, options)
+    state = new_game(spec.game, players=spec.players, seed=seed, **options)
     tracker = tracker_for(spec.game, spec.players)
     # bound once: this loop is the simulator's hot path
-    current, legal_actions, apply, observe = (
-        state.current_player, state.legal_actions, state.apply_legal, state.observation)
+    current, legal_actions, apply = state.current_player, state.legal_actions, state.apply_legal
     count, apply_index = state.legal_count, state.apply_index
     # a tracker hook the game does not use is not called; a random seat (``None``) is the
     # random bot's own pick, inlined: the same draw from the same generator, by index when no
@@ -61,7 +62,7 @@ def play_game(spec: SimSpec, index: int, options: dict[str, Any] | None = None, 
     after = tracker.after if type(tracker).after is not Tracker.after else None
     hooked = before is not None or after is not None
     acts = [None if type(bot) is RandomBot else bot.act for bot in bots]
-    sees = [bot.sees for bot in bots]
+    views = [seat_view(bot, state) for bot in bots]
     draw = rng.random
     if not hooked and acts.count(None) == len(acts):  # random seats only: each step is one index
         for _step in range(MAX_ACTIONS + 1):
@@ -81,7 +82,8 @@ def play_game(spec: SimSpec, index: int, options: dict[str, Any] | None = None, 
             if act is None:
                 action = legal[int(draw() * len(legal))]
             else:
-                action = act(observe(player) if sees[player] else None, legal, rng)
+                view = views[player]
+                action = act(view(player) if view is not None else None, legal, rng)
             if before is not None:
                 before(state, player, action)
             apply(action)
@@ -98,19 +100,20 @@ def _traced(spec: SimSpec, index: int, seed: int, names: list[str], bots: list[A
     """``play_game`` step by step, noting each move (seat, index among the legal moves, the
     engine's words for it, chance outcomes drawn before it) and every chance outcome: the same
     draws as the fast loops, so the same game."""
-    from cardforge.bots import RandomBot
+    from cardforge.bots import RandomBot, seat_view
 
     state = new_game_traced(spec, seed, options)
     tracker = tracker_for(spec.game, spec.players)
     moves: list[list[Any]] = []
+    views = [seat_view(bot, state) for bot in bots]
     steps = 0
     while (player := state.current_player()) != TERMINAL:
         legal = state.legal_actions()
-        bot = bots[player]
+        bot, view = bots[player], views[player]
         if type(bot) is RandomBot:
             i = int(rng.random() * len(legal))
         else:
-            action = bot.act(state.observation(player) if bot.sees else None, legal, rng)
+            action = bot.act(view(player) if view is not None else None, legal, rng)
             i = next(k for k, move in enumerate(legal) if move is action or move == action)
         action = legal[i]
         moves.append([player, i, state.action_to_string(action), len(getattr(state, "chance_log", None) or ())])

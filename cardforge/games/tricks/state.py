@@ -150,6 +150,41 @@ class TricksState(GameState[Action]):
             self.chance_log = []
         self._deal_next_round()
 
+    def clone(self) -> TricksState:
+        """A fast independent copy: the cards and the config are shared (the engine finds cards
+        by identity), every container the engine changes is copied."""
+        other = object.__new__(type(self))
+        other.__dict__.update(self.__dict__)
+        other._rng = type(self._rng)()
+        other._rng.setstate(self._rng.getstate())
+        for name in ("totals", "streaks", "history", "trick_log", "set_aside", "bids", "won", "trick", "_laid"):
+            setattr(other, name, list(getattr(self, name)))
+        other.hands = [list(hand) for hand in self.hands]
+        other.taken = [list(pile) for pile in self.taken]
+        if self.config.team:
+            other.passing = [list(cards) for cards in self.passing]
+        if self._reserve is not None:
+            other._reserve = list(self._reserve)
+        if self.chance_log is not None:
+            other.chance_log = list(self.chance_log)
+        other._legal = None
+        return other
+
+    def resample_from_infostate(self, player: int, rng: Any) -> TricksState:
+        """A copy where the other hands, the cards they set aside for a partner and the
+        undealt cards are dealt again from ``rng`` (``GameState.resample_from_infostate``)."""
+        from cardforge.games.chance import redeal, reseeded
+
+        other = self.clone()
+        other._reserve = list(other.reserve)
+        others = [q for q in range(self._n) if q != player]
+        passing = [other.passing[q] for q in others] if self.config.team else []
+        redeal(rng, [*(other.hands[q] for q in others), *passing, other._reserve])
+        for q in others:
+            other.hands[q] = other._sorted(other.hands[q])
+        other._rng = reseeded(rng)
+        return other
+
     def __getstate__(self) -> dict[str, Any]:
         """Copied (``clone``) or pickled without the config's tables, which key by identity."""
         return {k: v for k, v in self.__dict__.items() if k != "_tables"}
