@@ -107,9 +107,11 @@ def compare_records(spec: SimSpec, key: str, runs: dict[Any, list[dict[str, Any]
             mean, low, high, p = paired_test(diffs)
             measures.append({"measure": name, "rate": is_rate(name), "default": interval(mean_ci(a)),
                              "variant": interval(mean_ci(v)), "difference": interval((mean, low, high)),
-                             "effect_size": _effect_size(diffs), "p_value": p})
+                             "effect_size": _effect_size(diffs), "p_value": p,
+                             # the same in every game: nothing to test (not counted in the family)
+                             "identical": not any(diffs)})
         variants.append({"value": _value_text(value), "games": len(pairs), "measures": measures})
-    family = [m for variant in variants for m in variant["measures"]]
+    family = [m for variant in variants for m in variant["measures"] if not m["identical"]]
     for m, q in zip(family, benjamini_hochberg([m["p_value"] for m in family])):
         m["q_value"] = q
         m["discovery"] = q < FDR

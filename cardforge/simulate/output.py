@@ -39,11 +39,20 @@ def _headline(report: dict[str, Any]) -> str:
             + (" (interrupted)" if report["interrupted"] else ""))
 
 
+def _points(item: dict[str, float]) -> str:
+    """A difference of rates, in percentage points."""
+    return f"{item['value'] * 100:+.1f} points [{item['low'] * 100:.1f}, {item['high'] * 100:.1f}]"
+
+
 def _measure_row(m: dict[str, Any]) -> list[str]:
     rate = m.get("rate", False)
     d = m.get("effect_size")
-    return [m["measure"], _ci(m["default"], rate), _ci(m["variant"], rate), _ci(m["difference"], rate),
-            _ci(d) if d else "n/a", _q(m["q_value"]) if "q_value" in m else "", "yes" if m.get("discovery") else ""]
+    if m.get("identical"):
+        return [m["measure"], _ci(m["default"], rate), _ci(m["variant"], rate), "the same in every game", "n/a",
+                "not tested", ""]
+    return [m["measure"], _ci(m["default"], rate), _ci(m["variant"], rate),
+            _points(m["difference"]) if rate else _ci(m["difference"]), _ci(d) if d else "n/a",
+            _q(m["q_value"]) if "q_value" in m else "", "yes" if m.get("discovery") else ""]
 
 
 def summary_lines(report: dict[str, Any], comparison: dict[str, Any] | None = None, lang: str = "en") -> list[str]:
@@ -68,10 +77,15 @@ def summary_lines(report: dict[str, Any], comparison: dict[str, Any] | None = No
                      f"at {length['seconds_per_turn']:g} s a turn")
     for variant in (comparison or {}).get("variants", []):
         lines.append(f"{comparison['key']}={variant['value']} vs {comparison['default']} ({variant['games']} games, same seeds):")
+        same = [m["measure"] for m in variant["measures"] if m.get("identical")]
         for m in variant["measures"]:
+            if m.get("identical"):
+                continue
             row = _measure_row(m)
             lines.append(f"  {row[0]}: {row[1].split(' [')[0]} → {row[2].split(' [')[0]}, difference {row[3]}, "
                          f"d {row[4]}, q {row[5]}" + ("  *" if m.get("discovery") else ""))
+        if same:
+            lines.append(f"  the same in every game: {', '.join(same)}")
     return lines
 
 

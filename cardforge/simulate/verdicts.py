@@ -96,7 +96,7 @@ def _compare_verdicts(comparison: dict[str, Any]) -> list[Message]:
                                diff=f"{diff['value'] * scale:+.3g}", low=f"{diff['low'] * scale:.3g}",
                                high=f"{diff['high'] * scale:.3g}", unit=Message("sim.unit.points") if unit else "",
                                d=f"{(m['effect_size'] or {}).get('value', 0.0):+.2f}", q=_p(m["q_value"])))
-        rest = len(variant["measures"]) - len(found)
+        rest = sum(1 for m in variant["measures"] if not m.get("identical")) - len(found)
         out.append(Message("sim.verdict.compare_rest" if found else "sim.verdict.compare_none", key=key,
                            value=variant["value"], n=rest, fdr=f"{fdr * 100:g}", tests=comparison.get("tests", rest)))
     return out
