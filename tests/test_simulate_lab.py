@@ -344,3 +344,33 @@ def test_players_sweep_writes_one_report_per_count_and_a_figure(cli, tmp_path):
         assert (tmp_path / "s" / f"players-{n}" / "report.json").is_file()
     assert (tmp_path / "s" / "figures" / "sweep_seat1.svg").read_text().startswith("<svg")
     one_line_error(cli("simulate", "rows", "--players", "5-2", "--out", str(tmp_path / "x")), "--players '5-2'")
+
+
+# -- designer experiments: the deck edited ----------------------------------------------------
+
+def test_a_swapped_card_keeps_every_deal_card_for_card():
+    from cardforge.games import new_game
+
+    plain = new_game("tricks", players=4, seed=3, record_chance=True)
+    swapped = new_game("tricks", players=4, seed=3, record_chance=True, deck_edit="flip=flash")
+    assert len(plain.config.deck) == len(swapped.config.deck)
+    codes = [c.code for c in plain.config.deck]
+    assert [c.code for c in swapped.config.deck] == ["flash" if c == "flip" else c for c in codes]
+    removed = new_game("collection", players=4, seed=3, deck_edit="flip=")
+    assert "flip" not in {c.code for c in removed.cards}
+    with pytest.raises(Exception, match="no card 'flpi' in the numwin deck; did you mean 'flip'"):
+        new_game("numwin", players=4, seed=3, deck_edit="flpi=")
+
+
+def test_ablate_and_swap_compare_the_edited_decks_with_the_full_one(cli, tmp_path):
+    result = cli("simulate", "numwin", "--players", "3", "--games", "30", "--bots", "strategy", "--jobs", "1",
+                 "--ablate", "flip", "--swap", "flash=quantum", "--seed", "3", "--out", str(tmp_path / "a"), "--json")
+    assert result.code == 0, result.err
+    comparison = result.json()["comparison"]
+    assert comparison["key"] == "deck" and [v["value"] for v in comparison["variants"]] == ["-flip", "flash=quantum"]
+    without = {m["measure"]: m for m in comparison["variants"][0]["measures"]}
+    assert without["action:flip per player"]["variant"]["value"] == 0
+    one_line_error(cli("simulate", "numwin", "--games", "3", "--ablate", "flpi", "--out", str(tmp_path / "b")),
+                   "no card 'flpi'")
+    one_line_error(cli("simulate", "numwin", "--games", "3", "--swap", "flip", "--out", str(tmp_path / "b")),
+                   "expected CARD=OTHER")

@@ -46,6 +46,8 @@ def simulate(
     jobs: int | None = typer.Option(None, "--jobs", "-j", metavar="N", help="Worker processes (default: every core)."),
     out: Path | None = typer.Option(None, "--out", "-o", metavar="DIR", parser=nonempty_path, help="Report folder (default: output/simulate/GAME)."),
     compare_key: str | None = typer.Option(None, "--compare", metavar="KEY", help="Compare every value of this house rule with the default."),
+    ablate: list[str] = typer.Option([], "--ablate", metavar="CARD", help="Compare the deck without every copy of CARD (repeatable, or CARD,CARD…) with the full deck, on the same seeds."),
+    swap: list[str] = typer.Option([], "--swap", metavar="CARD=OTHER", help="Compare the deck with OTHER in place of every CARD with the full deck: the same deals, card for card (repeatable)."),
     seating: str = typer.Option("rotate", "--seating", metavar="HOW", help="rotate (each bot in each seat in turn), random (shuffled per game) or duplicate (each deal replayed once per rotation of the seats)."),
     precision: float | None = typer.Option(None, "--precision", metavar="H", help="Play until every seat's win rate is known to ±H (0.01: ±1 point), with an anytime-valid confidence sequence."),
     records: Path | None = typer.Option(None, "--records", metavar="FILE", parser=nonempty_path, help="Write one JSON line per game (seeds, seats, bots, moves, chance, result); with 'replay', the file to read."),
@@ -103,12 +105,20 @@ def simulate(
             for line in lines:
                 typer.echo(line)
         return
-    report, comparison = _run(specs[0], compare_key, jobs, cluster, precision, records is not None,
+    variants = None
+    if ablate or swap:
+        from cardforge.simulate.comparison import deck_variants
+
+        if compare_key:
+            raise UsageError("--compare compares house rules and --ablate/--swap decks: use one at a time")
+        cards = [card for value in ablate for card in value.split(",")]
+        variants, compare_key = deck_variants(specs[0], cards, swap), "deck"
+    report, comparison = _run(specs[0], compare_key, variants, jobs, cluster, precision, records is not None,
                               quiet or as_json or not sys.stderr.isatty())
     _finish(report, comparison, folder, formats, records, lang, quiet, as_json)
 
 
-def _run(spec, compare_key, jobs, cluster, precision, trace, silent):  # noqa: ANN001, ANN202 - the command's own parts
+def _run(spec, compare_key, variants, jobs, cluster, precision, trace, silent):  # noqa: ANN001, ANN202 - the command's own parts
     """(report, comparison) of the command, with a progress bar unless ``silent``."""
     from cardforge import simulate as lab
 
@@ -117,7 +127,7 @@ def _run(spec, compare_key, jobs, cluster, precision, trace, silent):  # noqa: A
         if bar is not None:
             bar.start()
         if compare_key:
-            return lab.compare(spec, compare_key, jobs=jobs, cluster=cluster, progress=progress)
+            return lab.compare(spec, compare_key, jobs=jobs, cluster=cluster, progress=progress, variants=variants)
         return lab.simulate(spec, jobs=jobs, cluster=cluster, progress=progress, precision=precision,
                             trace=trace), None
     finally:

@@ -949,11 +949,17 @@ def new_game(
     memory: bool | str = False,
     rounds: int | str | None = None,
     rules: HouseRules | None = None,
+    deck_edit: Any = None,
     **house: Any,
 ) -> NumWinState:
     """A new seeded Num Win game.  ``memory`` turns on the memory extension; ``rounds`` defaults
     to one per dealer (NUMWIN-8.1); other keywords are house rules (``same_value="all"`` …)."""
     counts, cards, least, most = _deck_facts()
+    if deck_edit:  # cards removed or swapped (``cardforge.games.deck_edit``): the deck's own objects
+        from cardforge.games.deck_edit import edit_cards, parse_deck_edit
+
+        cards = edit_cards(cards, parse_deck_edit(deck_edit), "numwin")
+        counts = Counter(cards)
     players = int(players)
     if not least <= players <= most:
         raise UsageError(f"numwin is for {least}\u2013{most} players, not {players}")

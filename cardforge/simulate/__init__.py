@@ -46,9 +46,10 @@ def simulate(spec: SimSpec, *, jobs: int | None = None, cluster: str | None = No
 
 
 def compare(spec: SimSpec, key: str, *, jobs: int | None = None, cluster: str | None = None,
-            progress: Progress | None = None) -> tuple[dict[str, Any], dict[str, Any]]:
-    """(report of the default, comparison of every value of house rule ``key``)."""
-    from cardforge.simulate.comparison import run_compare
+            progress: Progress | None = None, variants: list[Any] | None = None) -> tuple[dict[str, Any], dict[str, Any]]:
+    """(report of the default, comparison of every value of house rule ``key``, or of
+    ``variants`` — ``comparison.deck_variants`` for ``--ablate``/``--swap`` — against the first)."""
+    from cardforge.simulate.comparison import house_variants, run_variants
     from cardforge.simulate.report import build_report
 
     outcomes: list[tuple[SimSpec, Outcome]] = []
@@ -58,7 +59,7 @@ def compare(spec: SimSpec, key: str, *, jobs: int | None = None, cluster: str | 
         outcomes.append((variant, outcome))
         return outcome.records, outcome.interrupted
 
-    comparison = run_compare(spec, key, play)
+    comparison = run_variants(spec, key, variants or house_variants(spec, key), play)
     base_spec, base = outcomes[0]
     report = build_report(base_spec, base.records, elapsed=base.elapsed, interrupted=comparison["interrupted"])
     # "N games in X s" counts every run of the comparison, not the default's alone

@@ -12,6 +12,7 @@ events (shares of a player's rounds).
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from dataclasses import replace
 from typing import Any
 
 from cardforge.errors import UsageError
@@ -22,7 +23,8 @@ from cardforge.simulate.stats import Z, benjamini_hochberg, interval, mean_ci, p
 #: the false discovery rate of the changes a comparison reports
 FDR = 0.05
 
-__all__ = ["house_values", "game_measures", "compare_records", "FDR", "RATES"]
+__all__ = ["house_values", "game_measures", "compare_records", "FDR", "RATES", "house_variants", "deck_variants",
+           "run_variants", "run_compare"]
 
 
 def house_values(spec: SimSpec, key: str) -> tuple[Any, list[Any]]:
@@ -119,17 +121,61 @@ def compare_records(spec: SimSpec, key: str, runs: dict[Any, list[dict[str, Any]
             "fdr": FDR, "tests": len(family)}
 
 
-def run_compare(spec: SimSpec, key: str, play: Callable[[SimSpec], tuple[list[dict[str, Any]], bool]]) -> dict[str, Any]:
-    """Run the default and every other value of ``key`` with ``play`` (spec → records,
-    interrupted) and compare them; stops at the first interrupted run."""
+#: what ``run_variants`` plays: (the value's text, the label of its verdicts — a catalogue key and
+#: its parameters, JSON-ready — and the spec to run)
+Variant = tuple[str, dict[str, Any], SimSpec]
+Play = Callable[[SimSpec], tuple[list[dict[str, Any]], bool]]
+
+
+def house_variants(spec: SimSpec, key: str) -> list[Variant]:
+    """The default of house rule ``key`` first, then each of its other values."""
     default, others = house_values(spec, key)
+    return [(_value_text(v), {"key": "sim.label.house", "params": {"pair": f"{key}={_value_text(v)}"}},
+             spec.with_house((*spec.house, f"{key}={_value_text(v)}"))) for v in (default, *others)]
+
+
+def deck_variants(spec: SimSpec, ablate: Sequence[str], swap: Sequence[str]) -> list[Variant]:
+    """The full deck first, then the deck without each card of ``ablate`` and with each swap
+    ``CARD=OTHER`` (the engines' ``deck_edit`` option; checked here, before any game)."""
+    from cardforge.games.deck_edit import parse_deck_edit
+
+    if any(pair.split("=", 1)[0].strip() == "deck_edit" for pair in spec.options):
+        raise UsageError("--ablate and --swap edit the deck: do not also give --option deck_edit=…")
+    out: list[Variant] = [("full", {"key": "sim.label.full", "params": {}}, spec)]
+    edits = [(f"-{card.strip().lower()}", f"{card.strip().lower()}=") for card in ablate if card.strip()]
+    for pair in swap:
+        if "=" not in pair or not all(part.strip() for part in pair.split("=", 1)):
+            raise UsageError(f"--swap {pair!r}: expected CARD=OTHER, e.g. --swap flip=swipe")
+        edits.append((pair.strip().lower(), pair.strip().lower()))
+    for value, edit in edits:
+        parse_deck_edit(edit)
+        card, other = edit.split("=", 1)
+        label = ({"key": "sim.label.without", "params": {"card": card}} if not other else
+                 {"key": "sim.label.swap", "params": {"card": card, "other": other}})
+        out.append((value, label, replace(spec, options=(*spec.options, f"deck_edit={edit}"))))
+    for _value, _label, variant in out:
+        variant.check()  # an unknown card is refused in one line before any game
+    return out
+
+
+def run_variants(spec: SimSpec, key: str, variants: list[Variant], play: Play) -> dict[str, Any]:
+    """Run each variant with ``play`` (spec → records, interrupted), the first being the
+    reference, and compare the others with it; stops at the first interrupted run."""
     runs: dict[Any, list[dict[str, Any]]] = {}
     interrupted = False
-    for value in (default, *others):
-        records, interrupted = play(spec.with_house((*spec.house, f"{key}={_value_text(value)}")))
+    for value, _label, variant in variants:
+        records, interrupted = play(variant)
         runs[value] = records
         if interrupted:
             break
-    result = compare_records(spec, key, runs, default)
+    result = compare_records(spec, key, runs, variants[0][0])
+    labels = {value: label for value, label, _ in variants}
+    for variant in result["variants"]:
+        variant["label"] = labels[variant["value"]]
     result["interrupted"] = interrupted
     return result
+
+
+def run_compare(spec: SimSpec, key: str, play: Play) -> dict[str, Any]:
+    """Every value of house rule ``key`` against its default (``run_variants``)."""
+    return run_variants(spec, key, house_variants(spec, key), play)

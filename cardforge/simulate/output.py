@@ -39,6 +39,17 @@ def _headline(report: dict[str, Any]) -> str:
             + (" (interrupted)" if report["interrupted"] else ""))
 
 
+def _variant_name(comparison: dict[str, Any], variant: dict[str, Any] | None, lang: str = "en") -> str:
+    """``streak_payout=once`` for a house rule, ``the deck without flip`` for a deck edit;
+    ``None``: the reference (the default value, the full deck)."""
+    if comparison["key"] == "deck":
+        from cardforge.i18n import Message
+
+        label = variant["label"] if variant else {"key": "sim.label.full", "params": {}}
+        return Message(label["key"], **label["params"]).text(lang)
+    return f"{comparison['key']}={variant['value']}" if variant else comparison["default"]
+
+
 def _points(item: dict[str, float]) -> str:
     """A difference of rates, in percentage points."""
     return f"{item['value'] * 100:+.1f} points [{item['low'] * 100:.1f}, {item['high'] * 100:.1f}]"
@@ -76,7 +87,7 @@ def summary_lines(report: dict[str, Any], comparison: dict[str, Any] | None = No
                      f"≈ {minutes['median']:.3g} min a game (90 % of games {minutes['low']:.3g}–{minutes['high']:.3g}) "
                      f"at {length['seconds_per_turn']:g} s a turn")
     for variant in (comparison or {}).get("variants", []):
-        lines.append(f"{comparison['key']}={variant['value']} vs {comparison['default']} ({variant['games']} games, same seeds):")
+        lines.append(f"{_variant_name(comparison, variant)} vs {_variant_name(comparison, None)} ({variant['games']} games, same seeds):")
         same = [m["measure"] for m in variant["measures"] if m.get("identical")]
         for m in variant["measures"]:
             if m.get("identical"):
@@ -141,8 +152,8 @@ def _html(report: dict[str, Any], comparison: dict[str, Any] | None, figures: li
     if report.get("seats"):
         parts += _sections(report)
     for variant in (comparison or {}).get("variants", []):
-        parts.append(f"<h2>{html.escape(comparison['key'])}={html.escape(variant['value'])} vs "
-                     f"{html.escape(comparison['default'])} ({variant['games']} games, same seeds)</h2>" + _table(
+        parts.append(f"<h2>{html.escape(_variant_name(comparison, variant, lang))} vs "
+                     f"{html.escape(_variant_name(comparison, None, lang))} ({variant['games']} games, same seeds)</h2>" + _table(
                          ["measure", "default", "variant", "difference", "effect size d", "q (BH)", "change"],
                          [_measure_row(m) for m in variant["measures"]]))
     parts.append(f"<p>{html.escape(report['ties_rule'])}. Intervals are 95 %: Wilson for rates, clustered by game "

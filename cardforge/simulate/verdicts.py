@@ -83,6 +83,12 @@ def _value(m: dict[str, Any], which: str) -> str:
     return f"{value * 100:.1f} %" if m.get("rate") else f"{value:.4g}"
 
 
+def _label(key: str, variant: dict[str, Any]) -> Message:
+    """What a variant is: ``streak_payout=once``, ``without flip``, ``swipe in place of every flip``."""
+    label = variant.get("label") or {"key": "sim.label.house", "params": {"pair": f"{key}={variant['value']}"}}
+    return Message(label["key"], **label["params"])
+
+
 def _compare_verdicts(comparison: dict[str, Any]) -> list[Message]:
     out = []
     key, fdr = comparison["key"], comparison.get("fdr", ALPHA)
@@ -91,15 +97,34 @@ def _compare_verdicts(comparison: dict[str, Any]) -> list[Message]:
         for m in found:
             diff = m["difference"]
             scale, unit = (100, "pts") if m.get("rate") else (1, "")
-            out.append(Message("sim.verdict.compare_change", key=key, value=variant["value"], measure=_measure_name(m["measure"]),
+            out.append(Message("sim.verdict.compare_change", label=_label(key, variant), measure=_measure_name(m["measure"]),
                                default=_value(m, "default"), variant=_value(m, "variant"),
                                diff=f"{diff['value'] * scale:+.3g}", low=f"{diff['low'] * scale:.3g}",
                                high=f"{diff['high'] * scale:.3g}", unit=Message("sim.unit.points") if unit else "",
                                d=f"{(m['effect_size'] or {}).get('value', 0.0):+.2f}", q=_p(m["q_value"])))
         rest = sum(1 for m in variant["measures"] if not m.get("identical")) - len(found)
-        out.append(Message("sim.verdict.compare_rest" if found else "sim.verdict.compare_none", key=key,
-                           value=variant["value"], n=rest, fdr=f"{fdr * 100:g}", tests=comparison.get("tests", rest)))
+        out.append(Message("sim.verdict.compare_rest" if found else "sim.verdict.compare_none",
+                           label=_label(key, variant), n=rest, fdr=f"{fdr * 100:g}", tests=comparison.get("tests", rest)))
     return out
+
+
+def _ranking(comparison: dict[str, Any]) -> list[Message]:
+    """``--ablate``: the cards ranked by the largest effect their removal has (a change found
+    with the false discovery rate held), strongest first."""
+    ranked = []
+    for variant in comparison.get("variants", []):
+        label = variant.get("label") or {}
+        if label.get("key") != "sim.label.without":
+            continue
+        own = f"action:{label['params']['card']} "  # the removed card is no longer played: not an effect
+        found = [m for m in variant["measures"] if m.get("discovery") and m.get("effect_size")
+                 and not m["measure"].startswith(own)]
+        if found:
+            top = max(found, key=lambda m: abs(m["effect_size"]["value"]))
+            ranked.append((abs(top["effect_size"]["value"]), label["params"]["card"], top))
+    return [Message("sim.verdict.rank", card=card, measure=_measure_name(m["measure"]),
+                    d=f"{m['effect_size']['value']:+.2f}", q=_p(m["q_value"]))
+            for _, card, m in sorted(ranked, key=lambda item: -item[0])]
 
 
 def _precision_verdict(report: dict[str, Any]) -> Message | None:
@@ -114,7 +139,7 @@ def verdicts(report: dict[str, Any], comparison: dict[str, Any] | None = None, a
     """The report's verdicts, in the order it opens with them."""
     found = [seat_verdict(report, alpha), *_bot_verdicts(report, alpha), _precision_verdict(report)]
     if comparison:
-        found += _compare_verdicts(comparison)
+        found += _ranking(comparison) + _compare_verdicts(comparison)
     return [v for v in found if v is not None]
 
 
