@@ -79,7 +79,7 @@ def summary_lines(report: dict[str, Any], comparison: dict[str, Any] | None = No
         lines.append("win rate by bot (per seat-game, clustered by game): "
                      + "  ".join(f"{b['bot']}: {_ci(b['win_rate'], True)}" for b in report["bots"]))
         for m in report["margins"]:
-            lines.append(f"margin {m['bot']} − {m['against']}: {_ci(m['margin'], True)} over {m['games']} games")
+            lines.append(f"margin {m['bot']} − {m['against']}: {_points(m['margin'])} over {m['games']} games")
         lines.append(f"ties: {_ci(report['ties'], True)} of games")
         length = report["length"]
         minutes = length["minutes_range"]
@@ -121,7 +121,7 @@ def _sections(report: dict[str, Any]) -> list[str]:
           _ci(b["score"]["mean"])] for b in report["bots"]]))
     if report["margins"]:
         parts.append(_table(["bot", "against", "games", "margin per game", "p"],
-                            [[m["bot"], m["against"], m["games"], _ci(m["margin"], True), _q(m.get("p_value", 1.0))]
+                            [[m["bot"], m["against"], m["games"], _points(m["margin"]), _q(m.get("p_value", 1.0))]
                              for m in report["margins"]]))
     length = report["length"]
     minutes = length["minutes_range"]

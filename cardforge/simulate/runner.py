@@ -122,10 +122,19 @@ def _check_address(address: str) -> None:
             raise refusal(UsageError, "error.simulate.cluster_scheme", address=repr(address), scheme=scheme)
 
 
-def _worker_version() -> str:
+def code_version() -> str:
+    """This cardforge's version and a fingerprint of its code (BLAKE2b of every module's path and
+    bytes): two development checkouts of one version with different code differ."""
+    import hashlib
+    from pathlib import Path
+
     import cardforge
 
-    return cardforge.__version__
+    root = Path(cardforge.__file__).parent
+    digest = hashlib.blake2b(digest_size=6)
+    for path in sorted(root.rglob("*.py")):
+        digest.update(path.relative_to(root).as_posix().encode() + b"\0" + path.read_bytes())
+    return f"{cardforge.__version__}+{digest.hexdigest()}"
 
 
 def check_versions(mine: str, theirs: dict[str, str]) -> None:
@@ -149,9 +158,7 @@ def _cluster(spec: SimSpec, address: str, progress: Progress | None, records: li
     except (ValueError, TypeError) as exc:  # not an address Dask can parse
         raise refusal(UsageError, "error.simulate.cluster", address=repr(address), why=str(exc)) from None
     with client:
-        import cardforge
-
-        check_versions(cardforge.__version__, client.run(_worker_version))
+        check_versions(code_version(), client.run(code_version))
         workers = max(1, sum(client.nthreads().values()))
         ranges = batches(spec.games, workers, first)
         futures = client.map(play_batch, [spec] * len(ranges), [a for a, _ in ranges], [b for _, b in ranges],
