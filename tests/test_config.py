@@ -21,7 +21,7 @@ def project(tmp_path):
 def test_the_locale_chooses_the_language(cli):
     """LC_ALL, then LC_MESSAGES, then LANG: fr_* speaks French."""
     french = cli("referee", "rows", "score", "V5", env={"LANG": "fr_FR.UTF-8"})
-    assert french.code == 2 and french.err.startswith("cardforge : erreur : carte inconnue 'V5'"), french.err
+    assert french.code == 2 and french.err.startswith("cardforge : erreur : carte inconnue 'V5'"), french.err
     english = cli("referee", "rows", "score", "V5", env={"LANG": "fr_FR.UTF-8", "LC_ALL": "en_GB.UTF-8"})
     assert english.err.startswith("cardforge: error: unknown card 'V5'")
     assert cli("decks", env={"LANG": "fr_CA.UTF-8", "CARDFORGE_LANG": "en"}).out.count("cardforge decks") == 1

@@ -38,7 +38,7 @@ SKIP = {
     "mistakes on its rows": "a broken card table the doc describes: tests/test_scaffold_table.py",
 }
 
-_ERROR = re.compile(r"^cardforge ?: (error|erreur) ?:")
+_ERROR = re.compile(r"^cardforge[ \u00a0]?: (error|erreur)[ \u00a0]?:")
 _FINDING = re.compile(r"^\S+:\d+:\d+: error: ")
 
 
