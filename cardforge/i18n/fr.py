@@ -920,6 +920,27 @@ HELP = {
         'Cartes distribuées à chaque joueur à cette manche.',
     'Cards in your hand, e.g. "RB3 SH12 flip".':
         'Les cartes de votre main, par exemple « RB3 SH12 flip ».',
+    # -- simulate: help of the lab's options (issue 29) --
+    "collection, sequence, tricks, rows or numwin; or 'replay' (with --records and --game) to print a recorded game.":
+        'collection, sequence, tricks, rows ou numwin\u202f; ou «\u202freplay\u202f» (avec --records et --game) pour afficher une partie enregistrée.',
+    'Seats at the table, or a range (2-6): one report per count and a sweep figure.':
+        'Places à la table, ou un intervalle (2-6)\xa0: un rapport par nombre de joueurs et une figure de balayage.',
+    'Games to play (default 1000; with --precision, the most to play, default 100000).':
+        'Parties à jouer (1000 par défaut\u202f; avec --precision, le maximum à jouer, 100000 par défaut).',
+    'Compare the deck without every copy of CARD (repeatable, or CARD,CARD…) with the full deck, on the same seeds.':
+        'Compare le jeu privé de tous les exemplaires de CARTE (option répétable, ou CARTE,CARTE…) avec le jeu complet, sur les mêmes graines.',
+    'Compare the deck with OTHER in place of every CARD with the full deck: the same deals, card for card (repeatable).':
+        'Compare le jeu où AUTRE remplace chaque CARTE avec le jeu complet\xa0: les mêmes donnes, carte pour carte (option répétable).',
+    'rotate (each bot in each seat in turn), random (shuffled per game) or duplicate (each deal replayed once per rotation of the seats).':
+        'rotate (chaque bot à chaque place à tour de rôle), random (placement tiré à chaque partie) ou duplicate (chaque donne rejouée une fois par rotation des places).',
+    "Play until every seat's win rate is known to ±H (0.01: ±1 point), with an anytime-valid confidence sequence.":
+        "Joue jusqu'à connaître le taux de victoire de chaque place à ±H près (0.01\xa0: ±1\xa0point), avec une suite de confiance valable à tout instant.",
+    "Write one JSON line per game (seeds, seats, bots, moves, chance, result); with 'replay', the file to read.":
+        'Écrit une ligne JSON par partie (graines, places, bots, coups, hasard, résultat)\u202f; avec «\u202freplay\u202f», le fichier à lire.',
+    'Play game I of this simulation alone and print it move by move (a game that never ends too).':
+        "Joue seule la partie I de cette simulation et l'affiche coup par coup (même une partie qui ne finit pas).",
+    "With 'replay': the game of --records to print.":
+        'Avec «\u202freplay\u202f»\xa0: la partie de --records à afficher.',
     'Compare every value of this house rule with the default.':
         'Compare chaque valeur de cette règle maison avec la règle normale.',
     'Composition for this many players.':
