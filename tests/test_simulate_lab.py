@@ -374,3 +374,15 @@ def test_ablate_and_swap_compare_the_edited_decks_with_the_full_one(cli, tmp_pat
                    "no card 'flpi'")
     one_line_error(cli("simulate", "numwin", "--games", "3", "--swap", "flip", "--out", str(tmp_path / "b")),
                    "expected CARD=OTHER")
+
+
+@pytest.mark.parametrize("args, fragment", [
+    (("--players", "2-3", "--compare", "shadow_voids_round"), "--players A-B and --compare/--ablate/--swap"),
+    (("--players", "2-3", "--records", "r.jsonl"), "--players A-B and --records"),
+    (("--ablate", "flip", "--precision", "0.05"), "--compare/--ablate/--swap and --precision"),
+    (("--compare", "shadow_voids_round", "--records", "r.jsonl"), "--compare/--ablate/--swap and --records"),
+    (("--precision", "0.7"), "--precision 0.7"),
+    (("--seating", "sideways"), "--seating 'sideways'"),
+])
+def test_options_that_do_not_go_together_are_one_line(cli, tmp_path, args, fragment):
+    one_line_error(cli("simulate", "collection", "--games", "3", *args, "--out", str(tmp_path / "x")), fragment)

@@ -80,6 +80,7 @@ def simulate(
     if precision is not None and not 0 < precision < 0.5:
         raise refusal(UsageError, "error.simulate.precision", value=repr(precision))
     counts = player_counts(players)
+    _check_combination(len(counts) > 1, bool(compare_key or ablate or swap), records, precision)
     formats = figure_formats(figures)
     from cardforge.config import with_house_rules
 
@@ -163,6 +164,16 @@ def _finish(report, comparison, folder, formats, records, lang, quiet, as_json) 
     if report["interrupted"] or (comparison or {}).get("interrupted"):
         sys.stderr.write("cardforge: interrupted: the report covers the games played so far\n")
         raise typer.Exit(130)
+
+
+def _check_combination(sweep: bool, comparing: bool, records: Path | None, precision: float | None) -> None:
+    """One line for options that do not go together (rather than one silently ignored)."""
+    if sweep and (comparing or records is not None):
+        raise refusal(UsageError, "error.simulate.combine", first="--players A-B",
+                      second="--compare/--ablate/--swap" if comparing else "--records")
+    if comparing and (records is not None or precision is not None):
+        raise refusal(UsageError, "error.simulate.combine", first="--compare/--ablate/--swap",
+                      second="--records" if records is not None else "--precision")
 
 
 def player_counts(value: str) -> list[int]:

@@ -382,6 +382,7 @@ MESSAGES: dict[str, str] = {
     "error.simulate.option_unknown": "unknown option {key} for {game}: its options are {names}{hint}",
     "error.simulate.cluster": "--cluster {address}: not a Dask scheduler address ({why}); expected e.g. tcp://host:8786",
     # -- simulate: the lab's verdicts, seating, records and cluster (issue 29) --------------------
+    "error.simulate.combine": "{first} and {second} do not go together: run them one at a time",
     "error.simulate.seating": "--seating {value}: expected one of {known}",
     "error.simulate.precision": "--precision {value}: expected a half-width above 0 and below 0.5 (e.g. 0.01 for ±1 point)",
     "error.simulate.players_range": "--players {value}: expected a number of seats or a range such as 2-6",

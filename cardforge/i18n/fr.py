@@ -431,6 +431,7 @@ MESSAGES: dict[str, str] = {
     "error.simulate.option_unknown": "option {key} inconnue pour {game} : ses options sont {names}{hint}",
     "error.simulate.cluster": "--cluster {address} : pas une adresse de planificateur Dask ({why}) ; attendu par exemple tcp://hôte:8786",
     # -- simulate: the lab's verdicts, seating, records and cluster (issue 29) --------------------
+    "error.simulate.combine": "{first} et {second} ne vont pas ensemble\u00a0: lancez-les l'un après l'autre",
     "error.simulate.seating": "--seating {value} : attendu l'un de {known}",
     "error.simulate.precision": "--precision {value} : attendu une demi-largeur supérieure à 0 et inférieure à 0,5 (p. ex. 0.01 pour ±1 point)",
     "error.simulate.players_range": "--players {value} : attendu un nombre de places ou un intervalle comme 2-6",
