@@ -7,13 +7,19 @@ engine's future chance is reseeded — then walks one shared tree of action stri
 root, choosing at each node the child of best UCB1 score among the actions legal in *this*
 game (availability counts), adds one node, plays at random to the end of the game with the
 engines' fast path (``legal_count``/``apply_index``) and credits each node's player with their
-share of the win.  The move played is the root child visited most.
+share of the win (or of the lead where the playout stops).  The move played is the root child visited most.
 
 Everything the bot knows of the rules it knows from the engine, house rules included: a
 house rule changes its play wherever it changes who wins.
 
 Parameters (``--bots ismcts:iterations=400:explore=0.7``): ``iterations`` (per move, default
-200), ``explore`` (UCB1's constant, default 0.7).  A move with one legal action is played at
+200), ``explore`` (UCB1's constant, default 0.7), ``horizon`` (``round``, the default: a
+playout stops when the round being played ends and credits the players then ahead,
+``GameState.leaders``; ``game``: it plays to the end), ``reward`` (``margin``, the default: a seat's lead in points
+over the best other seat where the playout stops, ``GameState.standing``, so that a search
+against weak imagined opponents still tells a big win from a narrow one; ``win``: its share of
+the lead), ``playout`` (``random``, the default, or ``strategy``: every seat of an imagined
+game is played on by the game's strategy bot).  A move with one legal action is played at
 once.
 """
 
@@ -27,7 +33,17 @@ from typing import Any
 from cardforge.errors import UsageError
 from cardforge.games.base import TERMINAL
 
-__all__ = ["ISMCTSBot", "MAX_ITERATIONS"]
+__all__ = ["ISMCTSBot", "MAX_ITERATIONS", "HORIZONS", "REWARDS", "PLAYOUTS"]
+
+#: what a playout is worth to each seat: its lead in points over the best other seat (the
+#: values are scaled to [0, 1] by the least and most seen in the search), or its share of the win
+REWARDS = ("margin", "win")
+#: how the imagined games are played on from the tree: at random (fast) or by every seat's
+#: strategy bot (slower, far better informed: the search then improves on that bot)
+PLAYOUTS = ("random", "strategy")
+#: where a playout stops: the end of the round being played (then the leader counts as the
+#: winner) or the end of the game
+HORIZONS = ("round", "game")
 
 #: the most iterations per move a spec may ask for (a move then takes seconds)
 MAX_ITERATIONS = 100_000
@@ -48,22 +64,48 @@ class _Node:
         self.children: dict[str, _Node] = {}
 
 
+def _margins(state: Any, players: int) -> list[float]:
+    """Each seat's lead over the best of the others where the playout stopped (``standing``)."""
+    standing = state.standing()
+    margins = []
+    for p in range(players):
+        best_other = max(s for q, s in enumerate(standing) if q != p) if players > 1 else 0.0
+        margins.append(standing[p] - best_other)
+    return margins
+
+
 def _shares(state: Any, players: int) -> list[float]:
-    """Each seat's share of the win of a finished game (a shared win is split)."""
-    winners = state.winners()
+    """Each seat's share of the lead where the playout stopped (of the win once the game is
+    over; a shared lead is split)."""
+    leaders = state.leaders()
     shares = [0.0] * players
-    for p in winners:
-        shares[p] = 1.0 / len(winners)
+    for p in leaders:
+        shares[p] = 1.0 / len(leaders)
     return shares
 
 
-def _playout(state: Any, rng: random.Random) -> None:
-    """Random moves to the end (the simulator's random seat: one index per step)."""
+def _playout(state: Any, rng: random.Random, until_round: int | None) -> bool:
+    """Random moves (the simulator's random seat: one index per step) to the end, or to the
+    end of round ``until_round``; ``False`` if the game ran past the playout limit."""
     current, count, apply_index, draw = state.current_player, state.legal_count, state.apply_index, rng.random
+    round_index = state.round_index
     for _ in range(_PLAYOUT_LIMIT):
-        if current() == TERMINAL:
-            return
+        if current() == TERMINAL or until_round is not None and round_index() != until_round:
+            return True
         apply_index(int(draw() * count()))
+    return False
+
+
+def _guided_playout(state: Any, rng: random.Random, until_round: int | None, bots: list[Any]) -> bool:
+    """``_playout`` with each seat played by its ``bots`` entry (the game's strategy bot)."""
+    current, legal_actions, apply, observe = state.current_player, state.legal_actions, state.apply_legal, state.observation
+    round_index = state.round_index
+    for _ in range(_PLAYOUT_LIMIT):
+        player = current()
+        if player == TERMINAL or until_round is not None and round_index() != until_round:
+            return True
+        apply(bots[player].act(observe(player), legal_actions(), rng))
+    return False
 
 
 def _number(name: str, text: str, kind: type, low: float, high: float) -> Any:
@@ -82,10 +124,21 @@ class ISMCTSBot:
     name = "ismcts"
     sees = "infostate"
 
-    def __init__(self, game: str, rules: Any = None, *, iterations: str | int = 200, explore: str | float = 0.7):
+    def __init__(self, game: str, rules: Any = None, *, iterations: str | int = 200, explore: str | float = 0.7,
+                 horizon: str = "round", reward: str = "margin", playout: str = "random"):
         self.game = game
         self.iterations = _number("iterations", str(iterations), int, 1, MAX_ITERATIONS)
         self.explore = _number("explore", str(explore), float, 0.0, 100.0)
+        if horizon not in HORIZONS:
+            raise UsageError(f"ismcts: horizon={horizon!r}: expected one of {', '.join(HORIZONS)}")
+        self.horizon = horizon
+        if reward not in REWARDS:
+            raise UsageError(f"ismcts: reward={reward!r}: expected one of {', '.join(REWARDS)}")
+        self.reward = _margins if reward == "margin" else _shares
+        if playout not in PLAYOUTS:
+            raise UsageError(f"ismcts: playout={playout!r}: expected one of {', '.join(PLAYOUTS)}")
+        self.playout = playout
+        self.rules = rules
 
     def act(self, observation: Any, legal: Sequence[Any], rng: random.Random) -> Any:
         if len(legal) == 1:
@@ -94,9 +147,12 @@ class ISMCTSBot:
         me = info.player
         root = _Node(me)
         explore = self.explore
+        reward = self.reward
+        low, high = 0.0, 1.0  # the rewards seen so far (a margin's scale is the game's)
         for _ in range(self.iterations):
             state = info.sample(rng)
             players = state.num_players
+            until = state.round_index() if self.horizon == "round" else None
             node, path = root, [root]
             while (player := state.current_player()) != TERMINAL:
                 actions = state.legal_actions()
@@ -112,7 +168,8 @@ class ISMCTSBot:
                         continue
                     child.available += 1
                     if not untried:
-                        score = child.wins / child.visits + explore * math.sqrt(math.log(child.available) / child.visits)
+                        mean = (child.wins / child.visits - low) / (high - low)
+                        score = mean + explore * math.sqrt(math.log(child.available) / child.visits)
                         if score > best_score:
                             best, best_score, best_action = child, score, action
                 if untried:
@@ -125,12 +182,22 @@ class ISMCTSBot:
                 state.apply_legal(best_action)
                 node = best
                 path.append(node)
-            _playout(state, rng)
-            shares = _shares(state, players) if state.current_player() == TERMINAL else [0.0] * players
+            if self.playout == "random":
+                finished = _playout(state, rng, until)
+            else:
+                finished = _guided_playout(state, rng, until, self._playout_bots(players))
+            shares = reward(state, players) if finished else [0.0] * players
+            low, high = min(low, *shares), max(high, *shares)
             for visited in path:
                 visited.visits += 1
                 visited.wins += shares[visited.player]
         return self._most_visited(root, legal, info)
+
+    def _playout_bots(self, players: int) -> list[Any]:
+        """Fresh strategy bots for every seat of one playout (they keep per-round state)."""
+        from cardforge.bots import make_bot
+
+        return [make_bot(self.game, "strategy", rules=self.rules) for _ in range(players)]
 
     def _most_visited(self, root: _Node, legal: Sequence[Any], info: Any) -> Any:
         """The legal action whose root child was visited most (ties: the first in ``legal``)."""

@@ -7,6 +7,10 @@ spends them on a STOP that would cost a sequence; it fires Éclair at the longes
 sequence, keeps other action cards while the reserve has room, and takes from Quantique the
 highest card that does not STOP.  In Collection it validates the objective worth most and
 declares the end of the round once it has secured ``threshold`` sequences.
+
+It reads the house rules: with ``stop_cost=turn`` (a colour or value STOP costs the turn, not
+the sequence) it no longer locks for fear of a colour STOP and goes one card further; its
+Quantique choice judges a STOP with the table's ``rainbow_colour``.
 """
 
 from __future__ import annotations
@@ -30,9 +34,14 @@ class StrategyBot:
 
     name = "strategy"
     sees = True
+    reads_rules = True
 
-    def __init__(self, threshold: int = 3):
-        self.threshold = threshold
+    def __init__(self, threshold: int = 3, rules: Any = None):
+        #: a colour or value STOP costs only the turn (``stop_cost=turn``): only a Shadow costs the sequence
+        self.cheap_stops = getattr(rules, "stop_cost", "sequence") == "turn"
+        self.threshold = threshold + 1 if self.cheap_stops else threshold
+        self.rainbow_colour = getattr(rules, "rainbow_colour", "own")
+        self.declare_at = threshold
 
     def act(self, observation: Mapping[str, Any] | None, legal: Sequence[Move], rng: random.Random) -> Move:
         obs = observation
@@ -51,10 +60,10 @@ class StrategyBot:
         attack = self._attack(obs, me, by_kind.get("activate", ()))
         if attack is not None:
             return attack
-        if "declare" in by_kind and len(obs["secured"][me]) >= self.threshold:
+        if "declare" in by_kind and len(obs["secured"][me]) >= self.declare_at:
             return by_kind["declare"][0]
         seq = [card(c) for c in obs["sequences"][me]]
-        risky = len(seq) >= 2 and seq[-1].family == seq[-2].family
+        risky = not self.cheap_stops and len(seq) >= 2 and seq[-1].family == seq[-2].family
         if "draw" in by_kind and not ((len(seq) >= self.threshold or risky) and "lock" in by_kind):
             return by_kind["draw"][int(rng.random() * len(by_kind["draw"]))]
         for kind in ("lock", "end"):
@@ -93,7 +102,8 @@ class StrategyBot:
             if move.slot is None:
                 continue
             c = card(shown[move.slot])
-            worth = 20 if c.action in SAVERS else (-1 if c.is_action or stop_reason(seq, c) else c.value)
+            stops = c.is_action or stop_reason(seq, c, self.rainbow_colour)
+            worth = 20 if c.action in SAVERS else (-1 if stops else c.value)
             if worth > value:
                 best, value = move, worth
         return best

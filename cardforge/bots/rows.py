@@ -1,7 +1,8 @@
 """Bots for Num Rangées.
 
 ``strategy`` looks at the rows it sees and, for each card in hand, places that card alone with
-the rules' own placement (``place_ids``: ``place_cards`` on card ids): it prefers the card that
+the rules' own placement (``place_ids``: ``place_cards`` on card ids, under the house
+rules of the game): it prefers the card that
 captures the most points now (a 5th card takes the row, a lower card takes the first card),
 never takes a Shadow if it can help it, and avoids laying a row's 4th card, which hands the
 next player a 5th-card capture.  Ties go to the lower card (keep the high ones for later).
@@ -25,6 +26,10 @@ class StrategyBot:
 
     name = "strategy"
     sees = True
+    reads_rules = True
+
+    def __init__(self, rules: Any = None):
+        self.rules = rules
 
     def act(self, observation: Mapping[str, Any] | None, legal: Sequence[Card], rng: random.Random) -> Card:
         t = tables()
@@ -33,7 +38,7 @@ class StrategyBot:
         best, best_value = legal[0], None
         for option in legal:
             table = [row[:] for row in rows]
-            (taken,), _ = place_ids(table, [t.card_id(option)])
+            (taken,), _ = place_ids(table, [t.card_id(option)], self.rules)
             value = sum([points[c] for c in taken])
             value -= sum([0.5 * sum([max(values[c], 0) for c in row]) for before, row in zip(rows, table)
                           if len(row) == ROW_CAPACITY - 1 and len(before) < ROW_CAPACITY - 1])

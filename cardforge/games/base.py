@@ -222,6 +222,25 @@ class GameState(ABC, Generic[A]):
         the search bots (``cardforge.bots.ismcts``) play their imagined games from."""
         raise NotImplementedError(f"{self.game}: no information-set resampling")
 
+    def round_index(self) -> int:
+        """The round being played (a search bot's playouts may stop when it ends); 0 for a
+        game without rounds."""
+        return 0
+
+    def leaders(self) -> list[int]:
+        """The players ahead now as the game ranks them: the winners once terminal, else the
+        best ``returns()`` (engines where the lowest score wins override it)."""
+        if self.is_terminal():
+            return self.winners()
+        scores = self.returns()
+        best = max(scores)
+        return [p for p, s in enumerate(scores) if s == best]
+
+    def standing(self) -> list[float]:
+        """Each player's result so far on one scale where more is better (``returns()``;
+        engines where the lowest score wins override it): what a search bot's margins read."""
+        return [float(r) for r in self.returns()]
+
     # -- the end ----------------------------------------------------------------------------
 
     def winners(self) -> list[int]:

@@ -13,12 +13,13 @@ card, so a seed replays the same games (the golden playthroughs stay byte-identi
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:  # a referee ruling imports the engines but plays no seeded game
     import random
 
-__all__ = ["shuffle", "redeal", "reseeded"]
+__all__ = ["shuffle", "redeal", "reseeded", "card_code"]
 
 #: ``n.bit_length()`` for the sizes a deck reaches (what ``Random._randbelow`` asks for)
 _BITS = tuple(n.bit_length() for n in range(1025))
@@ -55,16 +56,24 @@ def shuffle(rng: random.Random, items: list[Any]) -> None:
         items[i], items[j] = items[j], items[i]
 
 
-def redeal(rng: random.Random, zones: list[list[Any]]) -> None:
+def redeal(rng: random.Random, zones: list[list[Any]], key: Callable[[Any], Any] | None = None) -> None:
     """Gather the cards of ``zones``, shuffle them from ``rng`` and deal them back, the same
-    number to each zone (a determinization: the hidden cards of one player's information set)."""
-    pool = [card for zone in zones for card in zone]
+    number to each zone (a determinization: the hidden cards of one player's information set).
+    The cards are put in order (``key``) before the shuffle, so what is dealt depends on which
+    cards are hidden, never on where they were: the same ``rng`` deals the same way for every
+    position the player cannot tell apart."""
+    pool = sorted([card for zone in zones for card in zone], key=key)
     rng.shuffle(pool)
     start = 0
     for zone in zones:
         end = start + len(zone)
         zone[:] = pool[start:end]
         start = end
+
+
+def card_code(card: Any) -> str:
+    """A card's code: the order ``redeal`` sorts cards in."""
+    return card.code
 
 
 def reseeded(rng: random.Random) -> random.Random:

@@ -390,18 +390,27 @@ class NumWinState(GameState[Move]):
     def action_to_string(self, action: Move) -> str:
         return str(action)
 
+    def round_index(self) -> int:
+        return self.round
+
+    def leaders(self) -> list[int]:
+        return lowest(self.totals)  # the lowest total leads (NUMWIN-8.3)
+
+    def standing(self) -> list[float]:
+        return [-float(t) for t in self.totals]
+
     def resample_from_infostate(self, player: int, rng: Any) -> NumWinState:
         """A copy where the deck, the held card ``player`` cannot see and every unlocked combo
         card ``player`` has not seen (their own face-down cards too) are dealt again from ``rng``
         (``GameState.resample_from_infostate``)."""
-        from cardforge.games.chance import redeal, reseeded
+        from cardforge.games.chance import card_code, redeal, reseeded
 
         other = self.clone()
         slots = [s for combo in other.combos for s in combo if s.lock is None and not s.seen_by(player)]
         cards = [s.card for s in slots]
         held = other.held is not None and not (player == other.turn or other.held_from == "discard")
         hand = [other.held] if held else []
-        redeal(rng, [cards, hand, other.deck])
+        redeal(rng, [cards, hand, other.deck], card_code)
         for s, card in zip(slots, cards):
             s.card = card
         if held:

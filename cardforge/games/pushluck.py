@@ -480,6 +480,25 @@ def _held(cards: Sequence[Card], slot: Any) -> Card | str:
     return cards[slot] if isinstance(slot, int) and 0 <= slot < len(cards) else "nothing"
 
 
+def _copied(value: Any) -> Any:
+    """``value`` with its lists, dicts and counters copied all the way down (``clone``)."""
+    kind = type(value)
+    if kind is list:
+        return [_copied(v) if type(v) in _CONTAINERS else v for v in value]
+    if kind is dict:
+        return {k: _copied(v) if type(v) in _CONTAINERS else v for k, v in value.items()}
+    if kind is Counter:
+        return Counter(value)
+    if kind is random.Random:
+        rng = random.Random()
+        rng.setstate(value.getstate())
+        return rng
+    return value
+
+
+_CONTAINERS = frozenset({list, dict, Counter, random.Random})
+
+
 class PushLuckState(GameState[Move]):
     """One position of a push-your-luck game.  Subclasses set ``game`` and ``cites`` and
     implement ``_turn_limit``, ``_finish_round`` and (optionally) the extra-move hooks.
@@ -693,25 +712,39 @@ class PushLuckState(GameState[Move]):
         return count
 
     def clone(self) -> PushLuckState:
-        """An independent copy sharing the cards and the house rules (immutable), so that it is
-        several times faster than a plain deep copy."""
-        import copy
+        """An independent copy: lists, dicts and counters are copied (nested ones too), the
+        cards, moves, tuples and house rules (immutable) shared, the generator copied with its
+        state; a recorded game (``chance_log``) is deep-copied whole (its piles log to it)."""
+        if self.chance_log is not None:
+            import copy
 
-        memo: dict[int, Any] = {id(c): c for c in self.cards}
-        memo[id(self.house)] = self.house
-        return copy.deepcopy(self, memo)
+            return copy.deepcopy(self)
+        other = object.__new__(type(self))
+        for name in PushLuckState.__slots__:
+            if hasattr(self, name):  # (a seeded game has no table fields)
+                setattr(other, name, _copied(getattr(self, name)))
+        if hasattr(self, "__dict__"):  # a game's own fields
+            other.__dict__.update({k: _copied(v) for k, v in self.__dict__.items()})
+        other._legal = None
+        return other
+
+    def round_index(self) -> int:
+        return self.round
+
+    def leaders(self) -> list[int]:
+        return self.winners()  # the best ranking so far, whether the game is over or not
 
     def resample_from_infostate(self, player: int, rng: Any) -> PushLuckState:
         """A copy where the two piles (but the top cards ``player`` saw with Flip) and the cards
         of another player's Quantique are dealt again from ``rng``
         (``GameState.resample_from_infostate``)."""
-        from cardforge.games.chance import redeal, reseeded
+        from cardforge.games.chance import card_code, redeal, reseeded
 
         other = self.clone()
         mine = other.peek is not None and other.peek[0] == player
         piles = [pile[:-1] if mine and pile else pile[:] for pile in other.piles]
         quantique = other.quantique if other.quantique and player != other.player else []
-        redeal(rng, [*piles, quantique])
+        redeal(rng, [*piles, quantique], card_code)
         for pile, dealt in zip(other.piles, piles):
             pile[:len(dealt)] = dealt
         if other.peek is not None and not mine:  # what the other player saw is the new tops

@@ -1055,6 +1055,9 @@ class RowsState(GameState[Card]):
                            list(discard) if discard is not self._discard else other._discard, discarded)
         return other
 
+    def round_index(self) -> int:
+        return self.round_no
+
     def resample_from_infostate(self, player: int, rng: Any) -> RowsState:
         """A copy where the other hands, their hidden choices of this step and the stock are
         dealt again from ``rng`` (``GameState.resample_from_infostate``)."""

