@@ -71,7 +71,7 @@ def test_compare_runs_every_value_on_the_same_seeds():
     report, comparison = compare(spec, "shadow_voids_round", jobs=1)
     assert comparison["default"] == "true" and [v["value"] for v in comparison["variants"]] == ["false"]
     measures = {m["measure"]: m for m in comparison["variants"][0]["measures"]}
-    voided = measures["round_voided per player"]
+    voided = measures["round_voided per player-round"]
     assert voided["default"]["value"] > 0 and voided["variant"]["value"] == 0  # the switch really switches
     assert report["spec"]["house"] == ["shadow_voids_round=true"]
 

@@ -24,3 +24,14 @@ def test_unreachable_scheduler_is_one_line(cli, tmp_path):
     result = cli("simulate", "rows", "--games", "2", "--cluster", "tcp://127.0.0.1:9", "--out", str(tmp_path / "x"))
     assert result.code == 2
     assert result.err.startswith("cardforge: error: cannot reach the Dask scheduler") and result.err.count("\n") == 1
+
+
+def test_a_cluster_without_workers_stops_with_one_line(monkeypatch):
+    """Dask waits for workers forever; the run stops after ``CLUSTER_WAIT`` seconds without one."""
+    from cardforge.errors import UsageError
+    from cardforge.simulate import runner
+
+    monkeypatch.setattr(runner, "CLUSTER_WAIT", 2.0)
+    with distributed.LocalCluster(n_workers=0, processes=False, dashboard_address=None) as cluster:
+        with pytest.raises(UsageError, match="has no worker left and none came back within 2 s: 0 of 4 games"):
+            simulate(SimSpec("rows", 2, games=4), cluster=cluster.scheduler_address)

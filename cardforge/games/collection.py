@@ -209,7 +209,7 @@ class CollectionState(PushLuckState):
 
 def new_game(players: int, seed: int = 0, *, mode: str = "classic", rounds: Any = None,
              house: HouseRules | list[str] | None = None, chance: str = "seeded",
-             record_chance: bool = False) -> CollectionState:
+             record_chance: bool = False, deck_edit: str | None = None) -> CollectionState:
     """A new game: ``mode`` ``classic`` (5 rounds max) or ``discovery`` (3 rounds max);
     ``rounds`` overrides the maximum; ``chance`` ``seeded`` or ``table`` (``apply_chance``)."""
     from cardforge.deck import load_deck
@@ -218,4 +218,4 @@ def new_game(players: int, seed: int = 0, *, mode: str = "classic", rounds: Any 
         house = parse_house_rules(HouseRules, house)
     return CollectionState(players, int_option("seed", seed, 0), deck=load_deck("collection"), mode=mode, house=house,
                            rounds=None if rounds is None else int_option("rounds", rounds, 1),
-                           chance=chance, record_chance=record_chance)
+                           chance=chance, record_chance=record_chance, deck_edit=deck_edit)

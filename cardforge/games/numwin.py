@@ -1084,12 +1084,18 @@ def new_game(
     rules: HouseRules | None = None,
     chance: str = "seeded",
     record_chance: bool | str = False,
+    deck_edit: Any = None,
     **house: Any,
 ) -> NumWinState:
     """A new Num Win game.  ``memory`` turns on the memory extension; ``rounds`` defaults
     to one per dealer (NUMWIN-8.1); ``chance``/``record_chance`` as in ``cardforge.games.base``;
     other keywords are house rules (``same_value="all"`` …)."""
     counts, cards, least, most = _deck_facts()
+    if deck_edit:  # cards removed or swapped (``cardforge.games.deck_edit``): the deck's own objects
+        from cardforge.games.deck_edit import edit_cards, parse_deck_edit
+
+        cards = edit_cards(cards, parse_deck_edit(deck_edit), "numwin")
+        counts = Counter(cards)
     players = int(players)
     if not least <= players <= most:
         raise UsageError(f"numwin is for {least}\u2013{most} players, not {players}")

@@ -528,7 +528,7 @@ class PushLuckState(GameState[Move]):
     _extra_start = False
 
     def __init__(self, players: int, seed: int, *, deck: Any, mode: str, house: Any, chance: str = "seeded",
-                 record_chance: bool = False):
+                 record_chance: bool = False, deck_edit: Any = None):
         if not deck.players_min <= players <= deck.players_max:
             raise UsageError(f"{deck.id} plays with {deck.players_min}–{deck.players_max} players, not {players}")
         check_mode(deck, mode)
@@ -539,6 +539,10 @@ class PushLuckState(GameState[Move]):
         self.mode = mode
         self.house = house
         self.cards = _deck_cards(deck, players, mode)
+        if deck_edit:  # cards removed or swapped (``cardforge.games.deck_edit``)
+            from cardforge.games.deck_edit import edit_cards, parse_deck_edit
+
+            self.cards = edit_cards(self.cards, parse_deck_edit(deck_edit), deck.id)
         self.rng = random.Random(seed)
         self.round = 0
         self.scores = [0] * players

@@ -129,7 +129,7 @@ class SequenceState(PushLuckState):
 
 def new_game(players: int, seed: int = 0, *, mode: str = "classic", rounds: Any = DEFAULT_ROUNDS,
              turns: Any = DEFAULT_TURNS, house: HouseRules | list[str] | None = None, chance: str = "seeded",
-             record_chance: bool = False) -> SequenceState:
+             record_chance: bool = False, deck_edit: str | None = None) -> SequenceState:
     """A new game: ``mode`` ``classic``/``discovery``, ``rounds`` rounds of ``turns``
     turns per player (``turns=0``: each round lasts until both piles are empty); ``chance``
     ``seeded`` (the seed turns the cards over) or ``table`` (``apply_chance``)."""
@@ -139,4 +139,4 @@ def new_game(players: int, seed: int = 0, *, mode: str = "classic", rounds: Any 
         house = parse_house_rules(HouseRules, house)
     return SequenceState(players, int_option("seed", seed, 0), deck=load_deck("sequence"), mode=mode, house=house,
                          rounds=int_option("rounds", rounds, 1), turns=int_option("turns", turns, 0),
-                         chance=chance, record_chance=record_chance)
+                         chance=chance, record_chance=record_chance, deck_edit=deck_edit)

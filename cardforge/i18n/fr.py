@@ -446,6 +446,49 @@ MESSAGES: dict[str, str] = {
     "error.simulate.option_house": "{key} est une règle maison, pas une option du moteur : utilisez --house {pair}",
     "error.simulate.option_unknown": "option {key} inconnue pour {game} : ses options sont {names}{hint}",
     "error.simulate.cluster": "--cluster {address} : pas une adresse de planificateur Dask ({why}) ; attendu par exemple tcp://hôte:8786",
+    # -- simulate: the lab's verdicts, seating, records and cluster (issue 29) --------------------
+    "error.simulate.combine": "{first} et {second} ne vont pas ensemble\u00a0: lancez-les l'un après l'autre",
+    "error.simulate.seating": "--seating {value} : attendu l'un de {known}",
+    "error.simulate.precision": "--precision {value} : attendu une demi-largeur supérieure à 0 et inférieure à 0,5 (p. ex. 0.01 pour ±1 point)",
+    "error.simulate.players_range": "--players {value} : attendu un nombre de places ou un intervalle comme 2-6",
+    "error.simulate.records_missing": "--records {path} : fichier introuvable ; créez-le avec « cardforge simulate JEU --records {path} »",
+    "error.simulate.records_line": "{path}:{line} : pas un enregistrement de partie ({why}) ; attendu un objet JSON par ligne, comme les écrit --records",
+    "error.simulate.replay_game": "--game {index} : {path} n'a pas de partie {index} ; ses parties vont de {first} à {last}",
+    "error.simulate.replay_needs": "simulate replay demande --records FICHIER (écrit par « cardforge simulate JEU --records FICHIER ») et --game I",
+    "error.simulate.cluster_lost": "le cluster Dask de {address} n'a plus aucun worker et aucun n'est revenu en {seconds} s : {done} parties jouées sur {total} ; démarrez des workers (dask worker {address}) et relancez",
+    "error.simulate.cluster_version": "les workers Dask font tourner d'autres versions de cardforge que celle-ci ({mine}) : {theirs} ; installez cardforge {mine} sur chaque worker",
+    "error.simulate.cluster_scheme": "--cluster {address} : protocole {scheme!r} inconnu ; attendu tcp://hôte:8786 ou tls://hôte:8786",
+    "sim.p.below": "p < {limit:decimal}",
+    "sim.p.equal": "p = {p:decimal}",
+    "sim.verdict.first_player": "le premier joueur",
+    "sim.verdict.seat_player": "le joueur de la place {seat}",
+    "sim.verdict.advantaged": "avantagé",
+    "sim.verdict.disadvantaged": "désavantagé",
+    "sim.verdict.seat_unfair": "La place {seat} gagne {rate:decimal} % des parties pour une part équitable de {fair:decimal} % ({p}) : {who} est {direction} à {players} joueurs.",
+    "sim.verdict.seat_fair": "Aucune place n'est mesurablement favorisée à {players} joueurs : les places gagnent de {low:decimal} à {high:decimal} % pour une part équitable de {fair:decimal} % ({p}, {games:grouped} parties).",
+    "sim.verdict.bot_stronger": "{stronger} est plus fort que {weaker} : {bot} gagne {rate:decimal} % de ses parties-places et {other} {other_rate:decimal} % ; par partie, l'écart de {bot} est de {margin:decimal} points [{low:decimal} ; {high:decimal}] ({p}).",
+    "sim.verdict.bot_equal": "{bot} et {other} ne se distinguent pas : {bot} gagne {rate:decimal} % de ses parties-places et {other} {other_rate:decimal} % ; par partie, l'écart est de {margin:decimal} points [{low:decimal} ; {high:decimal}] ({p}).",
+    "sim.verdict.precision_reached": "Le taux de victoire de chaque place est connu à ±{precision:decimal} points : atteint après {games:grouped} parties (une suite de confiance à 95 % valable à tout instant, ±{half:decimal}).",
+    "sim.verdict.precision_short": "±{precision:decimal} points non atteints : après {games:grouped} parties (le maximum permis par --games), la suite de confiance de la place la plus large est de ±{half:decimal} points.",
+    "sim.verdict.compare_change": "Avec {label}, {measure} passe de {default:decimal} à {variant:decimal} : {diff:decimal}{unit} [{low:decimal} ; {high:decimal}], taille d'effet d = {d:decimal} ({q}, ajusté).",
+    "sim.verdict.compare_rest": "Avec {label}, {n:plural:l'autre mesure ne change|les {n} autres mesures ne changent} pas de façon mesurable (taux de fausses découvertes de {fdr} % sur {tests} tests).",
+    "sim.verdict.compare_none": "Avec {label}, aucune mesure ne change de façon mesurable ({n} {n:plural:mesure|mesures} ; taux de fausses découvertes de {fdr} % sur {tests} tests).",
+    "sim.label.house": "{pair}",
+    "sim.label.full": "le jeu complet",
+    "sim.label.without": "le jeu sans {card}",
+    "sim.label.swap": "{other} à la place de chaque {card}",
+    "sim.verdict.rank": "Retirer {card} change le plus la partie par {measure}\u00a0: d = {d:decimal} ({q}).",
+    "sim.unit.points": " points",
+    "sim.measure.seat1": "le taux de victoire de la place 1",
+    "sim.measure.tie": "le taux d'égalités",
+    "sim.measure.score": "le score moyen",
+    "sim.measure.turns": "le nombre de tours",
+    "sim.measure.rounds": "le nombre de manches",
+    "sim.heading.verdicts": "Verdicts",
+    "sim.replay.header": "{game}, partie {index} (graine {seed}, {players} joueurs) : {bots}",
+    "sim.replay.chance": "hasard : {outcome}",
+    "sim.replay.move": "{n}. {player} : {move}",
+    "sim.replay.result": "résultat : {winners:list} {count:plural:gagne|gagnent} ; scores {scores}",
     "table.rounds_played": "{n} {n:plural:manche jouée|manches jouées}",
     "error.rows.row_malformed": "--row {option} mal formé : attendu COULEUR=CARTE,CARTE,… par ex. R=R0,R5,R9",
     "error.rows.row_unknown": "rangée inconnue {colour} dans --row {option} : les rangées sont {rows}{hint}",
@@ -949,6 +992,27 @@ HELP = {
         'Cartes distribuées à chaque joueur à cette manche.',
     'Cards in your hand, e.g. "RB3 SH12 flip".':
         'Les cartes de votre main, par exemple « RB3 SH12 flip ».',
+    # -- simulate: help of the lab's options (issue 29) --
+    "collection, sequence, tricks, rows or numwin; or 'replay' (with --records and --game) to print a recorded game.":
+        'collection, sequence, tricks, rows ou numwin\u202f; ou «\u202freplay\u202f» (avec --records et --game) pour afficher une partie enregistrée.',
+    'Seats at the table, or a range (2-6): one report per count and a sweep figure.':
+        'Places à la table, ou un intervalle (2-6)\xa0: un rapport par nombre de joueurs et une figure de balayage.',
+    'Games to play (default 1000; with --precision, the most to play, default 100000).':
+        'Parties à jouer (1000 par défaut\u202f; avec --precision, le maximum à jouer, 100000 par défaut).',
+    'Compare the deck without every copy of CARD (repeatable, or CARD,CARD…) with the full deck, on the same seeds.':
+        'Compare le jeu privé de tous les exemplaires de CARTE (option répétable, ou CARTE,CARTE…) avec le jeu complet, sur les mêmes graines.',
+    'Compare the deck with OTHER in place of every CARD with the full deck: the same deals, card for card (repeatable).':
+        'Compare le jeu où AUTRE remplace chaque CARTE avec le jeu complet\xa0: les mêmes donnes, carte pour carte (option répétable).',
+    'rotate (each bot in each seat in turn), random (shuffled per game) or duplicate (each deal replayed once per rotation of the seats).':
+        'rotate (chaque bot à chaque place à tour de rôle), random (placement tiré à chaque partie) ou duplicate (chaque donne rejouée une fois par rotation des places).',
+    "Play until every seat's win rate is known to ±H (0.01: ±1 point), with an anytime-valid confidence sequence.":
+        "Joue jusqu'à connaître le taux de victoire de chaque place à ±H près (0.01\xa0: ±1\xa0point), avec une suite de confiance valable à tout instant.",
+    "Write one JSON line per game (seeds, seats, bots, moves, chance, result); with 'replay', the file to read.":
+        'Écrit une ligne JSON par partie (graines, places, bots, coups, hasard, résultat)\u202f; avec «\u202freplay\u202f», le fichier à lire.',
+    'Play game I of this simulation alone and print it move by move (a game that never ends too).':
+        "Joue seule la partie I de cette simulation et l'affiche coup par coup (même une partie qui ne finit pas).",
+    "With 'replay': the game of --records to print.":
+        'Avec «\u202freplay\u202f»\xa0: la partie de --records à afficher.',
     'Compare every value of this house rule with the default.':
         'Compare chaque valeur de cette règle maison avec la règle normale.',
     'Composition for this many players.':

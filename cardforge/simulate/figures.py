@@ -1,7 +1,8 @@
 """The report's figures as data (``figures.json``) and as plots (matplotlib, Agg, imported only
 here and only when drawing): each figure is a title, axis labels and series of bars with
-their 95 % intervals (a comparison's as changes relative to the default, so that measures of
-different scales share one axis), or a histogram."""
+their 95 % intervals (a comparison's as absolute differences from the default on the same
+seeds: rates in percentage points on one figure, the other measures on another), or a binned
+histogram."""
 
 from __future__ import annotations
 
@@ -38,16 +39,22 @@ def figure_data(report: dict[str, Any], comparison: dict[str, Any] | None = None
         events = report["events"]
         figs["events_frequency"] = _bars(f"{game}: events per player and game", "event", "count",
                                          [e["event"] for e in events], [e["per_player_game"] for e in events])
-        figs["events_effect"] = _bars(f"{game}: win rate with the event minus without", "event", "difference",
-                                      [e["event"] for e in events], [e["effect"] for e in events], 0.0)
+        measured = [e for e in events if e["effect"] is not None]  # n/a: every seat-game had it
+        if measured:
+            figs["events_effect"] = _bars(f"{game}: win rate with the event minus without", "event", "difference",
+                                          [e["event"] for e in measured], [e["effect"] for e in measured], 0.0)
     for variant in (comparison or {}).get("variants", []):
-        keep = [m for m in variant["measures"] if "per player-round" not in m["measure"] and m["default"]["value"]
-                and (m["difference"]["low"] or m["difference"]["high"])]
-        relative = [{k: m["difference"][k] / abs(m["default"]["value"]) for k in ("value", "low", "high")} for m in keep]
-        figure = _bars(f"{game}: {comparison['key']}={variant['value']} against {comparison['default']}",
-                       "change relative to the default (same seeds)", "measure",
-                       [m["measure"] for m in keep], relative, 0.0)
-        figs[f"compare_{comparison['key']}_{variant['value']}"] = {**figure, "kind": "hbars"}
+        name = f"compare_{comparison['key']}_{variant['value']}"
+        title = f"{game}: {comparison['key']}={variant['value']} against {comparison['default']}"
+        for rates, suffix, xlabel in ((True, "rates", "difference in percentage points (same seeds)"),
+                                      (False, "measures", "difference (same seeds)")):
+            keep = [m for m in variant["measures"] if m.get("rate", False) == rates]
+            if not keep:
+                continue
+            scale = 100 if rates else 1
+            items = [{k: m["difference"][k] * scale for k in ("value", "low", "high")} for m in keep]
+            figure = _bars(title, xlabel, "measure", [m["measure"] for m in keep], items, 0.0)
+            figs[f"{name}_{suffix}"] = {**figure, "kind": "hbars"}
     return figs
 
 
@@ -69,7 +76,7 @@ def draw(figure: dict[str, Any]) -> Any:
         ax.barh(range(len(values)), values, xerr=errors, capsize=3, color="#4C72B0")
         ax.set_yticks(list(range(len(values))), labels, fontsize=8)
         ax.axvline(0, color="#C44E52", linestyle="--", linewidth=1)
-        ax.xaxis.set_major_formatter(lambda x, _pos: f"{x:+.0%}")
+        ax.xaxis.set_major_formatter(lambda x, _pos: f"{x:+g}")
     elif figure["kind"] == "bars":
         values = figure["values"]
         errors = [[v - lo for v, lo in zip(values, figure["low"])], [hi - v for v, hi in zip(values, figure["high"])]]
@@ -81,9 +88,9 @@ def draw(figure: dict[str, Any]) -> Any:
             ax.axhline(figure["reference"], color="#C44E52", linestyle="--", linewidth=1)
     else:
         for name, hist in figure["series"].items():
-            ax.bar(hist["values"], hist["counts"], alpha=0.55, label=name, width=0.9)
+            ax.bar(hist["values"], hist["counts"], alpha=0.55, label=str(name), width=0.9 * hist.get("width", 1))
         if len(figure["series"]) > 1:
-            ax.legend()
+            ax.legend(loc="upper right")  # "best" warns on stderr that it is slow with many bars
     ax.set_title(figure["title"])
     ax.set_xlabel(figure["xlabel"])
     ax.set_ylabel(figure["ylabel"])

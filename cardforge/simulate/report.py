@@ -3,7 +3,9 @@
 Ties: a game won by ``k`` players together gives each of them ``1/k`` of a win, so the seats'
 win rates sum to 1 exactly; the tie rate is reported apart.  Rates take Wilson intervals (a
 shared win counts as its fraction), means normal intervals, and the margin between two bots a
-paired interval over the games where both sat.
+paired interval over the games where both sat.  A bot's win rate per seat-game is clustered by
+game: its seats in one game share one win, so they are not independent trials.  Whether the
+seats are equal is Pearson's chi-square test of the seats' wins against equal shares.
 """
 
 from __future__ import annotations
@@ -14,7 +16,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from cardforge.simulate.spec import SimSpec
-from cardforge.simulate.stats import interval, mean_ci, wilson
+from cardforge.simulate.stats import chi2_uniform, cluster_rate, interval, mean_ci, paired_test, wilson
 
 __all__ = ["build_report", "win_shares", "SCORE_MEANING"]
 
@@ -36,10 +38,29 @@ def win_shares(record: dict[str, Any]) -> list[float]:
     return shares
 
 
-def _histogram(values: Sequence[float]) -> dict[str, Any]:
-    counts = Counter(values)
+#: the most bins a histogram has (a score ranging over 300 points is binned, not 300 bars)
+MAX_BINS = 40
+
+
+def bin_width(values: Sequence[float]) -> float:
+    """The histogram bin width for ``values``: 1 (each value its bar) when they span at most
+    ``MAX_BINS``, else a round width (1, 2 or 5 × 10^k) giving at most ``MAX_BINS`` bins."""
+    if not values:
+        return 1.0
+    span = max(values) - min(values)
+    return float(next(m * 10 ** k for k in range(0, 15) for m in (1, 2, 5) if span / (m * 10 ** k) <= MAX_BINS))
+
+
+def _histogram(values: Sequence[float], width: float | None = None) -> dict[str, Any]:
+    """Counts per bin: ``edges`` (one more than ``counts``) and each bin's centre in ``values``;
+    bins of width 1 are centred on the values themselves."""
+    width = width or bin_width(values)
+    origin = -0.5 if width == 1 else 0.0
+    counts = Counter(int((v - origin) // width) for v in values)
     keys = sorted(counts)
-    return {"values": keys, "counts": [counts[k] for k in keys]}
+    edges = [origin + k * width for k in keys]
+    return {"values": [round(e + width / 2, 6) for e in edges], "counts": [counts[k] for k in keys],
+            "width": width}
 
 
 def _summary(values: Sequence[float]) -> dict[str, Any]:
@@ -47,6 +68,16 @@ def _summary(values: Sequence[float]) -> dict[str, Any]:
     q = statistics.quantiles(ordered, n=4) if len(ordered) >= 2 else [ordered[0]] * 3
     return {"mean": interval(mean_ci(values), 3), "min": ordered[0], "q1": q[0], "median": q[1], "q3": q[2],
             "max": ordered[-1]}
+
+
+def _spread(values: Sequence[float]) -> dict[str, float]:
+    """The median and the 5th–95th percentiles of ``values`` (90 % of them lie between)."""
+    ordered = sorted(values)
+
+    def at(q: float) -> float:
+        return round(ordered[min(len(ordered) - 1, int(q * len(ordered)))], 2)
+
+    return {"median": at(0.5), "low": at(0.05), "high": at(0.95)}
 
 
 def _margins(records: Sequence[dict[str, Any]], bots: Sequence[str]) -> list[dict[str, Any]]:
@@ -62,7 +93,9 @@ def _margins(records: Sequence[dict[str, Any]], bots: Sequence[str]) -> list[dic
             b = [s for s, b in zip(shares, r["bots"]) if b == other]
             if a and b:
                 diffs.append(sum(a) / len(a) - sum(b) / len(b))
-        out.append({"bot": first, "against": other, "games": len(diffs), "margin": interval(mean_ci(diffs))})
+        mean, low, high, p = paired_test(diffs)
+        out.append({"bot": first, "against": other, "games": len(diffs), "margin": interval((mean, low, high)),
+                    "p_value": p})
     return out
 
 
@@ -86,16 +119,21 @@ def _events(records: Sequence[dict[str, Any]]) -> list[dict[str, Any]]:
                 else:
                     without += 1
                     without_wins += s
-        w, wo = wilson(with_wins, with_event), wilson(without_wins, without)
-        diff = w[0] - wo[0]
-        half = ((w[2] - w[1]) ** 2 + (wo[2] - wo[1]) ** 2) ** 0.5 / 2
+        # with no seat-game on one side there is nothing to compare: n/a (None), not 0 %
+        w = wilson(with_wins, with_event) if with_event else None
+        wo = wilson(without_wins, without) if without else None
+        effect = None
+        if w is not None and wo is not None:
+            diff = w[0] - wo[0]
+            half = ((w[2] - w[1]) ** 2 + (wo[2] - wo[1]) ** 2) ** 0.5 / 2
+            effect = interval((diff, diff - half, diff + half))
         out.append({
             "event": name,
             "per_player_game": interval(mean_ci(per_seat)),
             "seat_games_with": interval(wilson(with_event, seat_games)),
-            "win_rate_with": interval(w),
-            "win_rate_without": interval(wo),
-            "effect": interval((diff, diff - half, diff + half)),
+            "win_rate_with": interval(w) if w else None,
+            "win_rate_without": interval(wo) if wo else None,
+            "effect": effect,
         })
     return out
 
@@ -121,22 +159,31 @@ def build_report(spec: SimSpec, records: Sequence[dict[str, Any]], *, elapsed: f
     shares = [win_shares(r) for r in records]
     ties = sum(1 for r in records if len(r["winners"]) > 1)
     report["ties"] = interval(wilson(ties, n))
+    statistic, df, p = chi2_uniform([sum(s[seat] for s in shares) for seat in range(players)])
+    report["seat_test"] = {"test": "chi-square goodness of fit against equal shares", "statistic": round(statistic, 4),
+                           "df": df, "p_value": p}
     report["seats"] = [
         {"seat": seat + 1, "win_rate": interval(wilson(sum(s[seat] for s in shares), n)),  # 1-based, as the referee
          "score": _summary([r["scores"][seat] for r in records])}
         for seat in range(players)
     ]
     by_bot: dict[str, list[tuple[float, float]]] = defaultdict(list)
+    by_game: dict[str, list[tuple[float, int]]] = defaultdict(list)  # (win share, seats) per game
     for r, s in zip(records, shares):
+        mine: dict[str, list[float]] = defaultdict(list)
         for seat, bot in enumerate(r["bots"]):
             by_bot[bot].append((s[seat], r["scores"][seat]))
+            mine[bot].append(s[seat])
+        for bot, seats in mine.items():
+            by_game[bot].append((sum(seats), len(seats)))
     bots = list(dict.fromkeys(spec.bots))
+    width = bin_width([sc for r in records for sc in r["scores"]])  # one binning for every bot
     report["bots"] = [
-        {"bot": bot, "seat_games": len(by_bot[bot]),
-         "win_rate": interval(wilson(sum(w for w, _ in by_bot[bot]), len(by_bot[bot]))),
+        {"bot": bot, "seat_games": len(by_bot[bot]), "games": len(by_game[bot]),
+         "win_rate": interval(cluster_rate(by_game[bot])),
          "fair_share": round(1 / players, 4),
          "score": _summary([sc for _, sc in by_bot[bot]]),
-         "score_histogram": _histogram([sc for _, sc in by_bot[bot]])}
+         "score_histogram": _histogram([sc for _, sc in by_bot[bot]], width)}
         for bot in bots if by_bot[bot]
     ]
     report["margins"] = _margins(records, bots)
@@ -149,6 +196,9 @@ def build_report(spec: SimSpec, records: Sequence[dict[str, Any]], *, elapsed: f
         "rounds": _summary([r["rounds"] for r in records]),
         "turns_per_round": interval(mean_ci([r["turns"] / max(r["rounds"], 1) for r in records]), 3),
         "minutes": interval(mean_ci([t * seconds / 60 for t in turns]), 2),
+        # what a table should expect of one game (not the mean's interval, which is 0 wide when
+        # every game has as many turns, as tricks' fixed schedule)
+        "minutes_range": _spread([t * seconds / 60 for t in turns]),
         "turns_histogram": _histogram(turns),
     }
     report["events"] = _events(records)

@@ -1,12 +1,17 @@
 """What a simulation is: a pure function of this spec, so it splits into seeded batches.
 
 Game ``i`` of a simulation is shuffled from ``game_seed(seed, i)`` and its bots draw from their
-own stream of the same seed; seats are dealt the listed bots in turn, rotated by one seat per
-game, so every bot sits in every seat equally often.
+own stream, ``game_seed(seed, i, "bots")``: each is a hash (BLAKE2b) of the simulation's seed, the
+game's index and the stream's name, so no two games, seeds or streams share a stream
+(``numpy.random.SeedSequence``'s idea).  Seats are dealt the listed bots in turn, rotated by one
+seat per game, so every bot sits in every seat equally often (``--seating rotate``, the
+default); ``--seating random`` shuffles that table per game (its own stream), and ``--seating
+duplicate`` plays each deal once per rotation (the same cards, every bot in every seat).
 """
 
 from __future__ import annotations
 
+import hashlib
 import math
 from dataclasses import dataclass, field, replace
 from typing import Any
@@ -14,7 +19,7 @@ from typing import Any
 from cardforge.errors import UsageError
 from cardforge.i18n import refusal
 
-__all__ = ["SimSpec", "game_seed", "DEFAULT_TURN_SECONDS", "HOUSE_ARGUMENT", "MAX_GAMES", "MAX_TURN_SECONDS"]
+__all__ = ["SimSpec", "game_seed", "SEATINGS", "DEFAULT_TURN_SECONDS", "HOUSE_ARGUMENT", "MAX_GAMES", "MAX_TURN_SECONDS"]
 
 #: The most games one simulation plays: every game's record (1.5–3 KB) stays in memory until the
 #: report is built, so a million games take 1.5–3 GB; for more, run several seeds and compare.
@@ -32,9 +37,16 @@ HOUSE_ARGUMENT: dict[str, str] = {"rows": "rules", "tricks": "rules", "numwin": 
                                   "sequence": "house", "collection": "house"}
 
 
-def game_seed(seed: int, index: int) -> int:
-    """The seed of game ``index`` of a simulation seeded ``seed`` (independent of batching)."""
-    return (seed * 1_000_003 + index) & 0xFFFF_FFFF_FFFF
+#: how the listed bots are seated, game by game
+SEATINGS = ("rotate", "random", "duplicate")
+
+
+def game_seed(seed: int, index: int, stream: str = "deal") -> int:
+    """The seed of stream ``stream`` (``deal``, ``bots``, ``seating``) of game ``index`` of a
+    simulation seeded ``seed`` (independent of batching; a 48-bit BLAKE2b hash, so streams of
+    different seeds, games or names do not overlap)."""
+    digest = hashlib.blake2b(f"cardforge-simulate:{seed}:{index}:{stream}".encode(), digest_size=6).digest()
+    return int.from_bytes(digest, "big")
 
 
 @dataclass(frozen=True)
@@ -50,6 +62,8 @@ class SimSpec:
     #: other engine options as ``key=value`` (``mode=discovery``, ``team=true``)
     options: tuple[str, ...] = field(default=())
     turn_seconds: float | None = None
+    #: ``rotate``, ``random`` or ``duplicate`` (see the module's docstring)
+    seating: str = "rotate"
 
     def __post_init__(self) -> None:
         if self.players < 1:
@@ -64,13 +78,29 @@ class SimSpec:
                           most=f"{MAX_TURN_SECONDS:g}")
         if not self.bots:
             raise UsageError("--bots needs at least one bot name")
+        if self.seating not in SEATINGS:
+            raise refusal(UsageError, "error.simulate.seating", value=repr(self.seating), known=", ".join(SEATINGS))
         if len(self.bots) > self.players:
             raise UsageError(f"{len(self.bots)} bots for {self.players} seats: list at most one bot per seat")
 
     def seat_bots(self, index: int) -> list[str]:
         """The bot in each seat of game ``index``."""
         k = len(self.bots)
+        table = [self.bots[seat % k] for seat in range(self.players)]
+        if self.seating == "random":
+            import random
+
+            random.Random(game_seed(self.seed, index, "seating")).shuffle(table)
+            return table
+        if self.seating == "duplicate":  # the group's table, rotated: each bot plays each seat's cards
+            turn = index % self.players
+            return table[turn:] + table[:turn]
         return [self.bots[(seat + index) % k] for seat in range(self.players)]
+
+    def deal_seed(self, index: int) -> int:
+        """The deal of game ``index``: its own, or with ``duplicate`` seating that of the first
+        game of its group (``players`` games, one per rotation of the seats, on the same cards)."""
+        return game_seed(self.seed, index // self.players if self.seating == "duplicate" else index)
 
     def with_house(self, house: tuple[str, ...]) -> SimSpec:
         return replace(self, house=house)
@@ -124,4 +154,4 @@ class SimSpec:
     def to_json(self) -> dict[str, Any]:
         return {"game": self.game, "players": self.players, "bots": list(self.bots), "house": list(self.house),
                 "seed": self.seed, "games": self.games, "options": list(self.options),
-                "turn_seconds": self.seconds_per_turn}
+                "turn_seconds": self.seconds_per_turn, "seating": self.seating}

@@ -30,8 +30,8 @@ def _ticks(low: float, high: float, count: int = 5) -> list[float]:
     return [round(first + i * step, 12) for i in range(int(math.ceil((high - first) / step)) + 1)]
 
 
-def _label(value: float, percent: bool) -> str:
-    return f"{value:+.0%}" if percent else f"{value:g}"
+def _label(value: float, signed: bool) -> str:
+    return f"{value:+g}" if signed else f"{value:g}"
 
 
 def _text(x: float, y: float, content: str, *, size: int = 11, anchor: str = "middle", rotate: bool = False) -> str:
@@ -82,12 +82,14 @@ def _bars(figure: dict[str, Any], horizontal: bool, left: int) -> list[str]:
 
 
 def _histograms(figure: dict[str, Any], left: int) -> list[str]:
+    """Binned counts: each series' bars span their bins (``width`` wide, centred on ``values``)."""
     series = figure["series"]
+    width = max([hist.get("width", 1) for hist in series.values()] or [1])
     xs = sorted({x for hist in series.values() for x in hist["values"]}) or [0]
     top = max([c for hist in series.values() for c in hist["counts"]] or [1])
     ticks = _ticks(0, top)
     span_x, span_y = WIDTH - left - RIGHT, HEIGHT - TOP - BOTTOM
-    x_lo, x_hi = xs[0] - 0.5, xs[-1] + 0.5
+    x_lo, x_hi = xs[0] - width / 2, xs[-1] + width / 2
     unit = span_x / (x_hi - x_lo)
 
     def px(x: float) -> float:
@@ -100,13 +102,14 @@ def _histograms(figure: dict[str, Any], left: int) -> list[str]:
     for t in ticks:
         out.append(f'<line x1="{left}" y1="{py(t):.1f}" x2="{left + span_x}" y2="{py(t):.1f}" stroke="#ddd"/>')
         out.append(_text(left - 6, py(t) + 4, _label(t, False), anchor="end"))
-    for t in _ticks(xs[0], xs[-1]):
-        if xs[0] <= t <= xs[-1]:
+    for t in _ticks(x_lo, x_hi):
+        if x_lo <= t <= x_hi:
             out.append(_text(px(t), TOP + span_y + 16, _label(t, False), size=10))
     for k, (name, hist) in enumerate(series.items()):
         colour = SERIES[k % len(SERIES)]
+        bar = hist.get("width", 1) * unit
         for x, c in zip(hist["values"], hist["counts"]):
-            out.append(f'<rect x="{px(x) - unit * 0.45:.2f}" y="{py(c):.1f}" width="{unit * 0.9:.2f}" '
+            out.append(f'<rect x="{px(x) - bar * 0.45:.2f}" y="{py(c):.1f}" width="{bar * 0.9:.2f}" '
                        f'height="{py(0) - py(c):.1f}" fill="{colour}" fill-opacity="0.55"/>')
         if len(series) > 1:
             out.append(f'<rect x="{WIDTH - RIGHT - 150}" y="{TOP + 4 + 16 * k}" width="10" height="10" fill="{colour}"/>')

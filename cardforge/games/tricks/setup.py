@@ -13,7 +13,7 @@ __all__ = ["TEAM_CARDS", "PASS_COUNT", "TEAM_ROUNDS", "OPTIONS", "deck_for", "ch
 
 #: the options of ``new_game`` beside ``rules`` (``cardforge.games.option_names``); any other
 #: keyword is a house rule
-OPTIONS = ("team", "start_cards", "rounds")
+OPTIONS = ("team", "start_cards", "rounds", "deck_edit")
 
 #: Team variant: 6 cards each, 2 passed, 5 rounds (TRICKS-11.2, 11.3, 11.6).
 TEAM_CARDS, PASS_COUNT, TEAM_ROUNDS = 6, 2, 5

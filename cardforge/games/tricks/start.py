@@ -15,6 +15,7 @@ from cardforge.errors import UsageError
 from cardforge.games.base import check_chance_mode
 from cardforge.games.house import parse_house_rules
 from cardforge.games.tricks.house_rules import DEFAULT_RULES, HouseRules
+from cardforge.games.deck_edit import DeckEdit, edit_cards, parse_deck_edit
 from cardforge.games.tricks.setup import OPTIONS, TEAM_CARDS, check_players, deck_for, round_schedule
 from cardforge.games.tricks.state import GameConfig, TricksState
 from cardforge.games.tricks.table import TableTricksState
@@ -54,6 +55,7 @@ def new_game(players: int, seed: int = 0, *, chance: str = "seeded", record_chan
     start_cards = _as_int("start_cards", options.pop("start_cards", 1))
     rounds = options.pop("rounds", None)
     rounds = None if rounds is None else _as_int("rounds", rounds)
+    edit = parse_deck_edit(options.pop("deck_edit", None))
     rules = options.pop("rules", None) or DEFAULT_RULES
     house_keys = [f.name for f in dataclasses.fields(HouseRules)]
     unknown = [k for k in options if str(k).replace("-", "_") not in house_keys]
@@ -62,7 +64,7 @@ def new_game(players: int, seed: int = 0, *, chance: str = "seeded", record_chan
                          f"(other keys are house rules: {', '.join(house_keys)})")
     if options:
         rules = parse_house_rules(HouseRules, [*_pairs(rules), *(f"{k}={v}" for k, v in options.items())])
-    config = _config(players, team, start_cards, rounds, rules)
+    config = _config(players, team, start_cards, rounds, rules, edit)
     if check_chance_mode(chance) == "table":
         state: TricksState = TableTricksState(config)
     else:
@@ -76,11 +78,12 @@ def new_game(players: int, seed: int = 0, *, chance: str = "seeded", record_chan
 
 
 @functools.lru_cache(maxsize=64)
-def _config(players: int, team: bool, start_cards: int, rounds: int | None, rules: HouseRules) -> GameConfig:
+def _config(players: int, team: bool, start_cards: int, rounds: int | None, rules: HouseRules,
+            edit: DeckEdit = ()) -> GameConfig:
     """The checked static facts of a game, built once per set of options (a simulation starts
     thousands of games from the same one)."""
     check_players(players, team)
-    deck = tuple(deck_for(players, rules))
+    deck = edit_cards(deck_for(players, rules), edit, "tricks")  # ``deck_edit``: cards removed or swapped
     if team and TEAM_CARDS * players > len(deck):
         raise refusal(UsageError, "error.tricks.team_deck", cards=TEAM_CARDS, players=players,
                       need=TEAM_CARDS * players, deck=len(deck))
