@@ -112,3 +112,13 @@ def test_the_streak_bonus_reads_the_same_in_book_engine_and_ruling():
     assert "0, puis +5, +10 et +15 : 30" in ruling.text.fr and "0, then +5, +10 and +15: 30" in ruling.text.en
     assert "pas 5 + 10 + 15" not in ruling.text.fr
     assert [sc.bonus for *_, sc, _total in evening()][:4] == [0, 5, 10, 15]
+
+
+@pytest.mark.parametrize("game", ["tricks", "rows", "numwin", "sequence"])
+def test_a_blank_score_pad_has_a_column_per_player_of_the_largest_table(game):
+    from cardforge.deck import load_deck
+    from cardforge.table.export import blank_pad
+
+    pad = blank_pad(game, "fr")
+    assert len(pad.sides) == load_deck(game).players_max
+    assert pad.subtitle == "Feuille de score" or "Feuille de score" in pad.title + pad.subtitle
