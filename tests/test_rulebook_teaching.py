@@ -122,3 +122,31 @@ def test_a_blank_score_pad_has_a_column_per_player_of_the_largest_table(game):
     pad = blank_pad(game, "fr")
     assert len(pad.sides) == load_deck(game).players_max
     assert pad.subtitle == "Feuille de score" or "Feuille de score" in pad.title + pad.subtitle
+
+
+def test_booklet_imposition_puts_pages_in_printer_order():
+    """Saddle stitch: sheet 1 carries 8|1 then 2|7, sheet 2 carries 6|3 then 4|5."""
+    from cardforge.rulebook.booklet import spreads
+
+    assert spreads(8) == [((8, 1), (2, 7)), ((6, 3), (4, 5))]
+    assert spreads(4) == [((4, 1), (2, 3))]
+    with pytest.raises(ValueError):
+        spreads(6)
+
+
+def test_rulebook_booklet_writes_the_imposed_book(tmp_path):
+    from pypdf import PdfReader
+    from typer.testing import CliRunner
+
+    from cardforge.cli.application import app
+
+    result = CliRunner().invoke(app, ["rulebook", "collection", "--lang", "fr", "--kind", "player", "--booklet",
+                                      "--back-offset", "0.5,-0.3", "--out", str(tmp_path)])
+    assert result.exit_code == 0, result.output
+    book = PdfReader(tmp_path / "rulebooks" / "collection-fr.pdf")
+    imposed = PdfReader(tmp_path / "rulebooks" / "collection-fr-booklet.pdf")
+    assert len(imposed.pages) == len(book.pages) // 2
+    a5_w, a5_h = (float(v) for v in book.pages[0].mediabox[2:])
+    assert [float(v) for v in imposed.pages[0].mediabox[2:]] == pytest.approx([2 * a5_w, a5_h])
+    front = imposed.pages[0].extract_text()
+    assert "Num Collection" in front  # the back cover and the cover face each other
