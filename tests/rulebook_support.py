@@ -100,3 +100,11 @@ def body_lines(path: Path) -> list[list[str]]:
     mm = 72 / 25.4
     return [[t for top, bottom, t in page if t.strip() and bottom > FOLIO_MM * mm and top < height - HEADER_MM * mm]
             for page in text_lines(path)]
+
+
+def teaching(game: str, lang: str, kind: str = "player") -> bool:
+    """Whether the book is a teaching booklet (issue 27: prose in teaching order, no contents,
+    no rule numbers, a back cover) rather than the catalogue laid out section by section."""
+    from cardforge.rulebook.context import teaching_template
+
+    return kind == "player" and bool(teaching_template(game, lang))

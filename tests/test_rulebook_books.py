@@ -15,7 +15,7 @@ from cardforge.rulebook.books import KINDS
 from cardforge.rulebook.examples import examples_for
 from cardforge.rulebook.typography import typeset
 from cardforge.rules import load_rules
-from tests.rulebook_support import BOOKS
+from tests.rulebook_support import BOOKS, teaching
 from tests.rulebook_support import flat as _flat
 
 
@@ -26,6 +26,8 @@ def test_book_has_a_table_of_contents(all_books, game, lang, kind):
     the PDF has an outline (bookmarks) with the same sections."""
     from pypdf import PdfReader
 
+    if teaching(game, lang, kind):
+        pytest.skip("a teaching booklet of 4 to 8 pages has no contents page (issue 27)")
     book = all_books[game, lang, kind]
     contents = book.pages[1]
     assert ("Sommaire" if lang == "fr" else "Contents") in contents
@@ -140,7 +142,8 @@ def test_every_example_states_what_the_engine_says(all_books, game, lang, kind):
         assert _flat(typeset(say(example.outcome(lang)), lang)) in flat, f"{example.id}: outcome not printed"
         for rules, text in example.steps:
             assert _flat(typeset(say(text(lang)), lang)) in flat, f"{example.id}: step {rules} not printed"
-    for table in tables:
+    # a teaching booklet prints the examples; its tables are its own (the scoring rules as a reader needs them)
+    for table in [] if teaching(game, lang, kind) else tables:
         for row in table.rows:
             cells = [say(c(lang) if not isinstance(c, str) else c) for c in row]
             if kind == "player":  # the player's book leaves out a column of rule IDs

@@ -35,6 +35,8 @@ def rulebook(
     kind: str = typer.Option("all", "--kind", help="player, reference, comprehensive or all."),
     paper: str = typer.Option("a5", "--paper", metavar="PAPER", autocompletion=complete.book_papers, help="a5 (default) or a4."),
     out: Path | None = typer.Option(None, "--out", "-o", metavar="DIR", parser=nonempty_path, help="Output folder (default: output/); PDFs go in its rulebooks/."),
+    booklet: bool = typer.Option(False, "--booklet", help="Also write each player's book imposed for saddle-stitch printing (<game>-<lang>-booklet.pdf: two A5 pages per A4 landscape side, printer's order, duplex)."),
+    back_offset: str = typer.Option("0,0", "--back-offset", help="With --booklet: shift the back sides by X,Y mm (read off the cards' --calibrate page)."),
     as_json: bool = JSON_OPTION,
 ) -> None:
     """Build the player's rulebook, the quick reference and the comprehensive rules of each game."""
@@ -54,11 +56,33 @@ def rulebook(
         written = [build_custom_rulebook(game, lg, folder, paper=paper.lower()) for lg in langs]
     else:
         written = build_books(all_jobs(games, langs, kinds), folder, paper=paper.lower())
+    if booklet:
+        written += _booklets(written, back_offset)
     if as_json:
         print_written(written, folder)
     else:
         for path in written:
             typer.echo(f"wrote {shown(path)}")
+
+
+def _booklets(books: list[Path], back_offset: str) -> list[Path]:
+    """The saddle-stitch imposition of each teaching booklet among ``books`` (page count a
+    multiple of 4: the player's books)."""
+    from pypdf import PdfReader
+
+    from cardforge.atomic import atomic_write_bytes
+    from cardforge.render.sheets import parse_offset
+    from cardforge.rulebook.booklet import impose
+
+    offset = parse_offset(back_offset)
+    out = []
+    for path in books:
+        if "-reference-" in path.name or "-comprehensive-" in path.name or len(PdfReader(path).pages) % 4:
+            continue
+        target = path.with_name(f"{path.stem}-booklet.pdf")
+        atomic_write_bytes(target, impose(path.read_bytes(), offset))
+        out.append(target)
+    return out
 
 
 def register(app: typer.Typer) -> None:

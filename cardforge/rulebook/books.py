@@ -83,7 +83,6 @@ def build_book(game: str, lang: str, out: Path, *, paper: str = "a5", kind: str 
     """Build one book of ``kind`` into ``out/rulebooks/`` and return its path; ``deck`` and
     ``rules`` let a custom deck go through the same pipeline (no engine needed)."""
     from cardforge.rulebook.layout import render_pdf
-    from cardforge.rulebook.story import build_story
     from cardforge.rulebook.styles import Palette, make_styles, page_for
 
     page = page_for(paper)
@@ -91,13 +90,13 @@ def build_book(game: str, lang: str, out: Path, *, paper: str = "a5", kind: str 
     deck = deck or load_deck(game)
     palette = Palette(accent=deck.style.back.color, highlight=deck.style.back.accent)
     styles = make_styles(page, palette, lang)
-    cover, body = build_story(markup, deck, styles)
     word = _SUBTITLES[kind][0 if lang == "fr" else 1]
     title = f"{deck.title(lang)} — {word}"
     if kind == "reference":
         from dataclasses import replace
 
         from cardforge.rulebook.aid import SUMMARY_SCALES, fits_one_page, reference_pdf
+        from cardforge.rulebook.story import build_story
 
         for scale in SUMMARY_SCALES:  # the summary is one page: smaller type until it fits
             styles = make_styles(replace(page, body_pt=page.body_pt * scale), palette, lang)
@@ -108,8 +107,17 @@ def build_book(game: str, lang: str, out: Path, *, paper: str = "a5", kind: str 
 
         pdf = reference_pdf(body, styles=styles, deck=deck, lang=lang, title=title, sides=_aid_sides(rules or game, lang))
     else:
+        from cardforge.rulebook.story import story_builder
+
+        def parts() -> tuple[list[Any], list[Any], list[Any] | None]:
+            built = story_builder(markup, deck, styles)
+            return built.cover, built.body, built.back or None
+
+        cover, body, back = parts()
+        teaching = kind == "player" and back is not None  # a teaching booklet: saddle-stitched, 4 pages a sheet
         pdf = render_pdf(cover, body, styles=styles, deck=deck, lang=lang, title=title,
-                         running_title=f"{deck.title(lang)} · {word}")
+                         running_title=f"{deck.title(lang)} · {word}", back=back,
+                         multiple=4 if teaching else 1, rebuild=parts)
     path = rulebook_path(out, game, lang, page.name, kind=kind)
     atomic_write_bytes(path, pdf)
     return path

@@ -16,10 +16,11 @@ from cardforge.deck import GAMES, Deck, load_deck
 from cardforge.rulebook import KINDS
 from cardforge.rulebook.examples import Example, Figure, Table, examples_for
 from cardforge.rulebook.flowables import MARKS
+from cardforge.rulebook.glossary import terms_for
 from cardforge.rulebook.words import RULE_ID, for_players
 from cardforge.rules import RuleBook, load_rules, player_text
 
-__all__ = ["book_context", "component_counts", "section_number", "KINDS"]
+__all__ = ["teaching_template", "book_context", "component_counts", "section_number", "KINDS"]
 
 #: The three readers of one catalogue: the player's book, the quick reference, the judge's rules.
 
@@ -170,6 +171,15 @@ def _book_info(book: RuleBook, lang: str) -> dict[str, Any]:
             "turn": [t(lang) for t in info.turn], "scoring": [t(lang) for t in info.scoring]}
 
 
+def teaching_template(game: str, lang: str) -> str:
+    """The player's book's teaching text of ``game`` in ``lang`` (``rulebook/teach/<game>-<lang>.j2``),
+    or ``""`` when the game has none (a custom deck: its book follows the catalogue)."""
+    from cardforge.paths import templates_dir
+
+    name = f"rulebook/teach/{game}-{lang}.j2"
+    return name if (templates_dir() / name).is_file() else ""
+
+
 def book_context(game: str, lang: str, *, paper: str = "a5", kind: str = "player", deck: Deck | None = None,
                  rules: RuleBook | None = None) -> dict[str, Any]:
     """The template variables of ``game``'s book of ``kind`` (``KINDS``) in ``lang``.
@@ -190,6 +200,10 @@ def book_context(game: str, lang: str, *, paper: str = "a5", kind: str = "player
     used = {m for ex in examples for f in (*ex.before, *ex.after) for m in f.marks}
     say = str if kind == "comprehensive" else (lambda text: for_players(text, deck, lang))
     return {
+        "teaching": teaching_template(game, lang) if rules is None else "",
+        "example_by_id": {ex.id: _example(ex, lang, say) for ex in examples},
+        "table_by_id": {t.id: _table(t, lang, say) for t in tables},
+        "glossary_terms": [{"word": t.word(lang), "definition": t.definition(lang)} for t in terms_for(game)],
         "lang": lang,
         "game": game,
         "paper": paper,

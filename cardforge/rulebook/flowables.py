@@ -14,6 +14,7 @@ down, with an optional caption under each card and a mark on it:
 from __future__ import annotations
 
 import math
+from dataclasses import dataclass
 from collections.abc import Sequence
 from typing import Any
 
@@ -24,7 +25,7 @@ from cardforge.cards import Card
 from cardforge.deck import Deck
 from cardforge.render.faces import card_size_points, draw_card
 
-__all__ = ["MARKS", "CardStrip"]
+__all__ = ["MARKS", "CardStrip", "Scene", "Spot"]
 
 MARKS = ("win", "cancel", "take", "zero", "-")
 
@@ -129,3 +130,91 @@ class CardStrip(Flowable):
             canv.setFont(self.caption_style.fontName if self.caption_style else "Helvetica-Bold", r * 1.3)
             canv.drawCentredString(x + w, y + h - r * 0.45, "0")
         canv.restoreState()
+
+
+@dataclass(frozen=True)
+class Spot:
+    """One place on the table: a pile of ``backs`` card backs and/or face-up ``cards`` (side by
+    side, or overlapping when ``fan``), with a caption under it."""
+
+    cards: Sequence[Card] = ()
+    backs: int = 0
+    fan: bool = False
+    caption: str = ""
+
+
+class Scene(Flowable):
+    """The table seen from above (the setup picture): lines of spots on a tinted cloth, every
+    card drawn by the card renderer at the book's one card size."""
+
+    PAD = 6.0
+    GAP = 8.0
+
+    def __init__(self, deck: Deck, lines: Sequence[Sequence[Spot]], *, lang: str, card_width: float,
+                 caption_style: Any, tint: str, line: str):
+        super().__init__()
+        self.deck, self.lines, self.lang = deck, [list(ln) for ln in lines], lang
+        width, height = card_size_points(deck)
+        self.scale = card_width / width
+        self.card_w, self.card_h = card_width, height * self.scale
+        self.caption_style, self.tint, self.line_colour = caption_style, tint, line
+
+    def _spot_width(self, spot: Spot) -> float:
+        step = self.card_w * (0.38 if spot.fan else 1.08)
+        faces = len(spot.cards)
+        width = self.card_w + (faces - 1) * step if faces else 0.0
+        if spot.backs:
+            width += self.card_w + min(spot.backs, 4) * 1.2 + (4 if faces else 0)
+        return max(width, self.card_w)
+
+    def _caption_h(self) -> float:
+        return self.caption_style.leading * 2 + 2
+
+    def wrap(self, avail_width: float, avail_height: float) -> tuple[float, float]:
+        self.width = avail_width
+        self.height = len(self.lines) * (self.card_h + self._caption_h() + self.GAP) - self.GAP + 2 * self.PAD
+        return self.width, self.height
+
+    def draw(self) -> None:
+        canv = self.canv
+        canv.saveState()
+        canv.setFillColor(colors.HexColor(self.tint))
+        canv.setStrokeColor(colors.HexColor(self.line_colour))
+        canv.roundRect(0, 0, self.width, self.height, 6, stroke=1, fill=1)
+        canv.restoreState()
+        if getattr(canv, "rulebook_draft", False):
+            return
+        y = self.height - self.PAD - self.card_h
+        for spots in self.lines:
+            widths = [self._spot_width(s) for s in spots]
+            gap = max(4.0, (self.width - 2 * self.PAD - sum(widths)) / (len(spots) + 1))
+            x = self.PAD + gap
+            for spot, w in zip(spots, widths):
+                self._draw_spot(spot, x, y, w)
+                x += w + gap
+            y -= self.card_h + self._caption_h() + self.GAP
+
+    def _draw_spot(self, spot: Spot, x: float, y: float, width: float) -> None:
+        from cardforge.render.faces import draw_back
+
+        canv = self.canv
+        cx = x
+        for i in range(min(spot.backs, 4)):  # a pile: a few backs slightly offset
+            canv.saveState()
+            canv.translate(cx + i * 1.2, y + i * 1.2)
+            canv.scale(self.scale, self.scale)
+            draw_back(canv, self.deck, lang=self.lang)
+            canv.restoreState()
+        if spot.backs:
+            cx += self.card_w + min(spot.backs, 4) * 1.2 + 4
+        step = self.card_w * (0.38 if spot.fan else 1.08)
+        for i, card in enumerate(spot.cards):
+            canv.saveState()
+            canv.translate(cx + i * step, y)
+            canv.scale(self.scale, self.scale)
+            draw_card(canv, self.deck, card, lang=self.lang)
+            canv.restoreState()
+        if spot.caption:
+            para = Paragraph(spot.caption, self.caption_style)
+            w, h = para.wrap(max(width, self.card_w * 1.6), self._caption_h())
+            para.drawOn(canv, x + width / 2 - w / 2, y - 2 - h)

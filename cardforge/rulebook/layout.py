@@ -14,7 +14,9 @@ from typing import Any
 
 from reportlab.lib import colors
 from reportlab.lib.units import mm
-from reportlab.platypus import BaseDocTemplate, Frame, NextPageTemplate, PageBreak, PageTemplate, Paragraph, Table
+from reportlab.platypus.tableofcontents import TableOfContents
+from reportlab.platypus import (BaseDocTemplate, Flowable, Frame, NextPageTemplate, PageBreak, PageTemplate,
+                                Paragraph, Table)
 
 from cardforge.deck import Deck
 from cardforge.rulebook.flowables import CardStrip
@@ -50,6 +52,7 @@ class RulebookDocument(BaseDocTemplate):
         self._top: str = ""  # the section at the top of this page (its running header)
         self._content = False  # whether something other than headings is on this page yet
         self._passes = 0
+        self.draft_first = True  # False: a book without a table of contents is laid out in one pass
 
     # -- headings: table of contents, outline, running header ----------------------------
 
@@ -60,7 +63,7 @@ class RulebookDocument(BaseDocTemplate):
         self._current = self._top = ""
         self._content = False
         self._passes += 1
-        self.canv.rulebook_draft = self._passes == 1
+        self.canv.rulebook_draft = self._passes == 1 and self.draft_first
 
     def afterFlowable(self, flowable: Any) -> None:
         if not isinstance(flowable, Heading):
@@ -131,16 +134,57 @@ class RulebookDocument(BaseDocTemplate):
         canv.saveState()
         canv.setFillColor(colors.HexColor(s.palette.highlight))
         canv.rect(0, height * 0.115, width, 1.4 * mm, stroke=0, fill=1)
-        canv.setFont(s.font.condensed, s.body.fontSize * 0.8)
-        canv.setFillColor(colors.white)
-        canv.drawCentredString(width / 2, height * 0.06, "cardforge")
+        canv.restoreState()
+
+
+class NotesPage(Flowable):
+    """A page of ruled lines for the players' notes: fills a booklet to a multiple of 4 pages."""
+
+    def __init__(self, title: str, styles: Styles):
+        super().__init__()
+        self.title, self.styles = title, styles
+
+    def wrap(self, avail_width: float, avail_height: float) -> tuple[float, float]:
+        self.width, self.height = avail_width, avail_height - 1
+        return self.width, self.height
+
+    def draw(self) -> None:
+        s, canv = self.styles, self.canv
+        canv.saveState()
+        canv.setFont(s.font.bold, s.h1.fontSize)
+        canv.setFillColor(colors.HexColor(s.palette.accent))
+        canv.drawString(0, self.height - s.h1.fontSize, self.title)
+        canv.setStrokeColor(colors.HexColor(s.palette.line))
+        canv.setLineWidth(0.5)
+        y = self.height - s.h1.fontSize * 2.6
+        while y > 0:
+            canv.line(0, y, self.width, y)
+            y -= 8 * mm
         canv.restoreState()
 
 
 def render_pdf(cover: list[Any], body: list[Any], *, styles: Styles, deck: Deck, lang: str, title: str,
-               running_title: str) -> bytes:
-    """Lay out the cover and body flowables into PDF bytes (two or more passes for the TOC)."""
-    buffer = io.BytesIO()
-    doc = RulebookDocument(buffer, styles=styles, deck=deck, lang=lang, title=title, running_title=running_title)
-    doc.multiBuild([*cover, NextPageTemplate("body"), PageBreak(), *body], maxPasses=6)
-    return buffer.getvalue()
+               running_title: str, back: list[Any] | None = None, multiple: int = 1,
+               rebuild: Any = None) -> bytes:
+    """Lay out the cover and body flowables into PDF bytes (two or more passes for the TOC).
+
+    ``back``: the back cover's flowables, set on the last page (a cover
+    page); ``multiple``: the page count is made a multiple of it (a saddle-stitched booklet:
+    4) with pages of ruled lines for notes before the back cover, laid out again from the
+    fresh ``(cover, body, back)`` that ``rebuild()`` gives (laid-out flowables keep state)."""
+    notes = 0
+    while True:
+        buffer = io.BytesIO()
+        doc = RulebookDocument(buffer, styles=styles, deck=deck, lang=lang, title=title, running_title=running_title)
+        doc.draft_first = any(isinstance(f, TableOfContents) for f in body)
+        story = [*cover, NextPageTemplate("body"), PageBreak(), *body]
+        for _ in range(notes):
+            story += [PageBreak(), NotesPage("Notes", styles)]
+        if back is not None:
+            story += [NextPageTemplate("cover"), PageBreak(), *back]
+        doc.multiBuild(story, maxPasses=6)
+        pages = doc.page
+        if multiple <= 1 or pages % multiple == 0 or notes or rebuild is None:
+            return buffer.getvalue()
+        notes = multiple - pages % multiple
+        cover, body, back = rebuild()

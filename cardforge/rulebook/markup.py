@@ -19,6 +19,10 @@ template and the line of its rendered output)::
                                           card illustrations drawn by the card renderer
         <example title="…">…</example>    a worked example, boxed and kept on one page
         <keep>…</keep>                    blocks kept together on one page
+        <side [widths="35,65"]>…</side>   its first block (a picture) beside the others
+        <scene><line><spot back="3" caption="…"/><spot codes="R4 G2" fan="1"/></line></scene>
+                                          a picture of the table: piles of backs, faces
+        <flow><step>…</step></flow>       a turn as boxes joined by arrows
         <pagebreak/>  <spacer [mm="4"]/>
     inline, inside p/note/rule/li/th/td/title/subtitle:
         <b>…</b> <i>…</i> <code>…</code> (a card code or command) <br/>
@@ -42,9 +46,10 @@ __all__ = ["Markup", "MarkupError", "parse_markup", "from_markdown", "INLINE", "
 #: Inline elements allowed inside text blocks.
 INLINE = frozenset({"b", "i", "code", "br"})
 #: Blocks whose content is inline text.
-TEXT_BLOCKS = frozenset({"p", "note", "rule", "li", "th", "td", "title", "subtitle"})
+TEXT_BLOCKS = frozenset({"p", "note", "rule", "li", "th", "td", "title", "subtitle", "step"})
 
-_FLOW = frozenset({"p", "note", "rule", "ul", "table", "cards", "example", "keep", "pagebreak", "spacer"})
+_FLOW = frozenset({"p", "note", "rule", "ul", "table", "cards", "example", "keep", "pagebreak", "spacer", "side",
+                   "scene", "flow"})
 
 
 @dataclass(frozen=True, slots=True)
@@ -56,8 +61,9 @@ class _Spec:
 
 
 SCHEMA: dict[str, _Spec] = {
-    "book": _Spec(frozenset({"cover", "toc", "section", "pagebreak"}) | _FLOW, frozenset({"lang"}), frozenset({"lang"})),
+    "book": _Spec(frozenset({"cover", "back", "toc", "section", "pagebreak"}) | _FLOW, frozenset({"lang", "cards"}), frozenset({"lang"})),
     "cover": _Spec(frozenset({"title", "subtitle", "p", "cards", "spacer"})),
+    "back": _Spec(frozenset({"title", "p", "cards", "spacer"})),
     "toc": _Spec(frozenset(), frozenset({"title"}), frozenset({"title"}), frozenset({"title"})),
     "section": _Spec(_FLOW | {"section"}, frozenset({"title", "number", "id"}), frozenset({"title"}), frozenset({"title"})),
     "rule": _Spec(INLINE, frozenset({"id", "num"})),
@@ -70,6 +76,12 @@ SCHEMA: dict[str, _Spec] = {
                    frozenset({"label", "captions"})),
     "example": _Spec(_FLOW - {"example"}, frozenset({"title", "id"}), frozenset({"title"}), frozenset({"title"})),
     "keep": _Spec(_FLOW - {"keep"}),
+    "side": _Spec(_FLOW - {"side", "example", "keep"}, frozenset({"widths"})),
+    "scene": _Spec(frozenset({"line"}), frozenset({"caption"}), frozenset(), frozenset({"caption"})),
+    "line": _Spec(frozenset({"spot"})),
+    "spot": _Spec(frozenset(), frozenset({"codes", "back", "caption", "fan"}), frozenset(), frozenset({"caption"})),
+    "flow": _Spec(frozenset({"step"})),
+    "step": _Spec(INLINE),
     "pagebreak": _Spec(frozenset()),
     "spacer": _Spec(frozenset(), frozenset({"mm"})),
     **{name: _Spec(INLINE) for name in ("p", "note", "li", "title", "subtitle", "b", "i", "code")},

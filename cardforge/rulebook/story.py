@@ -28,7 +28,7 @@ from cardforge.rulebook.markup import Markup
 from cardforge.rulebook.styles import Styles
 from cardforge.rulebook.typography import NNBSP
 
-__all__ = ["Heading", "StoryBuilder", "build_story", "SHORT_TABLE_ROWS"]
+__all__ = ["Heading", "StoryBuilder", "build_story", "story_builder", "SHORT_TABLE_ROWS"]
 
 #: Tables with at most this many rows are never split across pages; a longer one splits only
 #: after at least ``MIN_ROWS_BEFORE_SPLIT`` body rows (its header rows repeat on the next page).
@@ -135,8 +135,21 @@ class StoryBuilder:
     _counters: list[int] = field(default_factory=lambda: [0, 0])
     _keys: int = 0
     _depth: int = 0
+    back: list[Any] = field(default_factory=list)
     #: card pictures' size while an example is set in a smaller version (``EXAMPLE_ZOOMS``)
     _picture_zoom: float = 1.0
+    _names: Any = None
+
+    def __post_init__(self) -> None:
+        #: ``<book cards="0.25">``: every card picture at that one size, never shrunk (player's book)
+        fixed = self.markup.root.get("cards")
+        self.fixed_scale = float(fixed) if fixed else None
+        names = sorted({n for n in [f.family.name(self.lang) for f in self.deck.families.values()]
+                        + [a.action.name(self.lang) for a in self.deck.actions.values()] if n}, key=len, reverse=True)
+        if names:
+            import re
+
+            self._names = re.compile(r"(?<!\w)(" + "|".join(map(re.escape, names)) + r")(?:[ \u00a0](\d+))?(?!\w)")
 
     # -- inline text --------------------------------------------------------------------
 
@@ -144,10 +157,12 @@ class StoryBuilder:
         """Plain text as reportlab paragraph markup: escaped, glyphs the font lacks replaced,
         and each narrow no-break space (which reportlab would break a line at) drawn as a
         no-break space at a smaller size — same width, never a line break."""
-        narrow = f'<font size="{size * 0.62:.2f}">\u00a0</font>'
+        narrow = f'<font size="{size * 0.7:.2f}">\u00a0</font>'
         printable = raw or ""
         for bad, good in _GLYPH_FALLBACKS.items():
             printable = printable.replace(bad, good)
+        if self._names is not None:  # a card's name and value never break across lines
+            printable = self._names.sub(lambda m: m.group(0).replace(" ", "\u00a0"), printable)
         return escape(printable).replace(NNBSP, narrow)
 
     def inline(self, elem: ET.Element, size: float) -> str:
@@ -173,6 +188,8 @@ class StoryBuilder:
         for child in self.markup.root:
             if child.tag == "cover":
                 self.cover = [f for c in child for f in self.block(c, cover=True)]
+            elif child.tag == "back":
+                self.back = [f for c in child for f in self.block(c, cover=True)]
             else:
                 self.body += self.block(child)
 
@@ -219,6 +236,12 @@ class StoryBuilder:
             return self._example(elem)
         if tag == "keep":
             return [keep_together(self.blocks(elem))]
+        if tag == "side":
+            return [self._side(elem)]
+        if tag == "scene":
+            return [self._scene(elem)]
+        if tag == "flow":
+            return [self._flow(elem)]
         if tag == "pagebreak":
             return [PageBreak()]
         if tag == "spacer":
@@ -354,7 +377,7 @@ class StoryBuilder:
         captions = [self.text(c, s.caption.fontSize) for c in elem.get("captions", "").split("|")] \
             if elem.get("captions") else []
         try:
-            scale = float(elem.get("scale", DEFAULT_CARD_SCALE)) * s.page.card_zoom * self._picture_zoom
+            scale = self._scale(elem.get("scale"))
         except ValueError:
             raise self.markup.error(elem, f"scale={elem.get('scale')!r} is not a number") from None
         from cardforge.render.faces import card_size_points
@@ -363,13 +386,79 @@ class StoryBuilder:
         label_style = s.caption.clone("label", alignment=0, fontName=s.font.condensed_bold, textColor=s.palette.ink,
                                       fontSize=s.caption.fontSize * 1.05)
         strip = CardStrip(self.deck, cards, lang=self.lang, card_width=card_size_points(self.deck)[0] * scale,
-                          gap=2.2 * mm, captions=captions, marks=marks,
+                          gap=(1.4 if self.fixed_scale else 2.2) * mm, captions=captions, marks=marks,
                           label=self.text(label, label_style.fontSize) if label else "",
                           label_width=17 * mm if label else 0.0, caption_style=s.caption,
                           label_style=label_style, highlight=s.palette.highlight)
         strip.hAlign = "CENTER" if cover or not label else "LEFT"
         strip.spaceBefore, strip.spaceAfter = 1.2 * mm, 1.6 * mm
         return strip
+
+    def _scale(self, asked: str | None) -> float:
+        """A card picture's scale: the book's one size when it fixes one, else ``asked``."""
+        if self.fixed_scale is not None:
+            return self.fixed_scale * self.styles.page.card_zoom
+        return float(asked or DEFAULT_CARD_SCALE) * self.styles.page.card_zoom * self._picture_zoom
+
+    def _side(self, elem: ET.Element) -> Flowable:
+        """The first block (a picture) in a narrow left column, the other blocks beside it."""
+        children = list(elem)
+        if len(children) < 2:
+            raise self.markup.error(elem, "<side> needs a picture and at least one block beside it")
+        parts = [float(w) for w in (elem.get("widths") or "30,70").split(",")]
+        width = self._frame_width()
+        widths = [width * p / sum(parts) for p in parts]
+        left = self.block(children[0])
+        right = [f for c in children[1:] for f in self.block(c)]
+        for f in left:
+            f.hAlign = "CENTER"
+        table = Table([[left, right]], colWidths=widths, hAlign="LEFT",
+                      style=TableStyle([("VALIGN", (0, 0), (-1, -1), "TOP"),
+                                        ("FONTNAME", (0, 0), (-1, -1), self.styles.font.regular),
+                                        ("LEFTPADDING", (0, 0), (-1, -1), 0), ("RIGHTPADDING", (0, 0), (0, 0), 6),
+                                        ("RIGHTPADDING", (1, 0), (1, 0), 0), ("TOPPADDING", (0, 0), (-1, -1), 1),
+                                        ("BOTTOMPADDING", (0, 0), (-1, -1), 3)]))
+        return table
+
+    def _scene(self, elem: ET.Element) -> Flowable:
+        """The table seen from above: piles of card backs and face-up cards, captioned."""
+        from cardforge.render.faces import card_size_points
+        from cardforge.rulebook.flowables import Scene, Spot
+
+        lines = []
+        for line in elem:
+            spots = []
+            for spot in line:
+                try:
+                    cards = self.deck.parse_many(spot.get("codes")) if spot.get("codes") else []
+                except CardCodeError as exc:
+                    raise self.markup.error(spot, str(exc)) from None
+                spots.append(Spot(cards=cards, backs=int(spot.get("back", "0") or 0), fan=spot.get("fan") == "1",
+                                  caption=self.text(spot.get("caption"), self.styles.caption.fontSize)))
+            lines.append(spots)
+        scale = self._scale(None)
+        return Scene(self.deck, lines, lang=self.lang, card_width=card_size_points(self.deck)[0] * scale,
+                     caption_style=self.styles.caption, tint=self.styles.palette.tint, line=self.styles.palette.line)
+
+    def _flow(self, elem: ET.Element) -> Flowable:
+        """A turn as a column of boxes joined by arrows (the quick reference)."""
+        s = self.styles
+        rows: list[list[Any]] = []
+        arrow = s.caption.clone("arrow", fontSize=s.body.fontSize * 1.1, leading=s.body.fontSize * 1.2,
+                                textColor=s.palette.accent)
+        for i, step in enumerate(elem):
+            if i:
+                rows.append([Paragraph("\u25bc", arrow)])
+            rows.append([self.para(step, s.cell)])
+        style = [("FONTNAME", (0, 0), (-1, -1), s.font.regular),
+                 ("LEFTPADDING", (0, 0), (-1, -1), 5), ("RIGHTPADDING", (0, 0), (-1, -1), 5),
+                 ("TOPPADDING", (0, 0), (-1, -1), 2), ("BOTTOMPADDING", (0, 0), (-1, -1), 3)]
+        for r in range(0, len(rows), 2):
+            style += [("BOX", (0, r), (0, r), 0.8, colors.HexColor(s.palette.accent)),
+                      ("BACKGROUND", (0, r), (0, r), colors.HexColor(s.palette.tint))]
+        for r in range(1, len(rows), 2):
+            style += [("TOPPADDING", (0, r), (0, r), 0), ("BOTTOMPADDING", (0, r), (0, r), 0)]
+        return keep_together([Table(rows, colWidths=[self._frame_width() * 0.62], hAlign="LEFT", style=TableStyle(style))])
 
     def _tinted(self, flowables: list[Any], head: int | None = None) -> list[Any]:
         """Flowables on a tinted background with inner padding.  The first ``head`` flowables
@@ -391,6 +480,8 @@ class StoryBuilder:
         content = self._example_content(elem)
         if self._height(content) <= KEEP_WHOLE * self._frame_height():
             whole = self._tinted(content)[0]
+            if self.fixed_scale is not None:  # one card size throughout: never shrunk
+                return [whole]
 
             def smaller(i: int) -> list[Any] | None:
                 return self._tinted(self._example_content(elem, EXAMPLE_ZOOMS[i]))[0]._content if i < len(EXAMPLE_ZOOMS) else None
@@ -459,8 +550,14 @@ class StoryBuilder:
         return (page.height_mm - page.margin_top_mm - page.margin_bottom_mm) * mm
 
 
-def build_story(markup: Markup, deck: Deck, styles: Styles) -> tuple[list[Any], list[Any]]:
-    """The cover flowables and the body flowables of a parsed book."""
+def story_builder(markup: Markup, deck: Deck, styles: Styles) -> StoryBuilder:
+    """A parsed book walked into flowables: its ``cover``, ``body`` and ``back`` (back cover)."""
     builder = StoryBuilder(markup, deck, styles, markup.root.get("lang"))
     builder.build()
+    return builder
+
+
+def build_story(markup: Markup, deck: Deck, styles: Styles) -> tuple[list[Any], list[Any]]:
+    """The cover flowables and the body flowables of a parsed book."""
+    builder = story_builder(markup, deck, styles)
     return builder.cover, builder.body

@@ -13,7 +13,7 @@ from typing import Any
 
 from cardforge.errors import UsageError
 
-__all__ = ["PAPERS", "Page", "Palette", "Styles", "page_for", "make_styles", "fonts", "hyphenation", "warm"]
+__all__ = ["card_words", "PAPERS", "Page", "Palette", "Styles", "page_for", "make_styles", "fonts", "hyphenation", "warm"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -32,8 +32,8 @@ class Page:
 
 
 PAPERS: dict[str, Page] = {
-    "a5": Page("a5", 148.0, 210.0, 14.0, 14.0, 17.0, 15.0, 8.6),
-    "a4": Page("a4", 210.0, 297.0, 22.0, 22.0, 22.0, 20.0, 10.2, 1.3),
+    "a5": Page("a5", 148.0, 210.0, 12.0, 12.0, 14.0, 13.0, 9.5),
+    "a4": Page("a4", 210.0, 297.0, 22.0, 22.0, 22.0, 20.0, 11.0, 1.3),
 }
 
 
@@ -106,6 +106,35 @@ def hyphenation(lang: str) -> Any:
 
 
 @functools.cache
+def card_words() -> frozenset[str]:
+    """Every word of a card's name in the five games (``Rainbow``, ``Quantique``, ``Passe`` …):
+    never hyphenated."""
+    from cardforge.deck import GAMES, load_deck
+
+    words: set[str] = set()
+    for game in GAMES:
+        deck = load_deck(game)
+        names = [f.family.name for f in deck.families.values()] + [a.action.name for a in deck.actions.values()]
+        for name in names:
+            for lang in ("fr", "en"):
+                words.update(w for w in name(lang).replace("-", " ").split() if len(w) > 3)
+    return frozenset(words)
+
+
+@dataclass(frozen=True)
+class _Hyphenator:
+    """pyphen's ``iterate``, except for the words of card names (issue 27: no "Rain-bow")."""
+
+    iterate: Any
+    keep: frozenset[str]
+
+    def __call__(self, word: str) -> Any:
+        if any(k in word for k in self.keep):
+            return ()
+        return self.iterate(word)
+
+
+@functools.cache
 def _hyphenator(dictionary: str) -> Any:
     if not dictionary:
         return ""
@@ -113,7 +142,7 @@ def _hyphenator(dictionary: str) -> Any:
         import pyphen
     except ImportError:
         return ""
-    return pyphen.Pyphen(lang=dictionary).iterate
+    return _Hyphenator(pyphen.Pyphen(lang=dictionary).iterate, card_words())
 
 
 def warm(langs: Iterable[str] = HYPHENATION) -> None:
@@ -133,7 +162,7 @@ def make_styles(page: Page, palette: Palette, lang: str = "") -> Styles:
 
     f = fonts()
     size = page.body_pt
-    lead = round(size * 1.38, 1)
+    lead = round(size * 1.32, 1)
     ink, accent, muted = colors.HexColor(palette.ink), colors.HexColor(palette.accent), colors.HexColor(palette.muted)
     body = ParagraphStyle("body", fontName=f.regular, bulletFontName=f.regular, fontSize=size, leading=lead, textColor=ink,
                           alignment=TA_LEFT, spaceAfter=size * 0.45, hyphenationLang=hyphenation(lang), allowWidows=0,
@@ -155,7 +184,7 @@ def make_styles(page: Page, palette: Palette, lang: str = "") -> Styles:
         caption=ParagraphStyle("caption", parent=body, hyphenationLang="", alignment=TA_CENTER, fontName=f.condensed, fontSize=size * 0.78,
                                leading=size * 0.95, textColor=muted, spaceAfter=0),
         h1=ParagraphStyle("h1", parent=body, hyphenationLang="", fontName=f.bold, fontSize=size * 1.65, leading=size * 2.0,
-                          textColor=accent, alignment=TA_LEFT, spaceBefore=size * 1.2, spaceAfter=size * 0.7,
+                          textColor=accent, alignment=TA_LEFT, spaceBefore=size * 0.9, spaceAfter=size * 0.5,
                           keepWithNext=1),
         h2=ParagraphStyle("h2", parent=body, hyphenationLang="", fontName=f.bold, fontSize=size * 1.2, leading=size * 1.5,
                           textColor=accent, alignment=TA_LEFT, spaceBefore=size * 0.9, spaceAfter=size * 0.4,

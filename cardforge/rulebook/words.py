@@ -70,4 +70,8 @@ def for_players(text: str, deck: Deck, lang: str) -> str:
     >>> for_players("RB3 est un Rainbow seul : 0 pt (NUMWIN-R2)", load_deck("numwin"), "fr")
     'Rainbow 3 est un Rainbow seul : 0 pt'
     """
-    return in_words(_CITED.sub("", text), deck, lang)
+    return _DOUBLED.sub(r"\1", in_words(_CITED.sub("", text), deck, lang))
+
+
+#: "la Shadow SH3" in words reads "la Shadow Shadow 3": the family is said once.
+_DOUBLED = re.compile(r"\b(Shadow|Rainbow) \1\b")

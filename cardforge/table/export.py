@@ -25,7 +25,7 @@ __all__ = ["write_csv", "write_pdf", "pdf_data", "standings_pad", "blank_pad", "
 _T = {
     "round": Text("Manche", "Round"),
     "total": Text("Total", "Total"),
-    "sheet": Text("Feuille de marque", "Score sheet"),
+    "sheet": Text("Feuille de score", "Score pad"),
     "date": Text("Date", "Date"),
     "place": Text("Lieu", "Place"),
     "player": Text("Joueur", "Player"),
@@ -217,8 +217,11 @@ def blank_pad(game: str, lang: str = "en") -> Pad:
     """A blank pad to print and fill by hand."""
     from cardforge.table.adapters import adapter_class
 
+    from cardforge.deck import load_deck
+
     cls = adapter_class(game)
-    match = MatchCreated(game=game, players=("",) * cls.blank_players)  # names written by hand
+    # as many columns as the game's largest table (issue 27), names written by hand
+    match = MatchCreated(game=game, players=("",) * max(cls.blank_players, load_deck(game).players_max))
     adapter = cls(match)
     info = [f"{_label('date', lang)} ____________________    {_label('place', lang)} ____________________"]
     if adapter.pad_layout == "scorecard":

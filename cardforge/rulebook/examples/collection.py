@@ -40,8 +40,8 @@ def _objectives(codes: str) -> Example:
     return Example(
         id="collection-objectives", title=Text("Objectifs en fin de manche", "Objectives at the end of a round"),
         rules=("COLLECTION-5.1", "COLLECTION-6.3"),
-        setup=Text(f"En fin de manche, la collection sécurisée de {who} est {codes}.",
-                   f"At the end of the round, {who}'s secured collection is {codes}."),
+        setup=Text(f"En fin de manche, la collection verrouillée de {who} est {codes}.",
+                   f"At the end of the round, {who}'s locked collection is {codes}."),
         before=(Figure(tuple(codes.split())),),
         steps=steps_of(verdict.steps),
         outcome=Text(f"Résultat : {who} valide {' et '.join(n.fr for n in names)}, soit {facts['best_points']} points.",

@@ -9,7 +9,21 @@ from cardforge.cards import Text, parse_cards
 from cardforge.games import tricks as engine
 from cardforge.rulebook.examples import PLAYERS, Example, Figure, Table, points, require, signed, steps_of
 
-__all__ = ["examples", "tables"]
+__all__ = ["examples", "tables", "EVENING", "evening"]
+
+#: Chloé's first five rounds (cards dealt, bid, tricks won): the player's book's big scoring
+#: example, every figure from ``round_points`` — the referee's and the score pad's arithmetic.
+EVENING = ((1, 0, 0), (2, 1, 1), (3, 1, 1), (4, 2, 2), (5, 3, 1))
+
+
+def evening() -> list[tuple[int, int, int, engine.RoundScore, int]]:
+    """Each round of ``EVENING`` scored in turn: (cards, bid, won, score, running total)."""
+    rows, streak, total = [], 0, 0
+    for cards, bid, won in EVENING:
+        score = engine.round_points(bid, won, cards, streak)
+        streak, total = score.streak_after, total + score.total
+        rows.append((cards, bid, won, score, total))
+    return rows
 
 
 def _facts(result: engine.TrickResult) -> dict[str, Any]:
@@ -104,7 +118,16 @@ def tables() -> list[Table]:
         for bid, won in bids
     )
     streaks = range(2, 11)
+    night = tuple((str(n), str(cards), str(bid), str(won), signed(sc.points), signed(sc.bonus) if sc.bonus else "",
+                   str(total)) for n, (cards, bid, won, sc, total) in enumerate(evening(), start=1))
     return [
+        Table(
+            id="tricks-evening",
+            title=Text("Les cinq premières manches de Chloé", "Chloé's first five rounds"),
+            header=(Text("Manche", "Round"), Text("Cartes", "Cards"), Text("Annonce", "Bid"), Text("Plis", "Tricks"),
+                    Text("Points", "Points"), Text("Série", "Streak"), Text("Total", "Total")),
+            rows=night, rules=("TRICKS-10.1",),
+        ),
         Table(
             id="tricks-bids",
             title=Text(f"Points d'une manche à {cards} cartes", f"Points of a {cards}-card round"),
