@@ -40,7 +40,7 @@ def test_an_opentype_cff_font_is_converted_embedded_and_subset(tmp_path):
 def test_the_conversion_keeps_every_character_and_its_advance(tmp_path):
     from fontTools.ttLib import TTFont
 
-    from cardforge.render.cff import truetype_bytes
+    from cardforge.deck.cff import truetype_bytes
 
     path = make_cff_font(tmp_path / "CffHouse.otf", FRENCH)
     import io

@@ -77,8 +77,10 @@ def test_pdf_profiles_put_the_vendors_bleed_on_the_page(tmp_path):
     (path,) = render_profile(deck, get_profile("printninja"), tmp_path / "pod")
     page = _reader(path).pages[0]
     mm = 72 / 25.4
-    assert float(page.mediabox.width) == pytest.approx((70 + 2 * 3.175) * mm, abs=0.01)
-    assert float(page.trimbox.width) == pytest.approx(70 * mm, abs=0.01)
+    # PrintNinja's tarot card is 2.75×4.75″ (69.85×120.65 mm): the 70×120 mm card is drawn to it
+    assert float(page.mediabox.width) == pytest.approx((69.85 + 2 * 3.175) * mm, abs=0.01)
+    assert float(page.trimbox.width) == pytest.approx(69.85 * mm, abs=0.01)
+    assert float(page.trimbox.height) == pytest.approx(120.65 * mm, abs=0.01)
 
 
 def test_format_pod_writes_every_profile_that_fits_and_says_which_not_in_one_line_each(cli, tmp_path):

@@ -108,7 +108,7 @@ def register_extra_font(name: str, path: str) -> None:
     base_font()
     from pathlib import Path
 
-    from cardforge.render.cff import is_cff, truetype_bytes
+    from cardforge.deck.cff import is_cff, truetype_bytes
 
     with open(path, "rb") as handle:
         cff = is_cff(handle.read(4))
