@@ -178,3 +178,21 @@ def test_a_card_with_its_own_back_prints_it_behind_itself_on_the_sheets(tmp_path
 
     assert [own_back(deck, c) for c in deck.cards()] == ["art/red.png", None]
     assert b"/Subtype /Image" in sheets_pdf(deck, physical_cards(deck))
+
+
+def test_two_missing_extras_are_both_reported(tmp_path, monkeypatch):
+    """svglib (the svg extra) and openpyxl (the xlsx extra) both absent: one run says both."""
+    import sys
+
+    from tests.test_scaffold_table import _table_deck
+
+    (tmp_path / "back.svg").write_text('<svg xmlns="http://www.w3.org/2000/svg" width="9" height="9"/>')
+    (tmp_path / "cards.xlsx").write_bytes(b"PK")
+    path = _table_deck(tmp_path, "cards.xlsx")
+    path.write_text(path.read_text() + "images: {R1: back.svg}\n")
+    for name in ("openpyxl", "svglib", "svglib.svglib"):
+        monkeypatch.setitem(sys.modules, name, None)
+    with pytest.raises(DeckError) as caught:
+        validate_file(path)
+    said = [str(e) for e in getattr(caught.value, "errors", [caught.value])]
+    assert any("cardforge[svg]" in s for s in said) and any("cardforge[xlsx]" in s for s in said), said
