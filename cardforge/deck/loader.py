@@ -161,12 +161,11 @@ def _check_files(game: dict, raw: Any, path: Path) -> list[DeckError]:
 
 
 def _readable(path: Path) -> None:
-    """A spreadsheet can be opened (its reader, an optional extra, is installed): said with the
-    deck's other problems, not after them."""
-    if path.suffix.lower() == ".xlsx" and path.is_file():
-        from cardforge.deck.table import read_cells
+    """A card table's reader (an optional extra) is installed: said with the deck's other
+    problems, not after them."""
+    from cardforge.deck.table import require_reader
 
-        read_cells(path, str(path))
+    require_reader(path)
 
 
 def _raise(message: str) -> None:
