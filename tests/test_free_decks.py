@@ -196,3 +196,11 @@ def test_two_missing_extras_are_both_reported(tmp_path, monkeypatch):
         validate_file(path)
     said = [str(e) for e in getattr(caught.value, "errors", [caught.value])]
     assert any("cardforge[svg]" in s for s in said) and any("cardforge[xlsx]" in s for s in said), said
+
+
+def test_game_icons_ship_for_any_deck(tmp_path):
+    path = pocket(tmp_path, cards="name,text\nDuel,:sword: 2 and :heart: 1 {icon:die}\n")
+    assert run_cli("validate", str(path)).code == 0
+    from cardforge.render.symbols import ICONS
+
+    assert {"spade", "heart", "diamond", "club", "sword", "skull", "crown", "die", "coin"} - set(ICONS) == {"coin"}
