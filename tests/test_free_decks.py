@@ -204,3 +204,12 @@ def test_game_icons_ship_for_any_deck(tmp_path):
     from cardforge.render.symbols import ICONS
 
     assert {"spade", "heart", "diamond", "club", "sword", "skull", "crown", "die", "coin"} - set(ICONS) == {"coin"}
+
+
+def test_deck_show_lists_each_free_card_with_its_fields_and_copies(tmp_path):
+    import json
+
+    result = run_cli("deck", "show", str(pocket(tmp_path)), "--json")
+    assert result.code == 0, result.err
+    cards = json.loads(result.out)["cards"]
+    assert cards[1] == {"code": "CARD2", "name": "Seven of hearts", "count": 2, "fields": "suit: heart\nrank: 7"}
