@@ -40,7 +40,7 @@ def test_an_opentype_cff_font_is_converted_embedded_and_subset(tmp_path):
 def test_the_conversion_keeps_every_character_and_its_advance(tmp_path):
     from fontTools.ttLib import TTFont
 
-    from cardforge.render.cff import truetype_bytes
+    from cardforge.deck.cff import truetype_bytes
 
     path = make_cff_font(tmp_path / "CffHouse.otf", FRENCH)
     import io
@@ -81,4 +81,17 @@ def test_a_glyph_icon_the_font_lacks_is_reported_as_that_icon(tmp_path):
         """), encoding="utf-8")
     deck = load_deck(write_mini_deck(tmp_path, MINI_DECK + "fonts: {CffHouse: CffHouse.otf}\nlayout: mine.yaml\n"))
     with pytest.raises(DeckError, match=r"icon 'infinity' draws '\u221e' \(U\+221E\) is not in font 'CffHouse'"):
+        _ops(deck, Card("R", 1))
+
+
+def test_an_unknown_layout_font_is_named_at_its_line_with_the_decks_own_fonts(tmp_path):
+    import textwrap
+
+    make_cff_font(tmp_path / "CffHouse.otf", FRENCH)
+    (tmp_path / "mine.yaml").write_text(textwrap.dedent(_NUMBER_OVERRIDE + """\
+              note: {type: text, cy: 80%, height: 10%, text: "hi", font: "'CffHose'"}
+        """), encoding="utf-8")
+    deck = load_deck(write_mini_deck(tmp_path, MINI_DECK + "fonts: {CffHouse: CffHouse.otf}\nlayout: mine.yaml\n"))
+    with pytest.raises(DeckError, match=r"mine.yaml:7:\d+: unknown font 'CffHose' .*bundled fonts are DejaVuSans.*"
+                                        r"the deck's own fonts \(fonts:\) are CffHouse; did you mean 'CffHouse'\?"):
         _ops(deck, Card("R", 1))

@@ -91,8 +91,8 @@ def test_an_undeclared_font_in_a_layout_is_an_error_at_its_line_listing_the_deck
     result = run_cli("validate", str(path))
     assert result.code == 1
     assert result.out.count("\n") == 1, result.out
-    assert "mine.yaml:7:7: error: element 'heading': unknown font 'Robotto': fonts are DejaVuSans" in result.out
-    assert ", Roboto;" in result.out and "did you mean 'Roboto'" in result.out
+    assert "mine.yaml:7:7: error: unknown font 'Robotto' in p layout element 'heading'" in result.out
+    assert "the deck's own fonts (fonts:) are Roboto; did you mean 'Roboto'?" in result.out
 
 
 def test_a_value_no_member_of_its_union_takes_is_one_plain_error(tmp_path):

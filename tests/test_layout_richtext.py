@@ -100,3 +100,23 @@ def _fonts(page):
     yield from (v.get_object().get("/BaseFont") for v in (res.get("/Font") or {}).values())
     for x in (res.get("/XObject") or {}).values():
         yield from _fonts(x.get_object())
+
+
+def test_one_rich_line_shrinks_to_its_width(tmp_path):
+    op = _ops(_deck_with_text(tmp_path, "**a long bold line** that must shrink to fit its box", ", wrap: false"),
+              Card("R", 1))["note"]
+    from cardforge.render.richtext import line_width
+
+    rich = op.get("rich")
+    x0, _y0, x1, _y1 = op.box
+    assert len(rich.lines) == 1 and rich.size < 9
+    assert line_width(rich.lines[0], rich.size, op.get("font")) <= x1 - x0 + 1e-6
+
+
+def test_a_span_font_is_used_and_must_exist(tmp_path):
+    op = _ops(_deck_with_text(tmp_path, "[narrow]{font=DejaVuSansCondensed} wide"), Card("R", 1))["note"]
+    assert [p[2] for p in _pieces(op)] == ["DejaVuSansCondensed", "DejaVuSans"]
+    (tmp_path / "bad").mkdir()
+    deck = _deck_with_text(tmp_path / "bad", "[x]{font=Nope}")
+    with pytest.raises(DeckError, match="unknown font 'Nope'"):
+        _ops(deck, Card("R", 1))

@@ -77,8 +77,10 @@ def test_pdf_profiles_put_the_vendors_bleed_on_the_page(tmp_path):
     (path,) = render_profile(deck, get_profile("printninja"), tmp_path / "pod")
     page = _reader(path).pages[0]
     mm = 72 / 25.4
-    assert float(page.mediabox.width) == pytest.approx((70 + 2 * 3.175) * mm, abs=0.01)
-    assert float(page.trimbox.width) == pytest.approx(70 * mm, abs=0.01)
+    # PrintNinja's tarot card is 2.75×4.75″ (69.85×120.65 mm): the 70×120 mm card is drawn to it
+    assert float(page.mediabox.width) == pytest.approx((69.85 + 2 * 3.175) * mm, abs=0.01)
+    assert float(page.trimbox.width) == pytest.approx(69.85 * mm, abs=0.01)
+    assert float(page.trimbox.height) == pytest.approx(120.65 * mm, abs=0.01)
 
 
 def test_format_pod_writes_every_profile_that_fits_and_says_which_not_in_one_line_each(cli, tmp_path):
@@ -99,3 +101,14 @@ def test_one_profile_that_cannot_take_the_size_is_one_line_error(cli, tmp_path):
     path = write_mini_deck(tmp_path / "deck", MINI_DECK + "card: {size: square}\n")
     result = cli("render", str(path), "--profile", "tgc", "--out", str(tmp_path / "out"))
     one_line_error(result, "The Game Crafter (thegamecrafter) has no card of 70×70 mm (square)")
+
+
+def test_a_build_skips_a_profile_without_the_deck_size_in_one_line(tmp_path, capsys):
+    from cardforge.render.card_targets import profile_job
+
+    path = write_mini_deck(tmp_path / "deck", MINI_DECK + "card: {size: square}\n")
+    assert profile_job(str(path), "fr", str(tmp_path / "cards"), "thegamecrafter") == []
+    assert profile_job(str(path), "en", str(tmp_path / "cards"), "thegamecrafter") == []
+    err = capsys.readouterr().err.splitlines()
+    assert len(err) == 1 and err[0].startswith("cardforge: warning: The Game Crafter (thegamecrafter) has no card"), err
+    assert profile_job(str(path), "en", str(tmp_path / "cards"), "printninja")  # PrintNinja has 2.75″ squares

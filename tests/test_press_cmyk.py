@@ -116,3 +116,11 @@ def test_black_text_and_hairlines_overprint_a_coloured_background(tmp_path):
     assert text[3] == 255 and text[0] == background[0], ("text overprints", text)
     assert rule[3] == 255 and rule[0] == background[0], ("a hairline overprints", rule)
     assert bar[3] == 255 and bar[0] == 0, ("a 4 mm black bar knocks out, as large black areas do", bar)
+
+
+def test_deck_colours_over_the_ink_limit_are_brought_to_it():
+    from cardforge.render.colours import Palette
+
+    navy = Palette(cmyk=True).colour("#000080").cmyk()
+    assert sum(navy) == pytest.approx(2.40, abs=1e-3)  # the plain formula gave 250 %
+    assert Palette(cmyk=True).colour("#FF0000").cmyk() == (0.0, 1.0, 1.0, 0.0)  # under the limit: as before

@@ -2,7 +2,7 @@
 (``fonts: {Roboto: fonts/Roboto-Regular.ttf}``, ``.otf`` too).
 
 reportlab embeds and subsets TrueType outlines only; an OpenType file with CFF (PostScript)
-outlines is checked here and converted to TrueType outlines when registered (``render.cff``).
+outlines is checked here and converted to TrueType outlines when registered (``deck.cff``).
 Registering them for drawing is ``cardforge.render.deckfonts``'s business.
 """
 
@@ -27,7 +27,7 @@ def check_font(name: str, src: str, folder: Path) -> Path:
     if not path.is_file():
         raise DeckError(f"font {src!r} not found in {folder}")
     head = path.read_bytes()[:4]
-    if head == b"OTTO":  # CFF outlines: converted to TrueType ones when registered (render.cff)
+    if head == b"OTTO":  # CFF outlines: converted to TrueType ones when registered (deck.cff)
         try:
             from fontTools.ttLib import TTFont
 

@@ -42,7 +42,7 @@ def _texts(node: Any, loc: tuple = (), printed: bool = False) -> Iterator[tuple[
 
 
 def _cmap(path: Path) -> frozenset[int]:
-    from cardforge.render.cff import cmap_of
+    from cardforge.deck.cff import cmap_of
 
     return cmap_of(path)  # TrueType or OpenType-CFF
 

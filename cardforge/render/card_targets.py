@@ -209,10 +209,17 @@ def sheets_job(name: str, lang: str, cards: str, paper: str) -> list[str]:
 
 
 def profile_job(name: str, lang: str, cards: str, profile: str) -> list[str]:
-    from cardforge.render.pod import get_profile, render_profile
+    """One print-on-demand profile's files; none (said in one line) if the vendor has no card of this size."""
+    from cardforge.render.pod import ProfileRefused, get_profile, product_for, refused, render_profile
 
     deck = load_target(name)
     spec = get_profile(profile)
+    try:
+        product_for(deck, spec)
+    except ProfileRefused as exc:
+        if lang == LANGS[0]:  # once per deck, not per language
+            refused(exc)
+        return []
     folder = Path(cards) / deck.id
     same = folder / f"{deck.id}-sheets-{spec.paper}-{lang}.pdf" if spec.kind == "sheets" else None
     digests = _digests(cards, name, lang) if spec.kind == "png" else None

@@ -39,16 +39,21 @@ def face_name(face: Face) -> str:
 
 
 def faces_pdf(deck: Deck, faces: Iterable[Face], *, lang: str = "en", cmyk: bool = False,
-              progress: Progress | None = None, bleed_mm: float | None = None) -> bytes:
+              progress: Progress | None = None, bleed_mm: float | None = None,
+              trim_mm: tuple[float, float] | None = None) -> bytes:
     """A PDF with one face per page, page = trim + bleed, TrimBox/BleedBox set (``bleed_mm``: a
-    vendor's bleed, no more than the deck's, instead of the deck's own)."""
-    w, h = card_size_points(deck)
+    vendor's bleed, no more than the deck's, instead of the deck's own; ``trim_mm``: a vendor's
+    trim, within a millimetre of the deck's, the card drawn scaled to it)."""
+    dw, dh = card_size_points(deck)
+    tw, th = (trim_mm[0] * MM, trim_mm[1] * MM) if trim_mm else (dw, dh)
     b = (deck.card.bleed_mm if bleed_mm is None else min(bleed_mm, deck.card.bleed_mm)) * MM
-    w, h = w + 2 * b, h + 2 * b
+    w, h = tw + 2 * b, th + 2 * b
     canv = new_canvas((w, h), title=f"{deck.title(lang)} — cards", subject=deck.id, cmyk=cmyk)
     for face in faces:
         set_print_boxes(canv, trim=(b, b, w - b, h - b), bleed=(0, 0, w, h))
         canv.translate(b, b)
+        if abs(tw - dw) > 1e-6 or abs(th - dh) > 1e-6:
+            canv.scale(tw / dw, th / dh)
         if face is None:
             draw_back(canv, deck, lang=lang, bleed=True, cmyk=cmyk)
         else:

@@ -191,25 +191,21 @@ def _box(p: dict[str, float], geo: Geometry, anchor: str | None) -> tuple[float,
     return (left, top - height, left + width, top)
 
 
-def _require_font(name: str, deck: Deck, el: LayoutElement, what: str = "") -> str:
-    """``name`` registered; an unknown font is an error at the element's line that lists the
-    bundled fonts and the deck's own, and says how to add one."""
+def _require_font(name: str, deck: Deck, where: str, el: LayoutElement | None = None) -> str:
+    """``name`` registered; else the error lists the bundled fonts and the deck's own, at the
+    layout element's line when ``el`` names the font itself."""
     known = deck._render_cache.setdefault("known_fonts", set())
     if name not in known:
         from cardforge.render.fonts import available_fonts, require_font
 
         try:
-            require_font(name, f"{deck.id} layout element {el.name!r}")
-        except DeckError:
-            from cardforge.cards import nearest
-            from cardforge.deck.layout import where_error
+            require_font(name, where, own=tuple(deck.fonts))
+        except DeckError as exc:
+            if el is not None and any(k in el.props for k in ("font", "font_bold", "font_italic")):
+                from cardforge.deck.layout import where_error
 
-            have = [*available_fonts(), *sorted(set(deck.fonts) - set(available_fonts()))]
-            guess = nearest(name, have)
-            hint = f"did you mean {guess!r}, or " if guess else ""
-            raise where_error(el.where, f"element {el.name!r}: {what + ': ' if what else ''}unknown font {name!r}: "
-                                        f"fonts are {', '.join(have)}; "
-                                        f"{hint}add yours to the deck under 'fonts:' ({name}: fonts/{name}.ttf)") from None
+                raise where_error(el.where, exc.detail) from None
+            raise
         known.add(name)
     return name
 
@@ -361,23 +357,28 @@ def _finish_value(el: LayoutElement, props: dict, ctx: Mapping[str, Any], geo: G
     text = _text_of(props, ctx)
     if text is None:
         return None
-    font = _require_font(props.get("font") or ctx["style"]["font_bold"], deck, el)
+    font = _require_font(props.get("font") or ctx["style"]["font_bold"], deck, f"{deck.id} layout element {el.name!r}", el)
     floor = max(props.pop("min_size", None) or LEGIBLE_PT, LEGIBLE_PT)
     size = max(props.get("size") or 20 * min(geo.w, geo.h) / _REFERENCE_SIDE, floor)  # tiny sizes raised to the floor
     x0, _y0, x1, _y1 = props["_box"]
-    _glyphs(label, ((text, font, None),))
+    _glyphs(deck, label, ((text, font, None),))
     props.update(text=text, font=font, size=_fit_line(text, font, size, x1 - x0, floor, label))
     return props
 
 
-def _glyphs(label: str, runs: Any) -> None:
-    """Every character of ``runs`` (text, font, icon name or None) is in its font (``deck.glyphs``)."""
-    from cardforge.deck.glyphs import lacking, no_glyph
-
+def _glyphs(deck: Deck, label: str, runs: Any) -> None:
+    """Every character of ``runs`` (text, font, icon name or None) is in its font (``deck.glyphs``;
+    each text and font checked once per deck)."""
+    seen = deck._render_cache.setdefault("glyphs", set())
     for text, font, icon in runs:
+        if (text, font) in seen:
+            continue
+        from cardforge.deck.glyphs import lacking, no_glyph
+
         missing = lacking(text, font)
         if missing:
             raise no_glyph(label, missing[0], font, icon)
+        seen.add((text, font))
 
 
 def _plain_runs(text: str, font: str, icon_font: str) -> list[tuple[str, str, str | None]]:
@@ -405,7 +406,7 @@ def _finish_text(el: LayoutElement, props: dict, ctx: Mapping[str, Any], geo: Ge
     if bad:
         raise DeckError(f"{label}: unknown icon {bad[0]!r} in the text; icons are {_icon_names()}")
     style = ctx["style"]
-    font = _require_font(props.get("font") or style["font"], deck, el)
+    font = _require_font(props.get("font") or style["font"], deck, f"{deck.id} layout element {el.name!r}", el)
     min_size = props.pop("min_size", None)
     floor = max(min_size if min_size is not None else style["text_min_pt"], LEGIBLE_PT)  # never under 6 pt
     # no size: the deck's text size, in proportion to the card; tiny sizes are raised to the floor
@@ -417,7 +418,10 @@ def _finish_text(el: LayoutElement, props: dict, ctx: Mapping[str, Any], geo: Ge
 
     if is_rich(text):
         return _finish_rich(el, props, deck, label, size, floor, (x1 - x0 - 2 * pad, y1 - y0 - 2 * pad))
-    _glyphs(label, _plain_runs(text, font, style["font_bold"]))
+    checked = deck._render_cache.setdefault("glyph_texts", set())
+    if (text, font) not in checked:  # once per text and font
+        _glyphs(deck, label, _plain_runs(text, font, style["font_bold"]))
+        checked.add((text, font))
     if props.get("wrap") is False:
         size = _fit_line(text, font, size, x1 - x0 - 2 * pad, floor, label)
         props.update(lines=(text,), size=size, leading=size * 1.18)
@@ -434,15 +438,15 @@ def _finish_rich(el: LayoutElement, props: dict, deck: Deck, label: str, size: f
     from cardforge.render.fonts import italic_of
 
     font = props["font"]
-    bold = _require_font(props.get("font_bold") or deck.style.font_bold, deck, el)
+    bold = _require_font(props.get("font_bold") or deck.style.font_bold, deck, f"{deck.id} layout element {el.name!r}", el)
     italic = props.get("font_italic") or italic_of(font)
     bold_italic = italic_of(bold)
-    fonts = richtext.Fonts(font, bold, italic and _require_font(italic, deck, el),
-                           bold_italic and _require_font(bold_italic, deck, el))
+    fonts = richtext.Fonts(font, bold, italic and _require_font(italic, deck, label),
+                           bold_italic and _require_font(bold_italic, deck, label))
     paragraphs = richtext.parse(props["text"], fonts, label)
     for piece in richtext.pieces(paragraphs):
         if piece[0] == "t" and piece[2] not in fonts:
-            _require_font(piece[2], deck, el, "span font")
+            _require_font(piece[2], deck, f"{label}: span font", el)
         elif piece[0] == "i":
             from cardforge.render.symbols import ICONS
 
@@ -451,7 +455,7 @@ def _finish_rich(el: LayoutElement, props: dict, deck: Deck, label: str, size: f
                                 "or {img:file.png} for any picture")
     from cardforge.render.symbols import icon_text
 
-    _glyphs(label, ((p[1], p[2], None) if p[0] == "t" else (icon_text(p[1]), props["icon_font"], p[1])
+    _glyphs(deck, label, ((p[1], p[2], None) if p[0] == "t" else (icon_text(p[1]), props["icon_font"], p[1])
                     for p in richtext.pieces(paragraphs) if p[0] != "m"))
     paragraphs = _pictures(paragraphs, deck, label)
     width, height = room
@@ -500,10 +504,10 @@ def _finish_icon(el: LayoutElement, props: dict, ctx: Mapping[str, Any], geo: Ge
         return None
     if props["icon"] not in ICONS:
         raise DeckError(f"{label}: unknown icon {props['icon']!r}; icons are {_icon_names()}")
-    props["font"] = _require_font(props.get("font") or ctx["style"]["font_bold"], deck, el)
+    props["font"] = _require_font(props.get("font") or ctx["style"]["font_bold"], deck, f"{deck.id} layout element {el.name!r}", el)
     from cardforge.render.symbols import icon_text
 
-    _glyphs(label, ((icon_text(props["icon"]), props["font"], props["icon"]),))
+    _glyphs(deck, label, ((icon_text(props["icon"]), props["font"], props["icon"]),))
     return props
 
 

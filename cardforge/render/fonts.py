@@ -81,8 +81,9 @@ def register_fonts() -> FontNames:
     return FontNames()
 
 
-def require_font(name: str, where: str = "style") -> str:
-    """Register and return ``name`` if it is a bundled font; else a ``DeckError`` listing the choices."""
+def require_font(name: str, where: str = "style", own: tuple[str, ...] = ()) -> str:
+    """Register and return ``name`` if it is a bundled font or one of ``own`` (the deck's
+    ``fonts:``, registered); else a ``DeckError`` listing both."""
     if name in _EXTRA:
         return name
     fonts = available_fonts()
@@ -90,9 +91,10 @@ def require_font(name: str, where: str = "style") -> str:
         return register_font(name)
     from cardforge.cards import nearest
 
-    guess = nearest(name, list(fonts))
+    guess = nearest(name, [*fonts, *own])
     hint = f"; did you mean {guess!r}?" if guess else ""
-    raise DeckError(f"unknown font {name!r} in {where}: bundled fonts are {', '.join(fonts)}{hint}")
+    mine = f"; the deck's own fonts (fonts:) are {', '.join(own)}" if own else "; declare your own under fonts: {Name: file.ttf}"
+    raise DeckError(f"unknown font {name!r} in {where}: bundled fonts are {', '.join(fonts)}{mine}{hint}")
 
 
 def register_extra_font(name: str, path: str) -> None:
@@ -106,7 +108,7 @@ def register_extra_font(name: str, path: str) -> None:
     base_font()
     from pathlib import Path
 
-    from cardforge.render.cff import is_cff, truetype_bytes
+    from cardforge.deck.cff import is_cff, truetype_bytes
 
     with open(path, "rb") as handle:
         cff = is_cff(handle.read(4))

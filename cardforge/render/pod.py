@@ -25,7 +25,8 @@ home-letter        the home sheets on Letter (8 poker cards turned, so the marks
 
 A PNG is the deck's 300-DPI face (trim + its own bleed) cut to the vendor's bleed and resampled to
 the product's exact pixels (under 1 % on any side: the trims match within ``MATCH_MM``), so the
-whole card is there: nothing is cut from the centre.  Every PDF page of a one-face-per-page
+whole card is there: nothing is cut from the centre.  A PDF page is the product's trim plus the
+vendor's bleed, the card scaled to it in the same way.  Every PDF page of a one-face-per-page
 profile carries a TrimBox and a BleedBox; CMYK profiles draw every colour in DeviceCMYK, black text
 and lines in 100 % K.  Fonts are embedded everywhere.  A ``pdfx`` profile is then re-written as
 PDF/X-1a by ``render.prepress`` (Ghostscript).
@@ -98,6 +99,7 @@ class Fit:
     turned: bool  # the deck is the product turned (a landscape deck on a portrait product)
     size_px: tuple[int, int] | None  # png: the file's pixels, the deck's way up
     bleed_mm: float
+    trim_mm: tuple[float, float]  # the product's trim, the deck's way up
 
 
 def _px(trim_in: tuple[float, float], bleed_px: float) -> tuple[int, int]:
@@ -144,7 +146,7 @@ def product_for(deck: Deck, profile: Profile) -> Fit | None:
                 size = product.size_px
                 if size is not None and turned:
                     size = (size[1], size[0])
-                return Fit(product, turned, size, need)
+                return Fit(product, turned, size, need, (a, b))
     raise ProfileRefused(text("pod.no_product", vendor=profile.vendor, profile=profile.name, w=f"{w:g}", h=f"{h:g}",
                               size=deck.card.name, products=", ".join(p.shown() for p in profile.products), deck=deck.id))
 
@@ -220,7 +222,8 @@ def render_profile(deck: Deck, profile: Profile, folder: Path, *, lang: str = "e
     else:
         data = faces_pdf(deck, _interleaved(deck, profile.order), lang=lang, cmyk=profile.cmyk,
                          progress=(lambda n: progress(n / 2)) if progress else None,
-                         bleed_mm=fit.bleed_mm if fit is not None else None)
+                         bleed_mm=fit.bleed_mm if fit is not None else None,
+                         trim_mm=fit.trim_mm if fit is not None else None)
         if profile.pdfx:
             from cardforge.render import prepress
 

@@ -1,4 +1,5 @@
-"""OpenType fonts with CFF (PostScript) outlines, made drawable: reportlab embeds and subsets
+"""OpenType fonts with CFF (PostScript) outlines, made drawable (deck data: ``deck.glyphs`` reads
+their character maps, ``render.fonts`` registers the conversion): reportlab embeds and subsets
 TrueType outlines only, so an ``.otf`` whose outlines are CFF is converted with fontTools (cubic
 curves approximated by quadratic ones within ``MAX_ERR`` font units, fontTools' ``cu2qu``) into
 TrueType outlines, in memory, once per file version and process; the deck cache keeps the result
