@@ -103,3 +103,23 @@ def test_the_poker_example_is_a_standard_deck():
     for code, pips in (("CARD1", 1), ("CARD7", 7), ("CARD10", 10), ("CARD11", 0)):  # A, 7, 10 and J of spades
         drawn = [op for op in face_ops(deck, deck.parse(code)) if op.type == "symbol" and op.name not in ("suit", "court_suit")]
         assert len(drawn) == pips, (code, [op.name for op in drawn])
+
+
+def test_the_examples_and_their_layouts_pass_the_published_json_schemas():
+    """An editor with docs/*.schema.json finds nothing wrong in the examples, and a misspelt
+    key of a free deck is flagged there as validate flags it."""
+    import json
+
+    import jsonschema
+
+    from cardforge.deck.source import read_yaml, to_plain
+
+    deck_schema = jsonschema.Draft202012Validator(json.loads((ROOT / "docs/deck.schema.json").read_text()))
+    layout_schema = jsonschema.Draft202012Validator(json.loads((ROOT / "docs/layout.schema.json").read_text()))
+    for path in sorted(EXAMPLES.rglob("*.yaml")):
+        data = to_plain(read_yaml(path))
+        schema = layout_schema if data.get("kind") == "layout" else deck_schema
+        assert not list(schema.iter_errors(data)), path
+    bad = {"id": "x", "title": "X", "cards": "cards.csv", "langauges": ["en"]}
+    assert [e.message for e in deck_schema.iter_errors(bad)] == [
+        "Additional properties are not allowed ('langauges' was unexpected)"]

@@ -178,3 +178,38 @@ def test_a_card_with_its_own_back_prints_it_behind_itself_on_the_sheets(tmp_path
 
     assert [own_back(deck, c) for c in deck.cards()] == ["art/red.png", None]
     assert b"/Subtype /Image" in sheets_pdf(deck, physical_cards(deck))
+
+
+def test_two_missing_extras_are_both_reported(tmp_path, monkeypatch):
+    """svglib (the svg extra) and openpyxl (the xlsx extra) both absent: one run says both."""
+    import sys
+
+    from tests.test_scaffold_table import _table_deck
+
+    (tmp_path / "back.svg").write_text('<svg xmlns="http://www.w3.org/2000/svg" width="9" height="9"/>')
+    (tmp_path / "cards.xlsx").write_bytes(b"PK")
+    path = _table_deck(tmp_path, "cards.xlsx")
+    path.write_text(path.read_text() + "images: {R1: back.svg}\n")
+    for name in ("openpyxl", "svglib", "svglib.svglib"):
+        monkeypatch.setitem(sys.modules, name, None)
+    with pytest.raises(DeckError) as caught:
+        validate_file(path)
+    said = [str(e) for e in getattr(caught.value, "errors", [caught.value])]
+    assert any("cardforge[svg]" in s for s in said) and any("cardforge[xlsx]" in s for s in said), said
+
+
+def test_game_icons_ship_for_any_deck(tmp_path):
+    path = pocket(tmp_path, cards="name,text\nDuel,:sword: 2 and :heart: 1 {icon:die}\n")
+    assert run_cli("validate", str(path)).code == 0
+    from cardforge.render.symbols import ICONS
+
+    assert {"spade", "heart", "diamond", "club", "sword", "skull", "crown", "die", "coin"} - set(ICONS) == {"coin"}
+
+
+def test_deck_show_lists_each_free_card_with_its_fields_and_copies(tmp_path):
+    import json
+
+    result = run_cli("deck", "show", str(pocket(tmp_path)), "--json")
+    assert result.code == 0, result.err
+    cards = json.loads(result.out)["cards"]
+    assert cards[1] == {"code": "CARD2", "name": "Seven of hearts", "count": 2, "fields": "suit: heart\nrank: 7"}

@@ -91,8 +91,8 @@ def test_an_undeclared_font_in_a_layout_is_an_error_at_its_line_listing_the_deck
     result = run_cli("validate", str(path))
     assert result.code == 1
     assert result.out.count("\n") == 1, result.out
-    assert "mine.yaml:7:7: error: unknown font 'Robotto' in" in result.out and "bundled fonts are DejaVuSans" in result.out
-    assert "the deck's own fonts (fonts:) are Roboto;" in result.out and "did you mean 'Roboto'" in result.out
+    assert "mine.yaml:7:7: error: unknown font 'Robotto' in p layout element 'heading'" in result.out
+    assert "the deck's own fonts (fonts:) are Roboto; did you mean 'Roboto'?" in result.out
 
 
 def test_a_value_no_member_of_its_union_takes_is_one_plain_error(tmp_path):
@@ -103,3 +103,16 @@ def test_a_value_no_member_of_its_union_takes_is_one_plain_error(tmp_path):
     assert result.code == 1 and len(result.out.splitlines()) == 1, result.out
     assert "elements.b.width: expected a length such as 12, '4.5mm', '50%w' or '30%s', found 'pw'" in result.out
     assert ".int" not in result.out
+
+
+def test_a_text_that_does_not_fit_is_said_at_its_table_cell_once(tmp_path):
+    layout = ("kind: layout\nid: mine\nextends: fields\nfaces:\n  card:\n    elements:\n"
+              "      body: {text: \"{card.text}\"}\n")
+    path = _deck_with_layout(tmp_path, layout, languages="[en, fr]")
+    path.write_text(path.read_text().replace("title: Pocket", "title: {en: Pocket, fr: Poche}"))
+    (tmp_path / "cards.csv").write_text("name,text\nShort,fine\nLong," + " ".join(["word"] * 400) + "\n")
+    result = run_cli("validate", str(path))
+    assert result.code == 1
+    lines = result.out.splitlines()
+    assert len(lines) == 1, result.out
+    assert "cards.csv:3:2: error: " in lines[0] and "does not fit" in lines[0]

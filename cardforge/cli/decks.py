@@ -105,6 +105,11 @@ def deck_show(
     ]
     data = {"game": deck.id, "title": deck.title(lang), "total": sum(counts.values()),
             "players": players, "mode": mode, "families": families, "actions": actions}
+    if deck.free is not None:  # a deck of free cards: each card, its fields and copies
+        from cardforge.render.faces import card_context
+
+        data["cards"] = [{"code": c.code, "name": deck.name(c, lang), "count": n,
+                          "fields": card_context(deck, c, lang)["card"]["body"]} for c, n in counts.items()]
     if as_json:
         _print_json(data)
         return
@@ -125,6 +130,8 @@ def deck_show(
     for a in actions:
         note = "" if a["in_deck"] else say("deck.modes", lang, modes=", ".join(a["modes"] or []))
         table.add_row(text(a["code"]), text(a["name"] + note), text(a["effect"]), str(a["count"]))
+    for c in data.get("cards", ()):
+        table.add_row(text(c["code"]), text(c["name"]), text(c["fields"].replace("\n", " · ")), str(c["count"]))
     console.print(table)
 
 

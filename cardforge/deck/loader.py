@@ -136,7 +136,7 @@ def _check_files(game: dict, raw: Any, path: Path) -> list[DeckError]:
 
     for key, what in (("rules", "rules text"), ("cards", "card table")):
         if isinstance(game.get(key), str) and game.get(key):
-            check((key,), lambda src=game[key], what=what: inside(src, folder, what))
+            check((key,), lambda src=game[key], what=what: _readable(inside(src, folder, what)))
     if game.get("layout"):
         from cardforge.deck.layout import load_layout
 
@@ -160,6 +160,14 @@ def _check_files(game: dict, raw: Any, path: Path) -> list[DeckError]:
     return problems
 
 
+def _readable(path: Path) -> None:
+    """A card table's reader (an optional extra) is installed: said with the deck's other
+    problems, not after them."""
+    from cardforge.deck.table import require_reader
+
+    require_reader(path)
+
+
 def _raise(message: str) -> None:
     raise DeckError(message)
 
@@ -180,7 +188,7 @@ def _validate_free(path: Path, raw: Any) -> dict:
 
     data = validate_all(FreeDeckFile, raw, path).model_dump(mode="json", exclude={"schema_"})
     problems = _language_problems(data, raw, path)
-    problems += _check_files({**data, "families": {}}, raw, path)
+    problems += _check_files({**data, "families": {}, "cards": None}, raw, path)  # the table: read_free_rows
     read_free_rows(data, raw, path, problems)
     _raise_all(problems)
     return {"free": data}

@@ -19,7 +19,7 @@ from typing import Any, Iterator
 
 from cardforge.errors import DeckError
 
-__all__ = ["TableRow", "FreeRow", "read_table", "read_cells", "parse_rows", "parse_free_rows", "TABLE_SUFFIXES", "MAX_CELL"]
+__all__ = ["TableRow", "FreeRow", "read_table", "read_cells", "require_reader", "parse_rows", "parse_free_rows", "TABLE_SUFFIXES", "MAX_CELL"]
 
 TABLE_SUFFIXES = (".csv", ".xlsx")
 #: The longest cell a table may hold (characters): a card field is a line or a paragraph, and the
@@ -158,13 +158,22 @@ def _csv_rows(text: str, shown: str) -> list[list[str]]:
         rows.append(row)
 
 
+def require_reader(path: Path, shown: str = "") -> None:
+    """The reader of ``path``'s kind of table is installed (openpyxl for .xlsx, the xlsx extra)."""
+    if path.suffix.lower() == ".xlsx":
+        try:
+            import openpyxl  # noqa: F401
+        except ImportError:
+            raise DeckError("reading .xlsx needs openpyxl (pip install 'cardforge[xlsx]'), or save the table as CSV",
+                            file=shown) from None
+
+
 def _xlsx_rows(path: Path, shown: str) -> list[list[Any]]:
     """The first sheet's rows; a damaged file, one with no sheet or with XML entities (refused by
     defusedxml, which openpyxl uses when it is installed) is one line."""
-    try:
-        from openpyxl import load_workbook
-    except ImportError:
-        raise DeckError("reading .xlsx needs openpyxl (pip install 'cardforge[xlsx]'), or save the table as CSV", file=shown) from None
+    require_reader(path, shown)
+    from openpyxl import load_workbook
+
     try:
         book = load_workbook(path, read_only=True, data_only=True)
         try:

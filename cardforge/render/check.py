@@ -27,11 +27,17 @@ def _position(deck: Any, loc: tuple) -> tuple[int | None, int | None]:
         return None, None
 
 
-def _free_cell(deck: Any, card: Any, char: str | None) -> tuple[str, int | None, int | None] | None:
-    """The table cell (file, row, column) of a free card whose field holds ``char``."""
-    row = deck.free.row(card) if char and deck.free is not None and card is not None else None
-    for key, value in (row.fields.items() if row is not None else ()):
-        if any(char in str(t) for t in (value.values() if isinstance(value, dict) else (value,))):
+def _free_cell(deck: Any, card: Any, exc: DeckError) -> tuple[str, int | None, int | None] | None:
+    """The table cell (file, row, column) a free card's drawing problem comes from: the field
+    holding the missing character, else the one field the failing element shows."""
+    row = deck.free.row(card) if deck.free is not None and card is not None else None
+    if row is None:
+        return None
+    char = getattr(exc, "glyph", None)
+    shown = [k for k in row.fields if f"card.{k}" in getattr(exc, "reads", ())]
+    for key, value in row.fields.items():
+        texts = value.values() if isinstance(value, dict) else (value,)
+        if (char and any(char in str(t) for t in texts)) or (not char and shown == [key]):
             return row.file or str(deck.source or ""), row.row or None, row.cols.get(key)
     return None
 
@@ -54,7 +60,7 @@ def check_deck(deck: Any, shown: str | None = None) -> tuple[list[DeckError], li
                 shows_effect = "card.effect" in getattr(exc, "reads", ())
                 loc = ("actions", card.action, "effect", lang) if card is not None and card.is_action and shows_effect else None
                 line, col = _position(deck, loc) if loc else (exc.line, exc.column)
-                cell = _free_cell(deck, card, getattr(exc, "glyph", None))
+                cell = _free_cell(deck, card, exc)
                 if cell is not None and not exc.file:  # a free card's character: at its table cell, once
                     err = DeckError(exc.detail.replace(f" ({lang})", ""), file=cell[0], line=cell[1], column=cell[2])
                 else:

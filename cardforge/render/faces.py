@@ -191,18 +191,17 @@ def _box(p: dict[str, float], geo: Geometry, anchor: str | None) -> tuple[float,
     return (left, top - height, left + width, top)
 
 
-def _require_font(name: str, deck: Deck, el: LayoutElement, what: str = "") -> str:
-    """``name`` registered; else the error (``render.fonts.require_font``: the bundled fonts and
-    the deck's own, a close name) at the layout element's line when the element names the font."""
+def _require_font(name: str, deck: Deck, where: str, el: LayoutElement | None = None) -> str:
+    """``name`` registered; else the error lists the bundled fonts and the deck's own, at the
+    layout element's line when ``el`` names the font itself."""
     known = deck._render_cache.setdefault("known_fonts", set())
     if name not in known:
-        from cardforge.render.fonts import require_font
+        from cardforge.render.fonts import available_fonts, require_font
 
-        label = f"{deck.id} layout element {el.name!r}" + (f": {what}" if what else "")
         try:
-            require_font(name, label, own=tuple(deck.fonts))
+            require_font(name, where, own=tuple(deck.fonts))
         except DeckError as exc:
-            if any(k in el.props for k in ("font", "font_bold", "font_italic")) or what:
+            if el is not None and any(k in el.props for k in ("font", "font_bold", "font_italic")):
                 from cardforge.deck.layout import where_error
 
                 raise where_error(el.where, exc.detail) from None
@@ -358,7 +357,7 @@ def _finish_value(el: LayoutElement, props: dict, ctx: Mapping[str, Any], geo: G
     text = _text_of(props, ctx)
     if text is None:
         return None
-    font = _require_font(props.get("font") or ctx["style"]["font_bold"], deck, el)
+    font = _require_font(props.get("font") or ctx["style"]["font_bold"], deck, f"{deck.id} layout element {el.name!r}", el)
     floor = max(props.pop("min_size", None) or LEGIBLE_PT, LEGIBLE_PT)
     size = max(props.get("size") or 20 * min(geo.w, geo.h) / _REFERENCE_SIDE, floor)  # tiny sizes raised to the floor
     x0, _y0, x1, _y1 = props["_box"]
@@ -407,7 +406,7 @@ def _finish_text(el: LayoutElement, props: dict, ctx: Mapping[str, Any], geo: Ge
     if bad:
         raise DeckError(f"{label}: unknown icon {bad[0]!r} in the text; icons are {_icon_names()}")
     style = ctx["style"]
-    font = _require_font(props.get("font") or style["font"], deck, el)
+    font = _require_font(props.get("font") or style["font"], deck, f"{deck.id} layout element {el.name!r}", el)
     min_size = props.pop("min_size", None)
     floor = max(min_size if min_size is not None else style["text_min_pt"], LEGIBLE_PT)  # never under 6 pt
     # no size: the deck's text size, in proportion to the card; tiny sizes are raised to the floor
@@ -439,15 +438,15 @@ def _finish_rich(el: LayoutElement, props: dict, deck: Deck, label: str, size: f
     from cardforge.render.fonts import italic_of
 
     font = props["font"]
-    bold = _require_font(props.get("font_bold") or deck.style.font_bold, deck, el)
+    bold = _require_font(props.get("font_bold") or deck.style.font_bold, deck, f"{deck.id} layout element {el.name!r}", el)
     italic = props.get("font_italic") or italic_of(font)
     bold_italic = italic_of(bold)
-    fonts = richtext.Fonts(font, bold, italic and _require_font(italic, deck, el),
-                           bold_italic and _require_font(bold_italic, deck, el))
+    fonts = richtext.Fonts(font, bold, italic and _require_font(italic, deck, label),
+                           bold_italic and _require_font(bold_italic, deck, label))
     paragraphs = richtext.parse(props["text"], fonts, label)
     for piece in richtext.pieces(paragraphs):
         if piece[0] == "t" and piece[2] not in fonts:
-            _require_font(piece[2], deck, el, "span font")
+            _require_font(piece[2], deck, f"{label}: span font", el)
         elif piece[0] == "i":
             from cardforge.render.symbols import ICONS
 
@@ -505,7 +504,7 @@ def _finish_icon(el: LayoutElement, props: dict, ctx: Mapping[str, Any], geo: Ge
         return None
     if props["icon"] not in ICONS:
         raise DeckError(f"{label}: unknown icon {props['icon']!r}; icons are {_icon_names()}")
-    props["font"] = _require_font(props.get("font") or ctx["style"]["font_bold"], deck, el)
+    props["font"] = _require_font(props.get("font") or ctx["style"]["font_bold"], deck, f"{deck.id} layout element {el.name!r}", el)
     from cardforge.render.symbols import icon_text
 
     _glyphs(deck, label, ((icon_text(props["icon"]), props["font"], props["icon"]),))

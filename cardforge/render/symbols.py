@@ -263,6 +263,8 @@ def _flash(c: Any, x: float, y: float, s: float, font: str) -> None:
 
 
 #: the drawing of each icon of the deck format's vocabulary (``cardforge.deck.icons.ICON_NAMES``)
+from cardforge.deck.icons import GAME_ICONS  # noqa: E402  (the vocabulary is the deck format's)
+
 ICONS: dict[str, Callable[[Any, float, float, float, str], None]] = {
     "joker": _joker,
     "infinity": _text_icon("\u221e", 0.95),
@@ -277,6 +279,8 @@ ICONS: dict[str, Callable[[Any, float, float, float, str], None]] = {
     "eye": _eye,
     "flash": _flash,
     "numx": _text_icon("0|17", 0.5),
+    # game icons for any deck (issue 26): each a character of the bundled DejaVu Sans Bold
+    **{name: _text_icon(char, 0.9) for name, char in GAME_ICONS.items()},
 }
 
 
