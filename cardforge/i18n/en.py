@@ -432,6 +432,7 @@ MESSAGES: dict[str, str] = {
     "error.web.no_match": "no match {match}: the match number is in the page's address, e.g. /m/3",
     "error.web.number": "{what} {text}: expected a whole number",
     "error.web.legal_tricks": "no trick to lay on in a {game} match: the legal cards are asked on a tricks match",
+    "error.web.correct_empty": "nothing given for {player}: type the corrected entry (cards, or BID/WON in tricks; - for none)",
     "error.position.no_game": "no live position for game {game}: expected one of {games}",
     "error.position.not_one": "not a live position: expected a JSON object with a \"game\" key",
     "error.card.copies": "card {card} is given {n} times but the {game} deck has {have} {have:plural:copy|copies} of it; name each physical card once",
@@ -525,6 +526,8 @@ MESSAGES: dict[str, str] = {
     "error.table.stopped": "{token}: this sequence hit a STOP ({reason} at {card}) and scores nothing; leave it out",
     # -- issue 28 (web server): bounds on what a page may store
     "error.table.too_long": "{option} {start} is {n} characters long: at most {most} are kept; shorten it",
+    "error.table.no_round": "no round {seq} on match {match}'s sheet (taken back meanwhile?): reload the sheet",
+    "error.table.unknown_game": "unknown game {game}: games are {games}",
     "error.table.bid_won": "{token}: expected BID/WON as two whole numbers, e.g. {player}=2/1",
     "error.table.tricks_sum": "round {n} has {cards} {cards:plural:trick|tricks} ({cards} {cards:plural:card|cards} each) but the tricks won add up to {won}{void:select:0=|other= plus {void} void}; give --void N for tricks nobody won (Flash) ({rule})",
     "table.why": "{parts:semi}{tie:select:True= (a tie: the win is shared)|other=}",

@@ -481,6 +481,7 @@ MESSAGES: dict[str, str] = {
     "error.web.no_match": "pas de partie {match} : le numéro de la partie est dans l'adresse de la page, par ex. /m/3",
     "error.web.number": "{what} {text} : attendu un nombre entier",
     "error.web.legal_tricks": "pas de pli en cours dans une partie de {game} : les cartes jouables se demandent dans une partie de tricks",
+    "error.web.correct_empty": "rien de donné pour {player} : saisissez l'entrée corrigée (les cartes, ou ANNONCE/PLIS en tricks ; - pour aucune)",
     "error.position.no_game": "pas de position en cours pour le jeu {game} : attendu l'un de {games}",
     "error.position.not_one": "ce n'est pas une position : attendu un objet JSON avec une clé \"game\"",
     "error.card.copies": "la carte {card} est donnée {n} fois mais le paquet de {game} en a {have} {have:plural:exemplaire|exemplaires} ; nommez chaque carte physique une seule fois",
@@ -574,6 +575,8 @@ MESSAGES: dict[str, str] = {
     "error.table.stopped": "{token} : cette séquence a fait STOP ({reason} sur {card}) et ne rapporte rien ; retirez-la",
     # -- issue 28 (web server): bounds on what a page may store
     "error.table.too_long": "{option} {start} fait {n} caractères : au plus {most} sont gardés ; raccourcissez-le",
+    "error.table.no_round": "pas de manche {seq} sur la feuille de la partie {match} (retirée entre-temps ?) : rechargez la feuille",
+    "error.table.unknown_game": "jeu inconnu {game} : les jeux sont {games}",
     "error.table.bid_won": "{token} : attendu ANNONCE/PLIS, deux nombres entiers, par ex. {player}=2/1",
     "error.table.tricks_sum": "la manche {n} compte {cards} {cards:plural:pli|plis} ({cards} {cards:plural:carte|cartes} chacun) mais les plis faits font {won}{void:select:0=|other= plus {void} sans gagnant} ; indiquez --void N pour les plis que personne n'a gagnés (Flash) ({rule})",
     "table.why": "{parts:semi}{tie:select:True= (égalité : la victoire est partagée)|other=}",
