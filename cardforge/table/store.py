@@ -24,7 +24,7 @@ from __future__ import annotations
 import json
 import os
 import sqlite3
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager, suppress
 from dataclasses import dataclass
 from datetime import datetime, timezone
@@ -381,6 +381,10 @@ class Store:
         if not found:
             raise UsageError(f"no event {seq} in {str(self.path)!r}")
         return found[0]
+
+    def events_at(self, seqs: Sequence[int]) -> list[StoredEvent]:
+        """The events numbered ``seqs`` (those that exist), oldest first: a few rows."""
+        return self._fetch(list(seqs))
 
     def _fetch(self, seqs: list[int]) -> list[StoredEvent]:
         with self._guard():
