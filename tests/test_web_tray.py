@@ -175,3 +175,23 @@ def test_the_server_killed_mid_move_shows_the_banner_and_send_again_resends_the_
             assert sum(e.event.kind == "position_saved" for e in store.events(match)) == 1  # entered once
     finally:
         again.stop()
+
+
+def test_a_tap_on_a_sheet_cell_opens_its_correction(server, phone):
+    from cardforge.table.scorekeeper import Scorekeeper
+    from cardforge.table.store import Store
+
+    match = new_match(phone, server, "numwin", "Ana, Ben, Chloé")
+    with Store(server.db) as store:
+        keeper = Scorekeeper(store)
+        keeper.record_round(["Ana=R5,G5,B7,Y8,R9", "Ben=R1,G2,B3,Y4,SH5", "Chloé=R10,G10,B10,Y11,RB12"], match_id=match)
+    phone.get(f"{server.url}/m/{match}")
+    cell = css(phone, "button.cell[data-side='Ben']")
+    click(phone, cell)
+    dialog = wait(phone, lambda d: css(d, "dialog#correct").is_displayed() and css(d, "dialog#correct"))
+    assert dialog.find_element("css selector", "#correct-entry").get_attribute("value") == "R1,G2,B3,Y4,SH5"
+    assert "Ben, round 1" in dialog.find_element("css selector", "h3").text
+    assert css(phone, "table.grid th.leader").text.startswith("Ben")  # numwin: the lowest total leads
+    screenshot(phone, f"sheet-{phone.phone_name}", whole=False)
+    click(phone, "dialog#correct button.close")
+    wait(phone, lambda d: not css(d, "dialog#correct").is_displayed())
