@@ -368,6 +368,13 @@ class Store:
                 raise UsageError(self._no_such_match(match_id))
             return self._digest_of(fold)
 
+    def last_seq(self, match_id: int) -> int | None:
+        """The number of the match's last event (one indexed look-up; ``None``: no such match)."""
+        if not _storable(match_id):
+            return None
+        with self._guard():
+            return self._db.execute("SELECT MAX(seq) FROM events WHERE match_id = ?", (match_id,)).fetchone()[0]
+
     def event(self, seq: int) -> StoredEvent:
         """One event of the log by its number (``UsageError`` if there is none)."""
         found = self._fetch([seq])

@@ -23,6 +23,7 @@ from cardforge.errors import CardforgeError, UsageError
 from cardforge.i18n import refusal
 from cardforge.web.guard import COOKIE, LOOPBACK, JoinGuard, Refused, host_allowed, same_origin
 from cardforge.web.i18n import LANGS, choose_lang, words
+from cardforge.web.push import Changes
 
 __all__ = ["create_app", "STATIC_DIR", "TEMPLATES_DIR", "MAX_BODY"]
 
@@ -52,6 +53,7 @@ def create_app(db: Path | str | None = None, *, join_code: str | None = None,
     db_path = Path(db) if db is not None else default_db_path()
     Store(db_path).close()  # create (or check) the database once, before the first request
     guard = JoinGuard(join_code)
+    changes = Changes()
     cache = PictureCache(pictures_dir)
     env = jinja2.Environment(loader=jinja2.FileSystemLoader(TEMPLATES_DIR), autoescape=True,
                              undefined=jinja2.StrictUndefined, trim_blocks=True, lstrip_blocks=True)
@@ -70,7 +72,7 @@ def create_app(db: Path | str | None = None, *, join_code: str | None = None,
         lang = lang_of(request)
         body = env.get_template(template).render(
             lang=lang, w=words(lang), other_lang=next(x for x in LANGS if x != lang),
-            here=request.url.path, join_required=guard.required,
+            here=context.pop("here", request.url.path), join_required=guard.required,
             joined=guard.allows(request.cookies.get(COOKIE)), **context)
         return HTMLResponse(body, status_code=status)
 
@@ -94,7 +96,9 @@ def create_app(db: Path | str | None = None, *, join_code: str | None = None,
                     response.headers["HX-Redirect"] = f"/join?next={back}"
                 return response
             try:
-                return await _threaded(handler, request, form)
+                answer = await _threaded(handler, request, form)
+                await changes.bump()  # every phone's stream looks at its match again
+                return answer
             except CardforgeError as exc:
                 return await _threaded(_refused, request, form, said(exc, lang_of(request)))
         return endpoint
@@ -169,6 +173,37 @@ def create_app(db: Path | str | None = None, *, join_code: str | None = None,
         match_id = _int(request.path_params["match_id"])
         return match_page(request, match_id, partial=request.query_params.get("part") == "match")
 
+    async def events(request) -> Response:
+        """The match's changes pushed as Server-Sent Events (``cardforge.web.push``)."""
+        from starlette.responses import StreamingResponse
+
+        from cardforge.web.push import stream
+
+        match_id = _int(request.path_params["match_id"])
+        await _threaded(match_digest, match_id)  # an unknown match: one line, 404
+        since = request.headers.get("last-event-id") or request.query_params.get("since") or ""
+        page = f"/m/{match_id}"
+
+        def last_seq() -> int:
+            with Store(db_path) as store:
+                return store.last_seq(match_id) or 0
+
+        def fragment() -> tuple[int | None, str]:
+            digest = match_digest(match_id)
+            context = match_context(match_id, lang_of(request), digest=digest)
+            body = render(request, "_match.html", error="", error_at="", form={}, here=page, **context).body
+            return (context["live"] or {}).get("version"), body.decode()
+
+        async def seq_now() -> int:
+            return await _threaded(last_seq)
+
+        async def fragment_now() -> tuple[int | None, str]:
+            return await _threaded(fragment)
+
+        body = stream(changes, seq_now, fragment_now, since=_match_number(since))
+        return StreamingResponse(body, media_type="text/event-stream",
+                                 headers={"Cache-Control": "no-cache", "X-Accel-Buffering": "no"})
+
     def after_write(request, match_id: int, live: Any = None) -> Response:
         if htmx(request):
             return match_page(request, match_id, partial=True, live=live)
@@ -221,7 +256,10 @@ def create_app(db: Path | str | None = None, *, join_code: str | None = None,
         tokens = pages.move_tokens(form)
         if not tokens:
             raise UsageError("no card given: tap a card (or type its code) for the player who plays it")
-        return after_write(request, match_id, LiveTable(db_path, match_id).move(tokens))
+        version = form.get("version", "").strip()
+        moved = LiveTable(db_path, match_id).move(tokens, version=_int(version, "version") if version else None,
+                                                  move_id=form.get("move_id", "").strip() or None)
+        return after_write(request, match_id, moved)
 
     def live_undo(request, form: dict[str, str]) -> Response:
         from cardforge.web.live import LiveTable
@@ -349,6 +387,7 @@ def create_app(db: Path | str | None = None, *, join_code: str | None = None,
         Route("/m/{match_id}/move", writes(live_move), methods=["POST"]),
         Route("/m/{match_id}/live-undo", writes(live_undo), methods=["POST"]),
         Route("/m/{match_id}/legal", _sync(legal)),
+        Route("/m/{match_id}/events", events),
         Route("/join", join, methods=["GET", "POST"]),
         Route("/lang/{lang}", _sync(set_lang)),
         Route("/cards/{game}/{code}.png", _sync(card_picture)),

@@ -159,8 +159,13 @@ class LiveTable:
 
             store.append_many(self.match_id, writes, check=check)
 
-    def move(self, tokens: Sequence[str]) -> Live:
-        """Apply one move typed in the CLI's notation (``Ana=R7 Ben=SH3``) and keep it."""
+    def move(self, tokens: Sequence[str], *, version: int | None = None, move_id: str | None = None) -> Live:
+        """Apply one move typed in the CLI's notation (``Ana=R7 Ben=SH3``) and keep it.
+
+        ``version`` is the position's version the phone saw: a move made on an older one is
+        refused with what changed since (``Ben played G5 meanwhile``); ``move_id`` is the
+        phone's own id of the move: the same id sent again (a retry after the answer was lost)
+        is answered with the first verdict and written once."""
         from cardforge.live import apply
         from cardforge.table.standings import compute_standings
 
@@ -170,7 +175,9 @@ class LiveTable:
             match, position, expected = self._load(events)
             if compute_standings(events).outcome.over:
                 raise UsageError(f"match {self.match_id} is over: undo its last round on the score sheet to go on")
-            after, verdict = apply(position, position.parse_move(list(tokens)))
+            after, verdict = apply(position, position.parse_move(list(tokens), version, move_id))
+            if after is position:  # a retry of a move already made: nothing more to write
+                return Live(match, position, verdict, moves=len(digest.positions))
             saved = after.to_json()
             saved[_MOVE] = list(tokens)
             writes: list[Any] = []

@@ -108,4 +108,4 @@ def serve(host: str, port: int, db: Path | None) -> None:
     announce(host, port, db_path, code)
     # h11 and asyncio named outright: uvicorn then imports no optional server it would probe for
     uvicorn.run(app, host=host, port=port, log_level="warning", access_log=False, http="h11", ws="none",
-                loop="asyncio", lifespan="off")
+                loop="asyncio", lifespan="off", timeout_graceful_shutdown=2)  # open event streams end
