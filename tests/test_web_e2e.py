@@ -13,20 +13,15 @@ from tests.web_browser import click as _click
 from tests.web_browser import css as _css
 from tests.web_browser import fits_the_phone as _fits_the_phone
 from tests.web_browser import new_match as _new_match
-from tests.web_browser import require_browser, screenshot, start_browser
+from tests.web_browser import screenshot, served, start_browser
 from tests.web_browser import submit as _submit
 from tests.web_browser import tap as _tap
 from tests.web_browser import wait as _wait
-from tests.web_support import Server
 
 
 @pytest.fixture(scope="module")
 def server(tmp_path_factory):
-    require_browser()
-    folder = tmp_path_factory.mktemp("web")
-    srv = Server(folder / "table.sqlite3", folder / "cache")
-    yield srv
-    srv.stop()
+    yield from served(tmp_path_factory, "web")
 
 
 @pytest.fixture(scope="module")

@@ -119,7 +119,8 @@ def test_the_score_sheet_is_a_grid_with_running_totals_and_the_leader(db):
     web.post("/m/1/round", data={"p0_cards": "R2", "p1_cards": "G8,G9"})
     page = html.unescape(web.get("/m/1").text)
     grid = re.search(r'<table class="grid">.*?</table>', page, re.S).group(0)
-    cells = re.findall(r'data-round="(\d)" data-side="(\w+)" data-typed="([^"]*)".*?<span class="pts">([^<]*)</span><small>([^<]*)</small>', grid)
+    cells = re.findall(r'data-round="(\d)" data-side="(\w+)" data-typed="([^"]*)".*?<span class="pts">([^<]*)</span>'
+                       r'<small><span class="sr">Running total </span>([^<]*)</small>', grid)
     assert cells == [("1", "Ana", "R5,R9,RB3", "+17", "17"), ("1", "Ben", "G4", "+4", "4"),
                      ("2", "Ana", "R2", "+2", "19"), ("2", "Ben", "G8,G9", "+17", "21")]
     assert '<th scope="col" class="leader">Ben' in grid  # the leader so far, highlighted

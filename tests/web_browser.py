@@ -22,6 +22,20 @@ PHONES = {"375x740": (375, 740), "360x640": (360, 640)}
 SCREENSHOTS = Path(os.environ.get("CARDFORGE_SCREENSHOTS", "/tmp/cardforge-screenshots"))
 
 
+def served(tmp_path_factory, name: str = "web"):
+    """A ``cardforge serve`` process over a fresh store for a module's browser tests (a
+    generator for a fixture: ``yield from served(tmp_path_factory)``)."""
+    from tests.web_support import Server
+
+    require_browser()
+    folder = tmp_path_factory.mktemp(name)
+    server = Server(folder / "table.sqlite3", folder / "cache")
+    try:
+        yield server
+    finally:
+        server.stop()
+
+
 def missing() -> str | None:
     """Why no browser can run here, or ``None``."""
     try:
