@@ -424,6 +424,18 @@ MESSAGES: dict[str, str] = {
     "error.house.not_here": "la règle maison {key} ne s'applique pas à {where} (elle concerne : {used})",
     "error.house.none_here": "la règle maison {key} ne s'applique pas à {where} (cette commande n'en prend aucune)",
     "error.house.choice": "règle maison {key} : attendu l'une des valeurs {choices}, trouvé {raw}",
+    # -- fichiers de réglages : cardforge config set / unset (issue 24) ----------------------
+    "config.set": "{key} = {value} dans {path}",
+    "config.unset": "{key} retiré de {path}",
+    "config.unset_absent": "{path} ne règle pas {key} : rien à retirer",
+    "error.config.key": "réglage inconnu {key}{hint}",
+    "error.config.keys": " (réglages : {keys}, house.JEU.CLÉ)",
+    "error.config.did_you_mean": " ; vouliez-vous dire {guess} ?",
+    "error.config.house_key": "{key} : attendu house.JEU.CLÉ, par exemple house.rows.row_tie (jeux : {games})",
+    "error.config.value": "{key} : attendu {expected}, trouvé {value}",
+    "error.config.either": "{first} ou {second}",
+    "error.config.text": "un texte",
+    "error.config.not_a_file": "{path} n'est pas un fichier ordinaire : cardforge n'écrit ses réglages que dans un fichier",
     "error.simulate.games_max": "--games {games} dépasse {most}, le maximum d'une simulation (chaque partie reste en mémoire pour le rapport) ; lancez plutôt plusieurs graines",
     "error.simulate.turn_seconds": "--turn-seconds {value} : attendu un nombre de secondes supérieur à 0 et d'au plus {most}",
     "error.simulate.option_flag": "l'option {key} n'est pas une option du moteur : utilisez {flag}",
@@ -884,6 +896,16 @@ HELP = {
     "Port to listen on.": "Port d'écoute.",
     "Games to play.": "Parties à jouer.",
     # options and commands translated in session 6 (issue 24: French all the way)
+    'Set a default in the user file (or the project file): it sticks for every later command.':
+        "Règle une valeur par défaut dans le fichier de l'utilisateur (ou celui du projet)\xa0: elle vaut pour toutes les commandes suivantes.",
+    'Remove a default from the user file (or the project file).':
+        "Retire une valeur par défaut du fichier de l'utilisateur (ou de celui du projet).",
+    'lang, paper, database, players or house.GAME.KEY.':
+        'lang, paper, database, players ou house.JEU.CLÉ.',
+    "The value, checked as the file's reader checks it.":
+        'La valeur, vérifiée comme à la lecture du fichier.',
+    'Write to the project file (cardforge.toml here or above, else a new one here) instead of the user file.':
+        "Écrit dans le fichier du projet (cardforge.toml ici ou plus haut, sinon un nouveau ici) au lieu du fichier de l'utilisateur.",
     'Show this message and exit.':
         'Affiche cette aide et quitte.',
     'A client move id: the same id sent again is applied once (safe retries).':
