@@ -639,6 +639,7 @@ MESSAGES: dict[str, str] = {
     "live.numwin.now": "Round {round}/{rounds}: {player} is to {phase}",
     "live.numwin.now_card": "Round {round}/{rounds}: the next card from the deck is awaited (deal CARD)",
     "live.numwin.now_over": "The game is over after {rounds} {rounds:plural:round|rounds}",
+    "live.numwin.game_won_agreed": "After the {rounds} {rounds:plural:round|rounds} agreed, {players:list} {players:plural:has|have} the lowest total, {n}, and {players:plural:wins|win} the game.",
     "error.live.undo_needs_state": "nothing kept to undo: give --state PATH or --table",
     "error.live.no_undo": "{game} has no undo yet in the referee: correct the state file by hand or start afresh",
     "live.undo.q": "Take back the last move.",

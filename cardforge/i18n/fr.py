@@ -688,6 +688,7 @@ MESSAGES: dict[str, str] = {
     "live.numwin.now": "Manche {round}/{rounds}\u00a0: à {player} de {phase}",
     "live.numwin.now_card": "Manche {round}/{rounds}\u00a0: la prochaine carte de la pioche est attendue (deal CARTE)",
     "live.numwin.now_over": "La partie est finie après {rounds} {rounds:plural:manche|manches}",
+    "live.numwin.game_won_agreed": "Après {rounds} {rounds:plural:manche convenue|manches convenues}, {players:list} {players:plural:a|ont} le plus petit total, {n}, et {players:plural:gagne|gagnent} la partie.",
     "error.live.undo_needs_state": "rien n'est gardé, rien à annuler : donnez --state CHEMIN ou --table",
     "error.live.no_undo": "{game} n'a pas encore d'annulation dans l'arbitre : corrigez le fichier d'état à la main ou recommencez",
     "live.undo.q": "Reprendre le dernier coup.",
