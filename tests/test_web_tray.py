@@ -142,3 +142,56 @@ def test_the_ruling_reaches_a_second_phone_without_a_reload(server, phone, tmp_p
         screenshot(other, f"second-phone-{phone.phone_name}", whole=False)
     finally:
         other.quit()
+
+
+def test_the_server_killed_mid_move_shows_the_banner_and_send_again_resends_the_same_move(tmp_path, phone):
+    from tests.web_support import Server
+
+    first = Server(tmp_path / "table.sqlite3", tmp_path / "cache")
+    try:
+        match = new_match(phone, first, "rows", "Ana, Ben")
+        tap(phone, "R7")
+        tap(phone, "SH3")
+        move_id = css(phone, "form.move input[name=move_id]").get_attribute("value")
+        assert move_id  # drawn once for this form
+        first.kill()
+        click(phone, "form.move button.primary")
+        banner = wait(phone, lambda d: css(d, "#offline").is_displayed() and css(d, "#offline .retry").is_displayed()
+                      and css(d, "#offline"))
+        assert "Offline" in banner.text
+        assert [css(phone, f"#c{i}").get_attribute("value") for i in (0, 1)] == ["R7", "SH3"]  # nothing lost here
+        screenshot(phone, f"offline-{phone.phone_name}", whole=False)
+    finally:
+        first.stop()
+    again = Server(first.db, tmp_path / "cache", port=first.port)  # the laptop is back
+    try:
+        assert css(phone, "form.move input[name=move_id]").get_attribute("value") == move_id  # the same move
+        click(phone, "#offline .retry")
+        wait(phone, lambda d: "Reveals 1/10" in css(d, "#live h2").text)
+        wait(phone, lambda d: not css(d, "#offline").is_displayed())
+        from cardforge.table.store import Store
+
+        with Store(again.db) as store:
+            assert sum(e.event.kind == "position_saved" for e in store.events(match)) == 1  # entered once
+    finally:
+        again.stop()
+
+
+def test_a_tap_on_a_sheet_cell_opens_its_correction(server, phone):
+    from cardforge.table.scorekeeper import Scorekeeper
+    from cardforge.table.store import Store
+
+    match = new_match(phone, server, "numwin", "Ana, Ben, Chloé")
+    with Store(server.db) as store:
+        keeper = Scorekeeper(store)
+        keeper.record_round(["Ana=R5,G5,B7,Y8,R9", "Ben=R1,G2,B3,Y4,SH5", "Chloé=R10,G10,B10,Y11,RB12"], match_id=match)
+    phone.get(f"{server.url}/m/{match}")
+    cell = css(phone, "button.cell[data-side='Ben']")
+    click(phone, cell)
+    dialog = wait(phone, lambda d: css(d, "dialog#correct").is_displayed() and css(d, "dialog#correct"))
+    assert dialog.find_element("css selector", "#correct-entry").get_attribute("value") == "R1,G2,B3,Y4,SH5"
+    assert "Ben, round 1" in dialog.find_element("css selector", "h3").text
+    assert css(phone, "table.grid th.leader").text.startswith("Ben")  # numwin: the lowest total leads
+    screenshot(phone, f"sheet-{phone.phone_name}", whole=False)
+    click(phone, "dialog#correct button.close")
+    wait(phone, lambda d: not css(d, "dialog#correct").is_displayed())

@@ -45,8 +45,8 @@ def free_port() -> int:
 class Server:
     """``python -m cardforge serve --port P --db DB`` as a real process."""
 
-    def __init__(self, db: Path, cache: Path):
-        self.db, self.port = db, free_port()
+    def __init__(self, db: Path, cache: Path, port: int | None = None):
+        self.db, self.port = db, port or free_port()  # a port again: the server back after a kill
         self.url = f"http://127.0.0.1:{self.port}"
         env = {**os.environ, "PYTHONPATH": str(ROOT), "XDG_CACHE_HOME": str(cache)}
         self.started = time.perf_counter()

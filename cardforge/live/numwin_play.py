@@ -203,8 +203,8 @@ def verdict(match, before, state, new: Sequence[str]):
         for record in work.history[rounds:]:
             said.append(_round_steps(match, record, result))
     drawn = sum(e.startswith(CHANCE_PREFIX) for e in new)
-    if drawn:
-        said.append(Message("live.numwin.dealt", n=drawn))
+    if drawn:  # the cards named first: then what they led to
+        said.insert(0 if not said or new[0].startswith(CHANCE_PREFIX) else 1, Message("live.numwin.dealt", n=drawn))
     result.summary = said[0] if len(said) == 1 else Message("live.numwin.then", parts=said)
     totals = dict(zip(match.players, state.totals))
     result.board.append(Message("live.numwin.totals", n=len(state.history), totals=[
@@ -213,7 +213,8 @@ def verdict(match, before, state, new: Sequence[str]):
     result.result.update(view(match, state))
     if state.is_terminal():
         winners = [match.players[i] for i in state.winners()]
-        result.say("NUMWIN-8.3", "live.numwin.game_won", players=winners, n=min(state.totals), rounds=state.rounds)
+        agreed = "" if state.rounds == len(match.players) else "_agreed"  # not one round per dealer (--rounds)
+        result.say("NUMWIN-8.3", f"live.numwin.game_won{agreed}", players=winners, n=min(state.totals), rounds=state.rounds)
         result.summary = Message("live.numwin.game_over", summary=result.summary, players=winners)
     return result
 

@@ -15,8 +15,8 @@ from typing import Any
 from cardforge.errors import CardforgeError, UsageError
 from cardforge.i18n import refusal
 from cardforge.table.adapters import adapter_class, adapter_for
-from cardforge.table.events import MatchCreated, PositionSaved, RoundRecorded, StoredEvent, Undone
-from cardforge.table.standings import RoundResult, Standings, compute_standings, live_rounds
+from cardforge.table.events import MatchCreated, PositionSaved, RoundCorrected, RoundRecorded, StoredEvent, Undone
+from cardforge.table.standings import RoundResult, Standings, compute_standings, live_entries, live_rounds
 from cardforge.table.store import MatchSummary, Store, damaged_event
 
 __all__ = ["Scorekeeper", "Undo", "parse_players"]
@@ -32,8 +32,6 @@ def check_text(value: str, option: str, longest: int | None = None) -> str:
     """``value`` if it can be stored: a byte that is not UTF-8 reaches Python as a lone
     surrogate, which SQLite and JSON refuse; at most ``longest`` characters when given."""
     if longest is not None and len(value) > longest:
-        from cardforge.i18n import refusal
-
         raise refusal(UsageError, "error.table.too_long", option=option, start=repr(value[:20] + "…"),
                       n=len(value), most=longest)
     try:
@@ -145,22 +143,56 @@ class Scorekeeper:
         return after[-1]
 
     def undo(self, match_id: int | None = None) -> Undo:
-        """Take back the last round still on the sheet."""
+        """Take back the last entry still on the sheet: a round, or a correction of one."""
         mid = self.match_id(match_id)
-        before = self.standings(mid)
-        if not before.rounds:
+        events = self.store.digest(mid).events
+        before = self._replay(events)
+        entries = live_entries(events)
+        if not entries:
             raise UsageError(f"nothing to undo in match {mid}: no round recorded yet")
-        last = before.rounds[-1]
-        # a round the live table put on the sheet: the live table goes back before that move too
-        writes = [Undone(round_seq=last.seq), *live_rewind(self.store.events(mid), last.seq)]
+        last = entries[-1]
+        round_seq = last.event.round_seq if isinstance(last.event, RoundCorrected) else last.seq
+        taken = next(r for r in before.rounds if r.seq == round_seq)
+        writes: list[Any] = [Undone(round_seq=last.seq)]
+        if not isinstance(last.event, RoundCorrected):  # a round the live table put on the sheet:
+            standing = self.store.events_at(self.store.digest(mid).positions)  # it goes back before that move too
+            writes += live_rewind(standing, last.seq)
 
         def check(events: list[StoredEvent]) -> None:
-            rounds = live_rounds(events[: len(events) - len(writes)])
-            if not rounds or rounds[-1].seq != last.seq:  # another writer got there first
+            now = live_entries(events[: len(events) - len(writes)])
+            if not now or now[-1].seq != last.seq:  # another writer got there first
                 raise UsageError(f"match {mid} changed while undoing; run 'cardforge table undo' again")
 
         self.store.append_many(mid, writes, check=check)
-        return Undo(last, self.standings(mid))
+        return Undo(taken, self.standings(mid))
+
+    def correct(self, round_seq: int, player: str, tokens: Sequence[str], match_id: int | None = None) -> Standings:
+        """Say otherwise what ``player`` had in the round recorded as event ``round_seq`` (a cell
+        of the sheet): the round keeps its place; ``undo`` takes the correction back.  The same
+        correction sent again (a retry) writes nothing."""
+        mid = self.match_id(match_id)
+        events = self.store.digest(mid).events
+        match = events[0].event
+        assert isinstance(match, MatchCreated)
+        target = next((r for r in live_rounds(events) if r.seq == round_seq), None)
+        if target is None:
+            raise refusal(UsageError, "error.table.no_round", seq=round_seq, match=mid)
+        adapter = adapter_for(match)
+        player = adapter.player(player, f"{player}=")
+        kept = [t for t, (p, _) in zip(target.event.typed, adapter.split(target.event.typed, repeat=True)) if p != player]
+        at = next((i for i, (p, _) in enumerate(adapter.split(target.event.typed, repeat=True)) if p == player), len(kept))
+        typed = (*kept[:at], *tokens, *kept[at:])
+        if typed == target.event.typed:
+            return self._replay(events)
+        options = {"void": target.event.entries["void"]} if "void" in target.event.entries else {}
+        correction = RoundCorrected(round_seq=round_seq, entries=adapter.parse_round(list(typed), options), typed=typed)
+        after: list[Standings] = []
+
+        def check(log: list[StoredEvent]) -> None:
+            after.append(self._replay(log, new=True))
+
+        self.store.append(mid, correction, check=check)
+        return after[-1]
 
 
 #: the marks the live table (``cardforge.web.live``) puts on a saved position: the move also

@@ -61,7 +61,7 @@ _WORDS: dict[str, tuple[str, str]] = {
     "join_wrong": ("Wrong join code.", "Code de la table incorrect."),
     # -- issue 28 (web server): the guard's refusals
     "join_wait": ("Too many wrong codes from this phone: wait {s} s, then type the code again.",
-                  "Trop de codes incorrects depuis ce téléphone\u202f: attendez {s}\u00a0s, puis saisissez le code à nouveau."),
+                  "Trop de codes incorrects depuis ce téléphone\u00a0: attendez {s}\u00a0s, puis saisissez le code à nouveau."),
     "cross_site": ("Refused: this write comes from another site, not from this table's page.",
                    "Refusé\u00a0: cette écriture vient d'un autre site, pas de la page de cette table."),
     "too_big": ("Refused: the form is far larger than any this page sends.",
@@ -114,7 +114,8 @@ _WORDS: dict[str, tuple[str, str]] = {
     "accept_stop": ("Accept the STOP", "Accepter le STOP"),
     "offline": ("Offline: the table cannot be reached. Your last move may not be saved yet.",
                 "Hors ligne\u00a0: la table est injoignable. Votre dernier coup n'est peut-être pas encore enregistré."),
-    "back_online": ("Back online.", "De nouveau en ligne."),
+    "back_online": ("Back online: your last move is not sent yet.",
+                    "De nouveau en ligne\u00a0: votre dernier coup n'est pas encore envoyé."),
     "retry": ("Send again", "Renvoyer"),
     "skip": ("Skip to the content", "Aller au contenu"),
     "colours": ("Card colours", "Couleurs des cartes"),

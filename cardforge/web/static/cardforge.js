@@ -123,10 +123,15 @@
   // -- the shared table: pushed updates, the offline banner, the safe retry -----------------
   var banner = $("#offline");
   var lastForm = null;  // the write that got no answer: sent again as it was (same move_id)
+  // Offline: say so (with "Send again" when a write got no answer).  Back online with that
+  // write still unsent: say so, and keep "Send again" until it is sent (a reply clears it).
   function offline(on, retry) {
     if (!banner) return;
-    banner.hidden = !on;
-    $(".retry", banner).hidden = !(on && retry);
+    var pending = !!lastForm && document.body.contains(lastForm);
+    banner.hidden = !on && !pending;
+    banner.classList.toggle("back", !on && pending);
+    $(".msg", banner).textContent = banner.getAttribute(on ? "data-offline" : "data-online");
+    $(".retry", banner).hidden = !(on ? retry : pending);
     document.body.classList.toggle("is-offline", on);
   }
   if (banner) $(".retry", banner).addEventListener("click", function () {
