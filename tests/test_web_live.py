@@ -247,3 +247,28 @@ def test_every_phone_reads_the_last_moves_ruling_and_an_undo_takes_it_away(db):
     assert "ROWS-7.3" in client(db).get("/m/1").text  # the round's scoring, after the round closed
     cli = run_cli("referee", "rows", "play", "Ana=R9", "Ben=B5", "--table", "--db", str(db), "--json")
     assert cli.code == 0, cli.err  # the page's notes on a saved position never reach the CLI
+
+
+def test_undoing_a_live_round_on_the_score_sheet_takes_the_live_table_back_too(db):
+    """Issue 28 (the two undos disagreed): "undo the last entry" on the sheet removed the rows
+    round the live table had recorded, but the live table stayed in round 2 with the winner's
+    star.  The live table now goes back before the move that recorded the round, moves made
+    since included; the live undo then goes on from there."""
+    _new(db, "rows", "Ana,Ben")
+    web = client(db)
+    for a, b in zip(ANA, BEN, strict=True):
+        _reveal(web, a, b)
+    _reveal(web, "R5", "G5")  # round 2 has begun
+    with Store(db) as store:
+        Scorekeeper(store).undo(1)
+    assert _standings(db).rounds == ()
+    from cardforge.web.live import LiveTable
+
+    position = LiveTable(db, 1).view().position
+    assert (position.round, position.reveals, position.wins) == (1, 9, {})
+    assert "Reveals 9/10" in web.get("/m/1").text
+    assert web.post("/m/1/live-undo").status_code == 303
+    assert "Reveals 8/10" in web.get("/m/1").text
+    _reveal(web, ANA[-2], BEN[-2])
+    _reveal(web, ANA[-1], BEN[-1])  # the round ends again, once on the sheet
+    assert len(_standings(db).rounds) == 1

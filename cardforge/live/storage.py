@@ -9,8 +9,8 @@ store's match for that game.
 one match per game (``LiveMatch.to_json`` without its ``game`` and ``format``), so one file
 (one ``CARDFORGE_STATE``) serves a whole evening.  All five games are on ``LiveMatch``: a
 format-1 file (a position per game, ``{"game": …, "version": 1, …}``) is migrated where the
-game's adapter can rebuild its history (``Adapter.migrate``: sequence and collection kept the
-engine's steps), else refused in one line saying how to start afresh (remove the game's entry
+game's adapter can rebuild its history (``Adapter.migrate``: sequence, collection and tricks kept the
+engine's steps or the entries typed), else refused in one line saying how to start afresh (remove the game's entry
 or use a new ``--state`` file), the file left as it was.
 The load checks every key, type and bound (``check_match_json``), the nesting depth before
 parsing, and accepts a BOM.  ``transaction()`` holds an exclusive lock (``fcntl.flock`` on the

@@ -17,7 +17,8 @@ import json
 from dataclasses import asdict, dataclass, field
 from typing import Any, ClassVar
 
-__all__ = ["MatchCreated", "RoundRecorded", "Undone", "PositionSaved", "Event", "StoredEvent", "encode_event", "decode_event"]
+__all__ = ["MatchCreated", "RoundRecorded", "RoundCorrected", "Undone", "PositionSaved", "Event", "StoredEvent",
+           "encode_event", "decode_event"]
 
 
 @dataclass(frozen=True)
@@ -55,8 +56,21 @@ class RoundRecorded:
 
 
 @dataclass(frozen=True)
+class RoundCorrected:
+    """The round recorded as event ``round_seq`` said otherwise (a cell of the sheet corrected):
+    it keeps its place, with these entries and tokens.  An ``Undone`` of this event's number
+    takes the correction back (the round as it was before)."""
+
+    kind: ClassVar[str] = "round_corrected"
+    round_seq: int
+    entries: dict[str, Any] = field(default_factory=dict)
+    typed: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
 class Undone:
-    """The round recorded as event ``round_seq`` is taken back."""
+    """The round recorded as event ``round_seq`` is taken back (or the correction recorded as
+    event ``round_seq``)."""
 
     kind: ClassVar[str] = "undone"
     round_seq: int
@@ -71,9 +85,9 @@ class PositionSaved:
     position: dict[str, Any] = field(default_factory=dict)
 
 
-Event = MatchCreated | RoundRecorded | Undone | PositionSaved
+Event = MatchCreated | RoundRecorded | RoundCorrected | Undone | PositionSaved
 
-_KINDS: dict[str, type] = {cls.kind: cls for cls in (MatchCreated, RoundRecorded, Undone, PositionSaved)}
+_KINDS: dict[str, type] = {cls.kind: cls for cls in (MatchCreated, RoundRecorded, RoundCorrected, Undone, PositionSaved)}
 _TUPLE_FIELDS = {"players", "house", "typed"}
 
 

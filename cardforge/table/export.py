@@ -20,7 +20,7 @@ from cardforge.table.events import MatchCreated
 from cardforge.table.pad import Pad, PadColumn
 from cardforge.table.standings import Standings
 
-__all__ = ["write_csv", "write_pdf", "pdf_data", "standings_pad", "blank_pad", "csv_text", "spreadsheet_safe"]
+__all__ = ["write_csv", "write_pdf", "pdf_data", "png_data", "standings_pad", "blank_pad", "csv_text", "spreadsheet_safe"]
 
 _T = {
     "round": Text("Manche", "Round"),
@@ -245,6 +245,21 @@ def pdf_data(standings: Standings, lang: str = "en") -> bytes:
     from cardforge.render.pdf import pdf_bytes
 
     return pdf_bytes(_pad_canvas(standings, lang))
+
+
+def png_data(standings: Standings, lang: str = "en", dpi: int = 150) -> bytes:
+    """The filled score pad as a PNG (its PDF's first page rasterised by PDFium): the final
+    sheet a phone shares."""
+    import pypdfium2
+
+    document = pypdfium2.PdfDocument(pdf_data(standings, lang))
+    try:
+        image = document[0].render(scale=dpi / 72).to_pil()
+    finally:
+        document.close()
+    out = io.BytesIO()
+    image.save(out, format="PNG", optimize=True)
+    return out.getvalue()
 
 
 def write_pdf(standings: Standings, path: Path, lang: str = "en") -> Path:

@@ -15,8 +15,8 @@ from typing import Any
 from cardforge.errors import CardforgeError, UsageError
 from cardforge.i18n import refusal
 from cardforge.table.adapters import adapter_class, adapter_for
-from cardforge.table.events import MatchCreated, RoundRecorded, StoredEvent, Undone
-from cardforge.table.standings import RoundResult, Standings, compute_standings, live_rounds
+from cardforge.table.events import MatchCreated, PositionSaved, RoundCorrected, RoundRecorded, StoredEvent, Undone
+from cardforge.table.standings import RoundResult, Standings, compute_standings, live_entries, live_rounds
 from cardforge.table.store import MatchSummary, Store, damaged_event
 
 __all__ = ["Scorekeeper", "Undo", "parse_players"]
@@ -32,8 +32,6 @@ def check_text(value: str, option: str, longest: int | None = None) -> str:
     """``value`` if it can be stored: a byte that is not UTF-8 reaches Python as a lone
     surrogate, which SQLite and JSON refuse; at most ``longest`` characters when given."""
     if longest is not None and len(value) > longest:
-        from cardforge.i18n import refusal
-
         raise refusal(UsageError, "error.table.too_long", option=option, start=repr(value[:20] + "…"),
                       n=len(value), most=longest)
     try:
@@ -145,20 +143,89 @@ class Scorekeeper:
         return after[-1]
 
     def undo(self, match_id: int | None = None) -> Undo:
-        """Take back the last round still on the sheet."""
+        """Take back the last entry still on the sheet: a round, or a correction of one."""
         mid = self.match_id(match_id)
-        before = self.standings(mid)
-        if not before.rounds:
+        events = self.store.digest(mid).events
+        before = self._replay(events)
+        entries = live_entries(events)
+        if not entries:
             raise UsageError(f"nothing to undo in match {mid}: no round recorded yet")
-        last = before.rounds[-1]
+        last = entries[-1]
+        round_seq = last.event.round_seq if isinstance(last.event, RoundCorrected) else last.seq
+        taken = next(r for r in before.rounds if r.seq == round_seq)
+        writes: list[Any] = [Undone(round_seq=last.seq)]
+        if not isinstance(last.event, RoundCorrected):  # a round the live table put on the sheet:
+            standing = self.store.events_at(self.store.digest(mid).positions)  # it goes back before that move too
+            writes += live_rewind(standing, last.seq)
 
         def check(events: list[StoredEvent]) -> None:
-            rounds = live_rounds(events[:-1])
-            if not rounds or rounds[-1].seq != last.seq:  # another writer got there first
+            now = live_entries(events[: len(events) - len(writes)])
+            if not now or now[-1].seq != last.seq:  # another writer got there first
                 raise UsageError(f"match {mid} changed while undoing; run 'cardforge table undo' again")
 
-        self.store.append(mid, Undone(round_seq=last.seq), check=check)
-        return Undo(last, self.standings(mid))
+        self.store.append_many(mid, writes, check=check)
+        return Undo(taken, self.standings(mid))
+
+    def correct(self, round_seq: int, player: str, tokens: Sequence[str], match_id: int | None = None) -> Standings:
+        """Say otherwise what ``player`` had in the round recorded as event ``round_seq`` (a cell
+        of the sheet): the round keeps its place; ``undo`` takes the correction back.  The same
+        correction sent again (a retry) writes nothing."""
+        mid = self.match_id(match_id)
+        events = self.store.digest(mid).events
+        match = events[0].event
+        assert isinstance(match, MatchCreated)
+        target = next((r for r in live_rounds(events) if r.seq == round_seq), None)
+        if target is None:
+            raise refusal(UsageError, "error.table.no_round", seq=round_seq, match=mid)
+        adapter = adapter_for(match)
+        player = adapter.player(player, f"{player}=")
+        kept = [t for t, (p, _) in zip(target.event.typed, adapter.split(target.event.typed, repeat=True)) if p != player]
+        at = next((i for i, (p, _) in enumerate(adapter.split(target.event.typed, repeat=True)) if p == player), len(kept))
+        typed = (*kept[:at], *tokens, *kept[at:])
+        if typed == target.event.typed:
+            return self._replay(events)
+        options = {"void": target.event.entries["void"]} if "void" in target.event.entries else {}
+        correction = RoundCorrected(round_seq=round_seq, entries=adapter.parse_round(list(typed), options), typed=typed)
+        after: list[Standings] = []
+
+        def check(log: list[StoredEvent]) -> None:
+            after.append(self._replay(log, new=True))
+
+        self.store.append(mid, correction, check=check)
+        return after[-1]
+
+
+#: the marks the live table (``cardforge.web.live``) puts on a saved position: the move also
+#: put the round just before it on the sheet; the position takes back the one before it
+LIVE_CLOSED_ROUND, LIVE_UNDO = "web_recorded_round", "web_undo"
+
+
+def live_rewind(events: Sequence[StoredEvent], round_seq: int) -> list[PositionSaved]:
+    """When round ``round_seq`` was put on the sheet by a live move, the saved positions that
+    take the live table back to just before that move (each takes back one move still
+    standing, as the live table's own undo does); ``[]`` for a round typed on the sheet."""
+    from cardforge.live import from_json
+
+    standing: list[StoredEvent] = []
+    for stored in events:
+        if isinstance(stored.event, PositionSaved):
+            if stored.event.position.get(LIVE_UNDO):
+                standing = standing[:-1]
+            else:
+                standing.append(stored)
+    closing = next((i for i, s in enumerate(standing)
+                    if s.seq == round_seq + 1 and s.event.position.get(LIVE_CLOSED_ROUND)), None)
+    if closing is None:
+        return []
+    writes = []
+    for i in range(len(standing) - 1, closing - 1, -1):
+        if i:
+            previous = {k: v for k, v in standing[i - 1].event.position.items() if not k.startswith("web_")}
+        else:  # back to the match's start
+            first = {k: v for k, v in standing[0].event.position.items() if not k.startswith("web_")}
+            previous = from_json(first).fresh().to_json()
+        writes.append(PositionSaved(position={**previous, LIVE_UNDO: True}))
+    return writes
 
 
 def _first_unreplayable(events: Sequence[StoredEvent]) -> StoredEvent | None:

@@ -15,10 +15,10 @@ from typing import Any
 from cardforge.errors import UsageError
 from cardforge.i18n import say
 from cardforge.table.adapters import adapter_for
-from cardforge.table.events import MatchCreated, RoundRecorded, StoredEvent, Undone
+from cardforge.table.events import MatchCreated, RoundCorrected, RoundRecorded, StoredEvent, Undone
 from cardforge.table.sheet import Outcome, RoundResult, Tally
 
-__all__ = ["RoundResult", "Tally", "Outcome", "Standings", "live_rounds", "compute_standings"]
+__all__ = ["RoundResult", "Tally", "Outcome", "Standings", "live_rounds", "live_entries", "compute_standings"]
 
 
 @dataclass(frozen=True)
@@ -70,14 +70,40 @@ class Standings:
 
 
 def live_rounds(events: Sequence[StoredEvent]) -> list[StoredEvent]:
-    """The recorded rounds still on the sheet (those not taken back), oldest first."""
+    """The recorded rounds still on the sheet (those not taken back), oldest first, each as its
+    last correction still standing says it (at the round's own number and place)."""
     rounds: dict[int, StoredEvent] = {}
+    before: dict[int, tuple[int, StoredEvent]] = {}  # correction → (its round, the round before it)
     for stored in events:
-        if isinstance(stored.event, RoundRecorded):
+        event = stored.event
+        if isinstance(event, RoundRecorded):
             rounds[stored.seq] = stored
-        elif isinstance(stored.event, Undone):
-            rounds.pop(stored.event.round_seq, None)
+        elif isinstance(event, RoundCorrected) and event.round_seq in rounds:
+            before[stored.seq] = (event.round_seq, rounds[event.round_seq])
+            rounds[event.round_seq] = StoredEvent(event.round_seq, stored.match_id, rounds[event.round_seq].recorded_at,
+                                                  RoundRecorded(entries=event.entries, typed=event.typed))
+        elif isinstance(event, Undone):
+            if event.round_seq in before:
+                round_seq, was = before.pop(event.round_seq)
+                if round_seq in rounds:
+                    rounds[round_seq] = was
+            else:
+                rounds.pop(event.round_seq, None)
     return list(rounds.values())
+
+
+def live_entries(events: Sequence[StoredEvent]) -> list[StoredEvent]:
+    """The rounds and corrections still standing, in the order they were entered: the last
+    one is what ``undo`` takes back."""
+    standing: dict[int, StoredEvent] = {}
+    for stored in events:
+        if isinstance(stored.event, (RoundRecorded, RoundCorrected)):
+            standing[stored.seq] = stored
+        elif isinstance(stored.event, Undone):
+            gone = stored.event.round_seq
+            standing = {seq: e for seq, e in standing.items()
+                        if seq != gone and getattr(e.event, "round_seq", None) != gone}  # a round's corrections go with it
+    return list(standing.values())
 
 
 def compute_standings(events: Sequence[StoredEvent]) -> Standings:

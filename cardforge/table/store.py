@@ -24,7 +24,7 @@ from __future__ import annotations
 import json
 import os
 import sqlite3
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager, suppress
 from dataclasses import dataclass
 from datetime import datetime, timezone
@@ -33,8 +33,8 @@ from pathlib import Path
 from cardforge.atomic import check_writable_file, ensure_dir
 from cardforge.errors import OutputError, UsageError
 from cardforge.table.dberrors import explain
-from cardforge.table.events import (Event, MatchCreated, PositionSaved, RoundRecorded, StoredEvent, Undone,
-                                    decode_event, encode_event)
+from cardforge.table.events import (Event, MatchCreated, PositionSaved, RoundCorrected, RoundRecorded, StoredEvent,
+                                    Undone, decode_event, encode_event)
 
 __all__ = ["SCHEMA_VERSION", "APPLICATION_ID", "SNAPSHOT_FORMAT", "UNDO_MARK", "Store", "MatchSummary", "Digest",
            "default_db_path", "damaged_event"]
@@ -132,7 +132,7 @@ class _Fold:
         """The fold after one more event of the match."""
         event, seq = stored.event, stored.seq
         rounds, position, positions = self.rounds, self.position, self.positions
-        if isinstance(event, RoundRecorded):
+        if isinstance(event, (RoundRecorded, RoundCorrected)):  # a round, or a correction of one
             rounds += (seq,)
         elif isinstance(event, Undone):
             rounds = tuple(r for r in rounds if r != event.round_seq)
@@ -381,6 +381,10 @@ class Store:
         if not found:
             raise UsageError(f"no event {seq} in {str(self.path)!r}")
         return found[0]
+
+    def events_at(self, seqs: Sequence[int]) -> list[StoredEvent]:
+        """The events numbered ``seqs`` (those that exist), oldest first: a few rows."""
+        return self._fetch(list(seqs))
 
     def _fetch(self, seqs: list[int]) -> list[StoredEvent]:
         with self._guard():

@@ -221,9 +221,52 @@ def create_app(db: Path | str | None = None, *, join_code: str | None = None,
         for key in ("mode", "variant"):
             if form.get(key):
                 options[key] = form[key]
+        for key in ("rounds", "start_cards"):  # as --rounds and --start-cards
+            if form.get(key, "").strip():
+                options[key] = _int(form[key], key.replace("_", "-"))
+        house = [rule.strip() for rule in form.get("house", "").replace(";", "\n").splitlines() if rule.strip()]
+        if house:  # house rules as --house KEY=VALUE, one a line (or separated by ;)
+            options["house"] = house
         with keeper() as k:
             standings = k.new_match(game, players, **options)
         return RedirectResponse(f"/m/{standings.match_id}", status_code=303)
+
+    def correct(request, form: dict[str, str]) -> Response:
+        """A cell of the sheet corrected: the round keeps its place; undo takes it back."""
+        match_id = _int(request.path_params["match_id"])
+        with keeper() as k:
+            game = k.standings(match_id).match.game
+            player = form.get("player", "").strip()
+            entry = form.get("entry", "")
+            tokens = pages.split_entry(game, player, _entry_fields(game, entry))
+            if not tokens:
+                raise refusal(UsageError, "error.web.correct_empty", player=player or "?")
+            k.correct(_int(form.get("round_seq", ""), "round"), player, tokens, match_id)
+        return after_write(request, match_id)
+
+    def rematch(request, form: dict[str, str]) -> Response:
+        """A new match: the same game, players (seats), options and house rules."""
+        match_id = _int(request.path_params["match_id"])
+        with keeper() as k:
+            m = k.standings(match_id).match
+            options = {"mode": m.mode, "variant": m.variant, "house": m.house, "rounds": m.rounds,
+                       "start_cards": m.start_cards, "title": m.title, "lang": m.lang}
+            standings = k.new_match(m.game, ",".join(m.players), **options)
+        return RedirectResponse(f"/m/{standings.match_id}", status_code=303)
+
+    def final_sheet(request) -> Response:
+        """The match's sheet to share: the filled score pad as PNG (``?format=pdf``: PDF)."""
+        from cardforge.table.export import pdf_data, png_data
+
+        match_id = _int(request.path_params["match_id"])
+        with keeper() as k:
+            standings = k.standings(match_id)
+        lang = lang_of(request)
+        pdf = request.query_params.get("format") == "pdf"
+        data = pdf_data(standings, lang) if pdf else png_data(standings, lang)
+        name = f"cardforge-{standings.match.game}-{match_id}.{'pdf' if pdf else 'png'}"
+        return Response(data, media_type="application/pdf" if pdf else "image/png",
+                        headers={"Content-Disposition": f'inline; filename="{name}"', "Cache-Control": "no-cache"})
 
     def record_round(request, form: dict[str, str]) -> Response:
         from cardforge.web.live import LIVE_GAMES, LiveTable
@@ -387,6 +430,9 @@ def create_app(db: Path | str | None = None, *, join_code: str | None = None,
         Route("/m/{match_id}/move", writes(live_move), methods=["POST"]),
         Route("/m/{match_id}/live-undo", writes(live_undo), methods=["POST"]),
         Route("/m/{match_id}/legal", _sync(legal)),
+        Route("/m/{match_id}/correct", writes(correct), methods=["POST"]),
+        Route("/m/{match_id}/rematch", writes(rematch), methods=["POST"]),
+        Route("/m/{match_id}/final", _sync(final_sheet)),
         Route("/m/{match_id}/events", events),
         Route("/join", join, methods=["GET", "POST"]),
         Route("/lang/{lang}", _sync(set_lang)),
@@ -453,6 +499,14 @@ def _page_of(path: str) -> str:
     """The page a write was made from (``/m/3/round`` → ``/m/3``), to come back to after joining."""
     parts = path.strip("/").split("/")
     return f"/m/{parts[1]}" if len(parts) >= 2 and parts[0] == "m" and parts[1].isdigit() else "/"
+
+
+def _entry_fields(game: str, entry: str) -> dict[str, str]:
+    """A corrected cell as the round form's fields: ``2/1`` (bid/won) in tricks, cards elsewhere."""
+    if game == "tricks":
+        bid, _, won = entry.partition("/")
+        return {"bid": bid, "won": won}
+    return {"cards": entry}
 
 
 def _match_number(text: str) -> int | None:

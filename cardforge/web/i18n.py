@@ -61,7 +61,7 @@ _WORDS: dict[str, tuple[str, str]] = {
     "join_wrong": ("Wrong join code.", "Code de la table incorrect."),
     # -- issue 28 (web server): the guard's refusals
     "join_wait": ("Too many wrong codes from this phone: wait {s} s, then type the code again.",
-                  "Trop de codes incorrects depuis ce téléphone\u202f: attendez {s}\u00a0s, puis saisissez le code à nouveau."),
+                  "Trop de codes incorrects depuis ce téléphone\u00a0: attendez {s}\u00a0s, puis saisissez le code à nouveau."),
     "cross_site": ("Refused: this write comes from another site, not from this table's page.",
                    "Refusé\u00a0: cette écriture vient d'un autre site, pas de la page de cette table."),
     "too_big": ("Refused: the form is far larger than any this page sends.",

@@ -22,7 +22,9 @@ ADAPTERS: dict[str, str] = {game: f"cardforge.table.adapters.{game}"
 def adapter_class(game: str) -> type[GameAdapter]:
     """The adapter class of ``game`` (``UsageError`` for an unknown game)."""
     if game not in ADAPTERS:
-        raise UsageError(f"unknown game {game!r}: games are {', '.join(ADAPTERS)}")
+        from cardforge.i18n import refusal
+
+        raise refusal(UsageError, "error.table.unknown_game", game=repr(game), games=", ".join(ADAPTERS))
     return importlib.import_module(ADAPTERS[game]).Adapter
 
 
