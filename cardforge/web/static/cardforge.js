@@ -145,14 +145,23 @@
     lastForm = form && (form.method || "").toLowerCase() === "post" ? form : null;
     offline(true, !!lastForm);
   });
+  // While this phone's own write is on its way, a pushed change waits: the write's answer
+  // brings the new page (an echo arriving first would put the cards just sent back in the tray).
+  var sending = 0, missed = false;
+  document.body.addEventListener("htmx:beforeRequest", function (e) {
+    if (e.detail && e.detail.requestConfig && e.detail.requestConfig.verb === "post") sending++;
+  });
   document.body.addEventListener("htmx:afterRequest", function (e) {
+    if (e.detail && e.detail.requestConfig && e.detail.requestConfig.verb === "post") sending = Math.max(0, sending - 1);
     if (e.detail && e.detail.xhr && e.detail.xhr.status) { lastForm = null; offline(false); }
+    if (!sending && missed) { missed = false; setTimeout(refresh, 0); }
   });
   function matchBox() { return $("#match[data-match]"); }
   var refreshing = false;
   function refresh() {
     var box = matchBox();
     if (!box || !window.htmx || refreshing) return;
+    if (sending) { missed = true; return; }
     refreshing = true;
     var url = "/m/" + box.getAttribute("data-match") + "?part=match&since=" + box.getAttribute("data-seq");
     fetch(url, { headers: { "HX-Request": "true" }, credentials: "same-origin" }).then(function (r) {
@@ -160,8 +169,14 @@
       if (r.status !== 200) return null;
       return r.text();
     }).then(function (html) {
-      if (html) keepTyping(function () { htmx.swap(matchBox(), html, { swapStyle: "outerHTML" }); });
+      if (html && newer(html)) keepTyping(function () { htmx.swap(matchBox(), html, { swapStyle: "outerHTML" }); });
     }).catch(function () { offline(true, !!lastForm); }).then(function () { refreshing = false; });
+  }
+  // Only a later state replaces the one shown (answers can cross on a slow network).
+  function newer(html) {
+    var m = /data-seq="(\d+)"/.exec(html), box = matchBox();
+    if (sending) { missed = true; return false; }
+    return !m || !box || Number(m[1]) > Number(box.getAttribute("data-seq"));
   }
   // What this phone typed survives an update pushed by another phone (a refused move keeps it
   // too: the server sends the fields back as they were).
@@ -172,23 +187,33 @@
     });
     var was = active && active.id;
     swap();
+    setUp(document);  // the tab shown, the move id, the lit seat
     Object.keys(typed).forEach(function (id) { var f = document.getElementById(id); if (f && !f.value) f.value = typed[id]; });
-    if (was && document.getElementById(was)) mark(document.getElementById(was));
+    var again = was && document.getElementById(was);
+    mark(again && !again.value ? again : firstField());  // the seat in use, or the first still empty
     selected();
   }
+  // The server's stream (cardforge/web/push.py): ``event: change`` with {seq, version, html},
+  // html being this match's part in this phone's language, the ruling included.
   var source = null;
   function listen() {
     var box = matchBox();
     if (!box || !window.EventSource || source) return;
-    source = new EventSource("/m/" + box.getAttribute("data-match") + "/events");
+    source = new EventSource("/m/" + box.getAttribute("data-match") + "/events?since=" + box.getAttribute("data-seq"));
     var changed = function (e) {
-      var seq = null;
-      try { var data = JSON.parse(e.data); seq = data && (data.seq || data.last_event); } catch (err) { /* plain text */ }
+      var data = null;
+      try { data = JSON.parse(e.data); } catch (err) { /* not ours: ask for the part */ }
       var now = matchBox();
-      if (!now || seq === null || String(seq) !== now.getAttribute("data-seq")) refresh();
+      if (!now) return;
+      if (sending) { missed = true; return; }
+      if (data && data.seq !== undefined && String(data.seq) === now.getAttribute("data-seq")) return;  // shown already
+      if (data && data.html && window.htmx) {
+        if (!newer(data.html)) return;
+        keepTyping(function () { htmx.swap(matchBox(), data.html, { swapStyle: "outerHTML" }); });
+      } else refresh();
     };
     source.onmessage = changed;
-    ["move", "change", "update", "ruling"].forEach(function (name) { source.addEventListener(name, changed); });
+    source.addEventListener("change", changed);
     source.onopen = function () { offline(false); refresh(); };  // back: what was missed meanwhile
     source.onerror = function () {
       if (source.readyState === EventSource.CLOSED) { source = null; polling = true; }  // no pushed updates here
