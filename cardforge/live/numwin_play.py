@@ -259,6 +259,8 @@ def view(match, state) -> dict[str, Any]:
         "discard": [c.code for c in state.discard[-3:]],
         "held": state.held.code if state.held is not None else None,
         "combos": {p: [s.card.code + ("*" if s.lock else "") for s in combo] for p, combo in zip(names, state.combos)},
+        "seen": {p: [i + 1 for i, s in enumerate(combo) if s.seen_by(q)]  # what each owner knows (NUMWIN-R3)
+                 for q, (p, combo) in enumerate(zip(names, state.combos))},
         "totals": dict(zip(names, state.totals)),
         "over": state.is_terminal(),
         "winners": [names[i] for i in state.winners()] if state.is_terminal() else [],
