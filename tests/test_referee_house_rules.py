@@ -59,6 +59,17 @@ TEAM_ROUND = ["--players", "4", "--team", "Ana=pass=SH16,RB3", "Ben=pass=RB1,RB2
 
 #: (game, command, key) → inputs on which the rule matters; for each non-default value of the
 #: key, at least one input must answer differently from the default.
+#: a numwin game card by card, dealt: Ben (R1, R3) plays first, Ana holds R2, R4
+_NW = ["--players", "Ana,Ben", "--rounds", "1", "deal", "R1", "R2", "R3", "R4"]
+
+
+def _nw_round(deal: str, taken: str) -> list[str]:
+    """A whole numwin round in one call: Ana takes the three cards Ben discards and calls NUM WIN."""
+    moves = [f"Ben=draw {c} Ben=discard Ana=pass Ben=pass Ana=take Ana=add" for c in taken.split()]
+    return [*_NW[:5], *deal.split(), *" ".join(moves).split(), "Ana=numwin",
+            *"Ben=draw G8 Ben=discard Ana=pass Ben=pass deal B8 Y8 G7".split()]
+
+
 INPUTS: dict[tuple[str, str, str], list[list[str]]] = {
     ("rows", "play", "compare_with"): [["--row", "R=R0,R6,R9", "--row", "B=B0,B5", "p1=RB7"]],
     ("rows", "play", "row_tie"): [["--row", "B=B0,B1,B3", "--row", "R=R0,R3", "p1=RB5"]],
@@ -97,6 +108,17 @@ INPUTS: dict[tuple[str, str, str], list[list[str]]] = {
     ("sequence", "check", "rainbow_colour"): [["R3", "R5", "RB7"], ["RB3", "RB5", "RB7"]],
     ("sequence", "score", "stop_cost"): [["R3 R5 R7"]],
     ("sequence", "score", "rainbow_colour"): [["R3 R5 RB7"], ["RB3 RB5 RB7"]],
+    # numwin play (card by card, one call): the rules a few moves show (issue 25)
+    ("numwin", "play", "reflex_priority"): [[*_NW, "Ben=draw", "G9", "Ben=discard"]],
+    ("numwin", "play", "drawn_action"): [[*_NW, "Ben=draw", "flash"]],
+    ("numwin", "play", "own_miss_penalty"): [[*_NW, "Ben=draw", "G9", "Ben=discard", "Ana=claim:1"]],
+    ("numwin", "play", "reflex_on_action"): [[*_NW, "Ben=draw", "flash", "Ben=flash>Ana:1"]],
+    ("numwin", "play", "start_peek"): [_NW],
+    ("numwin", "play", "same_value"): [_nw_round("R1 R2 R3 R4", "G9 B9 Y9")],  # Ana ends with three 9s
+    ("numwin", "play", "rainbow_zero"): [_nw_round("R1 RB0 R3 R4", "G9 RB5 Y9")],  # and two Rainbows
+    ("numwin", "play", "locked_count"): [[*_NW, *"Ben=draw G2 Ben=discard Ana=claim:1 Ana=draw G9 Ana=discard Ben=pass "
+                                                  "Ana=pass Ben=draw B9 Ben=discard Ana=pass Ben=pass Ana=take Ana=add "
+                                                  "Ben=draw Y9 Ben=discard Ana=pass Ben=pass Ana=take Ana=add".split()]],
     ("sequence", "play", "stop_cost"): [["--players", "Ana,Ben", "Ana=R3,R5,R7"]],
     ("sequence", "play", "rainbow_colour"): [["--players", "Ana,Ben", "Ana=R3,R5,RB7"], ["--players", "Ana,Ben", "Ana=RB3,RB5,RB7"]],
     ("collection", "play", "stop_cost"): [["--players", "Ana,Ben", "Ana=R3,R5,R7"]],
@@ -116,6 +138,7 @@ INPUTS: dict[tuple[str, str, str], list[list[str]]] = {
 
 #: A valid input for each command, to see whether it accepts a key it has no INPUTS for.
 BASIC: dict[tuple[str, str], list[str]] = {
+    ("numwin", "play"): _NW,
     ("rows", "play"): ["p1=R5"], ("rows", "round"): ["p1=R5"],
     ("tricks", "trick"): ["RB1", "SH2", "RB3"], ("tricks", "play"): _tricks_trick(["RB1", "SH2", "RB3"]), ("tricks", "legal"): ["--hand", "RB3"],
     ("tricks", "score"): ["--bid", "1", "--won", "1", "--cards", "3"], ("tricks", "rounds"): ["--players", "4"],

@@ -272,3 +272,28 @@ def test_undoing_a_live_round_on_the_score_sheet_takes_the_live_table_back_too(d
     _reveal(web, ANA[-2], BEN[-2])
     _reveal(web, ANA[-1], BEN[-1])  # the round ends again, once on the sheet
     assert len(_standings(db).rounds) == 1
+
+
+def test_the_cli_on_the_table_store_puts_the_round_it_ends_on_the_sheet_and_reads_the_pages_notes(db):
+    """A rows round ended by 'referee rows play --table' goes on the score sheet (it did only
+    from the page); after a page's move that ended a round the CLI goes on (its load refused the
+    page's note, 'match.web_recorded_round: expected one of the keys …'); either undo takes the
+    round back with the move."""
+    from cardforge.web.live import LiveTable
+
+    _new(db, "rows", "Ana,Ben")
+    web = client(db)
+    for a, b in zip(ANA[:-1], BEN[:-1], strict=True):
+        _reveal(web, a, b)
+    ended = run_cli("referee", "rows", "play", f"Ana={ANA[-1]}", f"Ben={BEN[-1]}", "--table", "--db", str(db))
+    assert ended.code == 0, ended.err
+    assert len(_standings(db).rounds) == 1
+    again = run_cli("referee", "rows", "play", "Ana=R5", "Ben=G5", "--table", "--db", str(db))
+    assert again.code == 0, again.err
+    with Store(db) as store:
+        Scorekeeper(store).undo(1)
+    assert _standings(db).rounds == () and LiveTable(db, 1).view().position.reveals == 9
+    for a, b in ((ANA[-1], BEN[-1]),):
+        _reveal(web, a, b)  # the page ends it: on the sheet once, the CLI reads the page's note
+    assert len(_standings(db).rounds) == 1
+    assert run_cli("referee", "rows", "play", "Ana=R5", "Ben=G5", "--table", "--db", str(db)).code == 0

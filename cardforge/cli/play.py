@@ -57,7 +57,7 @@ class MemorySlot:
 
         return self.match if self.match is not None else new_position(game)
 
-    def save(self, match: Any) -> None:
+    def save(self, match: Any, verdict: Any = None) -> None:
         self.match = match
 
 

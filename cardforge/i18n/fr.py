@@ -750,14 +750,14 @@ MESSAGES: dict[str, str] = {
     "live.undo.q": "Reprendre le dernier coup.",
     "live.undo.done": "repris : {entries:semi} ; la partie est à la version {version}",
     # -- cardforge play: a session at the table (issue 25, h25: cardforge/cli/play.py)
-    "play.welcome": "{game} à table pour {players:list}\u00a0: tapez chaque coup (par ex. {example})\u202f; ? pour les règles de la dernière étape, score, annuler, aide, quitter.",
-    "play.help": "Une ligne est un coup tel que «\u00a0cardforge referee {game}\u00a0» le lit (docs/notation.md), ou\u00a0: ? (les règles de la dernière étape), score ou classement, annuler (reprendre le dernier coup), quitter (la partie reste dans --state ou --table).",
+    "play.welcome": "{game} à table pour {players:list}\u00a0: tapez chaque coup (par ex. {example})\u202f; «\u202f?\u202f» pour les règles de la dernière étape, score, annuler, aide, quitter.",
+    "play.help": "Une ligne est un coup tel que «\u202fcardforge referee {game}\u202f» le lit (docs/notation.md), ou\u00a0: «\u202f?\u202f» (les règles de la dernière étape), score ou classement, annuler (reprendre le dernier coup), quitter (la partie reste dans --state ou --table).",
     "play.no_step": "aucune étape à expliquer pour l’instant\u00a0: jouez d’abord un coup",
     "play.standings": "Classement\u00a0: {scores:list}",
     "play.to_play": "À jouer\u00a0: {player}",
     "play.winners": "La partie est finie\u00a0: {players:list} {players:plural:gagne|gagnent}",
     "error.play.game": "jeu inconnu {game}\u00a0: attendu l’un de {games}",
-    "error.play.players": "--players {players}\u00a0: attendu au moins deux noms distincts dans l’ordre des places, sans «\u00a0=\u00a0», par ex. --players Ana,Ben,Chloé",
+    "error.play.players": "--players {players}\u00a0: attendu au moins deux noms distincts dans l’ordre des places, sans «\u202f=\u202f», par ex. --players Ana,Ben,Chloé",
     # deck listings: decks, deck show, box (cli/decks.py)
     "decks.title": "paquets cardforge",
     "decks.col.game": "jeu",
@@ -1133,7 +1133,7 @@ HELP = {
         'La carte adverse que vous avez nommée.',
     # -- cardforge play (issue 25, h25)
     "A session at the table: type each move as it happens; ? for the rules of the last step, score, undo, quit. Completes card codes and names in a terminal; reads lines from a pipe.":
-        "Une séance à table\u00a0: tapez chaque coup quand il a lieu\u202f; ? pour les règles de la dernière étape, score, annuler, quitter. Complète les codes de cartes et les noms dans un terminal\u202f; lit des lignes depuis un tube.",
+        "Une séance à table\u00a0: tapez chaque coup quand il a lieu\u202f; «\u202f?\u202f» pour les règles de la dernière étape, score, annuler, quitter. Complète les codes de cartes et les noms dans un terminal\u202f; lit des lignes depuis un tube.",
     "Keep the game in the table store's current match.":
         "Garder la partie dans le match en cours du registre de table.",
     "Keep the game in this JSON file (the referee's --state).":

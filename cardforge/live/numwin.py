@@ -114,6 +114,13 @@ class NumwinAdapter(Adapter):
                 "over": state.is_terminal(),
                 "winners": [match.players[i] for i in state.winners()] if match.players else []}
 
+    def sheet_rounds(self, match, state, verdict) -> list[tuple[list[str], dict[str, Any]]]:
+        """Rounds the engine scored (card by card): each player's final combo, pairs joined by ``+``."""
+        if not match.option("cards"):
+            return []
+        ended = len(verdict.result.get("rounds_scored", []))
+        return [(numwin_play.sheet_tokens(match, record), {}) for record in state.history[len(state.history) - ended:]]
+
     def describe(self, entry: str) -> Any:
         if "=" in entry and " " not in entry and entry.partition("=")[2].split(":")[0].split(">")[0] in numwin_play.MOVE_WORDS:
             name, _, move = entry.partition("=")

@@ -23,7 +23,7 @@ from cardforge.i18n import Message, refusal
 from cardforge.live.adapter import CHANCE_PREFIX
 from cardforge.live.base import check_seats
 
-__all__ = ["engine", "entries", "replay", "verdict", "view", "move_text", "parse_move", "MOVE_WORDS", "words"]
+__all__ = ["engine", "entries", "replay", "verdict", "view", "move_text", "parse_move", "MOVE_WORDS", "words", "sheet_tokens"]
 
 #: the move words (``Move.kind``) a player types
 MOVE_WORDS = ("draw", "take", "discard", "add", "swap", "pass", "claim", "numwin", "continue", "swipe", "flip",
@@ -154,13 +154,24 @@ def _claim_steps(state, move, verdict) -> None:
 
 def _round_steps(match, record: dict[str, Any], verdict) -> Message:
     """A round the engine scored, explained combo by combo (NUMWIN-7.*, 8.3)."""
-    from collections import Counter
-
     from cardforge.deck import load_deck
     from cardforge.referee.numwin import round_verdict
 
     deck = load_deck("numwin")
-    loose_of, locked_of = [], []
+    loose_of = [[deck.parse(code) for code in loose] for loose, _ in _split(record)]
+    locked_of = [[(deck.parse(a), deck.parse(b)) for a, b in pairs] for _, pairs in _split(record)]
+    scored = round_verdict(loose_of, _rules(match), names=list(match.players),
+                           locked=locked_of)
+    verdict.steps.extend(scored.steps)
+    verdict.result.setdefault("rounds_scored", []).append(dict(zip(match.players, record["points"])))
+    return scored.summary
+
+
+def _split(record: dict[str, Any]) -> list[tuple[list[str], list[list[str]]]]:
+    """Each combo of a scored round as (its loose card codes, its locked pairs)."""
+    from collections import Counter
+
+    split = []
     for combo, pairs in zip(record["combos"], record["locked_pairs"]):
         paired = Counter(code for pair in pairs for code in pair)
         loose = []
@@ -168,14 +179,15 @@ def _round_steps(match, record: dict[str, Any], verdict) -> Message:
             if paired[code]:
                 paired[code] -= 1
             else:
-                loose.append(deck.parse(code))
-        loose_of.append(loose)
-        locked_of.append([(deck.parse(a), deck.parse(b)) for a, b in pairs])
-    scored = round_verdict(loose_of, _rules(match), names=list(match.players),
-                           locked=locked_of)
-    verdict.steps.extend(scored.steps)
-    verdict.result.setdefault("rounds_scored", []).append(dict(zip(match.players, record["points"])))
-    return scored.summary
+                loose.append(code)
+        split.append((loose, pairs))
+    return split
+
+
+def sheet_tokens(match, record: dict[str, Any]) -> list[str]:
+    """A scored round as the score sheet takes it: ``Ana=R7+G7,RB3`` per player."""
+    return [f"{p}=" + ",".join([*(f"{a}+{b}" for a, b in pairs), *loose])
+            for p, (loose, pairs) in zip(match.players, _split(record))]
 
 
 def _rules(match):
@@ -247,6 +259,8 @@ def view(match, state) -> dict[str, Any]:
         "discard": [c.code for c in state.discard[-3:]],
         "held": state.held.code if state.held is not None else None,
         "combos": {p: [s.card.code + ("*" if s.lock else "") for s in combo] for p, combo in zip(names, state.combos)},
+        "seen": {p: [i + 1 for i, s in enumerate(combo) if s.seen_by(q)]  # what each owner knows (NUMWIN-R3)
+                 for q, (p, combo) in enumerate(zip(names, state.combos))},
         "totals": dict(zip(names, state.totals)),
         "over": state.is_terminal(),
         "winners": [names[i] for i in state.winners()] if state.is_terminal() else [],

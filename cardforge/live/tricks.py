@@ -62,6 +62,15 @@ class TricksAdapter(Adapter):
         players = len(match.players) or count or 3
         return new_game(players, chance="table", seat_names=match.players or None, **options, **house)
 
+    def sheet_rounds(self, match, state, verdict) -> list[tuple[list[str], dict[str, Any]]]:
+        """A round the engine just scored: each player's bid and tricks won, and the tricks
+        nobody won (the sheet scores them as the engine did)."""
+        played = verdict.result.get("round") if verdict.result.get("round_over") else None
+        if not played:
+            return []
+        tokens = [f"{p}={played['bids'][p]}/{played['won'][p]}" for p in match.players]
+        return [(tokens, {"void": played["cards"] - sum(played["won"].values())})]
+
     def migrate(self, position: dict[str, Any]) -> dict[str, Any] | None:
         """A format-1 ``TricksPosition`` kept the table's entries (``Ana=hand=?``, ``Ana=bid=1``,
         ``Ana=RB12``): the same history in format 2 (a hand is now ``deal Ana=?``), replayed to
