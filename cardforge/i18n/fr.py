@@ -442,6 +442,13 @@ MESSAGES: dict[str, str] = {
     "error.simulate.option_house": "{key} est une règle maison, pas une option du moteur : utilisez --house {pair}",
     "error.simulate.option_unknown": "option {key} inconnue pour {game} : ses options sont {names}{hint}",
     "error.simulate.cluster": "--cluster {address} : pas une adresse de planificateur Dask ({why}) ; attendu par exemple tcp://hôte:8786",
+    # bots: specs and their parameters (issue 29)
+    "error.bots.param_syntax": "bot {spec} : paramètre {pair} : CLÉ=VALEUR attendu, par exemple ismcts:iterations=400",
+    "error.bots.no_params": "le bot {name} ne prend aucun paramètre, pas {spec}",
+    "error.bots.unknown_param": "bot {spec} : paramètre {key} inconnu : {name} prend {names}",
+    "error.bots.wrong_game": "le bot {name} ne joue pas à {game} : il joue à {games}",
+    "error.bots.number": "ismcts : {key}={value} : un nombre de {low} à {high} est attendu",
+    "error.bots.choice": "ismcts : {key}={value} : attendu l’une des valeurs {choices}",
     "table.rounds_played": "{n} {n:plural:manche jouée|manches jouées}",
     "error.rows.row_malformed": "--row {option} mal formé : attendu COULEUR=CARTE,CARTE,… par ex. R=R0,R5,R9",
     "error.rows.row_unknown": "rangée inconnue {colour} dans --row {option} : les rangées sont {rows}{hint}",
