@@ -123,21 +123,32 @@ def _typed_through(storage, seeded, log, names, check) -> int:
     return reveals
 
 
-def test_seeded_matches_typed_through_a_state_file_agree_with_the_simulator_at_every_reveal(tmp_path):
-    """The issue's property through the live path: 12 seeded matches (2–5 players, the variant
-    and house rules) typed move by move through a state file, the engine replayed from the file
-    after each reveal agreeing with the simulator's (every seat's observation, wins, end)."""
+@pytest.mark.parametrize("store", ["state file", "table store"])
+def test_seeded_matches_typed_through_the_storage_agree_with_the_simulator_at_every_reveal(tmp_path, store):
+    """The issue's property through the live path: seeded matches (2–5 players, the variant
+    and house rules) typed move by move through a state file (12) and through the table store
+    the web page uses (4), the engine replayed from the storage after each reveal agreeing with
+    the simulator's (every seat's observation, wins, end)."""
     from cardforge.games.rows import new_game
-    from cardforge.live.storage import StateFile
+    from cardforge.live.storage import MatchSlot, StateFile
+    from cardforge.table.events import MatchCreated
+    from cardforge.table.store import Store
 
     setups = [(2, {}), (3, {"explosion": True}), (4, {"house": "row_tie=fewest_cards"}), (5, {"house": "round_tie=nobody"})]
-    for seed in range(12):
+    for seed in range(12 if store == "state file" else 4):
         players, options = setups[seed % len(setups)]
         names = ("Ana", "Ben", "Chloé", "Dan", "Émile")[:players]
         seeded, log = random_playthrough("rows", players=players, seed=seed, record_chance=True, **options)
         replay = new_game(players, seed, **options)  # the simulator's states, step by step
-        storage = StateFile(tmp_path / f"s{seed}.json")
         house = tuple(options.get("house", "").split(",")) if "house" in options else ()
+        if store == "state file":
+            storage = StateFile(tmp_path / f"s{seed}.json")
+        else:
+            with Store(tmp_path / f"t{seed}.db") as db:
+                created = db.create_match(MatchCreated(game="rows", players=names, house=house,
+                                                       variant="explosion" if "explosion" in options else None))
+            storage = MatchSlot(tmp_path / f"t{seed}.db", created.match_id)
+            storage.load("rows")
         storage.save(LiveMatch.start("rows", names, house, **({"explosion": True} if "explosion" in options else {})))
         actions = iter([line.split(": ")[1] for line in log])
 

@@ -196,16 +196,50 @@ def test_seeded_games_typed_move_by_move_through_the_live_match_agree(game):
     and modes varied), typed as a table types them into a LiveMatch (stored as JSON and loaded
     back every 40 calls): the match's engine equals the seeded one after every move.  (Each call
     replays and explains: 24 games each keep it bounded; the engine-level property runs 1,000.)"""
+    from cardforge.live import from_json
+
+    _typed_games(game, range(0, 600, 25), 40, lambda match, seed, names: from_json(match.to_json()))
+
+
+@pytest.mark.parametrize("store", ["state file", "table store"])
+@pytest.mark.parametrize("game", ["sequence", "collection"])
+def test_seeded_games_typed_call_by_call_through_the_state_file_and_the_table_store(game, store, tmp_path):
+    """The same, each call saved to and loaded from the storage a face uses: the ``--state``
+    file, or the table store (the web page's)."""
+    from cardforge.live.storage import MatchSlot, StateFile
+    from cardforge.table.events import MatchCreated
+    from cardforge.table.store import Store
+
+    kept: dict[int, object] = {}
+
+    def keep(match, seed, names):
+        storage = kept.get(seed)
+        if storage is None:
+            if store == "state file":
+                storage = StateFile(tmp_path / f"s{seed}.json")
+            else:
+                with Store(tmp_path / f"t{seed}.db") as db:
+                    mid = db.create_match(MatchCreated(game=game, players=names, house=match.house)).match_id
+                storage = MatchSlot(tmp_path / f"t{seed}.db", mid)
+                storage.load(game)
+            kept[seed] = storage
+        with storage.transaction():
+            storage.save(match)
+        return storage.load(game)
+
+    _typed_games(game, (25,), 1, keep)
+
+
+def _typed_games(game, seeds, every, keep) -> None:
     import random
 
     from cardforge.games import engine_module
-    from cardforge.live import from_json
     from tests.test_pushluck_chance import house_combos, options, snapshot
 
     module = engine_module(game)
     combos = house_combos(module)
     names = ("Ana", "Ben", "Chloé", "Dan", "Émile")
-    for seed in range(0, 600, 25):
+    for seed in seeds:
         players = 2 + seed % 4
         opts = options(game, seed, combos)
         seeded = module.new_game(players, seed, record_chance=True, **opts)
@@ -219,8 +253,8 @@ def test_seeded_games_typed_move_by_move_through_the_live_match_agree(game):
             for tokens in typed(before, move, seeded.chance_log[done:], names):
                 match, _ = apply(match, match.parse_move(tokens))
                 calls += 1
-                if calls % 40 == 0:
-                    match = from_json(match.to_json())
+                if calls % every == 0:
+                    match = keep(match, seed, names[:players])
             assert snapshot(match.state()) == snapshot(seeded), (seed, tokens)
 
 

@@ -114,3 +114,18 @@ def test_undo_takes_back_the_kept_matchs_last_move(cli, tmp_path):
     assert json.loads(open(state).read())["matches"]["rows"]["history"] == []
     one_line_error(cli("referee", "rows", "undo", "--state", state), "nothing to undo")
     one_line_error(cli("referee", "numwin", "undo"), "give --state PATH or --table")
+
+
+def test_a_format_1_tricks_position_is_migrated_with_the_entries_the_table_typed(cli, tmp_path):
+    """A format-1 ``TricksPosition`` kept what the table typed (``Ana=hand=?``, ``Ana=bid=1``,
+    ``Ana=RB12``): the game goes on from it in format 2, a hand now ``deal Ana=?``."""
+    old = {"game": "tricks", "version": 1, "players": ["Ana", "Ben", "Chloé"], "house": [], "count": 3,
+           "start_cards": 1, "rounds": 1, "team": False,
+           "history": ["Ana=hand=?", "Ben=hand=?", "Chloé=hand=?", "Ana=bid=1", "Ben=bid=0", "Chloé=bid=0"]}
+    state = _state(tmp_path, {"tricks": old})
+    again = cli("referee", "tricks", "play", "--state", state, "Ana=RB12", "--json")
+    assert again.code == 0, again.err
+    match = json.loads(open(state).read())["matches"]["tricks"]
+    assert match["history"][:4] == ["deal Ana=?", "deal Ben=?", "deal Chloé=?", "Ana=bid=1"]
+    assert match["history"][-1] == "Ana=RB12" and match["options"] == {"count": 3, "rounds": 1, "start_cards": 1}
+    assert match["moves"][0] == [4, None]

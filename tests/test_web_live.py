@@ -228,3 +228,53 @@ def test_a_trick_nobody_won_fills_in_the_void_tricks(db):
     (round_,) = _standings(db).rounds  # the round the engine scored, with its trick nobody won
     assert round_.typed == ("Ana=0/0", "Ben=0/0", "Chloé=0/0")  # 0 + 0 + 0 won: the sheet took void=1
     assert round_.points == {"Ana": 22, "Ben": 22, "Chloé": 22}  # bid 0 made, 1 card dealt (TRICKS-9.3, R16)
+
+
+def test_undoing_a_live_round_on_the_score_sheet_takes_the_live_table_back_too(db):
+    """Issue 28 (the two undos disagreed): "undo the last entry" on the sheet removed the rows
+    round the live table had recorded, but the live table stayed in round 2 with the winner's
+    star.  The live table now goes back before the move that recorded the round, moves made
+    since included; the live undo then goes on from there."""
+    _new(db, "rows", "Ana,Ben")
+    web = client(db)
+    for a, b in zip(ANA, BEN, strict=True):
+        _reveal(web, a, b)
+    _reveal(web, "R5", "G5")  # round 2 has begun
+    with Store(db) as store:
+        Scorekeeper(store).undo(1)
+    assert _standings(db).rounds == ()
+    from cardforge.web.live import LiveTable
+
+    position = LiveTable(db, 1).view().position
+    assert (position.round, position.reveals, position.wins) == (1, 9, {})
+    assert "Reveals 9/10" in web.get("/m/1").text
+    assert web.post("/m/1/live-undo").status_code == 303
+    assert "Reveals 8/10" in web.get("/m/1").text
+    _reveal(web, ANA[-2], BEN[-2])
+    _reveal(web, ANA[-1], BEN[-1])  # the round ends again, once on the sheet
+    assert len(_standings(db).rounds) == 1
+
+
+def test_the_cli_on_the_table_store_puts_the_round_it_ends_on_the_sheet_and_reads_the_pages_notes(db):
+    """A rows round ended by 'referee rows play --table' goes on the score sheet (it did only
+    from the page); after a page's move that ended a round the CLI goes on (its load refused the
+    page's note, 'match.web_recorded_round: expected one of the keys …'); either undo takes the
+    round back with the move."""
+    from cardforge.web.live import LiveTable
+
+    _new(db, "rows", "Ana,Ben")
+    web = client(db)
+    for a, b in zip(ANA[:-1], BEN[:-1], strict=True):
+        _reveal(web, a, b)
+    ended = run_cli("referee", "rows", "play", f"Ana={ANA[-1]}", f"Ben={BEN[-1]}", "--table", "--db", str(db))
+    assert ended.code == 0, ended.err
+    assert len(_standings(db).rounds) == 1
+    again = run_cli("referee", "rows", "play", "Ana=R5", "Ben=G5", "--table", "--db", str(db))
+    assert again.code == 0, again.err
+    with Store(db) as store:
+        Scorekeeper(store).undo(1)
+    assert _standings(db).rounds == () and LiveTable(db, 1).view().position.reveals == 9
+    for a, b in ((ANA[-1], BEN[-1]),):
+        _reveal(web, a, b)  # the page ends it: on the sheet once, the CLI reads the page's note
+    assert len(_standings(db).rounds) == 1
+    assert run_cli("referee", "rows", "play", "Ana=R5", "Ben=G5", "--table", "--db", str(db)).code == 0

@@ -27,6 +27,7 @@ COMMAND_MODULES = (
     "cardforge.cli.render",
     "cardforge.cli.rulebook",
     "cardforge.cli.serve",
+    "cardforge.cli.play",
     "cardforge.cli.table",
     "cardforge.cli.simulate",
     "cardforge.cli.house",

@@ -17,7 +17,8 @@ __all__ = ["route", "ALONE"]
 
 #: Commands run in the root built with their own module alone (``application.make_app``): the
 #: other command families are neither imported nor built for a render.
-ALONE = {"render": "cardforge.cli.render", "build": "cardforge.cli.render", "watch": "cardforge.cli.render"}
+ALONE = {"render": "cardforge.cli.render", "build": "cardforge.cli.render", "watch": "cardforge.cli.render",
+         "play": "cardforge.cli.play"}
 
 
 def _referee_app(game: str, sub: str) -> Any | None:

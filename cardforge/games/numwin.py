@@ -9,6 +9,13 @@ opponent's under the memory extension, NUMWIN-5.*).  After your turn you may cal
 with 5 cards (NUMWIN-6.1); the others play one last turn, short combos are completed from the
 deck, and every combo is scored with ``score_combo`` (NUMWIN-7.*).  One round per dealer.
 
+Chance is every card taken from the deck (the deal, a draw, a penalty card, the cards that
+complete a short combo): a ``chance="table"`` engine stops there (``current_player() ==
+CHANCE``) and waits for the table to name the card (``apply_chance``), checked against the
+cards not yet out (a copy already placed is refused with where each copy is).  A rebuilt deck
+(R14) is the discard pile's cards, in no order.  A seeded engine draws from its own shuffle,
+exactly as before.
+
 Knowledge is modelled as perfect memory: each card in a combo records who has seen it
 (``Slot.known_by``), and ``observation(p)`` shows a card's code only if it is face up or ``p``
 has seen it::
@@ -30,7 +37,7 @@ from typing import Any, NamedTuple
 
 from cardforge.cards import Card
 from cardforge.errors import IllegalActionError, UsageError
-from cardforge.games.base import TERMINAL, GameState
+from cardforge.games.base import CHANCE, TERMINAL, UNKNOWN, GameState, check_chance_mode
 from cardforge.games.chance import shuffle
 from cardforge.games.house import parse_house_rules
 from cardforge.games.numwin_scoring import (
@@ -72,10 +79,12 @@ class Phase(str, Enum):
     PLACE = "place"  # turn player: place the drawn / taken card
     REFLEX = "reflex"  # players in the window: pass or claim the discard top
     ANNOUNCE = "announce"  # a player with 5 cards: call NUM WIN or not
+    CHANCE = "chance"  # a table engine: waiting for the card taken from the deck
     OVER = "over"
 
 
 _DRAWING, _PLACE, _REFLEX, _ANNOUNCE, _OVER = Phase.DRAW, Phase.PLACE, Phase.REFLEX, Phase.ANNOUNCE, Phase.OVER
+_WAIT = Phase.CHANCE
 
 
 class Move(NamedTuple):
@@ -207,6 +216,11 @@ class NumWinState(GameState[Move]):
     events: dict[str, list[int]] = field(default_factory=dict)
     #: the deck's cards in their unshuffled order (``full_deck.elements()``), built once
     cards: tuple[Card, ...] = ()
+    chance_mode: str = "seeded"
+    chance_log: list[Card] | None = None
+    #: a table engine at a chance node: what the card is for (``"deal"``, ``"draw"``,
+    #: ``"penalty"``, ``"complete"``) and what resuming needs
+    pending: tuple[str, Any] | None = None
     # per game tables (``_tables``): slots, so that every attribute is read at one speed
     _everyone: frozenset[int] = field(init=False, repr=False, compare=False)
     _orders: tuple[tuple[int, ...], ...] = field(init=False, repr=False, compare=False)
@@ -217,6 +231,9 @@ class NumWinState(GameState[Move]):
     _shapes: list[tuple | None] = field(init=False, repr=False, compare=False)
     _locked_count: bool = field(init=False, repr=False, compare=False)
     _placing: tuple | None = field(init=False, repr=False, compare=False)
+    #: a table engine (chance comes from ``apply_chance``); ``_slow``: that, or recording chance
+    _table: bool = field(init=False, repr=False, compare=False)
+    _slow: bool = field(init=False, repr=False, compare=False)
 
     game = "numwin"
 
@@ -239,6 +256,8 @@ class NumWinState(GameState[Move]):
         self._shapes = [None] * n
         self._locked_count = self.rules.locked_count
         self._placing = None
+        self._table = self.chance_mode == "table"
+        self._slow = self._table or self.chance_log is not None
 
     # -- the GameState interface ------------------------------------------------------------
 
@@ -259,6 +278,8 @@ class NumWinState(GameState[Move]):
             return self.announcing[0]
         if phase is _OVER:
             return TERMINAL
+        if phase is _WAIT:
+            return CHANCE
         return self.turn
 
     def is_terminal(self) -> bool:
@@ -384,6 +405,8 @@ class NumWinState(GameState[Move]):
         other.last_turns = None if self.last_turns is None else list(self.last_turns)
         other.window = None if self.window is None else _Window(self.window.discarder, list(self.window.queue))
         other.events = {name: list(seats) for name, seats in self.events.items()}
+        if self.chance_log is not None:
+            other.chance_log = list(self.chance_log)
         other._tables()
         return other
 
@@ -470,18 +493,30 @@ class NumWinState(GameState[Move]):
     # -- dealing, drawing ---------------------------------------------------------------------
 
     def _deal(self) -> None:
-        """Shuffle everything and deal 2 face-down cards each from the dealer's left (R16, R3)."""
+        """Shuffle everything and deal 2 face-down cards each from the dealer's left (R16, R3);
+        a table engine waits for each card dealt."""
         deck = list(self.cards)
-        shuffle(self.rng, deck)
-        self.deck, self.discard = deck, []
         n = self.players
         self.combos = combos = [[] for _ in range(n)]
         self.locked_pairs = [[] for _ in range(n)]
         self._shapes = [None] * n
         order = self._orders[(self.dealer + 1) % n]
+        if self._table:
+            self.deck, self.discard = deck, []
+            self._await("deal", order * START_CARDS)
+            return
+        shuffle(self.rng, deck)
+        self.deck, self.discard = deck, []
         for _ in range(START_CARDS):
             for p in order:
                 combos[p].append(Slot(deck.pop()))
+        if self.chance_log is not None:
+            self.chance_log.extend(combos[p][k].card for k in range(START_CARDS) for p in order)
+        self._dealt()
+
+    def _dealt(self) -> None:
+        """The deal done: the peeks of R3, then the first turn from the dealer's left."""
+        n, combos = self.players, self.combos
         if self.rules.start_peek:
             for p, combo in enumerate(combos):
                 for slot in combo[: self.rules.start_peek]:
@@ -507,19 +542,87 @@ class NumWinState(GameState[Move]):
         size = len(self.combos[turn]) if self._locked_count else self._unpaired(turn)
         return size < COMBO_SIZE or bool(self._shape(turn)[0])
 
-    def _draw(self, completing: bool = False) -> Card | None:
-        """The deck's top card; an empty deck is rebuilt from the discard pile but its top, once
-        a round in play, as often as needed to complete the combos (R14)."""
+    def _refill(self, completing: bool = False) -> bool:
+        """Whether a card can be taken from the deck: an empty deck is rebuilt from the discard
+        pile but its top, once a round in play, as often as needed to complete the combos (R14)."""
         if not self.deck and len(self.discard) > 1 and (completing or not self.rebuilt):
             self.deck = self.discard[:-1]
             self.discard = self.discard[-1:]
-            shuffle(self.rng, self.deck)
+            if not self._table:  # a table's rebuilt deck is its cards, in no order
+                shuffle(self.rng, self.deck)
             self.rebuilt = True
-        return self.deck.pop() if self.deck else None
+        return bool(self.deck)
+
+    def _draw(self, completing: bool = False) -> Card | None:
+        """The deck's top card (seeded), recorded when chance is; ``None`` when there is none."""
+        if not self._refill(completing):
+            return None
+        card = self.deck.pop()
+        if self.chance_log is not None:
+            self.chance_log.append(card)
+        return card
 
     def _round_over(self) -> bool:
         """R14: the rebuilt deck is empty too, or nothing can be drawn nor taken."""
         return not self.deck and (self.rebuilt or not (len(self.discard) > 1 or self._can_take()))
+
+    # -- chance: a table engine waits for each card taken from the deck ------------------------
+
+    def _await(self, kind: str, data: Any) -> None:
+        """Stop at a chance node: the next card from the deck is the table's to name."""
+        self.pending, self.phase = (kind, data), _WAIT
+
+    def chance_outcomes(self) -> list[tuple[Any, float]]:
+        """At a chance node, each card still in the deck with its chance of being the one taken."""
+        if self.phase is not _WAIT:
+            return []
+        counts = Counter(self.deck)
+        return [(card, n / len(self.deck)) for card, n in counts.items()]
+
+    def apply_chance(self, outcome: Any) -> None:
+        """The card the table takes from the deck: the next dealt, drawn, penalty or completing card."""
+        from cardforge.i18n import refusal
+
+        if self.phase is not _WAIT:
+            raise refusal(IllegalActionError, "error.numwin.engine.no_chance")
+        if outcome is UNKNOWN or not isinstance(outcome, Card):
+            raise refusal(IllegalActionError, "error.numwin.engine.unknown")
+        card = self._take_from_deck(outcome)
+        kind, data = self.pending
+        self.pending = None
+        if kind == "draw":
+            self.held, self.held_from, self.phase = card, "deck", _PLACE
+        elif kind == "deal":
+            self.combos[data[0]].append(Slot(card))
+            if len(data) > 1:
+                self._await("deal", data[1:])
+            else:
+                self._dealt()
+        elif kind == "penalty":
+            claimer, move = data
+            self.combos[claimer].append(Slot(card))
+            self._shapes[claimer] = None
+            self.phase = _REFLEX
+            self._do_pass(move)
+        else:  # "complete": the round's end goes on
+            self.combos[data].append(Slot(card))
+            self._shapes[data] = None
+            self._end_round()
+
+    def _take_from_deck(self, card: Card) -> Card:
+        """The deck's own copy of ``card``, taken out; refused with where every copy is."""
+        deck = self.deck
+        for i, mine in enumerate(deck):
+            if mine == card:
+                return deck.pop(i)
+        from cardforge.i18n import Message, refusal
+
+        places = [Message("numwin.engine.place.combo", owner=self.seat_name(p))
+                  for p, combo in enumerate(self.combos) for s in combo if s.card == card]
+        places += [Message("numwin.engine.place.discard")] * self.discard.count(card)
+        if self.held == card:
+            places.append(Message("numwin.engine.place.held", owner=self.seat_name(self.turn)))
+        raise refusal(IllegalActionError, "error.numwin.engine.none_left", card=card.code, places=places)
 
     # -- what may be done ---------------------------------------------------------------------
 
@@ -606,6 +709,14 @@ class NumWinState(GameState[Move]):
 
     def _do_draw(self, move: Move) -> None:
         self.turns_played += 1
+        if self._slow:
+            if self._table:
+                self._refill()
+                self._await("draw", None)
+                return
+            self.held = self._draw()
+            self.held_from, self.phase = "deck", _PLACE
+            return
         deck = self.deck
         self.held = deck.pop() if deck else self._draw()
         self.held_from, self.phase = "deck", _PLACE
@@ -699,11 +810,12 @@ class NumWinState(GameState[Move]):
         slot.known_by = self._everyone
         if target is None:
             self._claim_tally[0][claimer] += 1
-            if self.rules.own_miss_penalty:
-                self._penalty(claimer)  # NUMWIN-R12's house rule
+            if self.rules.own_miss_penalty and self._penalty(claimer, move):  # NUMWIN-R12's house rule
+                return
         else:
             self._claim_tally[2][claimer] += 1
-            self._penalty(claimer)  # NUMWIN-5.4
+            if self._penalty(claimer, move):  # NUMWIN-5.4
+                return
         self._do_pass(move)
 
     def _discard(self, card: Card, by: int, by_action: bool = False) -> None:
@@ -733,12 +845,19 @@ class NumWinState(GameState[Move]):
         self.window = None
         self._end_turn()
 
-    def _penalty(self, claimer: int) -> None:
-        """A wrong claim's penalty card, put down unseen (NUMWIN-5.4)."""
+    def _penalty(self, claimer: int, move: Move) -> bool:
+        """A wrong claim's penalty card, put down unseen (NUMWIN-5.4); whether a table engine
+        now waits for it (the window then moves on once it is named)."""
+        if self._table:
+            if self._refill():
+                self._await("penalty", (claimer, move))
+                return True
+            return False
         penalty = self._draw()
         if penalty is not None:
             self.combos[claimer].append(Slot(penalty))
             self._shapes[claimer] = None
+        return False
 
     def _lock_pair(self, claimer: int, move: Move, slot: Slot) -> None:
         """A valid claim: the discard top and the claimed card, face up, locked in the
@@ -818,6 +937,11 @@ class NumWinState(GameState[Move]):
         """Complete short combos unseen (6.3, R7, R14), score them (7.*), total them (8.2)."""
         for p in self._orders[(self.dealer + 1) % self.players]:
             while self._combo_size(p) < COMBO_SIZE:
+                if self._table:
+                    if not self._refill(completing=True):
+                        break
+                    self._await("complete", p)  # apply_chance comes back here
+                    return
                 card = self._draw(completing=True)
                 if card is None:
                     break
@@ -958,10 +1082,13 @@ def new_game(
     memory: bool | str = False,
     rounds: int | str | None = None,
     rules: HouseRules | None = None,
+    chance: str = "seeded",
+    record_chance: bool | str = False,
     **house: Any,
 ) -> NumWinState:
-    """A new seeded Num Win game.  ``memory`` turns on the memory extension; ``rounds`` defaults
-    to one per dealer (NUMWIN-8.1); other keywords are house rules (``same_value="all"`` …)."""
+    """A new Num Win game.  ``memory`` turns on the memory extension; ``rounds`` defaults
+    to one per dealer (NUMWIN-8.1); ``chance``/``record_chance`` as in ``cardforge.games.base``;
+    other keywords are house rules (``same_value="all"`` …)."""
     counts, cards, least, most = _deck_facts()
     players = int(players)
     if not least <= players <= most:
@@ -985,6 +1112,8 @@ def new_game(
         full_deck=counts,
         cards=cards,
         totals=[0] * players,
+        chance_mode=check_chance_mode(chance),
+        chance_log=[] if _flag(record_chance, "record_chance") else None,
     )
     state._deal()
     return state

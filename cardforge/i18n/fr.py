@@ -100,7 +100,7 @@ MESSAGES: dict[str, str] = {
     "rows.card_shadow": "{card} : Shadow, valeur faciale en négatif : {points:+d}",
     "rows.card_rainbow": "{card} : Rainbow, valeur faciale en positif : {points:+d}",
     "rows.card_classic": "{card} : carte classique, valeur faciale : {points:+d}",
-    "points": "{n} {n:plural:point|points}",
+    "points": "{n:minus} {n:plural:point|points}",
     "rows.q.round": "Qui gagne la manche avec {piles:spaced}",
     "rows.pile_line": "{player} : {cards}",
     "rows.pile_points": "{player} : {cards} = {n} {n:plural:point|points}",
@@ -273,14 +273,14 @@ MESSAGES: dict[str, str] = {
     "tricks.f.zero_made": "Annonce 0 réussie : 20 + 2 × {cards} {cards:plural:carte|cartes} = {n}.",
     "tricks.f.zero_missed": "Annonce 0 échouée : −(10 + 5 × {won}) = {n:minus}.",
     "tricks.round_cards": "Les cartes de la manche : {cards:plural:la carte distribuée|les {cards} cartes distribuées} à chaque joueur.",
-    "tricks.points": "{n} {n:plural:point|points}.",
+    "tricks.points": "{n:minus} {n:plural:point|points}.",
     "tricks.streak_grows": "Annonce exacte : la série passe de {before} à {after}.",
     "tricks.streak_reset": "Annonce manquée : la série repart à 0.",
     "tricks.streak_bonus": "Série de {n} : +{bonus}.",
     "tricks.one_line": "Une seule ligne du tableau, payée à la fin de la manche.",
     "tricks.paid_once": "Règle maison : une série est payée une fois, quand elle s'arrête : +{bonus}.",
     "tricks.paid_once_for": "Règle maison : une série est payée une fois, quand elle s'arrête : +{bonus} pour {n}.",
-    "tricks.points_bonus": "{points} + bonus {bonus} = {n} {n:plural:point|points} ; série désormais {streak}.",
+    "tricks.points_bonus": "{points:minus} + bonus {bonus} = {n:minus} {n:plural:point|points} ; série désormais {streak}.",
     "tricks.q.rounds": "Manches pour {n} joueurs",
     "tricks.q.rounds_team": "Manches pour {n} joueurs (équipes)",
     "tricks.deck_extra": "{n} cartes en jeu avec la famille supplémentaire.",
@@ -665,13 +665,50 @@ MESSAGES: dict[str, str] = {
     "error.position.format1": "une position de {game} au format 1, écrite avant que les coups soient gardés, ne peut pas être rejouée : recommencez la partie",
     "error.rows.row_kept": "--row donne les rangées pour une décision ponctuelle : avec --state ou --table les rangées viennent des coups joués (annulez un coup pour le corriger)",
     "error.numwin.over": "la partie est finie : elle a {n} {n:plural:manche|manches}, une par donneur (NUMWIN-8.1) ; annulez la dernière manche pour la corriger",
+    # -- numwin engine at a table (issue 25, h25): the cards taken from the deck
+    "error.numwin.engine.no_chance": "aucune carte n’est à prendre dans la pioche maintenant (NUMWIN-2.1)",
+    "error.numwin.engine.unknown": "nommez la carte prise dans la pioche (R7, flash…)\u00a0: le moteur de Num Win suit chaque carte",
+    "error.numwin.engine.none_left": "il ne reste aucune carte {card} dans la pioche\u00a0: chaque exemplaire est déjà sorti ({places:list})",
+    "numwin.engine.place.combo": "dans le combo {owner:de}",
+    "numwin.engine.place.discard": "sur la défausse",
+    "numwin.engine.place.held": "dans la main {owner:de}",
     "live.numwin.game_won": "Après {rounds} {rounds:plural:manche|manches}, une par donneur, {players:list} {players:plural:a|ont} le plus petit total, {n}, et {players:plural:gagne|gagnent} la partie.",
     "live.numwin.game_over": "{summary}. Fin de la partie : {players:list} {players:plural:gagne|gagnent}",
     "live.numwin.change": "manche {combos}",
+    # -- live numwin followed card by card (issue 25, h25: cardforge.live.numwin_play)
+    "error.live.numwin.needs_players": "nommez d’abord les joueurs, dans l’ordre des places\u00a0: --players Ana,Ben,Chloé",
+    "error.live.numwin.no_move": "rien à jouer\u00a0: attendu un coup (Ana=draw) ou la carte prise dans la pioche (deal R7)",
+    "error.live.numwin.bad_move": "coup de Num Win inconnu {token}\u00a0: attendu l’un de {words}, par ex. Ana=draw, Ana=swap:2, Ben=claim:1, Ana=flash>Ben:3",
+    "error.live.numwin.card_first": "la carte prise dans la pioche vient d’abord\u00a0: tapez-la, par ex. deal R7",
+    "error.live.numwin.not_turn": "{player} ne peut pas jouer maintenant\u00a0: c’est à {expected} de {phase}",
+    "error.live.numwin.illegal": "{player} ne peut pas jouer {move} maintenant\u00a0: les coups permis sont {allowed:list}",
+    "live.numwin.phase.draw": "piocher ou prendre la carte du dessus de la défausse",
+    "live.numwin.phase.place": "placer la carte piochée",
+    "live.numwin.phase.reflex": "passer ou réclamer la carte du dessus de la défausse",
+    "live.numwin.phase.announce": "annoncer NUM WIN ou continuer",
+    "live.numwin.phase.chance": "attendre la carte de la pioche",
+    "live.numwin.phase.over": "s’arrêter\u202f: la partie est finie",
+    "live.numwin.q.move": "Num Win, tel que joué\u00a0: {moves}",
+    "live.numwin.played": "{player}\u00a0: {move}",
+    "live.numwin.dealt": "{n} {n:plural:carte prise|cartes prises} dans la pioche",
+    "live.numwin.then": "{parts:list}",
+    "live.numwin.now": "Manche {round}/{rounds}\u00a0: à {player} de {phase}",
+    "live.numwin.now_card": "Manche {round}/{rounds}\u00a0: la prochaine carte de la pioche est attendue (deal CARTE)",
+    "live.numwin.now_over": "La partie est finie après {rounds} {rounds:plural:manche|manches}",
+    "live.numwin.game_won_agreed": "Après {rounds} {rounds:plural:manche convenue|manches convenues}, {players:list} {players:plural:a|ont} le plus petit total, {n}, et {players:plural:gagne|gagnent} la partie.",
     "error.live.undo_needs_state": "rien n'est gardé, rien à annuler : donnez --state CHEMIN ou --table",
     "error.live.no_undo": "{game} n'a pas encore d'annulation dans l'arbitre : corrigez le fichier d'état à la main ou recommencez",
     "live.undo.q": "Reprendre le dernier coup.",
     "live.undo.done": "repris : {entries:semi} ; la partie est à la version {version}",
+    # -- cardforge play: a session at the table (issue 25, h25: cardforge/cli/play.py)
+    "play.welcome": "{game} à table pour {players:list}\u00a0: tapez chaque coup (par ex. {example})\u202f; ? pour les règles de la dernière étape, score, annuler, aide, quitter.",
+    "play.help": "Une ligne est un coup tel que «\u00a0cardforge referee {game}\u00a0» le lit (docs/notation.md), ou\u00a0: ? (les règles de la dernière étape), score ou classement, annuler (reprendre le dernier coup), quitter (la partie reste dans --state ou --table).",
+    "play.no_step": "aucune étape à expliquer pour l’instant\u00a0: jouez d’abord un coup",
+    "play.standings": "Classement\u00a0: {scores:list}",
+    "play.to_play": "À jouer\u00a0: {player}",
+    "play.winners": "La partie est finie\u00a0: {players:list} {players:plural:gagne|gagnent}",
+    "error.play.game": "jeu inconnu {game}\u00a0: attendu l’un de {games}",
+    "error.play.players": "--players {players}\u00a0: attendu au moins deux noms distincts dans l’ordre des places, sans «\u00a0=\u00a0», par ex. --players Ana,Ben,Chloé",
     # deck listings: decks, deck show, box (cli/decks.py)
     "decks.title": "paquets cardforge",
     "decks.col.game": "jeu",
@@ -1021,6 +1058,26 @@ HELP = {
         "Le dossier du nouveau paquet ; son dernier élément est l'identifiant du paquet.",
     "The opponent's card you named.":
         'La carte adverse que vous avez nommée.',
+    # -- cardforge play (issue 25, h25)
+    "A session at the table: type each move as it happens; ? for the rules of the last step, score, undo, quit. Completes card codes and names in a terminal; reads lines from a pipe.":
+        "Une séance à table\u00a0: tapez chaque coup quand il a lieu\u202f; ? pour les règles de la dernière étape, score, annuler, quitter. Complète les codes de cartes et les noms dans un terminal\u202f; lit des lignes depuis un tube.",
+    "Keep the game in the table store's current match.":
+        "Garder la partie dans le match en cours du registre de table.",
+    "Keep the game in this JSON file (the referee's --state).":
+        "Garder la partie dans ce fichier JSON (le --state de l\u2019arbitre).",
+    "The game at the table: rows, tricks, numwin, sequence or collection.":
+        "Le jeu à table\u00a0: rows, tricks, numwin, sequence ou collection.",
+    "The players in seat order: Ana,Ben,Chloé.":
+        "Les joueurs dans l\u2019ordre des places\u00a0: Ana,Ben,Chloé.",
+    # -- referee numwin play (issue 25, h25)
+    "A game of Num Win card by card, as the table plays it: every move, every card taken from the deck, the rounds scored and the winner. With --state or --table the game is kept between calls.":
+        "Une partie de Num Win carte par carte, telle que la table la joue\u00a0: chaque coup, chaque carte prise dans la pioche, les manches comptées et le gagnant. Avec --state ou --table la partie est gardée d\u2019un appel à l\u2019autre.",
+    "Play with the memory extension (NUMWIN-5.*).":
+        "Jouer avec l\u2019extension mémoire (NUMWIN-5.*).",
+    "Rounds to play (default: one per dealer).":
+        "Manches à jouer (par défaut\u00a0: une par donneur).",
+    "What the table does, as the engine asks for it: a move (Ana=draw, Ana=swap:2, Ben=claim:1, Ana=numwin, Ana=flash>Ben:3) or the card taken from the deck (deal R7); several at once (Ana=draw G7).":
+        "Ce que fait la table, quand le moteur le demande\u00a0: un coup (Ana=draw, Ana=swap:2, Ben=claim:1, Ana=numwin, Ana=flash>Ben:3) ou la carte prise dans la pioche (deal R7)\u202f; plusieurs à la fois (Ana=draw G7).",
     'The players in seat order (Ana,Ben,Chloé), for the first move of a game.':
         "Les joueurs dans l'ordre des places (Ana,Ben,Chloé), pour le premier coup d'une partie.",
     'The team variant.':

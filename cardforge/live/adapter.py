@@ -86,6 +86,11 @@ class Adapter:
         file is refused in one line saying how to start afresh."""
         return None
 
+    def sheet_rounds(self, match: MatchFacts, state: GameState, verdict: Verdict) -> list[tuple[list[str], dict[str, Any]]]:
+        """The rounds the move just ended, as the score sheet takes them (``table round``'s
+        ``NAME=…`` tokens and options): what the table store puts on the sheet with the move."""
+        return []
+
     def describe(self, entry: str) -> str:
         """An entry as a refusal quotes it ("Ben played G5 meanwhile"): the entry itself."""
         return entry

@@ -135,6 +135,13 @@ class RowsAdapter(Adapter):
     def describe(self, entry: str) -> Any:
         return Message("live.rows.change", plays=entry)
 
+    def sheet_rounds(self, match, state, verdict) -> list[tuple[list[str], dict[str, Any]]]:
+        """A round the reveal ended: each player's captured pile (``Ana=R0,R5 Ben=-``)."""
+        if not verdict.result.get("round_over"):
+            return []
+        piles = state.history[-1].piles
+        return [([f"{p}={','.join(c.code for c in pile) or '-'}" for p, pile in zip(match.players, piles)], {})]
+
     def view(self, match, state) -> dict[str, Any]:
         from cardforge.games.rows import ROW_COLOURS
 

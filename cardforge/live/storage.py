@@ -9,8 +9,8 @@ store's match for that game.
 one match per game (``LiveMatch.to_json`` without its ``game`` and ``format``), so one file
 (one ``CARDFORGE_STATE``) serves a whole evening.  All five games are on ``LiveMatch``: a
 format-1 file (a position per game, ``{"game": …, "version": 1, …}``) is migrated where the
-game's adapter can rebuild its history (``Adapter.migrate``: sequence and collection kept the
-engine's steps), else refused in one line saying how to start afresh (remove the game's entry
+game's adapter can rebuild its history (``Adapter.migrate``: sequence, collection and tricks kept the
+engine's steps or the entries typed), else refused in one line saying how to start afresh (remove the game's entry
 or use a new ``--state`` file), the file left as it was.
 The load checks every key, type and bound (``check_match_json``), the nesting depth before
 parsing, and accepts a BOM.  ``transaction()`` holds an exclusive lock (``fcntl.flock`` on the
@@ -174,7 +174,8 @@ class StateFile:
                 raise refusal(UsageError, "error.state.bad", path=self._where(), problem=problem) from None
         return match
 
-    def save(self, position: Any) -> None:
+    def save(self, position: Any, verdict: Any = None) -> None:
+        """Write the match (``verdict``, the move's, is for the table store's sheet: unused here)."""
         from cardforge.atomic import atomic_write_text
 
         with self.transaction():
@@ -235,20 +236,43 @@ class MatchSlot:
                 options = {"start_cards": match.start_cards, "rounds": match.rounds, "team": match.variant == "team" or None}
                 options = {k: v for k, v in options.items() if v is not None}
             return new_position(game, match.players, match.house, **options)
-        return from_json(self._loaded)
+        # the page's notes on a saved position (``web_…``) are not the match's
+        return from_json({k: v for k, v in self._loaded.items() if not k.startswith(WEB_NOTE)})
 
-    def save(self, position: Position) -> None:
-        from cardforge.table.events import PositionSaved
+    def save(self, position: Position, verdict: Any = None) -> None:
+        """Append the match; the rounds the move (``verdict``) ended go on the score sheet in the
+        same transaction, as the page's live table puts them (its ``web_recorded_round`` note
+        lets either undo take both back)."""
+        from cardforge.table.adapters import adapter_for as sheet_adapter
+        from cardforge.table.events import MatchCreated, PositionSaved, RoundRecorded
+        from cardforge.table.scorekeeper import LIVE_CLOSED_ROUND
 
         expected = self._loaded
+        saved = position.to_json()
+        writes: list[Any] = []
+        if verdict is not None and hasattr(position, "adapter"):
+            rounds = position.adapter.sheet_rounds(position, position.state(), verdict)
+            if rounds:
+                with self._store() as store:
+                    created = store.events(self.match_id)[0].event
+                assert isinstance(created, MatchCreated)
+                sheet = sheet_adapter(created)
+                writes = [RoundRecorded(entries=sheet.parse_round(tokens, options), typed=tuple(tokens))
+                          for tokens, options in rounds]
+                saved = {**saved, LIVE_CLOSED_ROUND: True}
+        writes.append(PositionSaved(position=saved))
 
         def check(events: list) -> None:
-            if _last_position(events[:-1]) != expected:
+            if _last_position(events[: len(events) - len(writes)]) != expected:
                 raise refusal(UsageError, "error.state.raced", match=self.match_id)
 
         with self._store() as store:
-            store.append(self.match_id, PositionSaved(position=position.to_json()), check=check)
-        self._loaded = position.to_json()
+            store.append_many(self.match_id, writes, check=check)
+        self._loaded = saved
+
+
+#: the prefix of the notes the page adds to a saved position (``cardforge.web.live``)
+WEB_NOTE = "web_"
 
 
 def _last_position(events: list) -> dict[str, Any] | None:

@@ -62,6 +62,47 @@ class TricksAdapter(Adapter):
         players = len(match.players) or count or 3
         return new_game(players, chance="table", seat_names=match.players or None, **options, **house)
 
+    def sheet_rounds(self, match, state, verdict) -> list[tuple[list[str], dict[str, Any]]]:
+        """A round the engine just scored: each player's bid and tricks won, and the tricks
+        nobody won (the sheet scores them as the engine did)."""
+        played = verdict.result.get("round") if verdict.result.get("round_over") else None
+        if not played:
+            return []
+        tokens = [f"{p}={played['bids'][p]}/{played['won'][p]}" for p in match.players]
+        return [(tokens, {"void": played["cards"] - sum(played["won"].values())})]
+
+    def migrate(self, position: dict[str, Any]) -> dict[str, Any] | None:
+        """A format-1 ``TricksPosition`` kept the table's entries (``Ana=hand=?``, ``Ana=bid=1``,
+        ``Ana=RB12``): the same history in format 2 (a hand is now ``deal Ana=?``), replayed to
+        check it; ``None`` for anything else."""
+        from cardforge.errors import CardforgeError
+        from cardforge.i18n import DEFAULT_LANG
+        from cardforge.live.match import LiveMatch
+
+        players, house, history = position.get("players"), position.get("house", []), position.get("history")
+        if not players or not all(isinstance(v, list) and all(isinstance(x, str) for x in v)
+                                  for v in (players, house, history)):
+            return None
+        options = {k: position[k] for k in self.options if position.get(k) not in (None, False)}
+        entries, ends = [], []
+        try:
+            match = LiveMatch("tricks", tuple(players), tuple(house), tuple(sorted(options.items())))
+            state = self.engine(match)
+            for old in history:
+                name, _, value = old.partition("=")
+                kind, _, rest = value.partition("=")
+                entry = _entry(name, "hand", rest) if kind == "hand" else old
+                self.replay(match, state, entry)
+                entries.append(entry)
+                if not entry.startswith(CHANCE_PREFIX):
+                    ends.append(len(entries))
+        except (CardforgeError, ValueError):
+            return None
+        if entries and (not ends or ends[-1] != len(entries)):
+            ends.append(len(entries))
+        return {"players": players, "house": house, "options": options, "lang": DEFAULT_LANG, "history": entries,
+                "moves": [[end, None] for end in ends]}
+
     def seats(self, tokens: Sequence[str]) -> tuple[str, ...]:
         names = tuple(dict.fromkeys(t.partition("=")[0].strip() for t in tokens if _named(t)))
         if len(names) < 2:

@@ -87,7 +87,7 @@ def play(game: str, storage: Any, tokens: Sequence[str], prepare: Callable[[Any]
             _say_where_players_are_kept(exc, storage, game)
             raise
         if storage is not None and after is not position:
-            storage.save(after)
+            storage.save(after, verdict)
     return verdict
 
 

@@ -7,6 +7,7 @@ The verdicts are built by plain functions (``score_verdict``, ``reflex_verdict``
 from __future__ import annotations
 
 from collections import Counter
+from dataclasses import fields
 from collections.abc import Sequence
 from typing import Any
 from pathlib import Path
@@ -57,6 +58,7 @@ HOUSE_KEYS = {
     "round": ("same_value", "rainbow_zero", "locked_count"),
     "reflex": ("own_miss_penalty",),
     "memory": (),
+    "play": tuple(f.name for f in fields(HouseRules)),  # the whole game: every house rule
 }
 
 
@@ -284,6 +286,45 @@ def round_(
     verdict = round_verdict([loose for loose, _ in parsed], _rules(house, "round"), names=names,
                             locked=[held for _, held in parsed])
     emit(verdict, as_json=as_json, lang=lang)
+
+
+@app.command("play")
+def play(
+    move: list[str] = typer.Argument(None, metavar="PLAYER=MOVE|CARD",
+                                     help="What the table does, as the engine asks for it: a move (Ana=draw, "
+                                          "Ana=swap:2, Ben=claim:1, Ana=numwin, Ana=flash>Ben:3) or the card "
+                                          "taken from the deck (deal R7); several at once (Ana=draw G7)."),
+    players: str = typer.Option("", "--players", metavar="NAMES",
+                                help="The players in seat order (Ana,Ben,Chloé), for the first move of a game."),
+    memory: bool = typer.Option(False, "--memory", help="Play with the memory extension (NUMWIN-5.*)."),
+    rounds: int = typer.Option(0, "--rounds", min=0, max=1000, metavar="N", help="Rounds to play (default: one per dealer)."),
+    house: list[str] = HOUSE_OPTION,
+    state: Path | None = STATE_OPTION,
+    table: bool = TABLE_OPTION,
+    db: Path | None = DB_OPTION,
+    match: int | None = MATCH_OPTION,
+    on: int | None = VERSION_OPTION,
+    move_id: str | None = MOVE_ID_OPTION,
+    as_json: bool = JSON_OPTION,
+    lang: str = LANG_OPTION,
+) -> None:
+    """A game of Num Win card by card, as the table plays it: every move, every card taken from
+    the deck, the rounds scored and the winner. With --state or --table the game is kept between calls."""
+    import dataclasses
+
+    check_lang(lang)
+    _rules(house, "play")
+    seats = tuple(n.strip() for n in players.split(",") if n.strip())
+
+    def prepare(position):  # a game under way keeps its seats and options
+        if position.history:
+            return position
+        options = {"cards": True, **({"memory": True} if memory else {}), **({"rounds": rounds} if rounds else {})}
+        position = position.replace(**options)
+        return dataclasses.replace(position, players=seats) if seats else position
+
+    emit(live_play(GAME, storage_for(state, table, db, match), move or [], prepare, house=house or (),
+                   version=on, move_id=move_id), as_json=as_json, lang=lang)
 
 
 add_undo_command(app, GAME)

@@ -15,7 +15,7 @@ from typing import Any
 from cardforge.errors import CardforgeError, UsageError
 from cardforge.i18n import refusal
 from cardforge.table.adapters import adapter_class, adapter_for
-from cardforge.table.events import MatchCreated, RoundRecorded, StoredEvent, Undone
+from cardforge.table.events import MatchCreated, PositionSaved, RoundRecorded, StoredEvent, Undone
 from cardforge.table.standings import RoundResult, Standings, compute_standings, live_rounds
 from cardforge.table.store import MatchSummary, Store, damaged_event
 
@@ -141,14 +141,49 @@ class Scorekeeper:
         if not before.rounds:
             raise UsageError(f"nothing to undo in match {mid}: no round recorded yet")
         last = before.rounds[-1]
+        # a round the live table put on the sheet: the live table goes back before that move too
+        writes = [Undone(round_seq=last.seq), *live_rewind(self.store.events(mid), last.seq)]
 
         def check(events: list[StoredEvent]) -> None:
-            rounds = live_rounds(events[:-1])
+            rounds = live_rounds(events[: len(events) - len(writes)])
             if not rounds or rounds[-1].seq != last.seq:  # another writer got there first
                 raise UsageError(f"match {mid} changed while undoing; run 'cardforge table undo' again")
 
-        self.store.append(mid, Undone(round_seq=last.seq), check=check)
+        self.store.append_many(mid, writes, check=check)
         return Undo(last, self.standings(mid))
+
+
+#: the marks the live table (``cardforge.web.live``) puts on a saved position: the move also
+#: put the round just before it on the sheet; the position takes back the one before it
+LIVE_CLOSED_ROUND, LIVE_UNDO = "web_recorded_round", "web_undo"
+
+
+def live_rewind(events: Sequence[StoredEvent], round_seq: int) -> list[PositionSaved]:
+    """When round ``round_seq`` was put on the sheet by a live move, the saved positions that
+    take the live table back to just before that move (each takes back one move still
+    standing, as the live table's own undo does); ``[]`` for a round typed on the sheet."""
+    from cardforge.live import from_json
+
+    standing: list[StoredEvent] = []
+    for stored in events:
+        if isinstance(stored.event, PositionSaved):
+            if stored.event.position.get(LIVE_UNDO):
+                standing = standing[:-1]
+            else:
+                standing.append(stored)
+    closing = next((i for i, s in enumerate(standing)
+                    if s.seq == round_seq + 1 and s.event.position.get(LIVE_CLOSED_ROUND)), None)
+    if closing is None:
+        return []
+    writes = []
+    for i in range(len(standing) - 1, closing - 1, -1):
+        if i:
+            previous = {k: v for k, v in standing[i - 1].event.position.items() if not k.startswith("web_")}
+        else:  # back to the match's start
+            first = {k: v for k, v in standing[0].event.position.items() if not k.startswith("web_")}
+            previous = from_json(first).fresh().to_json()
+        writes.append(PositionSaved(position={**previous, LIVE_UNDO: True}))
+    return writes
 
 
 def _first_unreplayable(events: Sequence[StoredEvent]) -> StoredEvent | None:
