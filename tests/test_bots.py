@@ -99,3 +99,21 @@ def test_every_game_has_random_and_strategy():
         assert bot_names(game)[:2] == ["random", "strategy"]
     with pytest.raises(UsageError, match="expected one of random, strategy"):
         make_bot("rows", "nope")
+
+
+def test_the_simulator_builds_every_bot_with_the_house_rules(monkeypatch):
+    given = []
+
+    class Spy:
+        name, sees = "spy", True
+
+        def act(self, observation, legal, rng):
+            return legal[0]
+
+    def spy(game, name, rules=None):
+        given.append(rules)
+        return Spy()
+
+    monkeypatch.setattr("cardforge.bots.make_bot", spy)
+    play_game(SimSpec("tricks", 3, house=("streak_payout=once",), games=1), 0)
+    assert given and all(r.streak_payout == "once" for r in given)

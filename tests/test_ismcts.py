@@ -57,3 +57,36 @@ def test_a_game_with_ismcts_replays_from_its_seed(game):
 #: short games, so that the search tests stay bounded
 SHORT = {"rows": ("target_wins=1",), "tricks": ("rounds=3",), "sequence": ("rounds=1", "turns=3"),
          "collection": ("rounds=1",), "numwin": ("rounds=1",)}
+
+
+def _sign_test(wins: int, losses: int) -> float:
+    """One-sided p-value of ``wins`` or more among ``wins + losses`` fair coin flips."""
+    from math import comb
+
+    n = wins + losses
+    return sum(comb(n, k) for k in range(wins, n + 1)) / 2 ** n
+
+
+def _duel(game: str, bot: str, games: int, options: tuple[str, ...]) -> tuple[int, int]:
+    """Games ``bot`` won and lost against the strategy bot, two players, seats alternating."""
+    from cardforge.simulate.play import play_batch
+
+    spec = SimSpec(game, 2, (bot, "strategy"), games=games, options=options)
+    wins = losses = 0
+    for record in play_batch(spec, 0, games):
+        winners = {record["bots"][w] for w in record["winners"]}
+        wins += winners == {bot}
+        losses += winners == {"strategy"}
+    return wins, losses
+
+
+#: (game, ISMCTS spec, games): where the margin over the strategy bot is significant in a
+#: bounded test (benchmarks/bench_bots.py gives every game's margin with its interval)
+BEATS = [("rows", "ismcts:iterations=200", 24)]
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("game, bot, games", BEATS)
+def test_ismcts_beats_the_strategy_bot(game, bot, games):
+    wins, losses = _duel(game, bot, games, SHORT[game])
+    assert _sign_test(wins, losses) < 0.05, f"{game}: ISMCTS won {wins}, lost {losses} of {games}"

@@ -27,6 +27,7 @@ from collections.abc import Callable, Mapping, Sequence
 from typing import Any, Protocol
 
 from cardforge.errors import UsageError
+from cardforge.i18n import refusal
 
 __all__ = ["Bot", "RandomBot", "InfoState", "BOT_MODULES", "GENERIC_BOTS", "ENTRY_POINT_GROUP", "bot_names",
            "make_bot", "parse_bot_spec", "by_kind", "seat_view"]
@@ -121,7 +122,7 @@ def parse_bot_spec(spec: str) -> tuple[str, dict[str, str]]:
     for pair in pairs:
         key, sep, value = pair.partition("=")
         if not sep or not key.strip():
-            raise UsageError(f"bot {spec!r}: parameter {pair!r}: expected KEY=VALUE, e.g. ismcts:iterations=400")
+            raise refusal(UsageError, "error.bots.param_syntax", spec=repr(spec), pair=repr(pair))
         params[key.strip()] = value.strip()
     return name.strip(), params
 
@@ -169,7 +170,7 @@ def make_bot(game: str, spec: str, *, rules: Any = None) -> Bot:
     bots = _module(game).BOTS
     if name in bots:
         if params:
-            raise UsageError(f"bot {name!r} takes no parameters, not {spec!r}")
+            raise refusal(UsageError, "error.bots.no_params", name=repr(name), spec=repr(spec))
         cls = bots[name]
         return cls(rules=rules) if getattr(cls, "reads_rules", False) else cls()
     if name not in GENERIC_BOTS and name not in _plugins():
@@ -177,7 +178,7 @@ def make_bot(game: str, spec: str, *, rules: Any = None) -> Bot:
     factory = _factory(name)
     games = getattr(factory, "games", None)
     if games is not None and game not in games:
-        raise UsageError(f"bot {name!r} does not play {game}: it plays {', '.join(games)}")
+        raise refusal(UsageError, "error.bots.wrong_game", name=repr(name), game=game, games=", ".join(games))
     _check_params(name, spec, factory, params)
     bot = factory(game, rules, **params)
     bot.name = spec.strip()  # the report names a bot as its spec (two budgets are two bots)
@@ -194,4 +195,5 @@ def _check_params(name: str, spec: str, factory: Any, params: Mapping[str, str])
     names = [p.name for p in list(accepted.values())[2:] if p.kind in (p.KEYWORD_ONLY, p.POSITIONAL_OR_KEYWORD)]
     for key in params:
         if key not in names:
-            raise UsageError(f"bot {spec!r}: unknown parameter {key!r}: {name} takes {', '.join(names) or 'none'}")
+            raise refusal(UsageError, "error.bots.unknown_param", spec=repr(spec), key=repr(key), name=name,
+                          names=", ".join(names) or "-")

@@ -32,6 +32,7 @@ from typing import Any
 
 from cardforge.errors import UsageError
 from cardforge.games.base import TERMINAL
+from cardforge.i18n import refusal
 
 __all__ = ["ISMCTSBot", "MAX_ITERATIONS", "HORIZONS", "REWARDS", "PLAYOUTS"]
 
@@ -52,9 +53,12 @@ _PLAYOUT_LIMIT = 200_000
 
 
 class _Node:
-    """A tree node: the player who moved into it, its visits, availability and win credit."""
+    """An edge of the tree: the action a player took, their visits, availability and reward.
+    ``outcomes`` holds the next decision's edges by what the searching seat observes after the
+    action (``observation``), so that a card drawn or revealed opens its own branch: a later
+    choice of that seat depends on what it saw, as at the table."""
 
-    __slots__ = ("player", "visits", "available", "wins", "children")
+    __slots__ = ("player", "visits", "available", "wins", "children", "outcomes")
 
     def __init__(self, player: int):
         self.player = player
@@ -62,6 +66,7 @@ class _Node:
         self.available = 0
         self.wins = 0.0
         self.children: dict[str, _Node] = {}
+        self.outcomes: dict[str, dict[str, _Node]] = {}
 
 
 def _margins(state: Any, players: int) -> list[float]:
@@ -112,9 +117,15 @@ def _number(name: str, text: str, kind: type, low: float, high: float) -> Any:
     try:
         value = kind(text)
     except ValueError:
-        raise UsageError(f"ismcts: {name}={text!r}: expected a number from {low:g} to {high:g}") from None
-    if not low <= value <= high:
-        raise UsageError(f"ismcts: {name}={text!r}: expected a number from {low:g} to {high:g}")
+        value = None
+    if value is None or not low <= value <= high:
+        raise refusal(UsageError, "error.bots.number", key=name, value=repr(text), low=f"{low:g}", high=f"{high:g}")
+    return value
+
+
+def _choice(name: str, value: str, choices: tuple[str, ...]) -> str:
+    if value not in choices:
+        raise refusal(UsageError, "error.bots.choice", key=name, value=repr(value), choices=", ".join(choices))
     return value
 
 
@@ -129,15 +140,9 @@ class ISMCTSBot:
         self.game = game
         self.iterations = _number("iterations", str(iterations), int, 1, MAX_ITERATIONS)
         self.explore = _number("explore", str(explore), float, 0.0, 100.0)
-        if horizon not in HORIZONS:
-            raise UsageError(f"ismcts: horizon={horizon!r}: expected one of {', '.join(HORIZONS)}")
-        self.horizon = horizon
-        if reward not in REWARDS:
-            raise UsageError(f"ismcts: reward={reward!r}: expected one of {', '.join(REWARDS)}")
-        self.reward = _margins if reward == "margin" else _shares
-        if playout not in PLAYOUTS:
-            raise UsageError(f"ismcts: playout={playout!r}: expected one of {', '.join(PLAYOUTS)}")
-        self.playout = playout
+        self.horizon = _choice("horizon", horizon, HORIZONS)
+        self.reward = _margins if _choice("reward", reward, REWARDS) == "margin" else _shares
+        self.playout = _choice("playout", playout, PLAYOUTS)
         self.rules = rules
 
     def act(self, observation: Any, legal: Sequence[Any], rng: random.Random) -> Any:
@@ -153,11 +158,10 @@ class ISMCTSBot:
             state = info.sample(rng)
             players = state.num_players
             until = state.round_index() if self.horizon == "round" else None
-            node, path = root, [root]
+            children, path = root.children, [root]
             while (player := state.current_player()) != TERMINAL:
                 actions = state.legal_actions()
                 label = state.action_to_string
-                children = node.children
                 untried = []
                 best, best_score, best_action = None, -1.0, None
                 for action in actions:
@@ -180,8 +184,8 @@ class ISMCTSBot:
                     path.append(child)
                     break
                 state.apply_legal(best_action)
-                node = best
-                path.append(node)
+                path.append(best)
+                children = best.outcomes.setdefault(repr(state.observation(me)), {})
             if self.playout == "random":
                 finished = _playout(state, rng, until)
             else:

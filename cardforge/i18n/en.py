@@ -440,6 +440,13 @@ MESSAGES: dict[str, str] = {
     "sim.replay.chance": "chance: {outcome}",
     "sim.replay.move": "{n}. {player}: {move}",
     "sim.replay.result": "result: {winners:list} {count:plural:wins|win}; scores {scores}",
+    # bots: specs and their parameters (issue 29)
+    "error.bots.param_syntax": "bot {spec}: parameter {pair}: expected KEY=VALUE, e.g. ismcts:iterations=400",
+    "error.bots.no_params": "bot {name} takes no parameters, not {spec}",
+    "error.bots.unknown_param": "bot {spec}: unknown parameter {key}: {name} takes {names}",
+    "error.bots.wrong_game": "bot {name} does not play {game}: it plays {games}",
+    "error.bots.number": "ismcts: {key}={value}: expected a number from {low} to {high}",
+    "error.bots.choice": "ismcts: {key}={value}: expected one of {choices}",
     "table.rounds_played": "{n} {n:plural:round|rounds} played",
     "error.rows.row_malformed": "malformed --row {option}: expected COLOUR=CARD,CARD,… e.g. R=R0,R5,R9",
     "error.rows.row_unknown": "unknown row {colour} in --row {option}: rows are {rows}{hint}",

@@ -489,6 +489,13 @@ MESSAGES: dict[str, str] = {
     "sim.replay.chance": "hasard : {outcome}",
     "sim.replay.move": "{n}. {player} : {move}",
     "sim.replay.result": "résultat : {winners:list} {count:plural:gagne|gagnent} ; scores {scores}",
+    # bots: specs and their parameters (issue 29)
+    "error.bots.param_syntax": "bot {spec} : paramètre {pair} : CLÉ=VALEUR attendu, par exemple ismcts:iterations=400",
+    "error.bots.no_params": "le bot {name} ne prend aucun paramètre, pas {spec}",
+    "error.bots.unknown_param": "bot {spec} : paramètre {key} inconnu : {name} prend {names}",
+    "error.bots.wrong_game": "le bot {name} ne joue pas à {game} : il joue à {games}",
+    "error.bots.number": "ismcts : {key}={value} : un nombre de {low} à {high} est attendu",
+    "error.bots.choice": "ismcts : {key}={value} : attendu l’une des valeurs {choices}",
     "table.rounds_played": "{n} {n:plural:manche jouée|manches jouées}",
     "error.rows.row_malformed": "--row {option} mal formé : attendu COULEUR=CARTE,CARTE,… par ex. R=R0,R5,R9",
     "error.rows.row_unknown": "rangée inconnue {colour} dans --row {option} : les rangées sont {rows}{hint}",

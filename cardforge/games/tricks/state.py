@@ -152,8 +152,11 @@ class TricksState(GameState[Action]):
 
     def clone(self) -> TricksState:
         """A fast independent copy: the cards and the config are shared (the engine finds cards
-        by identity), every container the engine changes is copied."""
-        other = object.__new__(type(self))
+        by identity), every container the engine changes is copied.  A subclass (the table
+        engine, with its own fields) is deep-copied whole, as ``GameState.clone`` does."""
+        if type(self) is not TricksState:
+            return super().clone()
+        other = object.__new__(TricksState)
         other.__dict__.update(self.__dict__)
         other._rng = type(self._rng)()
         other._rng.setstate(self._rng.getstate())
