@@ -168,7 +168,7 @@ class Scene(Flowable):
         return max(width, self.card_w)
 
     def _caption_h(self) -> float:
-        return self.caption_style.leading * 2 + 2
+        return self.caption_style.leading * 3 + 2
 
     def wrap(self, avail_width: float, avail_height: float) -> tuple[float, float]:
         self.width = avail_width
