@@ -13,7 +13,8 @@ Each setting comes from the first of these that gives it (``cardforge config`` s
 
 A file holds the keys ``lang``, ``paper``, ``database``, ``players`` (a list or
 ``"Ana,Ben"``) and a table ``[house.<game>]`` of house rules (``row_tie = "fewest_cards"``),
-which ``table new`` and ``simulate`` apply (the match then remembers them).  Files are read with
+which ``table new`` and ``simulate`` apply (the match then remembers them).  ``cardforge config
+set KEY VALUE`` / ``unset KEY`` write them (``cardforge/config_edit.py``).  Files are read with
 the standard library's ``tomllib``; a broken file is one line naming it.
 """
 
@@ -26,7 +27,7 @@ from pathlib import Path
 from typing import Any
 
 __all__ = ["FLAGS", "KEYS", "Setting", "settings", "value", "house_rules", "with_house_rules", "user_file", "project_file", "locale_lang",
-           "FILE_NAME"]
+           "FILE_NAME", "CHOICES", "file_data"]
 
 FILE_NAME = "cardforge.toml"
 
@@ -37,7 +38,7 @@ KEYS: dict[str, tuple[str, str]] = {
     "database": ("CARDFORGE_DB", "score-sheet database file"),
     "players": ("CARDFORGE_PLAYERS", "players of a new match, in seating order"),
 }
-_CHOICES = {"lang": ("fr", "en"), "paper": ("a4", "letter")}
+CHOICES = {"lang": ("fr", "en"), "paper": ("a4", "letter")}
 
 #: Values given by a flag of the root command (``cardforge --lang fr …``) for the whole run.
 FLAGS: dict[str, Any] = {}
@@ -125,13 +126,14 @@ def _check(key: str, raw: Any, where: str) -> Any:
         raw = ",".join(map(str, raw))
     if not isinstance(raw, str) or not raw.strip():
         raise UsageError(f"{where}: {key}: expected a text value, found {raw!r}")
-    choices = _CHOICES.get(key)
+    choices = CHOICES.get(key)
     if choices and raw not in choices:
         raise UsageError(f"{where}: {key}: expected {' or '.join(choices)}, found {raw!r}")
     return raw
 
 
-def _file_data(path: Path | None) -> dict[str, Any]:
+def file_data(path: Path | None) -> dict[str, Any]:
+    """A config file's table, checked (``{}`` when there is no file)."""
     if path is None or not path.is_file():
         return {}
     return _read(str(path), path.stat().st_mtime_ns)
@@ -140,7 +142,7 @@ def _file_data(path: Path | None) -> dict[str, Any]:
 def settings(flags: dict[str, Any] | None = None) -> dict[str, Setting]:
     """Every setting with its source; ``flags``: values given on the command line."""
     user, project = user_file(), project_file()
-    layers = [("user file", user, _file_data(user)), ("project file", project, _file_data(project))]
+    layers = [("user file", user, file_data(user)), ("project file", project, file_data(project))]
     found: dict[str, Setting] = {}
     for key, (variable, _what) in KEYS.items():
         chosen = Setting(key, locale_lang() if key == "lang" else ("a4" if key == "paper" else None), "default")
@@ -173,7 +175,7 @@ def house_rules(game: str) -> list[Setting]:
     ``key=value`` settings."""
     merged: dict[str, Setting] = {}
     for source, path in (("user file", user_file()), ("project file", project_file())):
-        for key, raw in _file_data(path).get("house", {}).get(game, {}).items():
+        for key, raw in file_data(path).get("house", {}).get(game, {}).items():
             shown = str(raw).lower() if isinstance(raw, bool) else str(raw)
             merged[key] = Setting(f"house.{game}.{key}", f"{key}={shown}", source, str(path))
     return list(merged.values())

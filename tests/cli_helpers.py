@@ -4,10 +4,11 @@ from __future__ import annotations
 
 
 def one_line_error(result, *fragments: str) -> None:
-    """Exit 2, exactly one ``cardforge: error: …`` line on stderr holding every fragment, no traceback."""
+    """Exit 2, exactly one ``cardforge: error: …`` (or French) line on stderr holding every fragment, no traceback."""
     assert result.code == 2, (result.code, result.out, result.err)
     assert "Traceback" not in result.err
-    assert len(result.err.splitlines()) == 1 and result.err.startswith("cardforge: error: "), result.err
+    prefixes = ("cardforge: error: ", "cardforge\u00a0: erreur\u00a0: ")  # English, French
+    assert len(result.err.splitlines()) == 1 and result.err.startswith(prefixes), result.err
     for fragment in fragments:
         assert fragment in result.err, result.err
 

@@ -153,7 +153,7 @@ def test_french_colour_initials_are_explained_with_the_right_code(decks, token, 
         decks["rows"].parse(token)
     assert caught.value.suggestion == right
     french = say(caught.value.message, "fr")
-    assert f"s'écrit {right[0]}, vouliez-vous dire {right!r} ?" in french, french
+    assert f"s'écrit {right[0]}, vouliez-vous dire {right!r} ?" in french, french
     assert "R (Rouge), G (Vert), B (Bleu), Y (Jaune)" in french  # names beside the codes
     assert f"did you mean {right!r}?" in str(caught.value) and "G (Green)" in str(caught.value)
 

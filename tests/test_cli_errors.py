@@ -124,25 +124,25 @@ def test_a_file_where_a_folder_is_expected(cli, tmp_path, option, name):
 def test_under_lang_fr_the_error_prefix_is_french(cli, args):
     result = cli(*args)
     assert result.code == 2 and len(result.err.splitlines()) == 1, result.err
-    assert result.err.startswith("cardforge : erreur : "), result.err
+    assert result.err.startswith("cardforge : erreur : "), result.err
 
 
 def test_the_error_prefix_stays_english_otherwise_and_json_keeps_its_shape(cli):
     english = cli("referee", "sequence", "check", "R3", "RB17", "--lang", "de")
     assert english.err.startswith("cardforge: error: unknown language 'de'"), english.err
     french = cli("referee", "sequence", "check", "R3", "RB17", "--lang", "fr", "--json")
-    assert french.err.startswith("cardforge : erreur : carte inconnue 'RB17'"), french.err
-    assert french.json() == {"error": {"message": french.err.removeprefix("cardforge : erreur : ").rstrip("\n"),
+    assert french.err.startswith("cardforge : erreur : carte inconnue 'RB17'"), french.err
+    assert french.json() == {"error": {"message": french.err.removeprefix("cardforge : erreur : ").rstrip("\n"),
                                        "kind": "CardCodeError", "token": "RB17", "suggestion": "RB16"}}
 
 
 @pytest.mark.parametrize("args, french", [
-    (("decks", "--bogus"), "cardforge : erreur : option inconnue : --bogus (voir « cardforge decks --help »)"),
-    (("decks", "--jsn"), "option inconnue : --jsn (options possibles : --json)"),
-    (("table", "new"), "argument manquant : 'game'"),
-    (("nope",), "commande inconnue : 'nope'"),
-    (("decks", "extra"), "argument(s) en trop : extra"),
-    (("table", "new", "rows", "-p", "a,b", "--rounds", "1.5"), "valeur invalide pour '--rounds' : '1.5' n'est pas un nombre entier"),
+    (("decks", "--bogus"), "cardforge : erreur : option inconnue : --bogus (voir « cardforge decks --help »)"),
+    (("decks", "--jsn"), "option inconnue : --jsn (options possibles : --json)"),
+    (("table", "new"), "argument manquant : 'game'"),
+    (("nope",), "commande inconnue : 'nope'"),
+    (("decks", "extra"), "argument(s) en trop : extra"),
+    (("table", "new", "rows", "-p", "a,b", "--rounds", "1.5"), "valeur invalide pour '--rounds' : '1.5' n'est pas un nombre entier"),
 ])
 def test_clicks_own_errors_are_french_under_lang_fr(cli, args, french):
     """Issue 24: click's errors stayed English inside « cardforge : erreur : »."""

@@ -21,7 +21,7 @@ def project(tmp_path):
 def test_the_locale_chooses_the_language(cli):
     """LC_ALL, then LC_MESSAGES, then LANG: fr_* speaks French."""
     french = cli("referee", "rows", "score", "V5", env={"LANG": "fr_FR.UTF-8"})
-    assert french.code == 2 and french.err.startswith("cardforge : erreur : carte inconnue 'V5'"), french.err
+    assert french.code == 2 and french.err.startswith("cardforge : erreur : carte inconnue 'V5'"), french.err
     english = cli("referee", "rows", "score", "V5", env={"LANG": "fr_FR.UTF-8", "LC_ALL": "en_GB.UTF-8"})
     assert english.err.startswith("cardforge: error: unknown card 'V5'")
     assert cli("decks", env={"LANG": "fr_CA.UTF-8", "CARDFORGE_LANG": "en"}).out.count("cardforge decks") == 1
@@ -91,3 +91,48 @@ def test_a_state_file_refusing_a_new_player_names_itself_and_how_to_start_afresh
     assert refused.code == 2 and refused.err.count("\n") == 1
     assert "unknown player 'Xavier'" in refused.err and str(tmp_path / "evening.json") in refused.err
     assert "CARDFORGE_STATE" in refused.err and "delete that file" in refused.err
+
+
+def test_config_set_makes_a_default_stick_and_unset_removes_it(cli, tmp_path):
+    """Issue 24 ("nothing is remembered"): a default was set only by editing a TOML file by
+    hand; ``config set`` writes it (checked first), ``unset`` takes it back, comments stay."""
+    user = tmp_path / "conf" / "cardforge.toml"
+    env = {"CARDFORGE_CONFIG": str(user), "LC_ALL": "en_GB.UTF-8"}
+    said = cli("config", "set", "lang", "fr", env=env, cwd=tmp_path)
+    assert said.code == 0 and f"lang = 'fr' in {user}" in said.out, said.err
+    french = cli("referee", "rows", "score", "V5", env=env, cwd=tmp_path)
+    assert french.err.startswith("cardforge\u00a0: erreur\u00a0: carte inconnue 'V5'"), french.err
+    user.write_text("# my defaults\n" + user.read_text(encoding="utf-8"), encoding="utf-8")
+    assert cli("config", "set", "house.rows.row_tie", "fewest_cards", env=env, cwd=tmp_path).code == 0
+    assert user.read_text(encoding="utf-8") == '# my defaults\nlang = "fr"\n\n[house.rows]\nrow_tie = "fewest_cards"\n'
+    shown = cli("config", "--json", env=env, cwd=tmp_path).json()
+    assert shown["settings"]["lang"]["source"] == "user file" and shown["house"]["rows"][0]["rule"] == "row_tie=fewest_cards"
+    assert cli("config", "unset", "house.rows.row_tie", env=env, cwd=tmp_path).code == 0
+    assert user.read_text(encoding="utf-8") == '# my defaults\nlang = "fr"\n'
+    again = cli("config", "unset", "paper", "--lang", "en", env=env, cwd=tmp_path)
+    assert again.code == 0 and "does not set paper" in again.out
+
+
+@pytest.mark.parametrize(("args", "fragment"), [
+    (("paper", "A5"), "paper\u00a0: attendu a4 ou letter, trouvé 'A5'"),
+    (("langue", "fr"), "réglage inconnu 'langue'\u202f; vouliez-vous dire 'lang'\u202f?"),
+    (("house.rowz.x", "1"), "attendu house.JEU.CLÉ"),
+    (("house.rows.row_ti", "x"), "vouliez-vous dire 'row_tie'"),
+    (("house.rows.row_tie", "nope"), "sheet_order, fewest_cards"),
+])
+def test_config_set_refuses_what_the_reader_would_refuse_in_one_line(cli, tmp_path, args, fragment):
+    """Nothing is written when the value is wrong; the refusal speaks the asked language."""
+    from cli_helpers import one_line_error
+
+    user = tmp_path / "cardforge.toml"
+    result = cli("config", "set", *args, "--lang", "fr", env={"CARDFORGE_CONFIG": str(user)}, cwd=tmp_path)
+    one_line_error(result, fragment)
+    assert not user.exists()
+
+
+def test_config_set_project_writes_the_project_file_found_upward(cli, project):
+    found = project.parent.parent / "cardforge.toml"
+    result = cli("config", "set", "paper", "a4", "--project", env={"CARDFORGE_CONFIG": str(project / "u.toml")},
+                 cwd=project)
+    assert result.code == 0, result.err
+    assert 'paper = "a4"' in found.read_text(encoding="utf-8") and not (project / "u.toml").exists()

@@ -38,7 +38,7 @@ SKIP = {
     "mistakes on its rows": "a broken card table the doc describes: tests/test_scaffold_table.py",
 }
 
-_ERROR = re.compile(r"^cardforge ?: (error|erreur) ?:")
+_ERROR = re.compile(r"^cardforge[ \u00a0]?: (error|erreur)[ \u00a0]?:")
 _FINDING = re.compile(r"^\S+:\d+:\d+: error: ")
 
 
@@ -86,7 +86,8 @@ def test_the_commands_of_a_document_exit_as_it_shows(doc, tmp_path):
     wrapper.write_text(f'#!/bin/sh\nexec {shlex.quote(sys.executable)} -m cardforge "$@"\n', encoding="utf-8")
     wrapper.chmod(0o755)
     env = {**os.environ, "PATH": f"{bin_dir}{os.pathsep}{os.environ['PATH']}", "PYTHONPATH": str(ROOT),
-           "HOME": str(tmp_path / "home"), "CARDFORGE_DB": str(tmp_path / "table.sqlite3"), "COLUMNS": "100"}
+           "HOME": str(tmp_path / "home"), "CARDFORGE_DB": str(tmp_path / "table.sqlite3"), "COLUMNS": "100",
+           "CARDFORGE_CONFIG": str(tmp_path / "home" / "cardforge.toml")}  # config set writes there
     exports: list[str] = []
     ran = 0
     for command, shown in _steps(doc):

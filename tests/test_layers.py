@@ -22,6 +22,10 @@ PACKAGE = ROOT / "cardforge"
 #: (reportlab's ``rl_config``: the canvas' base font, binary streams): settings, not patches.
 CONFIGURATION_MODULES = {"reportlab.rl_config"}
 
+#: The process environment is configuration too, not code: gettext reads the language of
+#: typer's own help words from ``LANGUAGE`` (``cardforge/i18n/library_texts.py``).
+CONFIGURATION_TARGETS = ("os.environ[",)
+
 
 def _module_name(path: Path) -> tuple[str, bool]:
     parts = list(path.relative_to(ROOT).with_suffix("").parts)
@@ -192,7 +196,8 @@ def runtime_patches() -> list[str]:
                 targets = [ast.Attribute(value=node.args[0], attr="?")]
             for target in targets:
                 owner = root(target)
-                if owner is not None and owner not in CONFIGURATION_MODULES:
+                if owner is not None and owner not in CONFIGURATION_MODULES \
+                        and not ast.unparse(target).startswith(CONFIGURATION_TARGETS):
                     found.append(f"{module}:{node.lineno} changes {owner}: {ast.unparse(target)}")
     return found
 

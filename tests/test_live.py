@@ -219,7 +219,7 @@ def test_sequence_play_cli_card_by_card(cli, tmp_path):
     assert cli("referee", "sequence", "play", "--state", str(state), "--players", "Ana,Ben", "Ana=R3").code == 0
     assert cli("referee", "sequence", "play", "--state", str(state), "Ana=RB5").code == 0
     refused = cli("referee", "sequence", "play", "--state", str(state), "Ana=secure", "--lang", "fr")
-    assert refused.code == 2 and "Ana doit d'abord piocher encore : une Rainbow oblige" in refused.err
+    assert refused.code == 2 and "Ana doit d'abord piocher encore : une Rainbow oblige" in refused.err
     assert cli("referee", "sequence", "play", "--state", str(state), "Ana=B7").code == 0
     secured = cli("referee", "sequence", "play", "--state", str(state), "Ana=secure", "--json")
     assert secured.code == 0 and secured.json()["points"] == 15
@@ -232,7 +232,7 @@ def test_sequence_play_cli_card_by_card(cli, tmp_path):
 def test_a_bid_without_a_kept_game_is_one_line(cli):
     result = cli("referee", "tricks", "trick", "Ana=bid=1", "Ben=bid=0", "Chloé=bid=1", "--lang", "fr")
     assert result.code == 2 and result.err.count("\n") == 1
-    assert "Ana=bid=1 : annonces, mains et passes appartiennent à une partie gardée" in result.err
+    assert "Ana=bid=1 : annonces, mains et passes appartiennent à une partie gardée" in result.err
 
 
 def test_an_old_trick_by_trick_tricks_position_is_refused_in_one_line(cli, tmp_path):
@@ -260,7 +260,7 @@ def test_the_worked_tricks_evening_of_the_docs(cli, tmp_path):
     move("bid=1", "bid=0", "bid=1")
     move("RB1", "RB2", "RB3")
     again = cli("referee", "tricks", "play", "Ana=RB1", "--lang", "fr", env=env)
-    assert again.code == 2 and again.err == "cardforge : erreur : RB1 a été jouée au pli 1 de cette manche\n"
+    assert again.code == 2 and again.err == "cardforge : erreur : RB1 a été jouée au pli 1 de cette manche\n"
     fixed = cli("referee", "tricks", "play", "--rounds", "3", "Ana=SH5", env=env)
     assert fixed.code == 2 and "--rounds is 2 in this game (fixed when it started), not 3" in fixed.err
     move("Ana=SH5", "Ben=SH6")

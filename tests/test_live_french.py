@@ -72,11 +72,11 @@ def test_every_live_refusal_is_french(cli, tmp_path, state, args):
     path = tmp_path / "s.json"
     path.write_text(state if isinstance(state, str) else json.dumps(state), encoding="utf-8")
     result = cli("referee", *args, "--state", str(path), "--lang", "fr")
-    assert result.err.startswith("cardforge : erreur : "), result.err
+    assert result.err.startswith("cardforge : erreur : "), result.err
     assert result.code == 2 and len(result.err.splitlines()) == 1 and "Traceback" not in result.err, result.err
     assert english_words(result.err) == [], result.err
 
 
 def test_the_check_finds_english():
-    assert english_words("cardforge : erreur : the table moved on since version 0") != []
-    assert english_words("cardforge : erreur : la carte R7 est déjà dans la rangée Rouge") == []
+    assert english_words("cardforge : erreur : the table moved on since version 0") != []
+    assert english_words("cardforge : erreur : la carte R7 est déjà dans la rangée Rouge") == []

@@ -178,37 +178,37 @@ def test_catalogues_have_every_key_and_the_same_fields():
 @pytest.mark.parametrize("key, params, expected", [
     ("points", {"n": 0}, "0 point"), ("points", {"n": 1}, "1 point"), ("points", {"n": 2}, "2 points"),
     ("rows.append", {"player": "Ana", "card": "R3", "row": Message("rows.row.R")},
-     "R3 d'Ana est supérieure ou égale à la dernière carte de la rangée Rouge : ajoutée en fin de rangée."),
+     "R3 d'Ana est supérieure ou égale à la dernière carte de la rangée Rouge : ajoutée en fin de rangée."),
     ("rows.append", {"player": "Émile", "card": "R3", "row": Message("rows.row.R")},
-     "R3 d'Émile est supérieure ou égale à la dernière carte de la rangée Rouge : ajoutée en fin de rangée."),
+     "R3 d'Émile est supérieure ou égale à la dernière carte de la rangée Rouge : ajoutée en fin de rangée."),
     ("rows.shadow_nowhere", {"player": "Ben", "card": "SH3"},
-     "SH3 de Ben ne va sur aucune rangée : Ben la récupère, en points négatifs."),
+     "SH3 de Ben ne va sur aucune rangée : Ben la récupère, en points négatifs."),
     ("rows.won_by", {"players": ["Inès", "Olivier"]}, "Manche gagnée par Inès et Olivier"),
     ("rows.won_by", {"players": ["Ana", "Ben", "Chloé"]}, "Manche gagnée par Ana, Ben et Chloé"),
     ("live.tricks.next", {"player": "Yves"}, "Au tour d'Yves de poser"),
     ("live.tricks.next", {"player": "Yann"}, "Au tour de Yann de poser"),
     ("live.tricks.next", {"player": "Hélène"}, "Au tour d'Hélène de poser"),
-    ("seq.owed", {"n": 1}, "pas de STOP, mais le joueur doit piocher immédiatement 1 carte de plus : "
+    ("seq.owed", {"n": 1}, "pas de STOP, mais le joueur doit piocher immédiatement 1 carte de plus : "
                            "pas de sécurisation avant"),
     ("coll.achievable", {"n": 1}, "1 objectif réalisable"), ("coll.achievable", {"n": 3}, "3 objectifs réalisables"),
     ("coll.already", {"name": "Paire", "the": Message("objective.the.pair"), "gender": Message("objective.gender.pair")},
-     "La Paire est déjà validée : impossible de la retenter"),
+     "La Paire est déjà validée : impossible de la retenter"),
     ("coll.already", {"name": "Brelan", "the": Message("objective.the.three_of_a_kind"),
                       "gender": Message("objective.gender.three_of_a_kind")},
-     "Le Brelan est déjà validé : impossible de le retenter"),
+     "Le Brelan est déjà validé : impossible de le retenter"),
     ("coll.already", {"name": "Arc-en-ciel", "the": Message("objective.the.rainbow_set"),
                       "gender": Message("objective.gender.rainbow_set")},
-     "L'Arc-en-ciel est déjà validé : impossible de le retenter"),
-    ("numwin.outcome_nothing", {"kind": "reflex", "claimed": "G6", "discarded": "R5"}, "réflexe raté : rien ne change"),
+     "L'Arc-en-ciel est déjà validé : impossible de le retenter"),
+    ("numwin.outcome_nothing", {"kind": "reflex", "claimed": "G6", "discarded": "R5"}, "réflexe raté : rien ne change"),
     ("numwin.outcome_penalty", {"kind": "memory", "claimed": "G6", "discarded": "R5"},
-     "saisie mémoire ratée : piochez une carte de pénalité"),
+     "saisie mémoire ratée : piochez une carte de pénalité"),
     ("tricks.parity", {"players": 4, "parity": "even", "listed": "RB6"},
-     "Quantique à 4 joueurs : seules les cartes paires comptent (RB6)."),
+     "Quantique à 4 joueurs : seules les cartes paires comptent (RB6)."),
     ("error.rows.missing", {"missing": ["Chloé"], "players": ["Ana", "Ben", "Chloé"]},
-     "Chloé n'a pas révélé de carte : chaque joueur révèle une carte à chaque tour (ROWS-2.1) ; "
+     "Chloé n'a pas révélé de carte : chaque joueur révèle une carte à chaque tour (ROWS-2.1) ; "
      "les joueurs sont Ana, Ben et Chloé"),
     ("error.rows.missing", {"missing": ["Ben", "Chloé"], "players": ["Ana", "Ben", "Chloé"]},
-     "Ben et Chloé n'ont pas révélé de carte : chaque joueur révèle une carte à chaque tour (ROWS-2.1) ; "
+     "Ben et Chloé n'ont pas révélé de carte : chaque joueur révèle une carte à chaque tour (ROWS-2.1) ; "
      "les joueurs sont Ana, Ben et Chloé"),
     ("table.rounds_played", {"n": 1}, "1 manche jouée"),
 ])
@@ -228,8 +228,8 @@ def test_english_plurals_too(key, params, expected):
 
 def test_under_lang_fr_errors_are_french_too(ref):
     code, _, err = ref("tricks", "trick", "RB17", "SH3", "RB2", "--lang", "fr")
-    assert code == 2 and err == ("cardforge : erreur : carte inconnue 'RB17' : dans Num Plis, les valeurs de Rainbow "
-                                 "vont de 1 à 16 ; vouliez-vous dire 'RB16' ?\n")
+    assert code == 2 and err == ("cardforge : erreur : carte inconnue 'RB17' : dans Num Plis, les valeurs de Rainbow "
+                                 "vont de 1 à 16 ; vouliez-vous dire 'RB16' ?\n")
     code, _, err = ref("rows", "play", "Ana=R5", "--house", "round_tie=nobody", "--lang", "fr")
     assert code == 2 and "ne s'applique pas" in err
     code, _, err = ref("tricks", "trick", "RB17", "SH3", "RB2")
@@ -237,9 +237,9 @@ def test_under_lang_fr_errors_are_french_too(ref):
     for args, french in [
         (("rows", "play", "--row", "Q=Q1", "Ana=R5"), "rangée inconnue 'Q' dans --row 'Q=Q1'"),
         (("rows", "round", "Ana=R5", "Ana=R6"), "le joueur 'Ana' est donné deux fois"),
-        (("collection", "objectives", "--validated", "paires", "R1"), "--validated : objectif inconnu 'paires'"),
+        (("collection", "objectives", "--validated", "paires", "R1"), "--validated : objectif inconnu 'paires'"),
         (("collection", "check", "--mode", "découverte", "R3", "joker"), "ne se joue pas en mode découverte"),
-        (("numwin", "score", "R1", "--locked", "R7"), "attendu deux cartes jointes par « + »"),
+        (("numwin", "score", "R1", "--locked", "R7"), "attendu deux cartes jointes par « + »"),
         (("sequence", "play", "--state", str(Path(__file__).parent), "Ana=R3"), "impossible de lire le fichier d'état"),
         (("tricks", "legal", "--hand", "SH3", "--trick", "numx"), "Num-X dans le pli s'écrit telle que déclarée"),
     ]:

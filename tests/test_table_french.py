@@ -16,12 +16,12 @@ def _new(sheet, game: str, players: str, *extra: str, lang: str = "fr") -> str:
 
 @pytest.mark.parametrize("game, players, fr, en", [
     ("rows", "Ana,Ben", "manche 1 (le premier à 3 manches gagnées l'emporte)", "round 1 (first to 3 round wins)"),
-    ("tricks", "Ana,Ben,Chloé", "manche 1 sur 11 : 1 carte chacun", "round 1 of 11: 1 card each"),
-    ("numwin", "Ana,Ben", "manche 1 sur 2 : Ana distribue", "round 1 of 2: Ana deals"),
+    ("tricks", "Ana,Ben,Chloé", "manche 1 sur 11 : 1 carte chacun", "round 1 of 11: 1 card each"),
+    ("numwin", "Ana,Ben", "manche 1 sur 2 : Ana distribue", "round 1 of 2: Ana deals"),
     ("sequence", "Ana,Ben", "manche 1 sur 3", "round 1 of 3"),
 ])
 def test_a_new_match_says_the_next_round_in_french(sheet, game, players, fr, en):
-    assert _new(sheet, game, players) == f"partie commencée : Partie 1 · {game} · à suivre : {fr}"
+    assert _new(sheet, game, players) == f"partie commencée : Partie 1 · {game} · à suivre : {fr}"
     assert sheet.ok("show", "--json").json()["next_round"] == en  # JSON keeps the English text
 
 
@@ -47,20 +47,20 @@ def test_a_shared_win_is_said_in_french(keeper):
     from cardforge.table.display import status_line
 
     assert status_line(standings, "fr").endswith(
-        "terminée : Ana et Ben gagnent (chaque joueur a distribué une fois ; le plus petit total "
-        "(égalité : la victoire est partagée)) [NUMWIN-8.1, NUMWIN-8.3, NUMWIN-R15]")
+        "terminée : Ana et Ben gagnent (chaque joueur a distribué une fois ; le plus petit total "
+        "(égalité : la victoire est partagée)) [NUMWIN-8.1, NUMWIN-8.3, NUMWIN-R15]")
     assert say(standings.outcome.reason) == "every player dealt once; lowest total (a tie: the win is shared)"
 
 
 @pytest.mark.parametrize("args, fr", [
-    (("Ana=R5", "Bne=SH4"), "'Bne=SH4' : 'Bne' ne joue pas dans cette partie ; vouliez-vous dire 'Ben' ?"),
-    (("Ana=R5", "Ana=B3"), "'Ana=B3' : Ana est donné deux fois dans cette manche"),
-    (("Ana=R5", "Zoé=B3"), "'Zoé=B3' : 'Zoé' ne joue pas dans cette partie (joueurs : Ana et Ben)"),
+    (("Ana=R5", "Bne=SH4"), "'Bne=SH4' : 'Bne' ne joue pas dans cette partie ; vouliez-vous dire 'Ben' ?"),
+    (("Ana=R5", "Ana=B3"), "'Ana=B3' : Ana est donné deux fois dans cette manche"),
+    (("Ana=R5", "Zoé=B3"), "'Zoé=B3' : 'Zoé' ne joue pas dans cette partie (joueurs : Ana et Ben)"),
 ])
 def test_a_refused_round_is_refused_in_french(sheet, args, fr):
     _new(sheet, "rows", "Ana,Ben")
     err = sheet.refused("round", *args, "--lang", "fr")
-    assert err.strip() == f"cardforge : erreur : {fr}"
+    assert err.strip() == f"cardforge : erreur : {fr}"
 
 
 def test_an_over_match_refuses_a_round_in_french(sheet):
@@ -68,7 +68,7 @@ def test_an_over_match_refuses_a_round_in_french(sheet):
     for _ in range(2):
         sheet.ok("round", "Ana=R1,R2,R3,R4,R6", "Ben=G1,G2,G3,G4,G7")
     err = sheet.refused("round", "Ana=R1,R2,R3,R4,R6", "Ben=G1,G2,G3,G4,G7", "--lang", "fr")
-    assert "la partie 1 est terminée (chaque joueur a distribué une fois ; le plus petit total)" in err
+    assert "la partie 1 est terminée (chaque joueur a distribué une fois ; le plus petit total)" in err
 
 
 def test_the_list_of_matches_in_french(sheet):
@@ -84,20 +84,20 @@ def test_an_unknown_language_is_refused(sheet):
 
 @pytest.mark.parametrize("game, players, args, fr", [
     ("sequence", "Ana,Ben", ("Ana=R5,R6,R7",),
-     "Ana=R5,R6,R7 : cette séquence a fait STOP (couleur sur R7) et ne rapporte rien ; retirez-la"),
+     "Ana=R5,R6,R7 : cette séquence a fait STOP (couleur sur R7) et ne rapporte rien ; retirez-la"),
     ("tricks", "Ana,Ben,Chloé", ("Ana=1/1", "Ben=0/1", "Chloé=0/0"),
-     "la manche 1 compte 1 pli (1 carte chacun) mais les plis faits font 2 ; indiquez --void N pour les plis "
+     "la manche 1 compte 1 pli (1 carte chacun) mais les plis faits font 2 ; indiquez --void N pour les plis "
      "que personne n'a gagnés (Flash) (TABLE-R1)"),
     ("tricks", "Ana,Ben,Chloé", ("Ana=1/x", "Ben=0/1", "Chloé=0/0"),
-     "Ana='1/x' : attendu ANNONCE/PLIS, deux nombres entiers, par ex. Ana=2/1"),
+     "Ana='1/x' : attendu ANNONCE/PLIS, deux nombres entiers, par ex. Ana=2/1"),
     ("tricks", "Ana,Ben,Chloé", (),
-     "aucun résultat donné : attendu NOM=ANNONCE/PLIS (l'annonce, puis les plis faits) pour chaque joueur, "
+     "aucun résultat donné : attendu NOM=ANNONCE/PLIS (l'annonce, puis les plis faits) pour chaque joueur, "
      "par ex. Ana=1/1 Ben=0/0 Chloé=1/0"),
     ("numwin", "Ana,Ben", ("Ana=R1", "Ben=R2"),
-     "Ana='R1' : un combo final a au moins 5 cartes, 1 donnée (un joueur qui n'a pas 5 cartes pioche pour "
+     "Ana='R1' : un combo final a au moins 5 cartes, 1 donnée (un joueur qui n'a pas 5 cartes pioche pour "
      "compléter, NUMWIN-6.3)"),
     ("collection", "Ana,Ben", ("Ana=paire:R1,G1", "Ana=paire:R2,G2"),
-     "Ana='paire:R2,G2' : pair est donné deux fois pour Ana dans cette manche"),
+     "Ana='paire:R2,G2' : pair est donné deux fois pour Ana dans cette manche"),
 ])
 def test_each_game_refuses_a_round_in_french(sheet, game, players, args, fr):
     _new(sheet, game, players)
@@ -110,5 +110,5 @@ def test_each_game_refuses_a_round_in_french(sheet, game, players, args, fr):
 
         with Store(sheet.db) as store, pytest.raises(UsageError) as caught:
             Scorekeeper(store).record_round([], {})
-        err = "cardforge : erreur : " + caught.value.message.text("fr")
-    assert err.strip() == f"cardforge : erreur : {fr}"
+        err = "cardforge : erreur : " + caught.value.message.text("fr")
+    assert err.strip() == f"cardforge : erreur : {fr}"

@@ -110,7 +110,7 @@ def test_score_with_streak(referee):
 
 def test_score_french(referee):
     code, out, _ = referee("score", "--bid", "0", "--won", "0", "--cards", "3", "--lang", "fr")
-    assert code == 0 and "Annonce 0 réussie : 20 + 2 × 3 cartes = 26" in out and "TRICKS-R16" in out
+    assert code == 0 and "Annonce 0 réussie : 20 + 2 × 3 cartes = 26" in out and "TRICKS-R16" in out
 
 
 def test_rounds_command(referee):

@@ -18,7 +18,7 @@ def french(call, *args, **kwargs) -> str:
 
 
 @pytest.mark.parametrize("call, args, kwargs, expected", [
-    (round_points, (2, 4, 3), {}, "plis faits 4 : impossible avec 3 cartes, attendu de 0 à 3"),
+    (round_points, (2, 4, 3), {}, "plis faits 4 : impossible avec 3 cartes, attendu de 0 à 3"),
     (round_points, (4, 0, 3), {}, "l'annonce 4 est impossible avec 3 cartes"),
     (check_players, (5, True), {}, "la variante en équipes se joue à 4, 6 ou 8 joueurs, pas 5"),
     (check_players, (2,), {}, "tricks se joue de 3 à 10 joueurs, pas 2"),
@@ -33,7 +33,7 @@ def test_score_with_tricks_won_out_of_range_is_french_on_the_command_line(capsys
     with pytest.raises(SystemExit):
         main(["referee", "tricks", "score", "-b", "1", "-w", "5", "-c", "3", "--lang", "fr"])
     err = capsys.readouterr().err
-    assert "plis faits 5 : impossible avec 3 cartes" in err and "tricks won" not in err
+    assert "plis faits 5 : impossible avec 3 cartes" in err and "tricks won" not in err
 
 
 def test_a_seat_without_a_name_takes_the_article_in_french():

@@ -35,17 +35,17 @@ def _fifo(tmp_path):
     (_fifo, "c'est un tube (FIFO), pas un fichier ordinaire", "is a pipe (FIFO), expected a regular file"),
     (lambda tmp: tmp, "c'est un dossier, pas un fichier", "is a folder, expected a file"),
     (lambda tmp: (tmp / "s.json").write_text("{,}") and tmp / "s.json",
-     "n'est pas du JSON valide : nom de clé entre guillemets droits attendu (ligne 1)",
+     "n'est pas du JSON valide : nom de clé entre guillemets droits attendu (ligne 1)",
      "is not valid JSON: Expecting property name enclosed in double quotes (line 1)"),
     (lambda tmp: (tmp / "s.json").write_text("x") and tmp / "s.json",
-     "n'est pas du JSON valide : valeur attendue (ligne 1)", "is not valid JSON: Expecting value (line 1)"),
+     "n'est pas du JSON valide : valeur attendue (ligne 1)", "is not valid JSON: Expecting value (line 1)"),
     (lambda tmp: (tmp / "s.json").write_bytes(b" " * (3 * 1024 * 1024)) and tmp / "s.json",
-     "trop gros (3 Mio ; au plus 1 Mio)", "too large (3 MiB; at most 1 MiB)"),
+     "trop gros (3 Mio ; au plus 1 Mio)", "too large (3 MiB; at most 1 MiB)"),
 ])
 def test_a_state_file_refused_in_french_says_why_in_french(ref, tmp_path, make, fr, en):
     path = str(make(tmp_path))
     code, err = ref("rows", "play", "--lang", "fr", "--state", path, "Ana=R7")
-    assert code == 2 and err.startswith("cardforge : erreur : ") and err.endswith(fr), err
+    assert code == 2 and err.startswith("cardforge : erreur : ") and err.endswith(fr), err
     code, err = ref("rows", "play", "--state", path, "Ana=R7")
     assert code == 2 and err.startswith("cardforge: error: ") and err.endswith(en), err
 
@@ -57,7 +57,7 @@ def test_a_scorecard_refused_in_french_says_why_in_french(ref, tmp_path):
 
 def test_sizes_read_as_each_language_says_them():
     error = UnreadableFile("too_large", size=_size(10_000_000), limit=_size(512))
-    assert error.message.text("fr") == "trop gros (9,54 Mio ; au plus 512 octets)"
+    assert error.message.text("fr") == "trop gros (9,54 Mio ; au plus 512 octets)"
     assert str(error) == "too large (9.54 MiB; at most 512 bytes)"
     assert human_size(1) == "1 byte" and human_size(128 * 1024) == "128 KiB"
 

@@ -98,7 +98,13 @@ def main(argv: list[str] | None = None) -> None:
     error is also one JSON object on stdout.  Ctrl-C is one line, exit 130.
     """
     from cardforge.cli.fastpath import route
+    from cardforge.cli.helptext import wants_help
 
+    raw = list(sys.argv[1:] if argv is None else argv)
+    if wants_help(raw) and "typer" not in sys.modules:  # typer reads its own help words at import
+        from cardforge.i18n.library_texts import use
+
+        use(_asked_lang(raw))
     # --version is answered there; a referee game runs alone
     app, args, prog_name = route(argv)
     import typer

@@ -7,12 +7,13 @@ from pathlib import Path
 
 import typer
 
-from cardforge.options import JSON_OPTION
+from cardforge.options import JSON_OPTION, LANG_OPTION, in_user_language
 
 __all__ = ["register"]
 
 
 def config(
+    ctx: typer.Context,
     lang: str | None = typer.Option(None, "--lang", metavar="LANG", help="Show this language as a flag would set it."),
     paper: str | None = typer.Option(None, "--paper", metavar="PAPER", help="Show this paper as a flag would set it."),
     db: Path | None = typer.Option(None, "--db", metavar="PATH", help="Show this database as a flag would set it."),
@@ -24,6 +25,8 @@ def config(
 
     Example: cardforge config --json
     """
+    if ctx.invoked_subcommand is not None:
+        return
     import json
     import sys
 
@@ -57,5 +60,51 @@ def config(
     console.print(text(f"project file: {files['project'] or '(none: no cardforge.toml here or above)'}"))
 
 
+PROJECT_OPTION = typer.Option(False, "--project",
+                              help="Write to the project file (cardforge.toml here or above, else a new one here) instead of the user file.")
+
+
+def _said(message, lang: str) -> None:
+    from cardforge.console import make_console, text
+    from cardforge.options import check_message_lang
+
+    make_console().print(text(message.text(check_message_lang(lang))))
+
+
+@in_user_language
+def set_command(
+    key: str = typer.Argument(..., metavar="KEY", help="lang, paper, database, players or house.GAME.KEY."),
+    value: str = typer.Argument(..., metavar="VALUE", help="The value, checked as the file's reader checks it."),
+    project: bool = PROJECT_OPTION,
+    lang: str = LANG_OPTION,
+) -> None:
+    """Set a default in the user file (or the project file): it sticks for every later command.
+
+    Example: cardforge config set lang fr
+    """
+    from cardforge.config_edit import set_value
+
+    _said(set_value(key, value, project=project), lang)
+
+
+@in_user_language
+def unset_command(
+    key: str = typer.Argument(..., metavar="KEY", help="lang, paper, database, players or house.GAME.KEY."),
+    project: bool = PROJECT_OPTION,
+    lang: str = LANG_OPTION,
+) -> None:
+    """Remove a default from the user file (or the project file).
+
+    Example: cardforge config unset house.rows.row_tie
+    """
+    from cardforge.config_edit import unset_value
+
+    _said(unset_value(key, project=project), lang)
+
+
 def register(app: typer.Typer) -> None:
-    app.command("config")(config)
+    group = typer.Typer(invoke_without_command=True, no_args_is_help=False, help=config.__doc__)
+    group.callback()(config)
+    group.command("set")(set_command)
+    group.command("unset")(unset_command)
+    app.add_typer(group, name="config")

@@ -40,10 +40,13 @@ def translated(text: str | None, lang: str) -> str | None:
     return "\n\n".join(out)
 
 
-def _translate_command(command: Any, lang: str) -> None:
+def _translate_command(command: Any, lang: str, help_names: Sequence[str] = HELP_FLAGS) -> None:
     command.help = translated(command.help, lang)
     command.short_help = translated(command.short_help, lang)
-    for param in command.params:
+    ctx = command.context_class(command, info_name=command.name or "cardforge", resilient_parsing=True,
+                                help_option_names=list(help_names))
+    help_option = command.get_help_option(ctx)  # made once per command, then shown from its cache
+    for param in (*command.params, *([help_option] if help_option is not None else [])):
         if getattr(param, "help", None):
             param.help = translated(param.help, lang)
 
@@ -54,12 +57,28 @@ def wants_help(args: Sequence[str]) -> bool:
     return not options or any(a in HELP_FLAGS for a in options) or all(a.startswith("-") for a in options)
 
 
+def _command_words(command: Any, args: Sequence[str]) -> list[str]:
+    """The words of ``args`` that name commands: not the options, nor the values of the root's
+    options that take one (``cardforge --lang fr table new -h`` names ``table new``)."""
+    takes_value = {opt for param in command.params if not getattr(param, "is_flag", True)
+                   for opt in param.opts}
+    words, skip = [], False
+    for arg in args:
+        if skip:
+            skip = False
+        elif arg.startswith("-"):
+            skip = arg in takes_value
+        else:
+            words.append(arg)
+    return words
+
+
 def translate_help(command: Any, args: Sequence[str], lang: str) -> None:
     """Translate, in place, the help of ``command`` and of each sub-command ``args`` names (and
     of the sub-commands a group lists), if this command line shows a help page."""
     if lang == "en" or not _table(lang):
         return
-    node, words = command, [a for a in args if not a.startswith("-")]
+    node, words = command, _command_words(command, args)
     _translate_command(node, lang)
     while True:
         children = getattr(node, "list_commands", None)
