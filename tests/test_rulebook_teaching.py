@@ -114,6 +114,11 @@ def test_the_streak_bonus_reads_the_same_in_book_engine_and_ruling():
     assert "0, puis +5, +10 et +15 : 30" in ruling.text.fr and "0, then +5, +10 and +15: 30" in ruling.text.en
     assert "pas 5 + 10 + 15" not in ruling.text.fr
     assert [sc.bonus for *_, sc, _total in evening()][:4] == [0, 5, 10, 15]
+    from cardforge.table.export import blank_pad
+
+    for lang, words in (("fr", "0, puis +5, +10 et +15"), ("en", "0, then +5, +10 and +15")):
+        notes = " ".join(blank_pad("tricks", lang).notes)
+        assert words in notes and "TRICKS-10.9" not in notes, lang  # the pad prints the ruling, not 10.9
 
 
 @pytest.mark.parametrize("game", ["tricks", "rows", "numwin", "sequence"])
