@@ -157,3 +157,22 @@ def test_rulebook_booklet_writes_the_imposed_book(tmp_path):
     assert [float(v) for v in imposed.pages[0].mediabox[2:]] == pytest.approx([2 * a5_w, a5_h])
     front = imposed.pages[0].extract_text()
     assert "Num Collection" in front  # the back cover and the cover face each other
+
+
+def test_the_referee_pays_the_book_evening_round_by_round():
+    """`referee tricks score` gives each round of the book's evening the bonus the book prints."""
+    import json
+
+    from typer.testing import CliRunner
+
+    from cardforge.cli.application import app
+    from cardforge.rulebook.examples.tricks import EVENING, evening
+
+    streak = 0
+    for (cards, bid, won), (*_, printed, _total) in zip(EVENING, evening()):
+        out = CliRunner().invoke(app, ["referee", "tricks", "score", "--bid", str(bid), "--won", str(won),
+                                       "--cards", str(cards), "--streak", str(streak), "--json"])
+        assert out.exit_code == 0, out.output
+        said = json.loads(out.output)
+        assert (said["bonus"], said["total"]) == (printed.bonus, printed.total)
+        streak = said["streak_after"]
