@@ -176,3 +176,34 @@ def test_the_referee_pays_the_book_evening_round_by_round():
         said = json.loads(out.output)
         assert (said["bonus"], said["total"]) == (printed.bonus, printed.total)
         streak = said["streak_after"]
+
+
+def test_type_and_cards_are_large_enough():
+    """Body ≥ 9.5 pt; every card of a booklet at one size, at least 15 mm wide."""
+    from cardforge.deck import load_deck
+    from cardforge.render.faces import card_size_points
+    from cardforge.rulebook.books import render_markup
+    from cardforge.rulebook.styles import page_for
+
+    assert page_for("a5").body_pt >= 9.5
+    for game, lang in TEACHING:
+        scale = float(render_markup(game, lang).root.get("cards"))
+        assert card_size_points(load_deck(game))[0] * scale / mm >= 15.0, game
+
+
+def test_card_names_never_break_nor_hyphenate():
+    """"Rain-bow" and "Shadow / 7" (issue 27): pyphen leaves card words alone, and a card's name
+    is bound to its value by a no-break space."""
+    from cardforge.deck import load_deck
+    from cardforge.rulebook.markup import parse_markup
+    from cardforge.rulebook.story import StoryBuilder
+    from cardforge.rulebook.styles import Palette, hyphenation, make_styles, page_for
+
+    for lang in ("fr", "en"):
+        assert list(hyphenation(lang)("Rainbow")) == [] and list(hyphenation(lang)("Quantique")) == []
+        assert list(hyphenation(lang)("comprehensive")) != []
+    deck = load_deck("sequence")
+    styles = make_styles(page_for("a5"), Palette("#000000", "#FFFFFF"), "fr")
+    builder = StoryBuilder(parse_markup('<book lang="fr"><p>x</p></book>', source="t"), deck, styles, "fr")
+    printed = builder.text("la Shadow 7 et Passe Ton Tour", 9.5)
+    assert "Shadow\u00a07" in printed and "Passe\u00a0Ton\u00a0Tour" in printed
