@@ -439,8 +439,10 @@ class StoryBuilder:
                                   caption=self.text(spot.get("caption"), self.styles.caption.fontSize)))
             lines.append(spots)
         scale = self._scale(None)
-        return Scene(self.deck, lines, lang=self.lang, card_width=card_size_points(self.deck)[0] * scale,
-                     caption_style=self.styles.caption, tint=self.styles.palette.tint, line=self.styles.palette.line)
+        scene = Scene(self.deck, lines, lang=self.lang, card_width=card_size_points(self.deck)[0] * scale,
+                      caption_style=self.styles.caption, tint=self.styles.palette.tint, line=self.styles.palette.line)
+        scene.spaceBefore, scene.spaceAfter = 1.2 * mm, 2.4 * mm
+        return scene
 
     def _flow(self, elem: ET.Element) -> Flowable:
         """A turn as a column of boxes joined by arrows (the quick reference)."""
