@@ -137,6 +137,13 @@ def test_every_example_states_what_the_engine_says(all_books, game, lang, kind):
     examples, tables = examples_for(game)
     assert examples, f"{game} has no worked example"
     flat = all_books[game, lang, kind].flat
+    if teaching(game, lang, kind):  # a booklet prints the examples its teaching text picks
+        from cardforge.paths import templates_dir
+        from cardforge.rulebook.context import teaching_template
+
+        source = (templates_dir() / teaching_template(game, lang)).read_text(encoding="utf-8")
+        examples = [e for e in examples if f'worked("{e.id}")' in source]
+        assert examples, f"{game}-{lang}: the booklet has no worked example"
     for example in examples:
         assert dict(example.recompute()) == dict(example.facts), example.id
         assert _flat(typeset(say(example.outcome(lang)), lang)) in flat, f"{example.id}: outcome not printed"

@@ -83,8 +83,10 @@ def _paragraphs(game: str, lang: str) -> list[str]:
 
     root = render_markup(game, lang).root
     body = [child for child in root if child.tag not in ("cover", "back")]  # the covers repeat the tagline
+    inside_examples = {id(e) for part in body for ex in part.iter("example") for e in ex.iter()}
     return [re.sub(r"\s+", " ", "".join(e.itertext())).strip() for part in body for e in part.iter()
-            if e.tag in ("p", "li", "note", "td") and len("".join(e.itertext())) > 60]
+            if e.tag in ("p", "li", "note", "td") and len("".join(e.itertext())) > 60
+            and id(e) not in inside_examples]  # the engine's example texts share a formula, not a message
 
 
 @pytest.mark.parametrize("game, lang", TEACHING)
@@ -112,6 +114,11 @@ def test_the_streak_bonus_reads_the_same_in_book_engine_and_ruling():
     assert "0, puis +5, +10 et +15 : 30" in ruling.text.fr and "0, then +5, +10 and +15: 30" in ruling.text.en
     assert "pas 5 + 10 + 15" not in ruling.text.fr
     assert [sc.bonus for *_, sc, _total in evening()][:4] == [0, 5, 10, 15]
+    from cardforge.table.export import blank_pad
+
+    for lang, words in (("fr", "0, puis +5, +10 et +15"), ("en", "0, then +5, +10 and +15")):
+        notes = " ".join(blank_pad("tricks", lang).notes)
+        assert words in notes and "TRICKS-10.9" not in notes, lang  # the pad prints the ruling, not 10.9
 
 
 @pytest.mark.parametrize("game", ["tricks", "rows", "numwin", "sequence"])
@@ -150,3 +157,53 @@ def test_rulebook_booklet_writes_the_imposed_book(tmp_path):
     assert [float(v) for v in imposed.pages[0].mediabox[2:]] == pytest.approx([2 * a5_w, a5_h])
     front = imposed.pages[0].extract_text()
     assert "Num Collection" in front  # the back cover and the cover face each other
+
+
+def test_the_referee_pays_the_book_evening_round_by_round():
+    """`referee tricks score` gives each round of the book's evening the bonus the book prints."""
+    import json
+
+    from typer.testing import CliRunner
+
+    from cardforge.cli.application import app
+    from cardforge.rulebook.examples.tricks import EVENING, evening
+
+    streak = 0
+    for (cards, bid, won), (*_, printed, _total) in zip(EVENING, evening()):
+        out = CliRunner().invoke(app, ["referee", "tricks", "score", "--bid", str(bid), "--won", str(won),
+                                       "--cards", str(cards), "--streak", str(streak), "--json"])
+        assert out.exit_code == 0, out.output
+        said = json.loads(out.output)
+        assert (said["bonus"], said["total"]) == (printed.bonus, printed.total)
+        streak = said["streak_after"]
+
+
+def test_type_and_cards_are_large_enough():
+    """Body ≥ 9.5 pt; every card of a booklet at one size, at least 15 mm wide."""
+    from cardforge.deck import load_deck
+    from cardforge.render.faces import card_size_points
+    from cardforge.rulebook.books import render_markup
+    from cardforge.rulebook.styles import page_for
+
+    assert page_for("a5").body_pt >= 9.5
+    for game, lang in TEACHING:
+        scale = float(render_markup(game, lang).root.get("cards"))
+        assert card_size_points(load_deck(game))[0] * scale / mm >= 15.0, game
+
+
+def test_card_names_never_break_nor_hyphenate():
+    """"Rain-bow" and "Shadow / 7" (issue 27): pyphen leaves card words alone, and a card's name
+    is bound to its value by a no-break space."""
+    from cardforge.deck import load_deck
+    from cardforge.rulebook.markup import parse_markup
+    from cardforge.rulebook.story import StoryBuilder
+    from cardforge.rulebook.styles import Palette, hyphenation, make_styles, page_for
+
+    for lang in ("fr", "en"):
+        assert list(hyphenation(lang)("Rainbow")) == [] and list(hyphenation(lang)("Quantique")) == []
+        assert list(hyphenation(lang)("comprehensive")) != []
+    deck = load_deck("sequence")
+    styles = make_styles(page_for("a5"), Palette("#000000", "#FFFFFF"), "fr")
+    builder = StoryBuilder(parse_markup('<book lang="fr"><p>x</p></book>', source="t"), deck, styles, "fr")
+    printed = builder.text("la Shadow 7 et Passe Ton Tour", 9.5)
+    assert "Shadow\u00a07" in printed and "Passe\u00a0Ton\u00a0Tour" in printed

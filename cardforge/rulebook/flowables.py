@@ -163,12 +163,14 @@ class Scene(Flowable):
         step = self.card_w * (0.38 if spot.fan else 1.08)
         faces = len(spot.cards)
         width = self.card_w + (faces - 1) * step if faces else 0.0
-        if spot.backs:
+        if spot.backs and spot.fan and not faces:  # face-down cards laid side by side
+            width = spot.backs * self.card_w + (spot.backs - 1) * self.card_w * 0.08
+        elif spot.backs:
             width += self.card_w + min(spot.backs, 4) * 1.2 + (4 if faces else 0)
         return max(width, self.card_w)
 
     def _caption_h(self) -> float:
-        return self.caption_style.leading * 2 + 2
+        return self.caption_style.leading * 3 + 2
 
     def wrap(self, avail_width: float, avail_height: float) -> tuple[float, float]:
         self.width = avail_width
@@ -199,13 +201,14 @@ class Scene(Flowable):
 
         canv = self.canv
         cx = x
-        for i in range(min(spot.backs, 4)):  # a pile: a few backs slightly offset
+        side_by_side = spot.fan and not spot.cards
+        for i in range(spot.backs if side_by_side else min(spot.backs, 4)):  # a pile: backs slightly offset
             canv.saveState()
-            canv.translate(cx + i * 1.2, y + i * 1.2)
+            canv.translate(cx + i * self.card_w * 1.08, y) if side_by_side else canv.translate(cx + i * 1.2, y + i * 1.2)
             canv.scale(self.scale, self.scale)
             draw_back(canv, self.deck, lang=self.lang)
             canv.restoreState()
-        if spot.backs:
+        if spot.backs and not side_by_side:
             cx += self.card_w + min(spot.backs, 4) * 1.2 + 4
         step = self.card_w * (0.38 if spot.fan else 1.08)
         for i, card in enumerate(spot.cards):

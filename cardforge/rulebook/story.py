@@ -401,24 +401,26 @@ class StoryBuilder:
         return float(asked or DEFAULT_CARD_SCALE) * self.styles.page.card_zoom * self._picture_zoom
 
     def _side(self, elem: ET.Element) -> Flowable:
-        """The first block (a picture) in a narrow left column, the other blocks beside it."""
+        """The first block (a picture) in a narrow left column, the other blocks beside it; with
+        four ``widths`` and four blocks, two such pairs side by side (picture, text, picture, text)."""
         children = list(elem)
-        if len(children) < 2:
-            raise self.markup.error(elem, "<side> needs a picture and at least one block beside it")
         parts = [float(w) for w in (elem.get("widths") or "30,70").split(",")]
+        if len(children) < 2 or (len(parts) == 4 and len(children) != 4):
+            raise self.markup.error(elem, "<side> needs a picture and a block beside it (or two such pairs)")
         width = self._frame_width()
         widths = [width * p / sum(parts) for p in parts]
-        left = self.block(children[0])
-        right = [f for c in children[1:] for f in self.block(c)]
-        for f in left:
-            f.hAlign = "CENTER"
-        table = Table([[left, right]], colWidths=widths, hAlign="LEFT",
-                      style=TableStyle([("VALIGN", (0, 0), (-1, -1), "TOP"),
-                                        ("FONTNAME", (0, 0), (-1, -1), self.styles.font.regular),
-                                        ("LEFTPADDING", (0, 0), (-1, -1), 0), ("RIGHTPADDING", (0, 0), (0, 0), 6),
-                                        ("RIGHTPADDING", (1, 0), (1, 0), 0), ("TOPPADDING", (0, 0), (-1, -1), 1),
-                                        ("BOTTOMPADDING", (0, 0), (-1, -1), 3)]))
-        return table
+        cells = [self.block(c) for c in children] if len(parts) == 4 else \
+            [self.block(children[0]), [f for c in children[1:] for f in self.block(c)]]
+        for i in range(0, len(cells), 2):
+            for f in cells[i]:
+                f.hAlign = "CENTER"
+        pictures = [("RIGHTPADDING", (i, 0), (i, 0), 5) for i in range(0, len(cells), 2)]
+        texts = [("RIGHTPADDING", (i, 0), (i, 0), 6 if i < len(cells) - 1 else 0) for i in range(1, len(cells), 2)]
+        return Table([cells], colWidths=widths, hAlign="LEFT",
+                     style=TableStyle([("VALIGN", (0, 0), (-1, -1), "TOP"),
+                                       ("FONTNAME", (0, 0), (-1, -1), self.styles.font.regular),
+                                       ("LEFTPADDING", (0, 0), (-1, -1), 0), *pictures, *texts,
+                                       ("TOPPADDING", (0, 0), (-1, -1), 1), ("BOTTOMPADDING", (0, 0), (-1, -1), 3)]))
 
     def _scene(self, elem: ET.Element) -> Flowable:
         """The table seen from above: piles of card backs and face-up cards, captioned."""
@@ -437,8 +439,10 @@ class StoryBuilder:
                                   caption=self.text(spot.get("caption"), self.styles.caption.fontSize)))
             lines.append(spots)
         scale = self._scale(None)
-        return Scene(self.deck, lines, lang=self.lang, card_width=card_size_points(self.deck)[0] * scale,
-                     caption_style=self.styles.caption, tint=self.styles.palette.tint, line=self.styles.palette.line)
+        scene = Scene(self.deck, lines, lang=self.lang, card_width=card_size_points(self.deck)[0] * scale,
+                      caption_style=self.styles.caption, tint=self.styles.palette.tint, line=self.styles.palette.line)
+        scene.spaceBefore, scene.spaceAfter = 1.2 * mm, 2.4 * mm
+        return scene
 
     def _flow(self, elem: ET.Element) -> Flowable:
         """A turn as a column of boxes joined by arrows (the quick reference)."""

@@ -70,8 +70,11 @@ def for_players(text: str, deck: Deck, lang: str) -> str:
     >>> for_players("RB3 est un Rainbow seul : 0 pt (NUMWIN-R2)", load_deck("numwin"), "fr")
     'Rainbow 3 est un Rainbow seul : 0 pt'
     """
-    return _DOUBLED.sub(r"\1", in_words(_CITED.sub("", text), deck, lang))
+    text = _DOUBLED.sub(r"\1", in_words(_CITED.sub("", text), deck, lang))
+    return _NAMED_TWICE.sub(r"\1 \2 \3", text)
 
 
 #: "la Shadow SH3" in words reads "la Shadow Shadow 3": the family is said once.
 _DOUBLED = re.compile(r"\b(Shadow|Rainbow) \1\b")
+#: "Rainbow 12 est une Rainbow seule" says the family twice: "Rainbow 12 est seule".
+_NAMED_TWICE = re.compile(r"\b(Shadow|Rainbow) (\d+) (est|is) (?:une|a) \1\b")

@@ -109,14 +109,15 @@ def _left(adapter: GameAdapter, lang: str) -> list[PadColumn]:
 def _notes(adapter: GameAdapter, lang: str) -> list[str]:
     """The rule reminders printed under the grid, from the rule catalogue (a tuple of IDs is
     printed on one line, e.g. the streak table)."""
-    from cardforge.rules import RULES_DIR, load_rules
+    from cardforge.rules import RULES_DIR, load_rules, player_text
 
     if not adapter.pad_rules or not (RULES_DIR / f"{adapter.game}.yaml").is_file():
         return []
     book = load_rules(adapter.game)
 
-    def text(rule_id: str) -> str:
-        return " ".join(book.get(rule_id).text(lang).split())
+    def text(rule_id: str) -> str:  # a ruling in its players' words (no house-rule key)
+        item = book.get(rule_id)
+        return " ".join((player_text(item, lang) if "-R" in rule_id else item.text(lang)).split())
 
     notes = []
     for entry in adapter.pad_rules:

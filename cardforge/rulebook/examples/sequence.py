@@ -42,12 +42,12 @@ def examples() -> list[Example]:
 
 
 def tables() -> list[Table]:
-    """What secured sequences score in each mode (``sequence_points``)."""
-    sequences = ["R3 G7 RB12 B2", "Y16 B1", "B14 G2 R9", "RB1 B9 Y0"]  # secured: numbered cards only
+    """What locked sequences score in each mode (``sequence_points``)."""
+    sequences = ["R3 G7 RB12 B2", "Y16 B1", "B14 G2 R9", "RB1 B9 Y0"]  # locked: numbered cards only
     return [Table(
         id="sequence-points",
-        title=Text("Points des séquences sécurisées", "Points of secured sequences"),
-        header=(Text("Séquence sécurisée", "Secured sequence"), Text("Mode Classique", "Classic mode"),
+        title=Text("Points des séquences verrouillées", "Points of locked sequences"),
+        header=(Text("Séquence verrouillée", "Locked sequence"), Text("Mode Classique", "Classic mode"),
                 Text("Mode Découverte", "Discovery mode")),
         rows=tuple((codes, str(sequence_points(parse_cards(codes), "classic")),
                     str(sequence_points(parse_cards(codes), "discovery"))) for codes in sequences),

@@ -50,7 +50,8 @@ class Adapter(GameAdapter):
     )
     round_columns = (Column("cards", Text("Cartes", "Cards"), 1.2),)
     pad_rules = ("TRICKS-9.1", "TRICKS-9.2", "TRICKS-9.3", "TRICKS-9.4", "TRICKS-10.1",
-                 tuple(f"TRICKS-10.{n}" for n in range(2, 9)), "TRICKS-10.9", "TRICKS-10.10")
+                 tuple(f"TRICKS-10.{n}" for n in range(2, 9)), "TRICKS-R14", "TRICKS-10.10")
+    # TRICKS-R14, not the sheet's ambiguous 10.9: the pad says how the streak pays (issue 27)
     blank_players = 4
 
     # -- setup ---------------------------------------------------------------------------------
