@@ -23,7 +23,7 @@ def complete(cli, words: str, env: dict | None = None) -> list[str]:
     ("cardforge render rows --profile home-", ["home-a4", "home-letter"]),
     ("cardforge render b", ["box"]),
     ("cardforge simulate r", ["rows"]),
-    ("cardforge simulate numwin --bots random,", ["random,random", "random,strategy", "random,blind"]),
+    ("cardforge simulate numwin --bots random,", ["random,random", "random,strategy", "random,blind", "random,ismcts"]),
     ("cardforge validate x.yaml --format ", ["text", "json", "github", "sarif"]),
     ("cardforge referee rows play --house row_", ["row_tie=sheet_order", "row_tie=fewest_cards"]),
     ("cardforge table new sequence --mode ", ["classic", "discovery"]),

@@ -141,7 +141,7 @@ def test_round_and_game_end_with_the_winner_named():
     position, _ = play(start(rounds=1, turns=1), "Ana=R3", "Ana=secure")
     position, verdict = play(position, "Ben=G5", "Ben=secure")
     assert verdict.result["winners"] == ["Ben"] and verdict.summary.text() == "the game is over: Ben wins"
-    assert verdict.summary.text("fr") == "la partie est terminée : Ben gagne"
+    assert verdict.summary.text("fr") == "la partie est terminée : Ben gagne"
     assert "round 1 is over; totals: Ana 3 and Ben 5" in said(verdict)
     with pytest.raises(UsageError, match=r"the game is over \(Ben won\)"):
         play(position, "Ana=R4")

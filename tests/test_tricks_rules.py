@@ -204,7 +204,7 @@ def test_engine_rejects_a_lower_card_when_a_higher_one_is_held():
     game.apply_action(cards("RB10")[0])
     with pytest.raises(IllegalActionError, match="illegal action 'SH3'") as refused:
         game.apply_action(cards("SH3")[0])
-    assert refused.value.message.text("fr").startswith("coup interdit 'SH3' pour le joueur 2 en phase de jeu : sont permis SH12")
+    assert refused.value.message.text("fr").startswith("coup interdit 'SH3' pour le joueur 2 en phase de jeu : sont permis SH12")
     game.apply_action(cards("SH12")[0])
 
 

@@ -743,7 +743,7 @@ MESSAGES: dict[str, str] = {
     "live.numwin.phase.reflex": "passer ou réclamer la carte du dessus de la défausse",
     "live.numwin.phase.announce": "annoncer NUM WIN ou continuer",
     "live.numwin.phase.chance": "attendre la carte de la pioche",
-    "live.numwin.phase.over": "s’arrêter\u202f: la partie est finie",
+    "live.numwin.phase.over": "s’arrêter : la partie est finie",
     "live.numwin.q.move": "Num Win, tel que joué\u00a0: {moves}",
     "live.numwin.played": "{player}\u00a0: {move}",
     "live.numwin.dealt": "{n} {n:plural:carte prise|cartes prises} dans la pioche",
@@ -963,6 +963,10 @@ HELP = {
     "Port to listen on.": "Port d'écoute.",
     "Games to play.": "Parties à jouer.",
     # options and commands translated in session 6 (issue 24: French all the way)
+    "Also write each player's book imposed for saddle-stitch printing (<game>-<lang>-booklet.pdf: two A5 pages per A4 landscape side, printer's order, duplex).":
+        "Écrit aussi chaque livret du joueur imposé pour une reliure à cheval (<jeu>-<langue>-booklet.pdf\xa0: deux pages A5 par face A4 à l'italienne, dans l'ordre de l'imprimeur, recto verso).",
+    "With --booklet: shift the back sides by X,Y mm (read off the cards' --calibrate page).":
+        'Avec --booklet\xa0: décale les versos de X,Y mm (lus sur la page --calibrate des cartes).',
     'Set a default in the user file (or the project file): it sticks for every later command.':
         "Règle une valeur par défaut dans le fichier de l'utilisateur (ou celui du projet)\xa0: elle vaut pour toutes les commandes suivantes.",
     'Remove a default from the user file (or the project file).':
