@@ -38,3 +38,10 @@ def test_french_lists_joined_by_semicolons_are_typeset():
     assert Message("tricks.annulation", listed=["RB4, SH4", "RB11, SH11"]).text("fr").endswith(
         "retirées\u00a0: RB4, SH4\u202f; RB11, SH11.")
 
+
+
+def test_the_web_page_s_french_words_are_typeset():
+    from cardforge.web.i18n import words
+
+    bad = {key: value for key, value in words("fr").items() if _problems(value)}
+    assert not bad, bad

@@ -268,7 +268,7 @@ def test_refusals_are_said_in_the_pages_language(db):
     web = client(db)
     web.cookies.set("lang", "fr")
     page = web.get("/referee/tricks", params={"q": "trick", "cards": "RB17 SH3"})
-    assert _errors(page.text) == [f"Refusé : {cli.value.message.text('fr')}"]
+    assert _errors(page.text) == [f"Refusé : {cli.value.message.text('fr')}"]
     assert "carte inconnue 'RB17'" in _errors(page.text)[0]
 
 
