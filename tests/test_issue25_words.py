@@ -18,3 +18,16 @@ def test_a_ruling_writes_one_minus_sign_in_its_formula_and_its_summary(cli, lang
         summary = result.out.splitlines()[-1]
         assert summary.startswith("→ ") and "-" not in summary.replace("→", "") and MINUS in summary, summary
     assert f"= {MINUS}15" in plain.out and f"{MINUS}15 points" in plain.out
+
+
+def test_a_reflex_step_names_whose_combo_without_addressing_the_reader():
+    """Issue 27: a book's third-person example (« Bruno … ») read "Red 9 joins your combo"; the
+    step now says which combo by the card it holds."""
+    from cardforge.cards import parse_card
+    from cardforge.games.numwin_scoring import check_reflex
+
+    steps = check_reflex(parse_card("R9"), parse_card("G9")).steps
+    said = [s.message.text(lang) for s in steps for lang in ("en", "fr")]
+    assert "R9 joins the combo that holds G9, beside it" in said
+    assert "R9 rejoint le combo qui contient G9, à côté d'elle" in said
+    assert not any("your combo" in s or "votre combo" in s for s in said)

@@ -261,7 +261,7 @@ MESSAGES: dict[str, str] = {
     "numwin.claim_wrong": "{claimed} ({m}) does not have the value of the discarded {discarded} ({n})",
     "numwin.memory_claim": "memory claim: the pair is made with an opponent's card",
     "numwin.memory_take": "you take {discarded} and {claimed} into your own combo; you may announce Num Win",
-    "numwin.joins_combo": "{discarded} joins your combo next to {claimed}",
+    "numwin.joins_combo": "{discarded} joins the combo that holds {claimed}, beside it",
     "numwin.revealed_locked": "both cards are revealed and stay visible, locked",
     "numwin.actions_cannot": "action cards can no longer affect this pair",
     "numwin.pair_scores_zero": "the pair is removed at scoring: 0 points",

@@ -309,7 +309,7 @@ MESSAGES: dict[str, str] = {
     "numwin.claim_wrong": "{claimed} ({m}) n'a pas la valeur de la carte défaussée {discarded} ({n})",
     "numwin.memory_claim": "saisie mémoire : la paire se fait avec une carte d'un adversaire",
     "numwin.memory_take": "vous récupérez {discarded} et {claimed} dans votre combo ; vous pouvez annoncer Num Win",
-    "numwin.joins_combo": "{discarded} rejoint votre combo à côté de {claimed}",
+    "numwin.joins_combo": "{discarded} rejoint le combo qui contient {claimed}, à côté d'elle",
     "numwin.revealed_locked": "les deux cartes sont révélées et restent visibles, verrouillées",
     "numwin.actions_cannot": "les cartes action ne peuvent plus affecter cette paire",
     "numwin.pair_scores_zero": "la paire est supprimée au décompte : 0 point",
