@@ -48,7 +48,7 @@ def test_whose_turn_it_is_and_a_stop_ends_the_turn():
     (["Ana=R3,G3", "Ben=SH2"], "Ana=SH2", "SH2 is already on the table"),
     (["Ana=R3"], "Ana=R3", "R3 is already in Ana's sequence"),  # the same card twice
     (["Ana=R3", "Ana=end"], "Ben=R3", "R3 is already in Ana's sequence"),
-    (["Ana=R3", "Ana=secure"], "Ben=R3", "R3 is already in one of Ana's secured sequences"),
+    (["Ana=R3", "Ana=secure"], "Ben=R3", "R3 is already in one of Ana's locked sequences"),
 ])
 def test_a_card_already_somewhere_is_refused_with_where_it_is(moves, refused, message):
     position, _ = play(start(), *moves)

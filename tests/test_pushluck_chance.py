@@ -146,7 +146,7 @@ def test_a_card_turned_over_is_a_chance_node():
 
 @pytest.mark.parametrize("where, setup, message", [
     ("one sequence", ["R3"], "R3 is already in Ana's sequence"),
-    ("a secured sequence", ["R3", "lock"], "R3 is already in one of Ana's secured sequences"),
+    ("a secured sequence", ["R3", "lock"], "R3 is already in one of Ana's locked sequences"),
 ])
 def test_the_same_card_twice_is_refused_with_where_it_is(where, setup, message):
     state = _table()

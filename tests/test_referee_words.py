@@ -189,7 +189,7 @@ def test_catalogues_have_every_key_and_the_same_fields():
     ("live.tricks.next", {"player": "Yann"}, "Au tour de Yann de poser"),
     ("live.tricks.next", {"player": "Hélène"}, "Au tour d'Hélène de poser"),
     ("seq.owed", {"n": 1}, "pas de STOP, mais le joueur doit piocher immédiatement 1 carte de plus : "
-                           "pas de sécurisation avant"),
+                           "pas de verrouillage avant"),
     ("coll.achievable", {"n": 1}, "1 objectif réalisable"), ("coll.achievable", {"n": 3}, "3 objectifs réalisables"),
     ("coll.already", {"name": "Paire", "the": Message("objective.the.pair"), "gender": Message("objective.gender.pair")},
      "La Paire est déjà validée : impossible de la retenter"),

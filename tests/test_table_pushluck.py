@@ -51,8 +51,8 @@ def test_sequence_ending_on_a_rainbow_is_refused_unless_the_piles_were_empty(she
     sheet.ok("new", "sequence", "--players", "Ana,Ben")
     err = sheet.refused("round", "Ana=R3,G5,RB7", says="ends on RB7")
     assert err == ("cardforge: error: Ana=R3,G5,RB7: this sequence ends on RB7, which forces one more draw before "
-                   "securing (SEQUENCE-R5); if both piles were empty, write Ana=R3,G5,RB7,secure-empty\n")
-    sheet.refused("round", "Ana=R3,R5,R9,joker", says="ends on joker, which forces one more draw before securing "
+                   "locking (SEQUENCE-R5); if both piles were empty, write Ana=R3,G5,RB7,secure-empty\n")
+    sheet.refused("round", "Ana=R3,R5,R9,joker", says="ends on joker, which forces one more draw before locking "
                                                       "(SEQUENCE-3.14)")
     sheet.ok("round", "Ana=R3,G5,RB7,secure-empty", "Ben=RB3,Y9")
     data = sheet.show()

@@ -35,7 +35,7 @@ from cardforge.live.base import check_seats, seated
 
 __all__ = ["PushLuckAdapter", "apply_entry"]
 
-SECURE_WORDS = frozenset({"secure", "secure-empty", "securise", "sécurise", "lock"})
+SECURE_WORDS = frozenset({"secure", "secure-empty", "securise", "sécurise", "lock", "verrouille", "verrouiller"})
 END_WORDS = frozenset({"end", "fin", "stop"})
 KEEP_WORDS = frozenset({"keep", "garde"})
 #: how a format-1 position's history wrote what the table turned over (``= R3``)

@@ -31,7 +31,7 @@ PILES_EMPTY = "secure-empty"
 
 class Adapter(GameAdapter):
     game = "sequence"
-    columns = (Column("secured", Text("Séquences sécurisées", "Secured sequences"), 2.6), POINTS)
+    columns = (Column("secured", Text("Séquences verrouillées", "Locked sequences"), 2.6), POINTS)
     pad_rules = ("SEQUENCE-5.1", "SEQUENCE-5.3", "SEQUENCE-5.5", "SEQUENCE-6.3", "SEQUENCE-6.4")
     agreed_rounds = True
     blank_rounds = 8
