@@ -224,7 +224,7 @@ def test_sequence_play_cli_card_by_card(cli, tmp_path):
     secured = cli("referee", "sequence", "play", "--state", str(state), "Ana=secure", "--json")
     assert secured.code == 0 and secured.json()["points"] == 15
     twice = cli("referee", "sequence", "play", "--state", str(state), "Ben=R3")
-    assert twice.code == 2 and "R3 is already in one of Ana's secured sequences" in twice.err
+    assert twice.code == 2 and "R3 is already in one of Ana's locked sequences" in twice.err
     other = cli("referee", "sequence", "play", "--state", str(state), "Ben=R1,R4,R9", "--json")
     assert other.json()["stop"] and other.json()["lost"] and other.json()["current"] == "Ana"
 
