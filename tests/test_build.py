@@ -146,6 +146,27 @@ def test_a_no_op_build_reads_folder_times_not_every_output(deck_dir, tmp_path, m
     assert victim.is_file()
 
 
+def test_a_no_op_build_notices_an_output_replaced_since(deck_dir, tmp_path):
+    """Issue #30: an output saved over by another program (written beside it, then renamed, as
+    editors and cardforge itself do) changes its folder's time, so it is checked and rebuilt."""
+    from cardforge.scheduler import build_all
+
+    out = tmp_path / "out"
+    build_all(out, decks=["mini"], workers=1)
+    old = time.time() - 3600
+    for folder in [p for p in out.rglob("*") if p.is_dir()] + [out]:
+        os.utime(folder, (old, old))
+    assert build_all(out, decks=["mini"], workers=1).targets_built == []  # records the folders' times
+    victim = out / "cards" / "mini" / "mini-sheets-a4-en.pdf"
+    good = victim.read_bytes()
+    edited = victim.with_name("edited.tmp")
+    edited.write_bytes(good.replace(b"%%EOF", b"%%EOF\n% edited"))
+    os.utime(edited, (old, old))  # even with an old time of its own
+    os.replace(edited, victim)
+    assert build_all(out, decks=["mini"], workers=1).targets_built == ["cards:mini"]
+    assert victim.read_bytes() == good
+
+
 def test_a_rebuild_draws_only_the_faces_whose_recipe_changed(deck_dir, tmp_path, monkeypatch):
     """Issue item 1: faces are keyed by what they are drawn from; a recolour draws the changed
     faces only, and gives the very files a build from scratch gives."""
