@@ -1,6 +1,8 @@
 """Rulebooks: ``cardforge rulebook all`` (5 games × fr/en × player's book, quick reference,
 comprehensive rules = 30 PDFs) against two baselines measured in the same run:
 
+- for a few books, one bare platypus pass (``SimpleDocTemplate.build``) over the very flowables
+  the book lays out: the floor of a book with that story (target: each book ≤ 5× it);
 - a bare platypus document holding the same rule texts as plain paragraphs (no template, no
   examples, no card drawings, no table of contents: one pass), one per book;
 - the same 30 books built one after another in this process (no pool).
@@ -13,6 +15,7 @@ from __future__ import annotations
 
 import io
 import os
+import statistics
 import subprocess
 import sys
 import tempfile
@@ -24,8 +27,6 @@ sys.path.insert(0, str(ROOT))
 
 from cardforge.deck import GAMES, load_deck  # noqa: E402
 from cardforge.rulebook.books import all_jobs, build_book, build_books, render_markup  # noqa: E402
-from cardforge.rulebook.layout import render_pdf  # noqa: E402
-from cardforge.rulebook.story import build_story  # noqa: E402
 from cardforge.rulebook.styles import Palette, make_styles, page_for  # noqa: E402
 from cardforge.rules import load_rules  # noqa: E402
 
@@ -54,7 +55,7 @@ def timed_cpu(fn):
 
 
 def bare_book(game: str) -> bytes:
-    """The baseline: every rule and ruling text as a Paragraph in a one-pass SimpleDocTemplate."""
+    """Every rule and ruling text as a Paragraph in a one-pass SimpleDocTemplate (the 30-book floor)."""
     from reportlab.lib.units import mm
     from reportlab.platypus import Paragraph, SimpleDocTemplate
 
@@ -67,21 +68,73 @@ def bare_book(game: str) -> bytes:
     return out.getvalue()
 
 
+def same_story(game: str, lang: str, kind: str):
+    """The flowables ``build_book`` lays out for this book (its final styles), freshly built."""
+    from cardforge.rulebook.books import summary_styles
+    from cardforge.rulebook.story import story_builder
+
+    page = page_for("a5")
+    deck = load_deck(game)
+    palette = Palette(deck.style.back.color, deck.style.back.accent)
+    markup = render_markup(game, lang, kind=kind)
+    styles = summary_styles(markup, deck, page, palette, lang) if kind == "reference" else make_styles(page, palette, lang)
+
+    def flowables() -> list:
+        built = story_builder(markup, deck, styles)
+        return [*built.cover, *built.body, *(built.back or [])]
+    return styles, flowables
+
+
+def bare_pass(styles, flowables: list) -> bytes:
+    """One platypus pass over ``flowables``: a SimpleDocTemplate of the book's page, no page
+    template, no contents, no second pass (the floor of a book with that story)."""
+    from reportlab.lib.units import mm
+    from reportlab.platypus import SimpleDocTemplate
+
+    page = styles.page
+    out = io.BytesIO()
+    SimpleDocTemplate(out, pagesize=(page.width_mm * mm, page.height_mm * mm), initialFontName=styles.font.regular,
+                      invariant=1).build(flowables)
+    return out.getvalue()
+
+
+def cpu_of(fn) -> float:
+    start = time.process_time()
+    fn()
+    return time.process_time() - start
+
+
+def against_the_same_story(books: list[tuple[str, str, str]], runs: int = 2) -> None:
+    """Each book's whole build (template, story, layout, PDF) against one bare platypus pass over
+    the same flowables: CPU, the lower of ``runs`` interleaved runs in this process (fonts and
+    dictionaries loaded once), summed by kind, with the highest ratio of each kind."""
+    print(f"each book against one bare platypus pass of the same story (CPU, best of {runs}; target ≤ 5×):")
+    sums: dict[str, list[float]] = {}
+    worst: dict[str, tuple[float, str]] = {}
+    with tempfile.TemporaryDirectory() as folder:
+        for game, lang, kind in books:
+            styles, flowables = same_story(game, lang, kind)
+            book, floor = [], []
+            for _ in range(runs):
+                book.append(cpu_of(lambda: build_book(game, lang, Path(folder), kind=kind)))
+                fresh = flowables()  # built outside the timing: laid-out flowables keep state
+                floor.append(cpu_of(lambda: bare_pass(styles, fresh)))
+            b, f = min(book), min(floor)
+            total = sums.setdefault(kind, [0.0, 0.0])
+            total[0], total[1] = total[0] + b, total[1] + f
+            worst[kind] = max(worst.get(kind, (0.0, "")), (b / f, f"{game}-{lang}"))
+    for kind, (b, f) in sums.items():
+        ratio, which = worst[kind]
+        print(f"  {kind:<13} books {b * 1000:6.0f} ms   bare passes {f * 1000:5.0f} ms   {b / f:4.1f}×   "
+              f"highest {ratio:4.1f}× ({which})  {'OK' if ratio <= 5 else 'OVER'}")
+
+
 def main() -> None:
     game = "tricks"
     with tempfile.TemporaryDirectory() as folder:
         build_book(game, "fr", Path(folder))  # warm up imports and font registration
-    bare, t_bare = timed(lambda: bare_book(game))
-    markup, t_markup = timed(lambda: render_markup(game, "fr"))
-    deck = load_deck(game)
-    styles = make_styles(page_for("a5"), Palette(deck.style.back.color, deck.style.back.accent), "fr")
-    (cover, body), t_story = timed(lambda: build_story(markup, deck, styles))
-    pdf, t_pdf = timed(lambda: render_pdf(cover, body, styles=styles, deck=deck, lang="fr", title="t", running_title="t"))
-    total = t_markup + t_story + t_pdf
-    print(f"player's book {game}-fr: {total * 1000:6.0f} ms  (template+examples {t_markup * 1000:.0f} ms, "
-          f"flowables {t_story * 1000:.0f} ms, layout+PDF {t_pdf * 1000:.0f} ms), {len(pdf) / 1024:.0f} KB   "
-          f"bare one-pass platypus {t_bare * 1000:.0f} ms   ratio {total / t_bare:5.1f}x")
     jobs = all_jobs()
+    against_the_same_story(jobs)
     _, t_bare_all = timed(lambda: [bare_book(g) for g in GAMES for _ in range(6)])
     with tempfile.TemporaryDirectory() as folder:
         t_serial, c_serial = timed_cpu(lambda: build_books(jobs, Path(folder), workers=1))
@@ -94,7 +147,7 @@ def main() -> None:
     cores = os.cpu_count() or 1
     print(f"{len(jobs)} books (5 games x fr/en x player/reference/comprehensive), {cores} cores, load {load:.1f}:")
     print(f"  one by one {t_serial:5.1f} s wall, {c_serial:4.1f} s CPU   pool {t_pool:5.1f} s wall, {c_pool:4.1f} s CPU   "
-          f"bare platypus x30 {t_bare_all:4.1f} s   ratio one-by-one/bare {t_serial / t_bare_all:4.1f}x")
+          f"rule texts as bare paragraphs x30 {t_bare_all:4.1f} s   ratio one-by-one/bare {t_serial / t_bare_all:4.1f}x")
     idle = c_cli / cores  # what the pool's wall time is on an idle machine: the CPU work spread on the cores
     verdict = "within" if min(t_cli, idle) <= BUDGET_S else "OVER"
     print(f"  cardforge rulebook all (CLI, start-up included): {t_cli:5.1f} s wall, {c_cli:4.1f} s CPU "

@@ -164,3 +164,45 @@ def test_rebuilding_a_book_gives_the_same_bytes(all_books, tmp_path, kind):
 
     again = build_book("numwin", "fr", tmp_path, kind=kind)
     assert again.read_bytes() == all_books["numwin", "fr", kind].path.read_bytes()
+
+
+def test_measuring_the_summary_draws_no_card_and_writes_no_pdf(monkeypatch):
+    """Issue #30 item 2: finding the quick reference's type scale lays the summary out as a draft
+    (card art skipped, no PDF written); the book itself draws its cards."""
+    from cardforge.rulebook import flowables
+    from cardforge.rulebook.aid import fits_one_page, reference_pdf
+    from cardforge.rulebook.books import render_markup
+    from cardforge.rulebook.story import build_story
+    from cardforge.rulebook.styles import Palette, make_styles, page_for
+    from reportlab.pdfgen.canvas import Canvas
+
+    deck = load_deck("tricks")
+    styles = make_styles(page_for("a5"), Palette(deck.style.back.color, deck.style.back.accent), "fr")
+    markup = render_markup("tricks", "fr", kind="reference")
+    _cover, body = build_story(markup, deck, styles)
+    drawn, saved = [], []
+    real_draw, real_save = flowables.draw_card, Canvas.save
+    monkeypatch.setattr(flowables, "draw_card", lambda *a, **k: drawn.append(a) or real_draw(*a, **k))
+    monkeypatch.setattr(Canvas, "save", lambda self: saved.append(self) or real_save(self))
+    fits_one_page(list(body), styles)
+    assert drawn == [] and saved == []
+    sides = (("Your turn", ["Play a card."]), ("Scoring", ["Count."]))
+    body = build_story(markup, deck, styles)[1]  # fresh: laid-out flowables keep state
+    assert reference_pdf(body, styles=styles, deck=deck, lang="fr", title="t", sides=sides).startswith(b"%PDF")
+    assert drawn and len(saved) == 1, "the book draws its cards"
+
+
+def test_the_summary_scale_is_the_first_that_fits_in_at_most_four_layouts():
+    """Issue #30 item 2: the quick reference's type scale is found by measuring at most four
+    layouts (the two largest, then halving), and is the one a scale-by-scale search finds."""
+    from cardforge.rulebook.aid import SUMMARY_SCALES, summary_scale
+
+    for first in range(len(SUMMARY_SCALES) + 1):  # the first scale that fits (len: none does)
+        tried: list[float] = []
+
+        def fits(scale: float) -> bool:
+            tried.append(scale)
+            return SUMMARY_SCALES.index(scale) >= first
+
+        assert summary_scale(fits) == SUMMARY_SCALES[min(first, len(SUMMARY_SCALES) - 1)]
+        assert len(tried) <= 4 and len(set(tried)) == len(tried), tried

@@ -26,7 +26,7 @@ from cardforge.rulebook import KINDS, LANGS, all_jobs
 from cardforge.rulebook.markup import Markup, parse_markup
 
 __all__ = ["LANGS", "KINDS", "rulebook_path", "render_markup", "build_rulebook", "build_book", "build_books",
-           "build_all_rulebooks", "all_jobs"]
+           "build_all_rulebooks", "all_jobs", "summary_styles"]
 
 
 _SUBTITLES = {"player": ("Règles du jeu", "Rules of play"), "comprehensive": ("Règles complètes", "Comprehensive rules"),
@@ -93,18 +93,11 @@ def build_book(game: str, lang: str, out: Path, *, paper: str = "a5", kind: str 
     word = _SUBTITLES[kind][0 if lang == "fr" else 1]
     title = f"{deck.title(lang)} — {word}"
     if kind == "reference":
-        from dataclasses import replace
-
-        from cardforge.rulebook.aid import SUMMARY_SCALES, fits_one_page, reference_pdf
+        from cardforge.rulebook.aid import reference_pdf
         from cardforge.rulebook.story import build_story
 
-        for scale in SUMMARY_SCALES:  # the summary is one page: smaller type until it fits
-            styles = make_styles(replace(page, body_pt=page.body_pt * scale), palette, lang)
-            cover, body = build_story(markup, deck, styles)
-            if fits_one_page(body, styles):
-                break
-        cover, body = build_story(markup, deck, styles)  # fresh flowables: measuring used them
-
+        styles = summary_styles(markup, deck, page, palette, lang)
+        _cover, body = build_story(markup, deck, styles)  # fresh flowables: measuring used them
         pdf = reference_pdf(body, styles=styles, deck=deck, lang=lang, title=title, sides=_aid_sides(rules or game, lang))
     else:
         from cardforge.rulebook.story import story_builder
@@ -121,6 +114,24 @@ def build_book(game: str, lang: str, out: Path, *, paper: str = "a5", kind: str 
     path = rulebook_path(out, game, lang, page.name, kind=kind)
     atomic_write_bytes(path, pdf)
     return path
+
+
+def summary_styles(markup: Markup, deck: Any, page: Any, palette: Any, lang: str) -> Any:
+    """The styles of the quick reference's one-page summary: its type made smaller until it fits."""
+    from dataclasses import replace
+
+    from cardforge.rulebook.aid import fits_one_page, summary_scale
+    from cardforge.rulebook.story import build_story
+    from cardforge.rulebook.styles import make_styles
+
+    def scaled(scale: float) -> Any:
+        return make_styles(replace(page, body_pt=page.body_pt * scale), palette, lang)
+
+    def fits(scale: float) -> bool:
+        styles = scaled(scale)
+        return fits_one_page(build_story(markup, deck, styles)[1], styles)
+
+    return scaled(summary_scale(fits))
 
 
 def _aid_sides(rules: Any, lang: str) -> tuple[tuple[str, list[str]], tuple[str, list[str]]]:
