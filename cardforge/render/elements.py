@@ -259,23 +259,25 @@ def value_box(text: str, font: str, size: float, cx: float, cy: float) -> tuple[
     return (cx - w / 2, cy - size * 0.36, cx + w / 2, cy + size * 0.36)
 
 
-def _number(canv: Any, text: str, x: float, y: float, font: str, size: float, fill: Any,
-            outline: Any | None, outline_width: float, mode: str = "paint") -> None:
-    """A centred number: ``paint`` (filled, outlined if ``outline``), ``stroke`` only, or ``clip``."""
-    from reportlab.pdfbase.pdfmetrics import stringWidth
+_RENDER_MODES = {"clip": 7, "stroke": 1}  # PDF text render modes (paint: 0 filled, 2 filled and outlined)
 
+
+def _number(canv: Any, text: str, x: float, y: float, font: str, size: float, fill: Any,
+            outline: Any | None, outline_width: float, width: float, mode: str = "paint") -> None:
+    """A centred number ``width`` points wide: ``paint`` (filled, outlined if ``outline``),
+    ``stroke`` only, or ``clip``."""
     if mode != "clip":
         canv.saveState()  # the text render mode is graphics state: keep it from leaking
     t = canv.beginText()
     t.setFont(font, size)
-    t.setTextRenderMode({"clip": 7, "stroke": 1}.get(mode, 2 if outline is not None else 0))
+    t.setTextRenderMode(_RENDER_MODES.get(mode, 2 if outline is not None else 0))
     if fill is not None:
         canv.setFillColor(fill)
     if outline is not None:
         canv.setStrokeColor(outline)
         canv.setLineWidth(outline_width)
         canv.setLineJoin(1)
-    t.setTextOrigin(x - stringWidth(text, font, size) / 2, y)
+    t.setTextOrigin(x - width / 2, y)
     t.textOut(text)
     canv.drawText(t)
     if mode != "clip":
@@ -285,26 +287,27 @@ def _number(canv: Any, text: str, x: float, y: float, font: str, size: float, fi
 def _value(canv: Any, op: Op, palette: Palette, geo: Any) -> None:
     from reportlab.pdfbase.pdfmetrics import stringWidth
 
-    text, font, size = op.get("text"), op.get("font"), op.get("size")
+    props = dict(op.props)  # one lookup each below, not a scan of the props per key
+    text, font, size = props.get("text"), props.get("font"), props.get("size")
+    tw = stringWidth(text, font, size)
     cx, cy = _centre(op.box)
     base = cy - size * 0.36
-    colour, outline = op.get("color") or "#000000", op.get("outline")
+    colour, outline = props.get("color") or "#000000", props.get("outline")
     out_c = palette.colour(outline) if outline else None
-    width = op.get("outline_width") or 0.0
+    stroke_w = props.get("outline_width") or 0.0
     if isinstance(colour, tuple):  # bands of colours seen through the glyphs
         canv.saveState()
-        _number(canv, text, cx, base, font, size, None, None, 0, mode="clip")
-        tw = stringWidth(text, font, size)
+        _number(canv, text, cx, base, font, size, None, None, 0, tw, mode="clip")
         bands(canv, colour, (cx - tw / 2, base, cx + tw / 2, base + size * 0.73), palette, angle=-12)
         canv.restoreState()
         if out_c is not None:
-            _number(canv, text, cx, base, font, size, None, out_c, width, mode="stroke")
+            _number(canv, text, cx, base, font, size, None, out_c, stroke_w, tw, mode="stroke")
         bar = outline or "#000000"
     else:
-        _number(canv, text, cx, base, font, size, palette.colour(colour), out_c, width)
+        _number(canv, text, cx, base, font, size, palette.colour(colour), out_c, stroke_w, tw)
         bar = colour
-    if op.get("underline", True) and text in ("6", "9"):  # read right whichever way up
-        w = stringWidth(text, font, size) * 0.7
+    if props.get("underline", True) and text in ("6", "9"):  # read right whichever way up
+        w = tw * 0.7
         canv.setFillColor(palette.colour(bar))
         canv.rect(cx - w / 2, base - size * 0.16, w, size * 0.07, fill=1, stroke=0)
 
