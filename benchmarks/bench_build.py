@@ -5,7 +5,8 @@ be shared: read the ratios; the start-up figures give wall and CPU time, medians
 runs).  Targets: cold build ≤ 25 s on 2 cores, nothing changed ≤ 1 s, one
 deck colour ≤ 4 s; ``render rows --format sheets`` ≤ 2.0× a bare reportlab script drawing the
 same 102 fronts; a referee ruling ≤ 1.2× ``python -c 'import typer, json'``; ``--version`` ≤ 3×
-``python -c pass``; Tabletop Simulator for 1,020 cards ≤ 120 MiB peak, linear in cards.
+``python -c pass``; Tabletop Simulator for 1,020 cards ≤ 120 MiB peak, linear in cards, and flat
+in the number of distinct faces (1,000 within 1.1× of 100).
 
     python benchmarks/bench_build.py [--quick]      (--quick: skip the cold build)
 """
@@ -123,6 +124,34 @@ def stat_every_output(out: Path) -> float:
     return time.process_time() - start
 
 
+def peak_mib(cmd: list[str]) -> float:
+    """Peak resident memory (MiB) of ``cmd``'s largest process (itself or a worker it waited for)."""
+    proc = subprocess.Popen(cmd, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, env=ENV, cwd=ROOT)
+    _, status, usage = os.wait4(proc.pid, 0)
+    if status:
+        sys.exit(f"failed: {' '.join(cmd)}\n{proc.stderr.read().decode()[-2000:]}")
+    proc.stderr.close()
+    return usage.ru_maxrss / 1024
+
+
+def tts_distinct_memory(tmp: Path) -> None:
+    """``render --format tts`` of decks of 100 and 1,000 distinct faces (a cold face cache), beside
+    the floor of ``render --format sheets`` of the 100-face deck, same run: flat means the 1,000
+    case within 10 % of the 100 case."""
+    from bench_faces import distinct_deck
+
+    decks = {n: distinct_deck(tmp / f"distinct{n}", n) for n in (100, 1000)}
+    # the sheets first: they also warm the deck's parse cache (a deck's first run peaks ~13 MiB higher)
+    floor = {n: peak_mib(cardforge("render", str(deck), "--format", "sheets", "--out", str(tmp / f"dsheets{n}")))
+             for n, deck in decks.items()}
+    peak = {n: peak_mib(cardforge("render", str(deck), "--format", "tts", "--out", str(tmp / f"dtts{n}")))
+            for n, deck in decks.items()}
+    growth = peak[1000] / peak[100]
+    print(f"TTS distinct faces (cold face cache): 100 → {peak[100]:5.1f} MiB, 1,000 → {peak[1000]:5.1f} MiB peak "
+          f"({growth:4.2f}×, {'flat' if growth <= 1.1 else 'GROWS'}: target ≤ 1.10×); home sheets of the same decks "
+          f"{floor[100]:5.1f} and {floor[1000]:5.1f} MiB")
+
+
 def builds(tmp: Path, quick: bool) -> None:
     decks = tmp / "decks"
     shutil.copytree(ROOT / "decks", decks)
@@ -188,6 +217,7 @@ def main() -> int:
         print(f"load average {os.getloadavg()[0]:.1f} on {os.cpu_count()} cores (other jobs stretch wall times)")
         startup(tmp)
         tts_memory(tmp)
+        tts_distinct_memory(tmp)
         watch_latency(tmp)
         builds(tmp, quick)
     return 0
