@@ -24,13 +24,14 @@ Progress = Callable[[int], None]
 
 
 def physical_cards(deck: Deck) -> list[Card]:
-    """Every physical card of the deck, duplicates included (optional families too)."""
-    return list(deck.all_counts().elements())
+    """Every physical card of the deck (its rows, ``deck.rows``), duplicates included (optional
+    families too)."""
+    return [row.card for row in deck.rows() for _ in range(row.count)]
 
 
 def unique_faces(deck: Deck) -> list[Card]:
     """Each distinct card front once, in deck order."""
-    return list(deck.all_counts())
+    return [row.card for row in deck.rows()]
 
 
 def face_name(face: Face) -> str:

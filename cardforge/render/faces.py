@@ -123,48 +123,27 @@ def _deck_context(deck: Deck, lang: str) -> dict[str, Any]:
 
 
 def card_context(deck: Deck, card: Card | None, lang: str = "en") -> dict[str, Any]:
-    """Everything a layout may read for ``card`` (``None``: the back): ``card.*``, ``family.*``,
-    ``style.*``, ``back.*``, ``deck.*``, ``size.*``."""
+    """Everything a layout may read for ``card`` (``None``: the back): ``card.*`` (its row's
+    fields, ``deck.rows``), ``family.*``, ``style.*``, ``back.*``, ``deck.*``, ``size.*``."""
+    from cardforge.deck.rows import deck_row
+
     base = _deck_context(deck, lang)
     if card is None:
         return {**base, "card": {"type": "back"}, "family": {}}
-    if deck.free is not None:
-        return {**base, **_free_context(deck, card, lang)}
-    if card.is_action:
-        act = deck.actions[card.action]
-        fields = {"type": "action", "kind": "action", "code": card.code, "action": card.action,
-                  "name": deck.name(card, lang), "title": deck.system.actions[card.action].name(lang),
-                  "effect": act.effect(lang), "icon": act.icon, "image": deck.images.get(card.code) or act.image,
-                  "value": card.value, "digits": len(str(card.value)) if card.value is not None else 0}
-        if deck.table is not None:
-            fields = {**deck.fields_of(card), **fields}
-        return {**base, "card": fields, "family": {}}
-    fam = base["_families"][card.family]
-    text = str(card.value)
-    fields = {"type": "number", "kind": fam["kind"], "code": card.code, "family": card.family, "value": card.value,
-              "digits": len(text), "name": deck.name(card, lang), "image": deck.images.get(card.code)}
-    if deck.table is not None:
-        fields = {**deck.fields_of(card), **fields}
-    return {**base, "card": fields, "family": fam}
+    row = deck_row(deck, card)
+    if row is None:
+        raise CardCodeError(f"cannot draw {card.code!r}: not a card of {deck.id}", card.code)
+    return {**base, "card": row.fields_in(lang), "family": _family_context(deck, row, base, lang)}
 
 
-def _free_context(deck: Deck, card: Card, lang: str) -> dict[str, Any]:
-    """A free card's ``card.*`` (its fields, and ``heading``/``body``: its name and its other
-    fields as ``key: value`` lines, which the default layout prints) and ``family.*``."""
-    from cardforge.deck.free import card_fields
-
-    row = deck.free.row(card)
-    fields = card_fields(row, lang, deck.free.languages)
-    heading = deck.free.name(card, lang)
-    shown = [k for k, v in fields.items() if str(v).strip() and v != heading]
-    body = "\n".join(f"{k.replace('_', ' ')}: {fields[k]}" for k in shown)
-    fam = dict(deck.free.family_of(row))
+def _family_context(deck: Deck, row: Any, base: Mapping[str, Any], lang: str) -> dict[str, Any]:
+    """The ``family.*`` a row reads: its Num family, or the family (suit) a free card names."""
+    if deck.free is None:
+        return base["_families"][row.family] if row.family is not None else {}
+    fam = dict(deck.free.family_of(deck.free.row(row.card)))
     if fam:
         fam["name"] = fam["name"](lang)
-    return {"card": {**fields, "type": "card", "code": card.code, "index": card.value, "count": row.count,
-                     "image": row.image, "back": row.back, "heading": heading, "body": body,
-                     "fields": tuple(shown)},
-            "family": fam}
+    return fam
 
 
 # -- resolving elements into ops ----------------------------------------------------------------
