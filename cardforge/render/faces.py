@@ -724,6 +724,8 @@ def face_key(deck: Deck, card: Card | None, lang: str = "en", *, bleed: bool = F
     resolved ops and how they are grouped into forms, the card geometry, bleed, colour space and
     the bytes of the art and font files it uses.  Two faces with the same key draw the same page
     (with the same cardforge and reportlab: callers caching drawings add those)."""
+    if isinstance(card, OwnBack):
+        return _own_back_key(deck, card, bleed, cmyk)
     drawn = _resolved(deck, card, lang)
     ops = [op for _form, run in drawn for op in run]
     files = sorted({str(op.get("src")) for op in ops if op.type == "image" and op.get("src")}
@@ -846,6 +848,26 @@ def draw_back(canv: Any, deck: Deck, *, lang: str = "en", bleed: bool = False, c
 
 
 def own_back(deck: Deck, card: Card | None) -> str | None:
-    """The picture a free card names for its own back (``back`` field), else ``None``."""
-    row = deck.free.row(card) if deck.free is not None and card is not None else None
+    """The picture a card's row names for its own back (a free card's ``back`` field), else ``None``."""
+    from cardforge.deck.rows import deck_row
+
+    row = deck_row(deck, card) if card is not None else None
     return row.back if row is not None else None
+
+
+class OwnBack(NamedTuple):
+    """A face: the back of one card that has its own (``own_back``), printed in place of the deck's."""
+
+    card: Card
+
+    @property
+    def code(self) -> str:
+        return f"back-{self.card.code}"
+
+
+def _own_back_key(deck: Deck, face: OwnBack, bleed: bool, cmyk: bool) -> str:
+    """``face_key`` of a card's own back: its picture's bytes, the geometry, bleed and colour space."""
+    from cardforge.render.art import resolve_image
+
+    src = resolve_image(own_back(deck, face.card) or "", deck, f"the back of {face_label(deck, face.card)}")
+    return hashlib.sha256(repr(("own_back", src, _content_digest(src), Geometry.of(deck), bleed, cmyk)).encode()).hexdigest()[:32]
