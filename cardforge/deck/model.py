@@ -172,6 +172,8 @@ class Deck:
     languages: tuple[str, ...] = ("fr", "en")
     #: a deck of free cards (``deck.free``): its rows, in place of families and actions
     free: Any = None
+    #: the symbols the deck declares (``deck.symbols``): name → glyph, image, color, font
+    symbols: dict[str, dict[str, Any]] = field(default_factory=dict)
     _counts_cache: dict = field(default_factory=dict, repr=False, compare=False)
     #: what the renderer derived from this deck (layout, contexts, resolved forms); a replaced
     #: deck (``dataclasses.replace``) starts with an empty one
@@ -447,6 +449,7 @@ FREE_STYLE = {"font": "DejaVuSans", "font_bold": "DejaVuSans-Bold", "font_text":
 def _free_deck(cls: type, data: dict[str, Any], source: Path | None) -> Deck:
     """A deck of free cards from its validated file (its rows are attached by the loader)."""
     from cardforge.deck.free import DEFAULT_LAYOUT, FreeCards, free_system, lang_text
+    from cardforge.deck.symbols import deck_symbols
 
     langs = tuple(data.get("languages") or ("en",))
     style = _merge_style(FREE_STYLE, data.get("style") or {})
@@ -468,7 +471,7 @@ def _free_deck(cls: type, data: dict[str, Any], source: Path | None) -> Deck:
                     text_min_pt=float(style["text_min_pt"])),
         system=free_system(0), source=source, layout=data.get("layout") or DEFAULT_LAYOUT,
         fonts=dict(data.get("fonts") or {}), rules=data.get("rules"), languages=langs,
-        free=FreeCards((), langs, families),
+        free=FreeCards((), langs, families), symbols=deck_symbols(data),
     )
 
 

@@ -381,6 +381,10 @@ def _finish_text(el: LayoutElement, props: dict, ctx: Mapping[str, Any], geo: Ge
     if text is None:
         return None
     text = text.replace("'", "\u2019")  # typographic apostrophes on the cards
+    if deck.symbols:  # :coin: of a symbol the deck declares: its picture, or its glyph in its colour
+        from cardforge.deck.symbols import inline
+
+        text = inline(text, deck.symbols)
     bad = unknown_icons(text)
     if bad:
         raise DeckError(f"{label}: unknown icon {bad[0]!r} in the text; icons are {_icon_names()}")
@@ -470,8 +474,32 @@ def _finish_symbol(el: LayoutElement, props: dict, ctx: Mapping[str, Any], geo: 
     from cardforge.render.symbols import SYMBOLS
 
     props["symbol"] = props.get("symbol") or ctx["family"].get("symbol")
-    if props["symbol"] not in SYMBOLS:
-        raise DeckError(f"{label}: unknown symbol {props['symbol']!r}; symbols are {', '.join(SYMBOLS)}")
+    if props["symbol"] not in SYMBOLS or props["symbol"] in deck.symbols:
+        return _own_symbol(el, props, props["symbol"], "fill", ctx, deck, label)
+    return props
+
+
+def _own_symbol(el: LayoutElement, props: dict, name: str, colour: str, ctx: Mapping[str, Any], deck: Deck,
+                label: str) -> dict:
+    """A symbol drawn from data (``deck.symbols``): a deck's own or a game icon, as its picture
+    (``src``) or its glyph in its font, in its colour (``colour``: the element's key for it)."""
+    from cardforge.deck.symbols import drawn_as, shipped_names
+
+    try:
+        how = drawn_as(deck.symbols, name)
+    except KeyError:
+        raise DeckError(f"{label}: unknown symbol {name!r}; symbols are "
+                        f"{', '.join(dict.fromkeys([*deck.symbols, *shipped_names()]))}") from None
+    if how["image"]:
+        from cardforge.render.art import resolve_image
+
+        props["src"] = resolve_image(how["image"], deck, label)
+    else:
+        font = _require_font(how["font"] or ctx["style"]["font_bold"], deck, f"{deck.id} symbol {name!r}", el)
+        _glyphs(deck, label, ((how["glyph"], font, None),))
+        props.update(glyph=how["glyph"], font=font)
+    if how["color"]:
+        props[colour] = how["color"]
     return props
 
 
@@ -481,6 +509,8 @@ def _finish_icon(el: LayoutElement, props: dict, ctx: Mapping[str, Any], geo: Ge
     props["icon"] = props.get("icon") or ctx["card"].get("icon")
     if not props["icon"]:
         return None
+    if props["icon"] in deck.symbols:
+        return _own_symbol(el, props, props["icon"], "color", ctx, deck, label)
     if props["icon"] not in ICONS:
         raise DeckError(f"{label}: unknown icon {props['icon']!r}; icons are {_icon_names()}")
     props["font"] = _require_font(props.get("font") or ctx["style"]["font_bold"], deck, f"{deck.id} layout element {el.name!r}", el)
@@ -495,6 +525,7 @@ def _finish_ring(el: LayoutElement, props: dict, ctx: Mapping[str, Any], geo: Ge
     fill, stroke = el.props.get("fill"), el.props.get("stroke")
     entries = []
     for fam in ctx["families"]:
+        _shape_only(fam["symbol"], label)
         sub = {**ctx, "family": fam}
         entries.append((fam["symbol"], fill(sub) if isinstance(fill, Expr) else fill or fam["color"],
                         stroke(sub) if isinstance(stroke, Expr) else stroke))
@@ -541,7 +572,18 @@ def _art_key(el: LayoutElement, ctx: Mapping[str, Any], deck: Deck) -> tuple | N
 
 
 def _finish_pattern(el: LayoutElement, props: dict, ctx: Mapping[str, Any], geo: Geometry, deck: Deck, label: str) -> dict | None:
+    if props.get("symbol") is not None:
+        _shape_only(props["symbol"], label)
     return None if props.get("pattern") in (None, "plain") else props
+
+
+def _shape_only(name: str, label: str) -> None:
+    """Patterns and rings tile vector shapes: a glyph or picture symbol is refused in one line."""
+    from cardforge.render.symbols import SYMBOLS
+
+    if name not in SYMBOLS:
+        raise DeckError(f"{label}: symbol {name!r} is a glyph or a picture; patterns and rings draw the shapes only "
+                        f"({', '.join(SYMBOLS)})")
 
 
 def _finish_points(el: LayoutElement, props: dict, ctx: Mapping[str, Any], geo: Geometry, deck: Deck, label: str) -> dict | None:
@@ -728,7 +770,7 @@ def face_key(deck: Deck, card: Card | None, lang: str = "en", *, bleed: bool = F
         return _own_back_key(deck, card, bleed, cmyk)
     drawn = _resolved(deck, card, lang)
     ops = [op for _form, run in drawn for op in run]
-    files = sorted({str(op.get("src")) for op in ops if op.type == "image" and op.get("src")}
+    files = sorted({str(op.get("src")) for op in ops if op.type in ("image", "symbol", "icon") and op.get("src")}
                    | {p for op in ops if op.type == "text" for p in op.get("pictures") or ()})
     files += sorted(deck._render_cache.get("font_files", ()))
     contents = tuple((f, _content_digest(f)) for f in files)  # edited art or fonts: a new key
