@@ -61,7 +61,7 @@ def test_declared_symbols_inline_in_a_card_text(tmp_path):
     body = next(op for op in _ops(deck, "CARD1", "text") if op.get("rich"))
     assert [Path(p).name for p in body.get("pictures")] == ["coin.png"]
     pieces = [p for line in body.get("rich").lines for word in line for p in word]
-    assert any(p[0] == "t" and p[1] == "\u2600" and p[3] == "#F4B400" for p in pieces), pieces
+    assert any(p[0] == "t" and p[1] == "\u2600" and p[2] == "DejaVuSans-Bold" and p[3] == "#F4B400" for p in pieces), pieces
 
 
 def test_a_deck_with_its_own_symbols_renders_in_every_format(tmp_path):

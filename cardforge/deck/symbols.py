@@ -60,9 +60,10 @@ _TOKEN = re.compile(r":([a-z][a-z0-9]*):|\{icon:([a-z][a-z0-9]*)\}")
 _MARKUP = re.compile(r"([\\*\[\]{}:])")
 
 
-def inline(line: str, symbols: dict[str, dict[str, Any]]) -> str:
+def inline(line: str, symbols: dict[str, dict[str, Any]], font: str) -> str:
     """``line`` with each ``:name:`` (or ``{icon:name}``) of a declared symbol written as the
-    rich-text markup that draws it: ``{img:…}`` for a picture, a coloured span for a glyph."""
+    rich-text markup that draws it: ``{img:…}`` for a picture, a span of its glyph in its font
+    (else ``font``, the deck's bold font, as a ``symbol`` element draws it) and colour."""
     if not symbols or (":" not in line and "{icon:" not in line):
         return line
 
@@ -72,9 +73,9 @@ def inline(line: str, symbols: dict[str, dict[str, Any]]) -> str:
             return m.group(0)
         if sym["image"]:
             return "{img:" + sym["image"] + "}"
-        spec = " ".join(f"{k}={v}" for k, v in (("color", sym["color"]), ("font", sym["font"])) if v)
-        glyph = _MARKUP.sub(r"\\\1", sym["glyph"])
-        return f"[{glyph}]{{{spec}}}" if spec else glyph
+        spec = " ".join(f"{k}={v}" for k, v in (("color", sym["color"]), ("font", sym["font"] or font)) if v)
+        glyph = _MARKUP.sub(r"\\\1", sym["glyph"])  # a markup character is escaped: printed as it is
+        return f"[{glyph}]{{{spec}}}"
 
     return _TOKEN.sub(markup, line)
 

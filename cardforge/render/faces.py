@@ -384,7 +384,7 @@ def _finish_text(el: LayoutElement, props: dict, ctx: Mapping[str, Any], geo: Ge
     if deck.symbols:  # :coin: of a symbol the deck declares: its picture, or its glyph in its colour
         from cardforge.deck.symbols import inline
 
-        text = inline(text, deck.symbols)
+        text = inline(text, deck.symbols, ctx["style"]["font_bold"])
     bad = unknown_icons(text)
     if bad:
         raise DeckError(f"{label}: unknown icon {bad[0]!r} in the text; icons are {_icon_names()}")
