@@ -794,20 +794,15 @@ def _content_digest(path: str) -> str:
 
 
 def _checked(deck: Deck, card: Card | None) -> Card | None:
+    """``card`` without its declared value, refused unless it is one of the deck's rows."""
+    from cardforge.deck.rows import deck_row
+
     if card is None:
         return None
     card = card.undeclared()
-    if deck.free is not None:
-        if deck.free.row(card) is None:
-            raise CardCodeError(f"cannot draw {card.code!r}: not a card of {deck.id}", card.code)
-        return card
-    if card.is_action:
-        if card.action not in deck.actions:
-            raise CardCodeError(f"cannot draw {card.code!r}: not an action card of {deck.id}", card.code)
-        return card
-    fam = deck.families.get(card.family)
-    if fam is None or card.value not in fam.values:
-        raise CardCodeError(f"cannot draw {card.code!r}: not a card of {deck.id}", card.code)
+    if deck_row(deck, card) is None:
+        what = "an action card" if card.is_action else "a card"
+        raise CardCodeError(f"cannot draw {card.code!r}: not {what} of {deck.id}", card.code)
     return card
 
 
