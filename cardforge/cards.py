@@ -25,12 +25,13 @@ import re
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from enum import Enum
-from typing import Protocol
+from typing import Any, Protocol
 
 from cardforge.errors import CardCodeError
 from cardforge.i18n import Message
 
 __all__ = [
+    "ABSENT",
     "FamilyKind",
     "Text",
     "Family",
@@ -53,6 +54,10 @@ class FamilyKind(str, Enum):
     RAINBOW = "rainbow"
     SHADOW = "shadow"
     EXTRA = "extra"
+
+
+#: a field one language of a row lacks (``Text(fr=…, en=ABSENT)``): not there when read in it
+ABSENT: Any = type("Absent", (), {"__repr__": lambda self: "ABSENT"})()
 
 
 @dataclass(frozen=True, slots=True)

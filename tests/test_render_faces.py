@@ -85,6 +85,15 @@ def test_family_symbols_are_distinct_and_drawable(decks, system):
     assert icons <= set(ICONS), f"action icons without a drawing: {icons - set(ICONS)}"
 
 
+def test_the_deck_formats_shape_symbols_are_exactly_the_drawn_ones():
+    """The model layer names the vector symbols (``deck.schema.Symbol``) without importing the
+    renderer; ``render.symbols`` must draw exactly those."""
+    from cardforge.deck.symbols import shape_names
+    from cardforge.render.symbols import SYMBOLS
+
+    assert set(shape_names()) == set(SYMBOLS)
+
+
 def test_every_icon_of_the_deck_format_has_a_drawing_and_a_glyph():
     """The vocabulary the loader checks (``deck/icons.py``) is exactly what the renderer draws."""
     from cardforge.deck.icons import ICON_GLYPHS, ICON_NAMES

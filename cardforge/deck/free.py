@@ -19,7 +19,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from cardforge.cards import Card, CardSystem, Family, FamilyKind, Text
+from cardforge.cards import ABSENT, Card, CardSystem, Family, FamilyKind, Text
 from cardforge.deck.table import FreeRow
 from cardforge.errors import DeckError
 
@@ -151,8 +151,6 @@ def _shown_fields(free: FreeCards, card: Card, row: FreeRow, lang: str) -> dict[
 def free_row_fields(free: FreeCards, card: Card, row: FreeRow) -> dict[str, Any]:
     """A free card's fields as one row (``deck.rows.CardRow``): a field that reads differently in
     French and English is a ``Text`` of both (``ABSENT`` in the language that lacks it)."""
-    from cardforge.deck.rows import ABSENT
-
     fr, en = _shown_fields(free, card, row, "fr"), _shown_fields(free, card, row, "en")
     same = {k: v for k, v in en.items() if k in fr and fr[k] == v}
     return {k: same[k] if k in same else Text(fr=fr.get(k, ABSENT), en=en.get(k, ABSENT))

@@ -17,17 +17,28 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import Any, Protocol
 
-from cardforge.cards import Card, Text
+from cardforge.cards import ABSENT, Card, CardSystem, Text
 
-if TYPE_CHECKING:
-    from cardforge.deck.model import Deck
+__all__ = ["ABSENT", "CardRow", "RowSource", "deck_rows", "deck_row", "num_rows"]
 
-__all__ = ["ABSENT", "CardRow", "deck_rows", "deck_row", "num_rows"]
 
-#: a field one language of a row lacks (``Text(fr=…, en=ABSENT)``): not there when read in it
-ABSENT: Any = type("Absent", (), {"__repr__": lambda self: "ABSENT"})()
+class RowSource(Protocol):
+    """What the rows are generated from: a loaded deck (``deck.model.Deck``, which asks this
+    module for its rows, so it is named by its shape here rather than imported)."""
+
+    families: Mapping[str, Any]
+    actions: Mapping[str, Any]
+    images: Mapping[str, str]
+    system: CardSystem
+    free: Any
+    table: Any
+    _counts_cache: dict[Any, Any]
+
+    def all_counts(self) -> Any: ...
+
+    def fields_of(self, card: Card) -> dict[str, str]: ...
 
 
 @dataclass(frozen=True, slots=True)
@@ -50,7 +61,7 @@ class CardRow:
         return {k: v for k, v in out.items() if v is not ABSENT} if ABSENT in out.values() else out
 
 
-def num_rows(deck: Deck) -> tuple[CardRow, ...]:
+def num_rows(deck: RowSource) -> tuple[CardRow, ...]:
     """A Num deck's rows, generated from its families × values, then its action cards (once per deck)."""
     cached = deck._counts_cache.get("num_rows")
     if cached is not None:
@@ -73,11 +84,11 @@ def num_rows(deck: Deck) -> tuple[CardRow, ...]:
     return made
 
 
-def _name(deck: Deck, card: Card) -> Text:
+def _name(deck: RowSource, card: Card) -> Text:
     return Text(fr=deck.system.name(card, "fr"), en=deck.system.name(card, "en"))
 
 
-def _table_rows(deck: Deck) -> tuple[CardRow, ...]:
+def _table_rows(deck: RowSource) -> tuple[CardRow, ...]:
     """A Num deck with a card table: each table row's card, its columns under the Num fields."""
     generated = {r.card: r for r in num_rows(deck)}
     rows = []
@@ -88,7 +99,7 @@ def _table_rows(deck: Deck) -> tuple[CardRow, ...]:
     return tuple(rows)
 
 
-def _free_rows(deck: Deck) -> tuple[CardRow, ...]:
+def _free_rows(deck: RowSource) -> tuple[CardRow, ...]:
     from cardforge.deck.free import free_row_fields
 
     free = deck.free
@@ -96,7 +107,7 @@ def _free_rows(deck: Deck) -> tuple[CardRow, ...]:
                  for i, row in enumerate(free.rows, 1))
 
 
-def deck_rows(deck: Deck) -> tuple[CardRow, ...]:
+def deck_rows(deck: RowSource) -> tuple[CardRow, ...]:
     """Every card row of ``deck`` in deck order (computed once per deck)."""
     cache = deck._counts_cache
     rows = cache.get("rows")
@@ -111,7 +122,7 @@ def deck_rows(deck: Deck) -> tuple[CardRow, ...]:
     return rows
 
 
-def deck_row(deck: Deck, card: Card) -> CardRow | None:
+def deck_row(deck: RowSource, card: Card) -> CardRow | None:
     """The row of ``card`` in ``deck`` (``None``: not one of its cards)."""
     cache = deck._counts_cache
     index = cache.get("row_index")

@@ -30,9 +30,18 @@ __all__ = ["shipped_names", "deck_symbols", "drawn_as", "inline", "symbol_proble
 def shipped_names() -> tuple[str, ...]:
     """Every symbol name cardforge draws without a deck declaring it."""
     from cardforge.deck.icons import GAME_ICONS
-    from cardforge.render.symbols import SYMBOLS
 
-    return (*SYMBOLS, *(n for n in GAME_ICONS if n not in SYMBOLS))
+    shapes = shape_names()
+    return (*shapes, *(n for n in GAME_ICONS if n not in shapes))
+
+
+def shape_names() -> tuple[str, ...]:
+    """The shipped vector family symbols (``deck.schema.Symbol``; ``render.symbols`` draws each)."""
+    from typing import get_args
+
+    from cardforge.deck.schema import Symbol
+
+    return get_args(Symbol)
 
 
 def deck_symbols(data: dict[str, Any]) -> dict[str, dict[str, Any]]:
@@ -47,9 +56,7 @@ def drawn_as(symbols: dict[str, dict[str, Any]], name: str) -> dict[str, Any] | 
     own = symbols.get(name)
     if own is not None:
         return own
-    from cardforge.render.symbols import SYMBOLS
-
-    if name in SYMBOLS:
+    if name in shape_names():
         return None
     from cardforge.deck.icons import GAME_ICONS
 
