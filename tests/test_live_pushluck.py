@@ -274,3 +274,10 @@ def test_collection_round_end_validation_then_the_next_round():
 
 def said_fr(verdict) -> str:
     return " | ".join(s.text("fr") for s in verdict.steps)
+
+
+def test_the_card_that_ends_a_turn_is_recorded_as_drawn_by_its_drawer():
+    """The history names who turned a card over, also when that card (a STOP) passes the turn:
+    ``deal Ana=G3``, not the next player's name (found playing a round on paper, issue 27)."""
+    position, _ = play(start(), "Ana=R3", "Ana=G3")
+    assert position.history[-1] == "deal Ana=G3"

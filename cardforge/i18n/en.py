@@ -171,7 +171,7 @@ MESSAGES: dict[str, str] = {
     "pl.shadow_stays": "the Shadow {card} stays on the table",
     "pl.turn_cost_went_on": "house rule: the colour or value STOP of {card} cost the turn only; it was discarded and the sequence goes on",
     "pl.infini_ahead": "{card} played in advance: the next STOP card of this turn is set aside without elimination",
-    "pl.infini_ahead_saves": "the Infini played in advance cancels the STOP of {card}: it is set aside and the sequence goes on",
+    "pl.infini_ahead_saves": "the Infinity played in advance cancels the STOP of {card}: it is set aside and the sequence goes on",
     "pl.action": "{card} is an action card: it never enters the sequence",
     "pl.reason.shadow": "a Shadow stops the sequence",
     "pl.reason.color": "three consecutive cards of the same colour",
@@ -187,7 +187,7 @@ MESSAGES: dict[str, str] = {
     "pl.stop_costs_sequence": "a colour or value STOP costs the whole sequence",
     "pl.turn_cost": "house rule: a colour or value STOP costs the turn only; {card} is discarded and the sequence stays open",
     "pl.discarded": "without a Joker the whole sequence is discarded: 0 points",
-    "pl.discarded_infini": "without a Joker or an Infini the whole sequence is discarded: 0 points",
+    "pl.discarded_infini": "without a Joker or an Infinity the whole sequence is discarded: 0 points",
     "pl.after_stop": "cards after the STOP are not part of this sequence: {cards}",
     # -- tricks: resolving a trick (games/tricks/resolution) ------------------------------------
     "tricks.no_annulation": "No equal values between families: nothing is cancelled.",
