@@ -35,3 +35,81 @@ def test_english_texts_name_the_infinity_card_in_english():
     from cardforge.i18n.en import MESSAGES
 
     assert [k for k, v in MESSAGES.items() if re.search(r"\bInfini\b", v)] == []
+
+
+#: What the two push-your-luck books had to answer alike (fr, en).
+PUSHLUCK = [
+    ("does locking end the turn", ("Dans les deux cas, votre tour s'arrête", "Either way, your turn ends")),
+    ("is an action card a forced draw", ("elle compte comme cette pioche", "it counts as that draw")),
+    ("a draw card played on oneself", ("vous, aussitôt ; un adversaire, au début de son prochain tour",
+                                      "you, at once; an opponent, at the start of their next turn")),
+    ("the reserve at a new round", ("toutes les cartes, réserves comprises, forment deux nouvelles pioches",
+                                    "all the cards, reserves included, make two new draw piles")),
+]
+
+#: Per game, the question the paper round could not answer from the book, and the words (fr, en)
+#: that now answer it; each answer is the engine's (the checks below).
+ANSWERS = {
+    "collection": [
+        *PUSHLUCK,
+        ("how many action cards", ("12 cartes action, deux de chacune", "12 action cards, two each of")),
+        ("a Shadow and later sequences", ("que vous verrouillez avant elle ou après elle", "you lock before it or after it")),
+        ("which turns count", ("tous joueurs confondus", "all players' turns together")),
+    ],
+    "sequence": [
+        *PUSHLUCK,
+        ("how many numbered cards", ("102 cartes numérotées", "102 numbered cards")),
+        ("a full reserve", ("Réserve pleine ? Jouez-en une", "Reserve full? Play one")),
+    ],
+    "rows": [
+        ("a lower card that is the 5th", ("5ᵉ carte de la rangée, plus grande ou plus petite", "the row's 5th card, higher or lower")),
+    ],
+    "numwin": [
+        ("two unpaired Rainbows", ("s'il en reste deux ou plus, chacune vaut sa valeur", "two or more left: each scores its value")),
+        ("must one call NUM WIN", ("vous pouvez annoncer « NUM WIN »", 'you may call “NUM WIN”')),
+    ],
+}
+
+
+@pytest.mark.parametrize("lang", ["fr", "en"])
+@pytest.mark.parametrize(("game", "question", "words"),
+                         [(g, q, w) for g, answers in ANSWERS.items() for q, w in answers])
+def test_the_book_answers_what_the_paper_round_had_to_guess(game, question, words, lang):
+    wanted = words[0] if lang == "fr" else words[1]
+    assert flat(wanted) in _book_text(game, lang).replace("’", "'"), f"{game}-{lang}: {question}"
+
+
+def _live(game: str, *tokens: str):
+    from cardforge.live import apply, new_position
+
+    position = new_position(game, ("Ana", "Ben"))
+    for token in tokens:
+        position, verdict = apply(position, position.parse_move([token]))
+    return verdict.result
+
+
+@pytest.mark.parametrize("game", ["collection", "sequence"])
+def test_an_action_card_drawn_counts_as_the_card_a_rainbow_owes(game):
+    assert _live(game, "Ana=RB3")["extra_draws"] == 1
+    result = _live(game, "Ana=RB3", "Ana=flip", "Ana=keep")
+    assert result["extra_draws"] == 0 and result["securable"]
+
+
+@pytest.mark.parametrize(("game", "card", "owed"), [("collection", "double", 2), ("sequence", "simple", 1)])
+def test_a_draw_card_played_on_oneself_is_drawn_at_once(game, card, owed):
+    result = _live(game, "Ana=R3", f"Ana={card}>Ana")
+    assert (result["current"], result["extra_draws"]) == ("Ana", owed)
+    assert _live(game, "Ana=R3", f"Ana={card}>Ben", "Ana=end")["extra_draws"] == owed  # Ben's, at his turn
+
+
+def test_numwin_two_unpaired_rainbows_score_their_values(capsys):
+    import json
+
+    from cardforge.cli import main
+
+    for combo, points in ((["RB3", "RB9", "R5"], 17), (["RB3", "R5"], 5)):
+        try:
+            main(["referee", "numwin", "score", *combo, "--json"])
+        except SystemExit as exc:
+            assert not exc.code
+        assert json.loads(capsys.readouterr().out)["points"] == points
