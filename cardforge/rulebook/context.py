@@ -155,8 +155,8 @@ def _rules(book: RuleBook, lang: str, say: Callable[[str], str] = str) -> dict[s
         "sections": [
             {"id": s.id, "number": section_number(s.id), "title": s.title(lang), "optional": s.optional,
              "rules": [{"id": r.id, "number": section_number(r.id), "text": r.text(lang),
-                        "player": say(player_text(r, lang)), "kind": r.kind} for r in s.rules],
-             "refined_by": refining(book, s.id),
+                        "player": say(player_text(r, lang)), "kind": r.kind,
+                        "refined_by": refining(book, r.id)} for r in s.rules],
              "rulings": facing.get(s.id, [])}
             for s in book.sections
         ],
@@ -166,10 +166,9 @@ def _rules(book: RuleBook, lang: str, say: Callable[[str], str] = str) -> dict[s
     }
 
 
-def refining(book: RuleBook, section_id: str) -> list[str]:
-    """The IDs of the rulings that refine the rules of section ``section_id`` (their ``section``)."""
-    number = section_number(section_id)
-    return [r.id for r in book.rulings if r.section and section_number(r.section) == number]
+def refining(book: RuleBook, rule_id: str) -> list[str]:
+    """The IDs of the rulings that refine rule ``rule_id`` (their ``refines``)."""
+    return [r.id for r in book.rulings if rule_id in r.refines]
 
 
 def _book_info(book: RuleBook, lang: str) -> dict[str, Any]:
