@@ -113,3 +113,23 @@ def test_numwin_two_unpaired_rainbows_score_their_values(capsys):
         except SystemExit as exc:
             assert not exc.code
         assert json.loads(capsys.readouterr().out)["points"] == points
+
+
+@pytest.mark.parametrize("lang", ["fr", "en"])
+@pytest.mark.parametrize("game", ["collection", "sequence", "tricks", "rows", "numwin"])
+def test_the_quick_reference_uses_the_glossary_words(game, lang):
+    """The quick reference is one of the three books: « verrouiller », never « sécuriser », and no
+    « nb joueurs » shorthand (issue 27, "terms drift"; still in Collection's turn line)."""
+    from cardforge.rulebook.glossary import violations
+    from cardforge.rules import load_rules
+
+    info = load_rules(game).book
+    text = " ".join(line(lang) for line in (*info.turn, *info.scoring))
+    assert violations(text, lang, game) == []
+    assert "nb joueurs" not in text and "players + 1 turns were" not in text
+
+
+def test_a_card_face_speaks_plain_english():
+    """The Flip card of Num Tricks said "players still follow higher" (issue 27, "language")."""
+    deck = load_deck("tricks")
+    assert "follow higher" not in deck.actions["flip"].effect("en")
