@@ -133,3 +133,33 @@ def test_a_card_face_speaks_plain_english():
     """The Flip card of Num Tricks said "players still follow higher" (issue 27, "language")."""
     deck = load_deck("tricks")
     assert "follow higher" not in deck.actions["flip"].effect("en")
+
+
+#: The words with which a legend names each card mark (cardforge/rulebook/figures: marks).
+MARK_WORDS = {"cancel": ("barrée", "crossed-out"), "win": ("encadrée", "framed"),
+              "take": ("pointillé", "dashed frame"), "zero": ("marquée d’un 0", "marked with a 0")}
+
+
+@pytest.mark.parametrize("lang", ["fr", "en"])
+@pytest.mark.parametrize("game", ["collection", "sequence", "tricks", "rows", "numwin"])
+def test_the_card_mark_legend_comes_first_and_names_every_mark(game, lang):
+    """Issue 27: "the legend for crossed-out cards on p13 although the first one is on p8";
+    Num Win framed the seizing card and never said what a frame means."""
+    from cardforge.rulebook.books import render_markup
+
+    order = list(render_markup(game, lang).root.iter())
+    legend = next(i for i, el in enumerate(order) if el.tag == "side")
+    examples = [i for i, el in enumerate(order) if el.tag == "example"]
+    assert examples and legend < examples[0]
+    words = "".join(order[legend].itertext())
+    used = {m for el in order for m in (el.get("marks") or "").split()} - {"-"}
+    for mark in used:
+        assert MARK_WORDS[mark][lang == "en"] in words, f"{game}-{lang}: the legend does not say what {mark!r} means"
+
+
+def test_a_note_is_set_at_body_size():
+    """« La Shadow coûte cher » was set at 8.9 pt in a 9.5 pt book (issue 27: body ≥ 9.5 pt)."""
+    from cardforge.rulebook.styles import Palette, make_styles, page_for
+
+    styles = make_styles(page_for("a5"), Palette("#000000", "#FFFFFF"), "fr")
+    assert styles.note.fontSize >= 9.5 and styles.example_title.fontSize >= 9.5
