@@ -31,10 +31,12 @@ def test_an_engine_step_naming_a_rainbow_still_reads_as_a_sentence(lang):
     assert not re.search(r"\b(is|est)[\s\u00a0]?:", said), said
 
 
-def test_english_texts_name_the_infinity_card_in_english():
+def test_english_texts_name_the_action_cards_in_english():
+    """The referee said "the cards Quantique turns over", "an Infini" in English (paper round)."""
     from cardforge.i18n.en import MESSAGES
 
-    assert [k for k, v in MESSAGES.items() if re.search(r"\bInfini\b", v)] == []
+    french = r"\b(Infini|Quantique|Tornade|Passe Ton Tour|Éclair)\b"
+    assert [k for k, v in MESSAGES.items() if re.search(french, v)] == []
 
 
 #: What the two push-your-luck books had to answer alike (fr, en).
@@ -43,6 +45,7 @@ PUSHLUCK = [
     ("is an action card a forced draw", ("elle compte comme cette pioche", "it counts as that draw")),
     ("a draw card played on oneself", ("vous, aussitôt ; un adversaire, au début de son prochain tour",
                                       "you, at once; an opponent, at the start of their next turn")),
+    ("may a reserve card be played before drawing", ("quand aucune pioche n'est due", "whenever no draw is owed")),
     ("the reserve at a new round", ("toutes les cartes, réserves comprises, forment deux nouvelles pioches",
                                     "all the cards, reserves included, make two new draw piles")),
 ]
@@ -163,3 +166,10 @@ def test_a_note_is_set_at_body_size():
 
     styles = make_styles(page_for("a5"), Palette("#000000", "#FFFFFF"), "fr")
     assert styles.note.fontSize >= 9.5 and styles.example_title.fontSize >= 9.5
+
+
+@pytest.mark.parametrize("game", ["collection", "sequence"])
+def test_a_reserve_card_may_be_played_before_the_first_draw(game):
+    """The books said "between two draws"; the engine lets a reserve card open a turn."""
+    result = _live(game, "Ana=R3", "Ana=flip", "Ana=keep", "Ana=end", "Ben=G5", "Ben=end", "Ana=play:flip")
+    assert result["current"] == "Ana"
