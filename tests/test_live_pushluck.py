@@ -86,7 +86,7 @@ def test_tornade_deals_the_sequences_back_as_the_table_says():
     position, _ = play(position, "Ben=G5", "Ben=end")
     position, verdict = play(position, "Chloé=tornade", "Chloé=play")
     assert "who receives which sequence" in verdict.summary.text()
-    with pytest.raises(UsageError, match="Tornade deals back the sequences of Ana and Ben"):
+    with pytest.raises(UsageError, match="Tornado deals back the sequences of Ana and Ben"):
         together(position, "Ana=Chloé", "Ben=Ana")
     position, verdict = together(position, "Ana=Ben", "Ben=Ana")
     assert position.open == {"Ana": ("G5",), "Ben": ("R3",)}
@@ -105,7 +105,7 @@ def test_flip_shows_the_tops_and_the_next_card_must_be_that_top():
 def test_quantique_is_the_last_action_of_the_turn():
     position, _ = play(start(), "Ana=R3", "Ana=quantique", "Ana=play>A")
     position, verdict = play(position, "Ana=G5,B7,Y1")
-    assert "Quantique turns over G5 B7 Y1" in said(verdict)
+    assert "Quantum turns over G5 B7 Y1" in said(verdict)
     position, verdict = play(position, "Ana=keep:G5")
     assert position.open == {"Ana": ("R3", "G5")} and verdict.result["current"] == "Ben"
 
@@ -274,3 +274,10 @@ def test_collection_round_end_validation_then_the_next_round():
 
 def said_fr(verdict) -> str:
     return " | ".join(s.text("fr") for s in verdict.steps)
+
+
+def test_the_card_that_ends_a_turn_is_recorded_as_drawn_by_its_drawer():
+    """The history names who turned a card over, also when that card (a STOP) passes the turn:
+    ``deal Ana=G3``, not the next player's name (found playing a round on paper, issue 27)."""
+    position, _ = play(start(), "Ana=R3", "Ana=G3")
+    assert position.history[-1] == "deal Ana=G3"

@@ -217,7 +217,7 @@ def test_tornade_is_a_chance_node():
     state.apply_action(Move("end"))
     _play_from_reserve(state, "tornade")
     assert state.is_chance_node() and len(state.chance_outcomes()) == 2
-    with pytest.raises(IllegalActionError, match="Tornade"):
+    with pytest.raises(IllegalActionError, match="Tornado"):
         state.apply_chance((0, 2))
     state.apply_chance(state.parse_chance("p1 p0"))
     assert [c.code for c in state.sequences[0]] == ["G5"] and [c.code for c in state.sequences[1]] == ["R3"]

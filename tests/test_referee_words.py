@@ -77,7 +77,7 @@ def test_infini_played_in_advance_saves_the_next_stop(ref):
     assert data["stop"] is False and data["saved"] == [4] and data["sequence"] == ["R3", "R5"]
     assert any("in advance" in t for t in step_texts(data, "SEQUENCE-3.1"))
     lost = answer(ref, "sequence", "check", "R3", "R5", "R7")
-    assert "Joker or an Infini" in " ".join(s["text"] for s in lost["steps"])
+    assert "Joker or an Infinity" in " ".join(s["text"] for s in lost["steps"])
 
 
 def test_stop_cost_turn_keeps_the_sequence_and_its_points(ref):

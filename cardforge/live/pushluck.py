@@ -223,12 +223,13 @@ class _Typed:
 
     def _chance(self, text: str) -> None:
         state = self.state
+        drawer = self.players[state.player]  # before the card, which may pass the turn (a STOP)
         try:
             outcome = state.parse_chance(text)
             state.apply_chance(outcome)
         except (IllegalActionError, CardCodeError) as exc:
             raise _usage(exc) from None
-        self.entries.append(f"{CHANCE_PREFIX}{self.players[state.player]}={state.chance_to_string(outcome)}")
+        self.entries.append(f"{CHANCE_PREFIX}{drawer}={state.chance_to_string(outcome)}")
 
     def _one(self, name: str, value: str) -> None:
         state = self.state

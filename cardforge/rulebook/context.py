@@ -8,7 +8,7 @@ YAML (``load_deck``), examples and reference tables from the engines
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from cardforge.cards import FamilyKind, Text
@@ -18,7 +18,7 @@ from cardforge.rulebook.examples import Example, Figure, Table, examples_for
 from cardforge.rulebook.flowables import MARKS
 from cardforge.rulebook.glossary import terms_for
 from cardforge.rulebook.words import RULE_ID, for_players
-from cardforge.rules import RuleBook, load_rules, player_text
+from cardforge.rules import RuleBook, Ruling, load_rules, player_text
 
 __all__ = ["teaching_template", "book_context", "component_counts", "section_number", "KINDS"]
 
@@ -144,9 +144,10 @@ def _ruling(r: Any, lang: str, say: Callable[[str], str] = str) -> dict[str, Any
             "question": r.question(lang) if r.question else ""}
 
 
-def _rules(book: RuleBook, lang: str, say: Callable[[str], str] = str) -> dict[str, Any]:
+def _rules(book: RuleBook, lang: str, say: Callable[[str], str] = str, also: Sequence[Ruling] = ()) -> dict[str, Any]:
     """Sections with their rules (catalogue and plain texts) and, for the player's book, the
-    player-facing rulings of each section; every ruling; the FAQ."""
+    player-facing rulings of each section; every ruling; the FAQ. ``also``: more rulings printed
+    with the game's (the deck rulings), cited beside the rules they refine too."""
     facing: dict[str, list] = {}
     for r in book.rulings:
         if r.player_facing:
@@ -155,8 +156,8 @@ def _rules(book: RuleBook, lang: str, say: Callable[[str], str] = str) -> dict[s
         "sections": [
             {"id": s.id, "number": section_number(s.id), "title": s.title(lang), "optional": s.optional,
              "rules": [{"id": r.id, "number": section_number(r.id), "text": r.text(lang),
-                        "player": say(player_text(r, lang)), "kind": r.kind} for r in s.rules],
-             "refined_by": refining(book, s.id),
+                        "player": say(player_text(r, lang)), "kind": r.kind,
+                        "refined_by": refining((*book.rulings, *also), r.id)} for r in s.rules],
              "rulings": facing.get(s.id, [])}
             for s in book.sections
         ],
@@ -166,10 +167,9 @@ def _rules(book: RuleBook, lang: str, say: Callable[[str], str] = str) -> dict[s
     }
 
 
-def refining(book: RuleBook, section_id: str) -> list[str]:
-    """The IDs of the rulings that refine the rules of section ``section_id`` (their ``section``)."""
-    number = section_number(section_id)
-    return [r.id for r in book.rulings if r.section and section_number(r.section) == number]
+def refining(rulings: Sequence[Ruling], rule_id: str) -> list[str]:
+    """The IDs of the rulings that refine rule ``rule_id`` (their ``refines``)."""
+    return [r.id for r in rulings if rule_id in r.refines]
 
 
 def _book_info(book: RuleBook, lang: str) -> dict[str, Any]:
@@ -221,7 +221,7 @@ def book_context(game: str, lang: str, *, paper: str = "a5", kind: str = "player
         "components": _components(deck, lang),
         "variants": [{"id": v.id, "name": v.name(lang), "description": say(v.description(lang))}
                      for v in deck.variants.values()],
-        "rules": _rules(book, lang, say),
+        "rules": _rules(book, lang, say, related),
         "deck_rulings": [_ruling(r, lang) for r in related],
         "examples": _by_section(examples, lambda ex: _example(ex, lang, say), section_ids),
         "tables": _by_section(tables, lambda t: _table(t, lang, say), section_ids),

@@ -172,7 +172,7 @@ def make_styles(page: Page, palette: Palette, lang: str = "") -> Styles:
         page=page,
         palette=palette,
         body=body,
-        note=ParagraphStyle("note", parent=body, fontSize=size * 0.94, leading=lead * 0.94, spaceAfter=0),
+        note=ParagraphStyle("note", parent=body, spaceAfter=0),  # body size: a player reads it (issue 27, ≥ 9.5 pt)
         rule=ParagraphStyle("rule", parent=body, spaceAfter=size * 0.5),
         margin_rule=ParagraphStyle("margin_rule", parent=body, spaceAfter=size * 0.5, leftIndent=size * 2.1,
                                    bulletIndent=0, bulletFontName=f.condensed, bulletFontSize=size * 0.7,
@@ -205,7 +205,7 @@ def make_styles(page: Page, palette: Palette, lang: str = "") -> Styles:
                                       spaceAfter=size * 0.8),
         cover_text=ParagraphStyle("cover_text", parent=body, hyphenationLang="", fontSize=size * 1.05, leading=size * 1.5,
                                   alignment=TA_CENTER, textColor=colors.white, spaceAfter=size * 0.3),
-        example_title=ParagraphStyle("example_title", parent=body, hyphenationLang="", fontName=f.bold, fontSize=size * 0.98,
+        example_title=ParagraphStyle("example_title", parent=body, hyphenationLang="", fontName=f.bold,
                                      textColor=accent, alignment=TA_LEFT, spaceAfter=size * 0.3),
         font=f,
     )

@@ -71,10 +71,13 @@ def for_players(text: str, deck: Deck, lang: str) -> str:
     'Rainbow 3 est un Rainbow seul : 0 pt'
     """
     text = _DOUBLED.sub(r"\1", in_words(_CITED.sub("", text), deck, lang))
-    return _NAMED_TWICE.sub(r"\1 \2 \3", text)
+    return _NAMED_TWICE.sub(r"\1 \2 \3", _NAMED_THEN_COLON.sub(r"\1 \2", text))
 
 
 #: "la Shadow SH3" in words reads "la Shadow Shadow 3": the family is said once.
 _DOUBLED = re.compile(r"\b(Shadow|Rainbow) \1\b")
+#: "Rainbow 9 is a Rainbow: draw again" says it twice too, but has nothing after the family to
+#: keep: "Rainbow 9: draw again" (not "Rainbow 9 is: …").
+_NAMED_THEN_COLON = re.compile(r"\b(Shadow|Rainbow) (\d+) (?:est|is) (?:une|un|a) \1(?=[\s\u00a0\u202f]*:)")
 #: "Rainbow 12 est une Rainbow seule" says the family twice: "Rainbow 12 est seule".
 _NAMED_TWICE = re.compile(r"\b(Shadow|Rainbow) (\d+) (est|is) (?:une|a) \1\b")

@@ -64,6 +64,7 @@ class Ruling(NamedTuple):
     section: str | None = None  # the catalogue section it belongs to in the player's book
     player: Text | None = None  # its text in plain words (default: ``text`` without referee talk)
     question: Text | None = None  # set: it is also answered in the player's FAQ
+    refines: tuple[str, ...] = ()  # the IDs of the rules it refines (the comprehensive rules cite it there)
 
 
 class BookInfo(NamedTuple):
@@ -152,7 +153,7 @@ def load_rules(game: str) -> RuleBook:
     rulings = tuple(
         Ruling(r["id"], _text(r["title"]), _text(r), _text(r["reason"]), r.get("house_rule"),
                bool(r.get("player_facing", False)), None if r.get("section") is None else str(r["section"]),
-               _maybe(r.get("player")), _maybe(r.get("question")))
+               _maybe(r.get("player")), _maybe(r.get("question")), tuple(r.get("refines", ())))
         for r in data.get("rulings", [])
     )
     return RuleBook(game=data["game"], title=_text(data["title"]), sections=sections, rulings=rulings,

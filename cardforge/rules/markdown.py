@@ -27,6 +27,8 @@ def rulings_markdown() -> str:
         for r in book.rulings:
             out.append(f"### {r.id} — {r.title.en} / {r.title.fr}")
             out.append("")
+            if r.refines:
+                out.append(f"- **Refines / Précise :** {', '.join(r.refines)}")
             out.append(f"- **en:** {r.text.en}")
             out.append(f"- **fr :** {r.text.fr}")
             out.append(f"- **Why:** {r.reason.en}")
