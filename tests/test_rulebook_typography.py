@@ -72,3 +72,14 @@ def test_running_text_hyphenator_is_built_once_per_process():
     assert callable(first) and first is again is hyphenation("fr")
     assert ("anticonstitu", "tionnellement") in list(first("anticonstitutionnellement"))
     assert hyphenation("xx") == ""
+
+
+@pytest.mark.parametrize("game", ["collection", "sequence", "tricks", "rows", "numwin"])
+def test_section_headings_say_and_in_words(game):
+    """No ampersand in a heading (issue 27: « Composition & Mise en place »): a book's headings are
+    prose, « et » / "and", with the French lower case after the first word."""
+    from cardforge.rules import load_rules
+
+    for section in load_rules(game).sections:
+        for lang in ("fr", "en"):
+            assert "&" not in section.title(lang), (game, section.id, section.title(lang))
