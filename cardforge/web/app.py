@@ -21,7 +21,7 @@ from typing import Any
 
 from cardforge.errors import CardforgeError, UsageError
 from cardforge.i18n import refusal
-from cardforge.web.guard import COOKIE, LOOPBACK, JoinGuard, Refused, host_allowed, same_origin
+from cardforge.web.guard import COOKIE, LOOPBACK, TOKEN_LIFE, JoinGuard, Refused, StoredTokens, host_allowed, same_origin
 from cardforge.web.i18n import LANGS, choose_lang, words
 from cardforge.web.push import Changes
 
@@ -52,7 +52,7 @@ def create_app(db: Path | str | None = None, *, join_code: str | None = None,
 
     db_path = Path(db) if db is not None else default_db_path()
     Store(db_path).close()  # create (or check) the database once, before the first request
-    guard = JoinGuard(join_code)
+    guard = JoinGuard(join_code, StoredTokens(db_path))  # a phone that joined stays in after a restart
     changes = Changes()
     cache = PictureCache(pictures_dir)
     env = jinja2.Environment(loader=jinja2.FileSystemLoader(TEMPLATES_DIR), autoescape=True,
@@ -353,7 +353,7 @@ def create_app(db: Path | str | None = None, *, join_code: str | None = None,
             return render(request, "join.html", 403, message=said_["join_wrong"], next=target)
         response = RedirectResponse(target, status_code=303)
         if guard.required:
-            response.set_cookie(COOKIE, token, httponly=True, samesite="strict", max_age=7 * 24 * 3600)
+            response.set_cookie(COOKIE, token, httponly=True, samesite="strict", max_age=TOKEN_LIFE)
         return response
 
     def set_lang(request) -> Response:
