@@ -354,11 +354,7 @@ class Store:
 
     def _has_tokens(self) -> bool:
         """False only for a read-only database of an older schema (it cannot be migrated)."""
-        if "_tokens" not in self.__dict__:
-            with self._guard():
-                self.__dict__["_tokens"] = self._db.execute(
-                    "SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'phone_tokens'").fetchone() is not None
-        return self.__dict__["_tokens"]
+        return self._has_table("phone_tokens")
 
     # -- reading -----------------------------------------------------------------------------
 
@@ -458,11 +454,15 @@ class Store:
 
     def _has_snapshots(self) -> bool:
         """False only for a read-only database of schema 1 (it cannot be migrated)."""
-        if "_snapshots" not in self.__dict__:
+        return self._has_table("snapshots")
+
+    def _has_table(self, name: str) -> bool:
+        key = f"_table_{name}"
+        if key not in self.__dict__:
             with self._guard():
-                self.__dict__["_snapshots"] = self._db.execute(
-                    "SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'snapshots'").fetchone() is not None
-        return self.__dict__["_snapshots"]
+                self.__dict__[key] = self._db.execute(
+                    "SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = ?", (name,)).fetchone() is not None
+        return self.__dict__[key]
 
     def current_match(self) -> int:
         """The current match's ID; ``UsageError`` telling how to start one if there is none."""
