@@ -185,11 +185,28 @@ def test_a_sequence_card_by_card_with_the_stop_warning_then_secured(db):
     assert "STOP" in stopped and "SEQUENCE-" in stopped
 
 
-def test_numwin_has_no_live_table_but_its_sheet(db):
+def test_numwin_is_followed_card_by_card_with_its_moves_as_buttons(db):
     _new(db, "numwin", "Ana,Ben")
     web = client(db)
+    page = web.get("/m/1").text
+    assert 'id="live"' in page and 'name="kind" value="deal"' in page and "by-hand" not in page
+    dealt = web.post("/m/1/move", data={"kind": "deal", "c0": "R1 R2 R3 R4"}, headers={"HX-Request": "true"}).text
+    assert "4 cards taken from the deck" in dealt and 'name="word" value="draw"' in dealt  # Ben's turn: draw
+    assert '<input type="hidden" name="n0" value="Ben">' in dealt
+    drawn = html.unescape(web.post("/m/1/move", data={"n0": "Ben", "word": "draw", "c0": "G5"},
+                                   headers={"HX-Request": "true"}).text)
+    assert "Swap with card 2" in drawn and 'value="swap:2"' in drawn  # the engine's moves, named
+    refused = web.post("/m/1/move", data={"n0": "Ana", "word": "discard"})
+    assert refused.status_code == 422 and "Ana cannot play now" in html.unescape(refused.text)
+
+
+def test_a_numwin_sheet_typed_round_by_round_keeps_no_live_table(db):
+    _new(db, "numwin", "Ana,Ben")
+    with Store(db) as store:
+        Scorekeeper(store).record_round(["Ana=R5,G5,B7,Y8,R9", "Ben=R1,G2,B3,Y4,SH5"], match_id=1)
+    web = client(db)
     assert 'id="live"' not in web.get("/m/1").text
-    refused = web.post("/m/1/move", data={"n0": "Ana", "c0": "R3"})
+    refused = web.post("/m/1/move", data={"kind": "deal", "c0": "R3"})
     assert refused.status_code == 422 and "numwin has no live table" in refused.text
 
 
@@ -297,3 +314,20 @@ def test_the_cli_on_the_table_store_puts_the_round_it_ends_on_the_sheet_and_read
         _reveal(web, a, b)  # the page ends it: on the sheet once, the CLI reads the page's note
     assert len(_standings(db).rounds) == 1
     assert run_cli("referee", "rows", "play", "Ana=R5", "Ben=G5", "--table", "--db", str(db)).code == 0
+
+
+@pytest.mark.parametrize("game", ["rows", "tricks", "sequence", "collection", "numwin"])
+def test_a_whole_evening_of_each_game_through_the_page_forms(db, game):
+    """The five evenings the browser tests play on three phones, here through the page's forms
+    in process: each match ends with its winner named on the sheet (issue 28)."""
+    from tests.web_evenings import EVENINGS, played_in_process
+
+    evening = EVENINGS[game]()
+    web = client(db)
+    match = played_in_process(web, evening)
+    standings = _standings(db, match)
+    assert standings.outcome.over and len(standings.rounds) == evening.rounds
+    if evening.winners:
+        assert standings.outcome.winners == evening.winners
+    page = html.unescape(web.get(f"/m/{match}").text)
+    assert "Match over" in page and ", ".join(standings.outcome.winners) in page

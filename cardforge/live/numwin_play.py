@@ -23,7 +23,8 @@ from cardforge.i18n import Message, refusal
 from cardforge.live.adapter import CHANCE_PREFIX
 from cardforge.live.base import check_seats
 
-__all__ = ["engine", "entries", "replay", "verdict", "view", "move_text", "parse_move", "MOVE_WORDS", "words", "sheet_tokens"]
+__all__ = ["engine", "entries", "replay", "verdict", "view", "move_text", "parse_move", "MOVE_WORDS", "words", "sheet_tokens",
+           "now"]
 
 #: the move words (``Move.kind``) a player types
 MOVE_WORDS = ("draw", "take", "discard", "add", "swap", "pass", "claim", "numwin", "continue", "swipe", "flip",
@@ -221,7 +222,7 @@ def verdict(match, before, state, new: Sequence[str]):
     totals = dict(zip(match.players, state.totals))
     result.board.append(Message("live.numwin.totals", n=len(state.history), totals=[
         Message("live.tricks.count", player=p, n=totals[p]) for p in match.players]))
-    result.board.append(_now(match, state))
+    result.board.append(now(match, state))
     result.result.update(view(match, state))
     if state.is_terminal():
         winners = [match.players[i] for i in state.winners()]
@@ -231,7 +232,7 @@ def verdict(match, before, state, new: Sequence[str]):
     return result
 
 
-def _now(match, state) -> Message:
+def now(match, state) -> Message:
     """Who is to do what now (a board line)."""
     shown = min(state.round + 1, state.rounds)
     if state.is_terminal():

@@ -132,6 +132,33 @@ _WORDS: dict[str, tuple[str, str]] = {
     "error_title": ("This page cannot be shown", "Cette page ne peut pas s'afficher"),
     "cancel": ("Cancel", "Annuler"),
     "round_done": ("All tricks played: enter the bids to record the round.", "Tous les plis sont joués : saisissez les annonces pour enregistrer la manche."),
+    # -- issue 28: the new-match form's options (as table new --rounds, --start-cards, --house) -----
+    "rounds_field": ("Rounds (empty: as the rules say)", "Manches (vide\u00a0: selon les règles)"),
+    "start_cards_field": ("Cards dealt in the first round (empty: as the rules say)",
+                          "Cartes distribuées à la première manche (vide\u00a0: selon les règles)"),
+    "house_field": ("House rules, one a line: KEY=VALUE", "Règles maison, une par ligne\u00a0: CLÉ=VALEUR"),
+    # -- issue 28: Num Win followed card by card on the page (cardforge.live.numwin_play) ---------
+    "nw_deck_cards": ("Cards from the deck", "Cartes de la pioche"),
+    "nw_name_cards": ("Enter the cards", "Saisir les cartes"),
+    "nw_discard": ("Discard top", "Dessus de la défausse"),
+    "nw_held": ("Card drawn", "Carte piochée"),
+    "nw_dealer": ("dealer", "donneur"),
+    "nw_moves": ("Moves", "Coups"),
+    "nw_locked": ("locked", "verrouillée"),
+    "nw.draw": ("Draw", "Piocher"),
+    "nw.take": ("Take the discard", "Prendre la défausse"),
+    "nw.discard": ("Discard it", "La défausser"),
+    "nw.add": ("Add it to the combo", "L'ajouter au combo"),
+    "nw.swap": ("Swap with card {n}", "Échanger avec la carte {n}"),
+    "nw.pass": ("Pass", "Passer"),
+    "nw.claim": ("Reflex with card {n}", "Réflexe avec la carte {n}"),
+    "nw.claim_of": ("Reflex with {player}'s card {t}", "Réflexe avec la carte {t} de {player}"),
+    "nw.numwin": ("NUM WIN", "NUM WIN"),
+    "nw.continue": ("Continue", "Continuer"),
+    "nw.flip": ("Flip card {n}", "Retourner la carte {n}"),
+    "nw.swipe": ("Swipe card {n} with {player}'s card {t}", "Swipe, carte {n} contre la carte {t} de {player}"),
+    "nw.quantum": ("Quantum on {player}'s card {t}", "Quantum sur la carte {t} de {player}"),
+    "nw.flash": ("Flash on {player}'s card {t}", "Flash sur la carte {t} de {player}"),
 }
 
 
