@@ -327,6 +327,8 @@ def test_a_whole_evening_of_each_game_through_the_page_forms(db, game):
     match = played_in_process(web, evening)
     standings = _standings(db, match)
     assert standings.outcome.over and len(standings.rounds) == evening.rounds
+    with Store(db) as store:  # each step one saved position
+        assert len(store.digest(match).positions) == len(evening.steps)
     if evening.winners:
         assert standings.outcome.winners == evening.winners
     page = html.unescape(web.get(f"/m/{match}").text)

@@ -48,7 +48,7 @@ class Evening:
     winners: tuple[str, ...] = field(default=())
 
 
-#: a rows round of two players, reveal by reveal (Ana wins it: lower pile)
+#: a rows round of two players, reveal by reveal (Ben wins it, so Ben wins the match)
 ROWS_ANA = ["R1", "R2", "R3", "R4", "R6", "R8", "B3", "B4", "Y5", "G7"]
 ROWS_BEN = ["SH1", "G2", "G3", "B5", "Y1", "Y2", "Y3", "R10", "RB4", "G11"]
 
