@@ -196,6 +196,8 @@ def test_numwin_is_followed_card_by_card_with_its_moves_as_buttons(db):
     drawn = html.unescape(web.post("/m/1/move", data={"n0": "Ben", "word": "draw", "c0": "G5"},
                                    headers={"HX-Request": "true"}).text)
     assert "Swap with card 2" in drawn and 'value="swap:2"' in drawn  # the engine's moves, named
+    assert 'class="picker"' not in drawn and 'id="c0"' not in drawn  # no card to name: the moves alone
+    assert 'class="picker"' in dealt and 'id="c0"' in dealt
     refused = web.post("/m/1/move", data={"n0": "Ana", "word": "discard"})
     assert refused.status_code == 422 and "Ana cannot play now" in html.unescape(refused.text)
 
@@ -333,3 +335,14 @@ def test_a_whole_evening_of_each_game_through_the_page_forms(db, game):
         assert standings.outcome.winners == evening.winners
     page = html.unescape(web.get(f"/m/{match}").text)
     assert "Match over" in page and ", ".join(standings.outcome.winners) in page
+
+
+def test_the_picker_greys_out_the_cards_of_the_open_and_locked_sequences(db):
+    _new(db, "sequence", "Ana,Ben", rounds=2)
+    web = client(db)
+    web.post("/m/1/move", data={"n0": "Ana", "c0": "R3,G5"})
+    web.post("/m/1/move", data={"n0": "Ana", "act": "secure"})
+    page = web.post("/m/1/move", data={"n0": "Ben", "c0": "B7"}, headers={"HX-Request": "true"}).text
+    for code in ("R3", "G5", "B7"):  # locked by Ana, open for Ben: nobody draws them again
+        assert re.search(rf'data-code="{code}"[^>]*disabled', page), code
+    assert not re.search(r'data-code="R4"[^>]*disabled', page)

@@ -98,7 +98,8 @@ def collection() -> Evening:
 
 def numwin(seed: int = 3, players: int = 2) -> Evening:
     """A seeded Num Win game card by card (every move, every card the deck gave), one round per
-    dealer, to the lowest total (the seed makes it short: 65 moves for two players)."""
+    dealer, to the lowest total (the seed makes it short: 65 moves for two players, the cards the deck gave after a
+    move other than a draw named on their own)."""
     names = ("Ana", "Ben", "Chloé")[:players]
     game = new_game(players, seed, record_chance=True)
     rng = random.Random(seed)
@@ -111,7 +112,12 @@ def numwin(seed: int = 3, players: int = 2) -> Evening:
         game.apply_action(action)
         drawn = " ".join(c.code for c in game.chance_log[done:])
         done = len(game.chance_log)
-        steps.append(Step((drawn,) if drawn else (), player, ("word", move_text(action, names))))
+        if action.kind == "draw":  # the card drawn typed with the move
+            steps.append(Step((drawn,), player, ("word", "draw")))
+            continue
+        steps.append(Step((), player, ("word", move_text(action, names))))
+        if drawn:  # the cards the deck gave after it (a new round's deal, a penalty card)
+            steps.append(Step((drawn,)))
     winners = tuple(names[i] for i in game.winners())
     return Evening("numwin", ", ".join(names), {}, steps, rounds=players, kill_at=len(steps) // 3, winners=winners)
 

@@ -361,11 +361,14 @@ def numwin_move_label(word: str, lang: str) -> str:
 
 def _seen(position: Any, game: str) -> set[str]:
     """Cards the table shows face up, which nobody can play again this round (greyed out in the
-    picker): the rows and captured piles, the tricks played."""
+    picker): the rows and captured piles, the tricks played, the sequences open and locked."""
     if game == "rows":
         return {c for cards in (*position.rows.values(), *position.captured.values()) for c in cards}
     if game == "tricks":
         return {c.split("=")[0] for c in (*position.played, *(c for _, c in position.trick))}
+    if game in ("sequence", "collection"):  # the open sequences and those locked this round
+        return {c.split("=")[0].split("@")[0] for cards in (*position.open.values(),
+                *(s for locked in position.secured.values() for s in locked)) for c in cards}
     return set()
 
 
