@@ -335,6 +335,7 @@ def test_a_whole_evening_of_each_game_through_the_page_forms(db, game):
         assert standings.outcome.winners == evening.winners
     page = html.unescape(web.get(f"/m/{match}").text)
     assert "Match over" in page and ", ".join(standings.outcome.winners) in page
+    assert 'class="move tray"' not in page and 'id="dock"' not in page  # nothing more to enter
 
 
 def test_the_picker_greys_out_the_cards_of_the_open_and_locked_sequences(db):
@@ -346,3 +347,13 @@ def test_the_picker_greys_out_the_cards_of_the_open_and_locked_sequences(db):
     for code in ("R3", "G5", "B7"):  # locked by Ana, open for Ben: nobody draws them again
         assert re.search(rf'data-code="{code}"[^>]*disabled', page), code
     assert not re.search(r'data-code="R4"[^>]*disabled', page)
+
+
+def test_a_move_after_the_end_is_refused_in_one_line_at_the_top(db):
+    from tests.web_evenings import EVENINGS, played_in_process
+
+    web = client(db)
+    match = played_in_process(web, EVENINGS["tricks"]())
+    refused = web.post(f"/m/{match}/move", data={"n0": "Ana", "c0": "RB3"})
+    assert refused.status_code == 422 and f"match {match} is over" in html.unescape(refused.text)
+    assert 'role="alert" id="error"' in refused.text
