@@ -8,7 +8,8 @@ What each evening plays is ``tests/web_evenings.py``'s: rows, 3 rounds of 10 rev
 players; tricks, 2 agreed rounds for three (bids, then 1 and 2 tricks); sequence, 2 agreed
 rounds for three (a draw and a lock each, the round sent as the live table filled it in);
 collection in Discovery, 3 rounds for three (a pair, a small straight, three or four of a
-kind); Num Win card by card, a seeded 2-player game of 65 moves, one round per dealer.  The
+kind); Num Win card by card, a seeded 2-player game, one round per dealer: 64 moves and 3
+deals named from the picker.  The
 first two moves of every round are tapped on the picker and the tray (cards by their tiles,
 bids typed, the seat chosen, the tray's buttons); the others fill the same tray form by script
 and click its button."""

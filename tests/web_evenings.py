@@ -98,8 +98,8 @@ def collection() -> Evening:
 
 def numwin(seed: int = 3, players: int = 2) -> Evening:
     """A seeded Num Win game card by card (every move, every card the deck gave), one round per
-    dealer, to the lowest total (the seed makes it short: 65 moves for two players, the cards the deck gave after a
-    move other than a draw named on their own)."""
+    dealer, to the lowest total (the seed makes it short for two players: 64 moves and 3 deals; the cards the deck gave
+    after a move other than a draw are named on their own)."""
     names = ("Ana", "Ben", "Chloé")[:players]
     game = new_game(players, seed, record_chance=True)
     rng = random.Random(seed)
