@@ -200,6 +200,10 @@ def test_numwin_is_followed_card_by_card_with_its_moves_as_buttons(db):
     assert 'class="picker"' in dealt and 'id="c0"' in dealt
     refused = web.post("/m/1/move", data={"n0": "Ana", "word": "discard"})
     assert refused.status_code == 422 and "Ana cannot play now" in html.unescape(refused.text)
+    assert "Ben: draw" in drawn  # the ruling says the move in words, in the page's language
+    web.cookies.set("lang", "fr")
+    french = html.unescape(web.get("/m/1").text)
+    assert "Ben\u00a0: piocher" in french and "Échanger avec la carte 2" in french
 
 
 def test_a_numwin_sheet_typed_round_by_round_keeps_no_live_table(db):

@@ -145,20 +145,6 @@ _WORDS: dict[str, tuple[str, str]] = {
     "nw_dealer": ("dealer", "donneur"),
     "nw_moves": ("Moves", "Coups"),
     "nw_locked": ("locked", "verrouillée"),
-    "nw.draw": ("Draw", "Piocher"),
-    "nw.take": ("Take the discard", "Prendre la défausse"),
-    "nw.discard": ("Discard it", "La défausser"),
-    "nw.add": ("Add it to the combo", "L'ajouter au combo"),
-    "nw.swap": ("Swap with card {n}", "Échanger avec la carte {n}"),
-    "nw.pass": ("Pass", "Passer"),
-    "nw.claim": ("Reflex with card {n}", "Réflexe avec la carte {n}"),
-    "nw.claim_of": ("Reflex with {player}'s card {t}", "Réflexe avec la carte {t} de {player}"),
-    "nw.numwin": ("NUM WIN", "NUM WIN"),
-    "nw.continue": ("Continue", "Continuer"),
-    "nw.flip": ("Flip card {n}", "Retourner la carte {n}"),
-    "nw.swipe": ("Swipe card {n} with {player}'s card {t}", "Swipe, carte {n} contre la carte {t} de {player}"),
-    "nw.quantum": ("Quantum on {player}'s card {t}", "Quantum sur la carte {t} de {player}"),
-    "nw.flash": ("Flash on {player}'s card {t}", "Flash sur la carte {t} de {player}"),
 }
 
 

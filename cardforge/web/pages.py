@@ -340,23 +340,20 @@ def _numwin_view(match: Any, lang: str) -> dict[str, Any]:
     shown = match.view()
     return {
         "nw": shown, "current": shown["to_play"], "now": now(match, match.state()).text(lang),
-        "moves_offered": [{"word": m, "label": numwin_move_label(m, lang)} for m in shown["moves"]],
+        "moves_offered": [{"word": m, "label": numwin_move_label(m, match.players, lang)} for m in shown["moves"]],
         "seats": [{"name": p, "combo": [{"code": c.rstrip("*"), "locked": c.endswith("*")} for c in combo],
                    "total": shown["totals"][p], "dealer": p == shown["dealer"]}
                   for p, combo in shown["combos"].items()],
     }
 
 
-def numwin_move_label(word: str, lang: str) -> str:
-    """A Num Win move word (``swap:2``, ``claim>Ben:1``) as its button says it in ``lang``."""
-    from cardforge.web.i18n import words
+def numwin_move_label(word: str, players: Sequence[str], lang: str) -> str:
+    """A Num Win move word (``swap:2``, ``claim>Ben:1``) as its button says it in ``lang``: the
+    live model's words for it, capitalised."""
+    from cardforge.live.numwin_play import move_message
 
-    head, _, target = word.partition(">")
-    kind, _, slot = head.partition(":")
-    player, _, t = target.rpartition(":")
-    key = f"nw.{kind}_of" if kind == "claim" and target else f"nw.{kind}"
-    said = words(lang)
-    return said[key].format(n=slot, player=player, t=t) if key in said else word
+    said = move_message(word, players).text(lang)
+    return said[:1].upper() + said[1:]
 
 
 def _seen(position: Any, game: str) -> set[str]:
