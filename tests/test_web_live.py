@@ -197,6 +197,8 @@ def test_numwin_is_followed_card_by_card_with_its_moves_as_buttons(db):
                                    headers={"HX-Request": "true"}).text)
     assert "Swap with card 2" in drawn and 'value="swap:2"' in drawn  # the engine's moves, named
     assert 'class="picker"' not in drawn and 'id="c0"' not in drawn  # no card to name: the moves alone
+    combos = drawn[drawn.index('class="seats"'):]  # face down on every phone, the owner peeks
+    assert combos.count('class="back"') == 4 and "Ben's cards: only Ben looks" in combos
     assert 'class="picker"' in dealt and 'id="c0"' in dealt
     refused = web.post("/m/1/move", data={"n0": "Ana", "word": "discard"})
     assert refused.status_code == 422 and "Ana cannot play now" in html.unescape(refused.text)

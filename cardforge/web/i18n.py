@@ -145,6 +145,8 @@ _WORDS: dict[str, tuple[str, str]] = {
     "nw_dealer": ("dealer", "donneur"),
     "nw_moves": ("Moves", "Coups"),
     "nw_locked": ("locked", "verrouillée"),
+    "nw_face_down": ("a card face down", "une carte face cachée"),
+    "nw_peek": ("{name}'s cards: only {name} looks", "Cartes de {name}\u00a0: {name} seul regarde"),
 }
 
 
