@@ -92,3 +92,39 @@ def test_the_lockout_doubles_and_ends():
     assert waits[FREE_TRIES - 1:] == [1.0, 2.0, 4.0, 8.0]
     assert guard.exchange("482913", "10.0.0.9", now=1e6)  # the right code, after the wait
     assert guard.exchange("482913", "10.0.0.10", now=0.0)  # another phone was never locked
+
+
+def test_a_phones_token_outlives_a_restart_and_a_forged_one_does_not(db):
+    """The tokens are kept (as digests, with their expiry) in the match store: the server
+    started again — with a new join code — still knows the phone that joined."""
+    import sqlite3
+
+    phone = client(db, join_code="482913")
+    assert phone.get("/join", params={"code": "482913"}).status_code == 303
+    token = phone.cookies["cardforge_join"]
+    restarted = client(db, join_code="771204")  # a new process over the same file: a new code
+    restarted.cookies.set("cardforge_join", token)
+    assert restarted.post("/m/1/round", data={"p0_cards": "R5"}).status_code == 303
+    forged = client(db, join_code="771204")
+    forged.cookies.set("cardforge_join", token[:-2] + ("AA" if not token.endswith("AA") else "BB"))
+    assert forged.post("/m/1/round", data={"p0_cards": "R6"}).status_code == 403
+    with sqlite3.connect(db) as raw:  # only the digest is on disk, never the token
+        kept = raw.execute("SELECT digest FROM phone_tokens").fetchall()
+    assert len(kept) == 1 and token not in kept[0][0]
+    assert _rounds(db) == 1
+
+
+def test_an_expired_token_is_refused_and_pruned(db):
+    import hashlib
+
+    from cardforge.table.store import Store
+
+    digest = hashlib.sha256(b"old-phone").hexdigest()
+    with Store(db) as store:
+        store.add_token(digest, now=1000.0, life=10.0)
+        assert store.has_token(digest, 1005.0) and not store.has_token(digest, 1010.0)
+        store.add_token("other", now=2000.0, life=10.0)  # the next token handed out prunes it
+        assert not store.has_token(digest, 0.0)
+    old = client(db, join_code="482913")
+    old.cookies.set("cardforge_join", "old-phone")  # expired since 1970
+    assert old.post("/m/1/round", data={"p0_cards": "R5"}).status_code == 403

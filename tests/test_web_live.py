@@ -185,11 +185,36 @@ def test_a_sequence_card_by_card_with_the_stop_warning_then_secured(db):
     assert "STOP" in stopped and "SEQUENCE-" in stopped
 
 
-def test_numwin_has_no_live_table_but_its_sheet(db):
+def test_numwin_is_followed_card_by_card_with_its_moves_as_buttons(db):
     _new(db, "numwin", "Ana,Ben")
     web = client(db)
+    page = web.get("/m/1").text
+    assert 'id="live"' in page and 'name="kind" value="deal"' in page and "by-hand" not in page
+    dealt = web.post("/m/1/move", data={"kind": "deal", "c0": "R1 R2 R3 R4"}, headers={"HX-Request": "true"}).text
+    assert "4 cards taken from the deck" in dealt and 'name="word" value="draw"' in dealt  # Ben's turn: draw
+    assert '<input type="hidden" name="n0" value="Ben">' in dealt
+    drawn = html.unescape(web.post("/m/1/move", data={"n0": "Ben", "word": "draw", "c0": "G5"},
+                                   headers={"HX-Request": "true"}).text)
+    assert "Swap with card 2" in drawn and 'value="swap:2"' in drawn  # the engine's moves, named
+    assert 'class="picker"' not in drawn and 'id="c0"' not in drawn  # no card to name: the moves alone
+    combos = drawn[drawn.index('class="seats"'):]  # face down on every phone, the owner peeks
+    assert combos.count('class="back"') == 4 and "Ben's cards: only Ben looks" in combos
+    assert 'class="picker"' in dealt and 'id="c0"' in dealt
+    refused = web.post("/m/1/move", data={"n0": "Ana", "word": "discard"})
+    assert refused.status_code == 422 and "Ana cannot play now" in html.unescape(refused.text)
+    assert "Ben: draw" in drawn  # the ruling says the move in words, in the page's language
+    web.cookies.set("lang", "fr")
+    french = html.unescape(web.get("/m/1").text)
+    assert "Ben\u00a0: piocher" in french and "Échanger avec la carte 2" in french
+
+
+def test_a_numwin_sheet_typed_round_by_round_keeps_no_live_table(db):
+    _new(db, "numwin", "Ana,Ben")
+    with Store(db) as store:
+        Scorekeeper(store).record_round(["Ana=R5,G5,B7,Y8,R9", "Ben=R1,G2,B3,Y4,SH5"], match_id=1)
+    web = client(db)
     assert 'id="live"' not in web.get("/m/1").text
-    refused = web.post("/m/1/move", data={"n0": "Ana", "c0": "R3"})
+    refused = web.post("/m/1/move", data={"kind": "deal", "c0": "R3"})
     assert refused.status_code == 422 and "numwin has no live table" in refused.text
 
 
@@ -297,3 +322,44 @@ def test_the_cli_on_the_table_store_puts_the_round_it_ends_on_the_sheet_and_read
         _reveal(web, a, b)  # the page ends it: on the sheet once, the CLI reads the page's note
     assert len(_standings(db).rounds) == 1
     assert run_cli("referee", "rows", "play", "Ana=R5", "Ben=G5", "--table", "--db", str(db)).code == 0
+
+
+@pytest.mark.parametrize("game", ["rows", "tricks", "sequence", "collection", "numwin"])
+def test_a_whole_evening_of_each_game_through_the_page_forms(db, game):
+    """The five evenings the browser tests play on three phones, here through the page's forms
+    in process: each match ends with its winner named on the sheet (issue 28)."""
+    from tests.web_evenings import EVENINGS, played_in_process
+
+    evening = EVENINGS[game]()
+    web = client(db)
+    match = played_in_process(web, evening)
+    standings = _standings(db, match)
+    assert standings.outcome.over and len(standings.rounds) == evening.rounds
+    with Store(db) as store:  # each step one saved position
+        assert len(store.digest(match).positions) == len(evening.steps)
+    if evening.winners:
+        assert standings.outcome.winners == evening.winners
+    page = html.unescape(web.get(f"/m/{match}").text)
+    assert "Match over" in page and ", ".join(standings.outcome.winners) in page
+    assert 'class="move tray"' not in page and 'id="dock"' not in page  # nothing more to enter
+
+
+def test_the_picker_greys_out_the_cards_of_the_open_and_locked_sequences(db):
+    _new(db, "sequence", "Ana,Ben", rounds=2)
+    web = client(db)
+    web.post("/m/1/move", data={"n0": "Ana", "c0": "R3,G5"})
+    web.post("/m/1/move", data={"n0": "Ana", "act": "secure"})
+    page = web.post("/m/1/move", data={"n0": "Ben", "c0": "B7"}, headers={"HX-Request": "true"}).text
+    for code in ("R3", "G5", "B7"):  # locked by Ana, open for Ben: nobody draws them again
+        assert re.search(rf'data-code="{code}"[^>]*disabled', page), code
+    assert not re.search(r'data-code="R4"[^>]*disabled', page)
+
+
+def test_a_move_after_the_end_is_refused_in_one_line_at_the_top(db):
+    from tests.web_evenings import EVENINGS, played_in_process
+
+    web = client(db)
+    match = played_in_process(web, EVENINGS["tricks"]())
+    refused = web.post(f"/m/{match}/move", data={"n0": "Ana", "c0": "RB3"})
+    assert refused.status_code == 422 and f"match {match} is over" in html.unescape(refused.text)
+    assert 'role="alert" id="error"' in refused.text

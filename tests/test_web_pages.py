@@ -170,3 +170,16 @@ def test_the_page_is_installable_and_its_service_worker_caches_the_shell_only(db
     assert 'if (req.method !== "GET") return;' in worker.text  # a write never goes near the cache
     shell = re.search(r"var FILES = \[(.*?)\];", worker.text, re.S).group(1)
     assert "/m/" not in shell and all(web.get(f).status_code == 200 for f in re.findall(r'"([^"]+)"', shell))
+
+
+def test_the_new_match_form_takes_rounds_start_cards_and_house_rules(db):
+    web = client(db)
+    home = web.get("/").text
+    for field in ('id="rounds"', 'id="start_cards"', 'id="house"'):
+        assert field in home, field
+    created = web.post("/matches", data={"game": "tricks", "players": "Ana,Ben,Chloé", "rounds": "3",
+                                         "start_cards": "2", "house": "equal_value=highest\naction_cards=follow"})
+    assert created.status_code == 303, html.unescape(created.text)
+    with Store(db) as store:
+        match = Scorekeeper(store).standings(1).match
+    assert (match.rounds, match.start_cards) == (3, 2) and match.house == ("equal_value=highest", "action_cards=follow")

@@ -9,7 +9,7 @@ import pytest
 
 from cardforge.table.events import PositionSaved, decode_event, encode_event
 from cardforge.table.scorekeeper import Scorekeeper
-from cardforge.table.store import Store
+from cardforge.table.store import SCHEMA_VERSION, Store
 from tests.web_support import client
 
 
@@ -89,10 +89,11 @@ def test_a_schema_1_database_is_migrated_and_keeps_its_sheet(db):
     shown = web.get("/m/1").text
     with sqlite3.connect(db) as raw:
         raw.execute("DROP TABLE snapshots")
+        raw.execute("DROP TABLE phone_tokens")
         raw.execute("PRAGMA user_version = 1")
     assert client(db).get("/m/1").text == shown
     with sqlite3.connect(db) as raw:
-        assert raw.execute("PRAGMA user_version").fetchone()[0] == 2
+        assert raw.execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION
 
 
 def test_a_move_and_a_page_read_the_snapshot_never_the_whole_log(db, monkeypatch):

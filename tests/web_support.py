@@ -46,7 +46,7 @@ class Server:
     """``python -m cardforge serve --port P --db DB`` as a real process."""
 
     def __init__(self, db: Path, cache: Path, port: int | None = None):
-        self.db, self.port = db, port or free_port()  # a port again: the server back after a kill
+        self.db, self.cache, self.port = db, cache, port or free_port()  # a port again: the server back after a kill
         self.url = f"http://127.0.0.1:{self.port}"
         env = {**os.environ, "PYTHONPATH": str(ROOT), "XDG_CACHE_HOME": str(cache)}
         self.started = time.perf_counter()

@@ -23,7 +23,8 @@ from cardforge.i18n import Message, refusal
 from cardforge.live.adapter import CHANCE_PREFIX
 from cardforge.live.base import check_seats
 
-__all__ = ["engine", "entries", "replay", "verdict", "view", "move_text", "parse_move", "MOVE_WORDS", "words", "sheet_tokens"]
+__all__ = ["engine", "entries", "replay", "verdict", "view", "move_text", "parse_move", "MOVE_WORDS", "words", "sheet_tokens",
+           "now", "move_message"]
 
 #: the move words (``Move.kind``) a player types
 MOVE_WORDS = ("draw", "take", "discard", "add", "swap", "pass", "claim", "numwin", "continue", "swipe", "flip",
@@ -54,6 +55,16 @@ def move_text(move, players: Sequence[str]) -> str:
     if move.target is not None:
         text += f">{players[move.target]}:{move.target_slot + 1}"
     return text
+
+
+def move_message(text: str, players: Sequence[str]) -> Message:
+    """A move word as the table says it: ``swap:2`` → "swap with card 2" (« échanger avec la
+    carte 2 »), ``claim>Ben:1`` → "reflex with Ben's card 1"."""
+    move = parse_move(text, players)
+    target = None if move.target is None else players[move.target]
+    key = "claim_of" if move.kind == "claim" and target is not None else move.kind
+    return Message(f"live.numwin.move.{key}", n=None if move.slot is None else move.slot + 1, player=target,
+                   t=None if move.target_slot is None else move.target_slot + 1)
 
 
 def _bad(text: str) -> UsageError:
@@ -209,7 +220,8 @@ def verdict(match, before, state, new: Sequence[str]):
             move = parse_move(entry.partition("=")[2], match.players)
             if move.kind == "claim":
                 _claim_steps(work, move, result)
-            said.append(Message("live.numwin.played", player=entry.partition("=")[0], move=entry.partition("=")[2]))
+            said.append(Message("live.numwin.played", player=entry.partition("=")[0],
+                                move=move_message(entry.partition("=")[2], match.players)))
         rounds = len(work.history)
         replay(match, work, entry)
         for record in work.history[rounds:]:
@@ -221,7 +233,7 @@ def verdict(match, before, state, new: Sequence[str]):
     totals = dict(zip(match.players, state.totals))
     result.board.append(Message("live.numwin.totals", n=len(state.history), totals=[
         Message("live.tricks.count", player=p, n=totals[p]) for p in match.players]))
-    result.board.append(_now(match, state))
+    result.board.append(now(match, state))
     result.result.update(view(match, state))
     if state.is_terminal():
         winners = [match.players[i] for i in state.winners()]
@@ -231,7 +243,7 @@ def verdict(match, before, state, new: Sequence[str]):
     return result
 
 
-def _now(match, state) -> Message:
+def now(match, state) -> Message:
     """Who is to do what now (a board line)."""
     shown = min(state.round + 1, state.rounds)
     if state.is_terminal():

@@ -13,6 +13,10 @@ entry in the entry's own transaction, so a request reads a few rows however long
 (issue 28).  The log stays the truth: a snapshot that is missing, of another ``SNAPSHOT_FORMAT``
 or behind the log (written by an older cardforge) is rebuilt from the log.
 
+The phones' tokens of ``cardforge serve`` (``phone_tokens``, schema 3) are kept here too, as
+SHA-256 digests with their expiry time: a phone that joined stays joined when the server
+restarts.
+
 The schema version is SQLite's ``user_version``; ``_MIGRATIONS[i]`` brings a database from
 version ``i`` to ``i + 1``.  The default database lives in the user's data directory
 (``platformdirs.user_data_dir("cardforge")``); ``--db PATH`` or ``CARDFORGE_TABLE_DB`` choose
@@ -57,6 +61,9 @@ _MIGRATIONS: tuple[str, ...] = (
     """,
     """
     CREATE TABLE snapshots (match_id INTEGER PRIMARY KEY, payload TEXT NOT NULL);
+    """,
+    """
+    CREATE TABLE IF NOT EXISTS phone_tokens (digest TEXT PRIMARY KEY, expires REAL NOT NULL);
     """,
 )
 
@@ -229,7 +236,8 @@ class Store:
             return
         tables = sorted(r[0] for r in self._db.execute(
             "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%'"))
-        if app_id == 0 and (not tables or set(tables) in ({"events", "settings"}, {"events", "settings", "snapshots"})):
+        if app_id == 0 and (not tables or set(tables) in ({"events", "settings"}, {"events", "settings", "snapshots"},
+                                                {"events", "phone_tokens", "settings", "snapshots"})):
             return  # empty, or cardforge's before the marker: _migrate marks it
         held = f"it holds the tables {', '.join(tables[:5])}{' …' if len(tables) > 5 else ''}" if tables else \
             f"its application id is {app_id:#x}"
@@ -329,6 +337,25 @@ class Store:
             db.execute("INSERT INTO settings (key, value) VALUES (?, ?) "
                        "ON CONFLICT (key) DO UPDATE SET value = excluded.value", (key, value))
 
+    def add_token(self, digest: str, now: float, life: float) -> None:
+        """Keep a phone's token (its digest, never the token) for ``life`` seconds from ``now``
+        (Unix time); the tokens expired by ``now`` go at the same time."""
+        with self._transaction() as db:
+            db.execute("DELETE FROM phone_tokens WHERE expires <= ?", (now,))
+            db.execute("INSERT OR REPLACE INTO phone_tokens (digest, expires) VALUES (?, ?)", (digest, now + life))
+
+    def has_token(self, digest: str, now: float) -> bool:
+        """Whether a token with this digest was handed out and has not expired at ``now``."""
+        if not self._has_tokens():
+            return False
+        with self._guard():
+            return self._db.execute("SELECT 1 FROM phone_tokens WHERE digest = ? AND expires > ?",
+                                    (digest, now)).fetchone() is not None
+
+    def _has_tokens(self) -> bool:
+        """False only for a read-only database of an older schema (it cannot be migrated)."""
+        return self._has_table("phone_tokens")
+
     # -- reading -----------------------------------------------------------------------------
 
     def events(self, match_id: int) -> list[StoredEvent]:
@@ -427,11 +454,15 @@ class Store:
 
     def _has_snapshots(self) -> bool:
         """False only for a read-only database of schema 1 (it cannot be migrated)."""
-        if "_snapshots" not in self.__dict__:
+        return self._has_table("snapshots")
+
+    def _has_table(self, name: str) -> bool:
+        key = f"_table_{name}"
+        if key not in self.__dict__:
             with self._guard():
-                self.__dict__["_snapshots"] = self._db.execute(
-                    "SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'snapshots'").fetchone() is not None
-        return self.__dict__["_snapshots"]
+                self.__dict__[key] = self._db.execute(
+                    "SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = ?", (name,)).fetchone() is not None
+        return self.__dict__[key]
 
     def current_match(self) -> int:
         """The current match's ID; ``UsageError`` telling how to start one if there is none."""

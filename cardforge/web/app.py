@@ -21,7 +21,7 @@ from typing import Any
 
 from cardforge.errors import CardforgeError, UsageError
 from cardforge.i18n import refusal
-from cardforge.web.guard import COOKIE, LOOPBACK, JoinGuard, Refused, host_allowed, same_origin
+from cardforge.web.guard import COOKIE, LOOPBACK, TOKEN_LIFE, JoinGuard, Refused, StoredTokens, host_allowed, same_origin
 from cardforge.web.i18n import LANGS, choose_lang, words
 from cardforge.web.push import Changes
 
@@ -52,7 +52,7 @@ def create_app(db: Path | str | None = None, *, join_code: str | None = None,
 
     db_path = Path(db) if db is not None else default_db_path()
     Store(db_path).close()  # create (or check) the database once, before the first request
-    guard = JoinGuard(join_code)
+    guard = JoinGuard(join_code, StoredTokens(db_path))  # a phone that joined stays in after a restart
     changes = Changes()
     cache = PictureCache(pictures_dir)
     env = jinja2.Environment(loader=jinja2.FileSystemLoader(TEMPLATES_DIR), autoescape=True,
@@ -138,12 +138,12 @@ def create_app(db: Path | str | None = None, *, join_code: str | None = None,
 
     def match_context(match_id: int, lang: str, live: Any = None, digest: Any = None) -> dict[str, Any]:
         from cardforge.table.standings import compute_standings
-        from cardforge.web.live import LIVE_GAMES, LiveTable
+        from cardforge.web.live import LiveTable, has_live_table
 
         digest = digest or match_digest(match_id)
         standings = compute_standings(digest.events)
         game = standings.match.game
-        if live is None and game in LIVE_GAMES:
+        if live is None and has_live_table(digest.events):
             live = LiveTable(db_path, match_id).view(digest)
         from cardforge.deck import load_deck
 
@@ -152,7 +152,9 @@ def create_app(db: Path | str | None = None, *, join_code: str | None = None,
             "m": standings.match,
             "game_title": load_deck(game).title(lang),
             "sheet": pages.sheet_view(standings, lang),
-            "entry": None if standings.outcome.over else pages.entry_fields(standings, live, lang),
+            # numwin followed card by card: its rounds come from the engine, none typed by hand
+            "entry": None if standings.outcome.over or (live is not None and game == "numwin")
+            else pages.entry_fields(standings, live, lang),
             "live": None if live is None else pages.live_view(live, lang, standings),
             "picker": pages.picker(game, len(standings.match.players)),
             "last_event": digest.last_seq,
@@ -280,7 +282,7 @@ def create_app(db: Path | str | None = None, *, join_code: str | None = None,
                 tokens += pages.split_entry(match.game, player, values)
             void = form.get("void", "").strip()
             options = {"void": _int(void, "void")} if void else {}
-            if match.game in LIVE_GAMES and match.game != "rows":  # the live table starts its next round
+            if match.game in LIVE_GAMES and match.game not in ("rows", "numwin"):  # the live table starts its next round
                 LiveTable(db_path, match_id).record_round(tokens, options)
             else:
                 k.record_round(tokens, options, match_id)
@@ -353,7 +355,7 @@ def create_app(db: Path | str | None = None, *, join_code: str | None = None,
             return render(request, "join.html", 403, message=said_["join_wrong"], next=target)
         response = RedirectResponse(target, status_code=303)
         if guard.required:
-            response.set_cookie(COOKIE, token, httponly=True, samesite="strict", max_age=7 * 24 * 3600)
+            response.set_cookie(COOKIE, token, httponly=True, samesite="strict", max_age=TOKEN_LIFE)
         return response
 
     def set_lang(request) -> Response:

@@ -5,7 +5,9 @@ On ``127.0.0.1`` the laptop's own browser is the only reader: no code.  On ``0.0
 phone on the LAN can reach the page, so ``serve`` draws a join code, prints it with the URL and
 the QR code (which carries it).  A phone sends the code ONCE (``/join``) and gets a token of its
 own in an ``HttpOnly``, ``SameSite=Strict`` cookie; every write (a POST) without a token is
-refused, and the code itself is never accepted by a write.  Wrong codes are counted per client:
+refused, and the code itself is never accepted by a write.  The tokens are kept as digests with
+their expiry (``TOKEN_LIFE``): in memory, or in the match store (``StoredTokens``), where they
+outlive a restart of the server (a new join code is drawn then; a phone that joined stays in).  Wrong codes are counted per client:
 after ``FREE_TRIES`` the client waits, twice as long after each further miss (at most
 ``MAX_LOCK`` seconds), and every attempt is logged.
 
@@ -24,18 +26,23 @@ import hashlib
 import hmac
 import logging
 import secrets
+import time
 from collections.abc import Iterable
 from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Protocol
 from urllib.parse import urlsplit
 
 __all__ = ["COOKIE", "JoinGuard", "Refused", "new_code", "LOOPBACK", "host_allowed", "same_origin",
-           "FREE_TRIES", "MAX_LOCK"]
+           "FREE_TRIES", "MAX_LOCK", "TOKEN_LIFE", "Tokens", "MemoryTokens", "StoredTokens"]
 
 COOKIE = "cardforge_join"
 #: the names a browser on this computer uses for it
 LOOPBACK = ("127.0.0.1", "localhost", "::1")
 #: wrong codes a client may type before it has to wait; the longest wait, in seconds
 FREE_TRIES, MAX_LOCK = 5, 300.0
+#: how long a phone's token (and its cookie) is good for, in seconds: an evening and then some
+TOKEN_LIFE = 7 * 24 * 3600
 
 log = logging.getLogger("cardforge.web")
 
@@ -53,6 +60,46 @@ class Refused(Exception):
         self.wait = wait
 
 
+class Tokens(Protocol):
+    """Where the digests of the tokens handed out are kept (Unix times)."""
+
+    def add(self, digest: str, now: float) -> None: ...
+
+    def holds(self, digest: str, now: float) -> bool: ...
+
+
+@dataclass
+class MemoryTokens:
+    """Tokens for this process's life only (a test's, or a guard without a store)."""
+
+    expiry: dict[str, float] = field(default_factory=dict)
+
+    def add(self, digest: str, now: float) -> None:
+        self.expiry[digest] = now + TOKEN_LIFE
+
+    def holds(self, digest: str, now: float) -> bool:
+        return self.expiry.get(digest, 0.0) > now
+
+
+@dataclass
+class StoredTokens:
+    """Tokens in the match store at ``db`` (``Store.add_token``): they survive a restart."""
+
+    db: Path
+
+    def add(self, digest: str, now: float) -> None:
+        from cardforge.table.store import Store
+
+        with Store(self.db) as store:
+            store.add_token(digest, now, TOKEN_LIFE)
+
+    def holds(self, digest: str, now: float) -> bool:
+        from cardforge.table.store import Store
+
+        with Store(self.db) as store:
+            return store.has_token(digest, now)
+
+
 @dataclass
 class _Misses:
     count: int = 0
@@ -64,7 +111,7 @@ class JoinGuard:
     """The join code (``None``: no code is needed) and the tokens handed out for it."""
 
     code: str | None
-    _tokens: set[str] = field(default_factory=set)
+    tokens: Tokens = field(default_factory=MemoryTokens)
     _misses: dict[str, _Misses] = field(default_factory=dict)
 
     @property
@@ -75,7 +122,7 @@ class JoinGuard:
         """Whether a request carrying the cookie ``token`` may write."""
         if self.code is None:
             return True
-        return token is not None and _digest(token) in self._tokens
+        return token is not None and 0 < len(token) <= 64 and self.tokens.holds(_digest(token), time.time())
 
     def exchange(self, given: str, client: str, now: float) -> str:
         """A new token for a phone that typed the right code; ``Refused`` otherwise (a wrong
@@ -94,7 +141,7 @@ class JoinGuard:
             raise Refused(max(0.0, misses.until - now))
         self._misses.pop(client, None)
         token = secrets.token_urlsafe(24)
-        self._tokens.add(_digest(token))
+        self.tokens.add(_digest(token), time.time())
         log.warning("join: %s got a token", client)
         return token
 

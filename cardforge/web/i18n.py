@@ -132,6 +132,21 @@ _WORDS: dict[str, tuple[str, str]] = {
     "error_title": ("This page cannot be shown", "Cette page ne peut pas s'afficher"),
     "cancel": ("Cancel", "Annuler"),
     "round_done": ("All tricks played: enter the bids to record the round.", "Tous les plis sont joués : saisissez les annonces pour enregistrer la manche."),
+    # -- issue 28: the new-match form's options (as table new --rounds, --start-cards, --house) -----
+    "rounds_field": ("Rounds (empty: as the rules say)", "Manches (vide\u00a0: selon les règles)"),
+    "start_cards_field": ("Cards dealt in the first round (empty: as the rules say)",
+                          "Cartes distribuées à la première manche (vide\u00a0: selon les règles)"),
+    "house_field": ("House rules, one a line: KEY=VALUE", "Règles maison, une par ligne\u00a0: CLÉ=VALEUR"),
+    # -- issue 28: Num Win followed card by card on the page (cardforge.live.numwin_play) ---------
+    "nw_deck_cards": ("Cards from the deck", "Cartes de la pioche"),
+    "nw_name_cards": ("Enter the cards", "Saisir les cartes"),
+    "nw_discard": ("Discard top", "Dessus de la défausse"),
+    "nw_held": ("Card drawn", "Carte piochée"),
+    "nw_dealer": ("dealer", "donneur"),
+    "nw_moves": ("Moves", "Coups"),
+    "nw_locked": ("locked", "verrouillée"),
+    "nw_face_down": ("a card face down", "une carte face cachée"),
+    "nw_peek": ("{name}'s cards: only {name} looks", "Cartes de {name}\u00a0: {name} seul regarde"),
 }
 
 

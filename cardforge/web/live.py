@@ -24,10 +24,21 @@ from cardforge.referee.verdict import Verdict
 from cardforge.table.events import MatchCreated, PositionSaved, RoundRecorded, StoredEvent, Undone
 from cardforge.table.store import UNDO_MARK, Digest
 
-__all__ = ["LIVE_GAMES", "Live", "LiveTable"]
+__all__ = ["LIVE_GAMES", "Live", "LiveTable", "has_live_table"]
 
-#: Games whose position carries over between moves (numwin is scored round by round).
-LIVE_GAMES = ("rows", "tricks", "sequence", "collection")
+#: Games whose position carries over between moves; numwin is followed card by card (the full
+#: engine, ``cardforge.live.numwin_play``) unless its sheet was started round by round.
+LIVE_GAMES = ("rows", "tricks", "sequence", "collection", "numwin")
+
+
+def has_live_table(events: Sequence[StoredEvent]) -> bool:
+    """Whether the match (its snapshot's events) has a live table: a numwin sheet whose rounds
+    were typed by hand before any move stays round by round (the engine would start again)."""
+    match = events[0].event
+    if not isinstance(match, MatchCreated) or match.game not in LIVE_GAMES:
+        return False
+    return (match.game != "numwin" or bool(_positions(events))
+            or not any(isinstance(e.event, RoundRecorded) for e in events))
 
 #: Keys the page adds to a saved position (the live model ignores them): the move also recorded
 #: the round just before it; the position is an undo, taking back the move before it.
@@ -86,11 +97,14 @@ class LiveTable:
 
         match = events[0].event
         assert isinstance(match, MatchCreated)
-        if match.game not in LIVE_GAMES:
+        if not has_live_table(events):
             raise UsageError(f"{match.game} has no live table: enter each round on the score sheet")
         saved = _positions(events)
         if not saved:  # the match's first move: a position from the match's players and options
-            return match, MatchSlot(self.db, self.match_id).load(match.game), None
+            position = MatchSlot(self.db, self.match_id).load(match.game)
+            if match.game == "numwin":  # followed card by card, as ``referee numwin play`` does
+                position = position.replace(cards=True)
+            return match, position, None
         data = saved[-1].event.position
         key = (str(self.db), saved[-1].seq)
         position = _CACHE.get(key)
@@ -185,6 +199,11 @@ class LiveTable:
                 closed = self._rows_round if match.game == "rows" else self._tricks_round
                 writes.append(closed(match, position, verdict))
                 saved[_CLOSED_ROUND] = True
+            elif match.game == "numwin":  # the rounds the engine scored with this move
+                writes += self._engine_rounds(match, after, verdict)
+                saved[_CLOSED_ROUND] = bool(writes) or None
+            if saved.get(_CLOSED_ROUND) is None:
+                saved.pop(_CLOSED_ROUND, None)
             writes.append(PositionSaved(position=saved))
 
             def check(log: list[StoredEvent]) -> None:
@@ -245,6 +264,15 @@ class LiveTable:
         taken = verdict.result.get("captured", {})
         tokens = [f"{p}={','.join([*position.captured.get(p, ()), *taken.get(p, ())]) or '-'}" for p in match.players]
         return RoundRecorded(entries=adapter_for(match).parse_round(tokens, {}), typed=tuple(tokens))
+
+    @staticmethod
+    def _engine_rounds(match: MatchCreated, after: Any, verdict: Verdict) -> list[RoundRecorded]:
+        """The score-sheet rounds a move of a game on the live model ended (``sheet_rounds``)."""
+        from cardforge.table.adapters import adapter_for
+
+        sheet = adapter_for(match)
+        return [RoundRecorded(entries=sheet.parse_round(tokens, options), typed=tuple(tokens))
+                for tokens, options in after.adapter.sheet_rounds(after, after.state(), verdict)]
 
     @staticmethod
     def _tricks_round(match: MatchCreated, position: Any, verdict: Verdict) -> RoundRecorded:

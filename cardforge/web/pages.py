@@ -17,7 +17,7 @@ from cardforge.referee.verdict import Verdict
 from cardforge.table.standings import Standings
 
 __all__ = ["RuleRef", "rule_ref", "verdict_view", "sheet_view", "next_round", "entry_fields", "picker", "split_entry",
-           "move_tokens", "live_view", "legal_verdict"]
+           "move_tokens", "live_view", "legal_verdict", "numwin_move_label"]
 
 
 @dataclass(frozen=True)
@@ -252,6 +252,11 @@ def move_tokens(form: dict[str, str]) -> list[str]:
         return [f"{form['secure']}=secure"]
     if form.get("act") in TURN_ACTS and form.get("n0"):  # sequence/collection: end the turn, accept a STOP
         return [f"{form['n0']}={form['act']}"]
+    named = form.get("c0", "").replace(",", " ").split()  # numwin: the cards the deck gave, as named
+    if form.get("word") and form.get("n0"):  # numwin: the move tapped (a card drawn may come with it)
+        return [f"{form['n0']}={form['word']}", *named]
+    if form.get("kind") == "deal":
+        return named
     kind = form.get("kind", "")  # tricks: the values are bids or passes (``Ana=bid=1``)
     prefix = f"{kind}=" if kind in ("bid", "pass") else ""
     tokens = []
@@ -300,6 +305,8 @@ def live_view(live: Any, lang: str, standings: Standings | None = None) -> dict[
             seats=[{"name": p, "captured": list(position.captured.get(p, ())),
                     "points": score_pile(deck.parse_many(list(position.captured.get(p, ())))),
                     "wins": position.wins.get(p, 0)} for p in players])
+    elif game == "numwin":
+        view.update(_numwin_view(position, lang))
     elif game == "tricks":
         order = _seat_order(players, position.leader)
         laid = dict(position.trick)
@@ -325,13 +332,40 @@ def live_view(live: Any, lang: str, standings: Standings | None = None) -> dict[
     return view
 
 
+def _numwin_view(match: Any, lang: str) -> dict[str, Any]:
+    """Num Win followed card by card: whose turn and what to do (the engine's words), the
+    discard top and the card held, each combo (locked cards marked), the totals so far."""
+    from cardforge.live.numwin_play import now
+
+    shown = match.view()
+    return {
+        "nw": shown, "current": shown["to_play"], "now": now(match, match.state()).text(lang),
+        "moves_offered": [{"word": m, "label": numwin_move_label(m, match.players, lang)} for m in shown["moves"]],
+        "seats": [{"name": p, "combo": [{"code": c.rstrip("*"), "locked": c.endswith("*")} for c in combo],
+                   "total": shown["totals"][p], "dealer": p == shown["dealer"]}
+                  for p, combo in shown["combos"].items()],
+    }
+
+
+def numwin_move_label(word: str, players: Sequence[str], lang: str) -> str:
+    """A Num Win move word (``swap:2``, ``claim>Ben:1``) as its button says it in ``lang``: the
+    live model's words for it, capitalised."""
+    from cardforge.live.numwin_play import move_message
+
+    said = move_message(word, players).text(lang)
+    return said[:1].upper() + said[1:]
+
+
 def _seen(position: Any, game: str) -> set[str]:
     """Cards the table shows face up, which nobody can play again this round (greyed out in the
-    picker): the rows and captured piles, the tricks played."""
+    picker): the rows and captured piles, the tricks played, the sequences open and locked."""
     if game == "rows":
         return {c for cards in (*position.rows.values(), *position.captured.values()) for c in cards}
     if game == "tricks":
         return {c.split("=")[0] for c in (*position.played, *(c for _, c in position.trick))}
+    if game in ("sequence", "collection"):  # the open sequences and those locked this round
+        return {c.split("=")[0].split("@")[0] for cards in (*position.open.values(),
+                *(s for locked in position.secured.values() for s in locked)) for c in cards}
     return set()
 
 
