@@ -91,12 +91,12 @@ def extend(path: list[str], package: str) -> None:
         path.insert(0, str(_FOLDER.joinpath(*package.split("."))))
 
 
-def active() -> str:
-    """``"compiled"`` when the engines run compiled (``cardforge.games.rows`` is found as an
-    extension module), else ``"pure"``."""
+def active(module: str = "cardforge.games.rows") -> str:
+    """``"compiled"`` when ``module`` runs compiled (it is found as an extension module), else
+    ``"pure"``."""
     from importlib.util import find_spec
 
-    spec = find_spec("cardforge.games.rows")
+    spec = find_spec(module)
     origin = spec.origin if spec is not None else None
     return "pure" if origin is None or origin.endswith(".py") else "compiled"
 
