@@ -24,14 +24,14 @@ from __future__ import annotations
 import os
 import sys
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 __all__ = ["SOURCES", "FOLDER", "PURE_ENV", "built", "folder", "extend", "active", "build", "write_manifest", "main", "mypyc_attr"]
 
-try:  # how the compiled modules mark a class (mypyc reads it); without mypy installed, a no-op
+if TYPE_CHECKING:  # how the compiled modules mark a class: mypyc reads it, at run time a no-op
     from mypy_extensions import mypyc_attr
-except ImportError:  # pragma: no cover - mypy_extensions comes with mypy
-    def mypyc_attr(*_: object, **__: object) -> Any:  # type: ignore[misc]
+else:
+    def mypyc_attr(*_: object, **__: object) -> Any:
         return lambda cls: cls
 
 #: the checkout's root (``build/engines`` is beside the package, never inside the wheel)
