@@ -5,7 +5,7 @@ PY     := $(VENV)/bin/python
 STAMP  := $(VENV)/.installed
 TESTED := $(VENV)/.installed-test
 
-.PHONY: all build test bench docs clean distclean
+.PHONY: all build fast test bench docs clean distclean
 
 all: build
 
@@ -22,6 +22,12 @@ $(TESTED): $(STAMP)
 
 build: $(STAMP)
 	$(PY) -m cardforge build --out output
+
+# opt-in: the rows engine compiled with mypyc (about 2 minutes; needs a C compiler), used from then
+# on by this checkout unless CARDFORGE_PURE=1 (cardforge/games/compiled.py, docs/engines.md)
+fast: $(STAMP)
+	$(PY) -m pip install --quiet -e '.[fast]'
+	CARDFORGE_PURE=1 $(PY) -c 'from cardforge.games.compiled import main; main()'
 
 test: $(TESTED)
 	$(PY) -m pytest

@@ -10,6 +10,10 @@ from pathlib import Path
 
 import pytest
 
+# the pure-Python engines are the reference the suite tests, even where `make fast` compiled some
+# (cardforge/games/compiled.py); tests/test_compiled_engines.py compares the compiled ones with them
+os.environ["CARDFORGE_PURE"] = "1"
+
 import cardforge.deck  # noqa: F401  # gives CardSystem.default() (parse_card without a deck) the base deck's system
 
 ROOT = Path(__file__).resolve().parent.parent

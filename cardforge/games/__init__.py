@@ -10,6 +10,9 @@ import importlib
 from typing import Any
 
 from cardforge.errors import UsageError
+from cardforge.games.compiled import extend
+
+extend(__path__, __name__)  # the engines compiled by `make fast`, when built (cardforge.games.compiled)
 
 __all__ = ["ENGINES", "engine_module", "new_game", "option_names"]
 

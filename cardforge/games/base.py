@@ -38,7 +38,7 @@ from __future__ import annotations
 import copy
 from abc import ABC, abstractmethod
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any, Final, Generic, Literal, TypeVar
 
 from cardforge.cards import Card
@@ -136,6 +136,19 @@ class GameState(ABC, Generic[A]):
         know them by position, as a hand) override it without building the list; the
         result is always that of ``apply_action`` on the same action."""
         self.apply_legal(self.legal_actions()[index])
+
+    def play_random(self, draw: Callable[[], float], limit: int, until_round: int | None = None) -> int:
+        """Play uniformly random moves, each ``apply_index(int(draw() * legal_count()))`` (the
+        simulator's random seat, the search bots' playouts), until the game is over — or round
+        ``until_round`` is — or ``limit`` moves are played; returns the moves played: the one
+        loop of the simulator and the search bots, beside the engine it drives."""
+        moves = 0
+        while moves < limit:
+            if self.current_player() == TERMINAL or until_round is not None and self.round_index() != until_round:
+                break
+            self.apply_index(int(draw() * self.legal_count()))
+            moves += 1
+        return moves
 
     @abstractmethod
     def is_terminal(self) -> bool: ...

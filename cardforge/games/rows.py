@@ -33,13 +33,17 @@ import functools
 from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any, cast
 
 from cardforge.cards import Card, FamilyKind
 from cardforge.errors import IllegalActionError, UsageError
 from cardforge.games.base import CHANCE, TERMINAL, UNKNOWN, GameState, check_chance_mode
 from cardforge.games.chance import shuffle
+from cardforge.games.compiled import mypyc_attr
 from cardforge.games.house import parse_house_rules
+
+if TYPE_CHECKING:
+    import random
 
 __all__ = [
     "ROW_COLOURS",
@@ -77,6 +81,7 @@ HAND_SIZE = 10
 TARGET_WINS = 3
 
 
+@mypyc_attr(native_class=False)  # frozen, pickled with a state: a plain class even compiled
 @dataclass(frozen=True)
 class HouseRules:
     """The rulings of ``rows`` that are genuine design choices (see ``cardforge/rules/rows.yaml``)."""
@@ -106,7 +111,7 @@ _ORDER: dict[str, tuple[int, int]] = {}
 
 
 def _load_kinds() -> dict[str, FamilyKind]:
-    from cardforge.deck import load_deck
+    from cardforge.deck.loader import load_deck  # the submodule (games/compiled.py)
 
     for code, fam in load_deck("rows").families.items():
         kind = fam.family.kind
@@ -118,7 +123,7 @@ def _load_kinds() -> dict[str, FamilyKind]:
 @functools.cache
 def deck_cards() -> tuple[Card, ...]:
     """The 102 cards of the rows deck, in canonical order (ROWS-1.1)."""
-    from cardforge.deck import load_deck
+    from cardforge.deck.loader import load_deck  # the submodule (games/compiled.py)
 
     return tuple(load_deck("rows").cards())
 
@@ -132,7 +137,7 @@ def _dealt_cards() -> tuple[Card, ...]:
 
 def card_kind(card: Card) -> FamilyKind:
     """The family kind of a rows card; ``UsageError`` for a card not in the rows deck."""
-    kind = (_KINDS or _load_kinds()).get(card.family)
+    kind = (_KINDS or _load_kinds()).get(card.family or "")
     if kind is None:
         raise UsageError(f"card {card.code!r} is not a Num Rangées card: expected R, G, B, Y, RB or SH 0–16")
     return kind
@@ -141,11 +146,11 @@ def card_kind(card: Card) -> FamilyKind:
 def placement_key(card: Card) -> tuple[int, int, int]:
     """Order of placement: ascending value (ROWS-2.3); equal values Shadow, Rainbow, then the
     classic colours (ROWS-2.4), these in the rows' order."""
-    order = _ORDER.get(card.family)
+    order = _ORDER.get(card.family or "")
     if order is None:
         card_kind(card)  # loads the kinds, or raises for a card not in the deck
-        order = _ORDER[card.family]
-    return (card.value, *order)
+        order = _ORDER[card.family or ""]
+    return (cast(int, card.value), *order)
 
 
 def default_rows() -> dict[str, list[Card]]:
@@ -274,7 +279,7 @@ class CardTables:
     order (``placement_key``), so sorting ids sorts cards as ROWS-2.3/2.4 do."""
 
     def __init__(self) -> None:
-        from cardforge.deck import load_deck
+        from cardforge.deck.loader import load_deck  # the submodule (games/compiled.py)
 
         deck = load_deck("rows")
         self.players = (deck.players_min, deck.players_max)
@@ -282,7 +287,7 @@ class CardTables:
         if len({placement_key(c) for c in cards}) != len(cards):  # pragma: no cover - a deck error
             raise UsageError("the rows deck has two cards of the same placement rank")
         self.cards: tuple[Card, ...] = tuple(cards)
-        self.value = tuple(c.value for c in cards)
+        self.value: tuple[int, ...] = tuple(cast(int, c.value) for c in cards)
         self.kind = tuple(_PRIORITY[card_kind(c)] for c in cards)
         self.home = tuple(ROW_COLOURS.index(c.family) if k == _CLASSIC else -1 for c, k in zip(cards, self.kind))
         self.points = tuple(card_points(c) for c in cards)
@@ -377,8 +382,8 @@ def _place(rows: list[list[int]], plays: list[int], flags: tuple[bool, bool, boo
         note("ROWS-2.3", "order", cards=[o >> _SEAT_BITS for o in order])
         values = [value[o >> _SEAT_BITS] for o in order]
         if len(set(values)) < len(values):  # which kinds meet at an equal value decides the words
-            tied = {info[o >> _SEAT_BITS][1] for o in order if values.count(value[o >> _SEAT_BITS]) > 1}
-            note("ROWS-2.4", "tie_order" if tied != {_CLASSIC} else "tie_order_classic")
+            kinds = {info[o >> _SEAT_BITS][1] for o in order if values.count(value[o >> _SEAT_BITS]) > 1}
+            note("ROWS-2.4", "tie_order" if kinds != {_CLASSIC} else "tie_order_classic")
     for o in order:
         c = o >> _SEAT_BITS
         v, k, r = info[c]
@@ -556,7 +561,9 @@ def place_cards(
 def card_points(card: Card) -> int:
     """Points of one captured card: classic and Rainbow at face value (ROWS-7.1), Shadow
     negative (ROWS-7.2)."""
-    return -card.value if card_kind(card) is FamilyKind.SHADOW else card.value
+    kind = card_kind(card)
+    value = cast(int, card.value)
+    return -value if kind is FamilyKind.SHADOW else value
 
 
 def score_pile(cards: Iterable[Card]) -> int:
@@ -604,6 +611,7 @@ def _as_bool(value: Any, name: str) -> bool:
     raise UsageError(f"option {name!r}: expected true or false, found {value!r}")
 
 
+@mypyc_attr(native_class=False)  # frozen, pickled with a state: a plain class even compiled
 @dataclass(frozen=True)
 class RoundResult:
     """A finished round: each player's captured pile (card ids, ``tables()``; ``piles`` shows
@@ -640,7 +648,9 @@ class RowsState(GameState[Card]):
 
     def __init__(self, players: int, seed: int = 0, *, rules: HouseRules | None = None,
                  explosion: bool = False, target_wins: int = TARGET_WINS, chance: str = "seeded",
-                 record_chance: bool = False):
+                 record_chance: bool = False, _shell: bool = False):
+        if _shell:  # a copy's empty shell (``clone``, unpickling): the caller sets every field
+            return
         d = tables()
         low, high = d.players
         if not low <= players <= high:
@@ -727,7 +737,7 @@ class RowsState(GameState[Card]):
     def _sync(self) -> None:
         """Read edited ``hands`` back into the ids (only once ``hands`` was asked for)."""
         card_id = self._d.card_id
-        self._ids = [[card_id(c) for c in hand] for hand in self._hands]
+        self._ids = [[card_id(c) for c in hand] for hand in self._hands or ()]
 
     @property
     def rows(self) -> dict[str, list[Card]]:
@@ -916,7 +926,8 @@ class RowsState(GameState[Card]):
         """A card revealed from a hidden hand: checked against the unseen cards, then played."""
         player = self._chosen
         c = self._check_unseen(card)
-        self._hidden[player] -= 1
+        hidden = cast("list[int]", self._hidden)  # a table engine's
+        hidden[player] -= 1
         self._ids[player].append(c)
         self.apply_index(len(self._ids[player]) - 1)
 
@@ -945,8 +956,9 @@ class RowsState(GameState[Card]):
         if self._chosen != CHANCE or self._terminal:
             raise self._refusal("error.rows.engine.no_deal")
         seat = self._dealing
+        hidden = cast("list[int]", self._hidden)  # only a table engine has chance nodes
         if outcome is UNKNOWN:
-            self._hidden[seat] = HAND_SIZE
+            hidden[seat] = HAND_SIZE
         else:
             cards = list(outcome)
             if len(cards) != HAND_SIZE:
@@ -962,7 +974,7 @@ class RowsState(GameState[Card]):
         self._dealing = seat + 1
         if self._dealing == self._n:
             self._chosen = 0
-            if not any(self._hidden):  # every hand known: the rest is the stock
+            if not any(hidden):  # every hand known: the rest is the stock
                 dealt = {c for hand in self._ids for c in hand}
                 self._stock = [c for c in self._d.dealt if c not in dealt]
 
@@ -1028,8 +1040,14 @@ class RowsState(GameState[Card]):
         return action.code
 
     def clone(self) -> RowsState:
-        other = object.__new__(RowsState)
-        other.__dict__.update(self.__dict__)
+        """An independent copy (the tables and the cards are shared): every attribute written
+        out, no ``__dict__``, so that the compiled engine (``cardforge.games.compiled``) copies
+        as fast as the pure one."""
+        other = RowsState(self._n, _shell=True)  # (a compiled class has no bare ``__new__``)
+        other._d, other._n, other.rules, other._flags = self._d, self._n, self.rules, self._flags
+        other.explosion, other.target_wins, other.chance_mode = self.explosion, self.target_wins, self.chance_mode
+        other.seat_names, other.round_no, other.steps = self.seat_names, self.round_no, self.steps
+        other._chosen, other._dealing, other._terminal = self._chosen, self._dealing, self._terminal
         other._rng = type(self._rng)()
         other._rng.setstate(self._rng.getstate())
         other.wins = list(self.wins)
@@ -1039,16 +1057,14 @@ class RowsState(GameState[Card]):
         other._rows = [list(r) for r in self._rows]
         other._lasts = list(self._lasts)
         other._ids = [list(h) for h in self._ids]
-        if self._hands is not None:
-            other._hands = [list(h) for h in self._hands]
+        other._hands = None if self._hands is None else [list(h) for h in self._hands]
         other._stock = list(self._stock)
         other._captured = [list(p) for p in self._captured]
         other._discard = list(self._discard)
         other._pending = list(self._pending)
-        if self._hidden is not None:
-            other._hidden = list(self._hidden)
-        if self.chance_log is not None:
-            other.chance_log = list(self.chance_log)
+        other._hidden = None if self._hidden is None else list(self._hidden)
+        other.chance_log = None if self.chance_log is None else list(self.chance_log)
+        other._last = self._last
         if self._last is not None:  # its rows and discard are this state's own lists
             order, rows, mark, discard, discarded = self._last
             other._last = (order, [list(r) for r in rows] if rows is not self._rows else other._rows, mark,
@@ -1079,21 +1095,34 @@ class RowsState(GameState[Card]):
         other._rng = reseeded(rng)
         return other
 
+    def __reduce__(self) -> tuple[Any, ...]:
+        """Pickled (and deep-copied) as its fields without the tables: they key Cards by ``id()``,
+        which only means something in this process; ``__setstate__`` takes this process's.  The
+        fields are named (``_FIELDS``): a compiled engine has no ``__dict__``."""
+        return _unpickled, (self._n,), self.__getstate__()
+
     def __getstate__(self) -> dict[str, Any]:
-        """Pickled (and deep-copied) without the tables: they key Cards by ``id()``, which only
-        means something in this process; ``__setstate__`` takes this process's."""
-        state = dict(self.__dict__)
-        del state["_d"]
-        return state
+        return {name: getattr(self, name) for name in _FIELDS}
 
     def __setstate__(self, state: dict[str, Any]) -> None:
-        self.__dict__.update(state)
+        for name, value in state.items():
+            setattr(self, name, value)
         self._d = tables()
 
     def __str__(self) -> str:
         code = self._d.code
         rows = "  ".join(f"{c}: {' '.join(code[x] for x in r)}" for c, r in zip(ROW_COLOURS, self._rows))
         return f"round {self.round_no} wins {self.wins} points {self.points()} | {rows}"
+
+
+#: what a ``RowsState`` holds beside its tables (pickled by ``__getstate__``)
+_FIELDS = ("_n", "rules", "_flags", "explosion", "target_wins", "chance_mode", "chance_log", "seat_names", "_hidden",
+           "_rng", "wins", "round_no", "history", "_log", "steps", "_shadows", "_last", "_rows", "_lasts", "_hands",
+           "_ids", "_stock", "_captured", "_discard", "_pending", "_chosen", "_dealing", "_terminal")
+
+def _unpickled(players: int) -> RowsState:
+    """The shell a pickled ``RowsState`` is read back into (``__reduce__``)."""
+    return RowsState(players, _shell=True)
 
 
 #: the options of ``new_game`` beside ``rules``/``house`` (``cardforge.games.option_names``)

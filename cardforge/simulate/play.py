@@ -65,11 +65,7 @@ def play_game(spec: SimSpec, index: int, options: dict[str, Any] | None = None, 
     views = [seat_view(bot, state) for bot in bots]
     draw = rng.random
     if not hooked and acts.count(None) == len(acts):  # random seats only: each step is one index
-        for _step in range(MAX_ACTIONS + 1):
-            if current() == TERMINAL:
-                break
-            apply_index(int(draw() * count()))
-        else:
+        if state.play_random(draw, MAX_ACTIONS + 1) > MAX_ACTIONS:  # still playing after MAX_ACTIONS moves
             raise RunawayGame(spec.game, index, seed, MAX_ACTIONS)
         return _record(index, names, state, tracker)
     steps = 0
