@@ -7,10 +7,9 @@ before the staged resampling):
 
 - the 300-DPI bitmap must stay the same pixels: every channel within 2 of the golden one, the
   mean difference under 0.05 (a PDFium upgrade may move an antialiased edge by a level or two);
-- thumbnails and TTS cells may be resampled differently (a box-filter reduction before the last
-  filter), but must look the same: the mean difference per channel at most 1.5 of 255, 99 % of
-  the pixels within 24 of the golden ones, no pixel more than 112 off (an edge moved by half a
-  thumbnail pixel).
+- thumbnails and TTS cells may be resampled by a cheaper filter (a TTS cell by BICUBIC instead of
+  LANCZOS), but must look the same: no channel of any pixel more than 24 of 255 off, the mean
+  difference per channel at most 0.5 (measured: at most 12 and 0.13).
 
 After a wanted change of look, write them again with
 ``CARDFORGE_GOLDEN=write python -m pytest tests/test_face_pixels.py`` and look at them.
@@ -37,7 +36,7 @@ PART = 300
 SKIP = {"numwin-back-full", "numwin-back-tts"}
 #: (max per channel, mean per channel, share of pixels within 24) allowed
 FULL_TOLERANCE = (2, 0.05, 1.0)
-THUMB_TOLERANCE = (112, 1.5, 0.99)
+THUMB_TOLERANCE = (24, 0.5, 1.0)
 
 
 def _images(tmp_path: Path) -> dict[str, "object"]:
