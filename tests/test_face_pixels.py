@@ -2,8 +2,8 @@
 
 A few faces are rasterised with every variant a build makes (the 300-DPI bitmap, the contact
 thumbnail, the TTS cell, and the contact thumbnail cut from the TTS cell when both are asked)
-and compared with golden images written by the code of 2 December 2026 (``tests/golden/faces/``,
-before the staged resampling):
+and compared with golden images written by the code of 2 December 2026 before the speed work of
+issue #30 item 1 (``tests/golden/faces/``; of each 300-DPI bitmap, a corner and the middle):
 
 - the 300-DPI bitmap must stay the same pixels: every channel within 2 of the golden one, the
   mean difference under 0.05 (a PDFium upgrade may move an antialiased edge by a level or two);
