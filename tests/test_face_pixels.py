@@ -7,9 +7,14 @@ issue #30 item 1 (``tests/golden/faces/``; of each 300-DPI bitmap, a corner and 
 
 - the 300-DPI bitmap must stay the same pixels: every channel within 2 of the golden one, the
   mean difference under 0.05 (a PDFium upgrade may move an antialiased edge by a level or two);
-- thumbnails and TTS cells may be resampled by a cheaper filter (a TTS cell by BICUBIC instead of
-  LANCZOS), but must look the same: no channel of any pixel more than 24 of 255 off, the mean
-  difference per channel at most 0.5 (measured: at most 12 and 0.13).
+- thumbnails and TTS cells were resampled from that bitmap (LANCZOS) when the golden images were
+  written; they are now drawn by PDFium straight at their size (issue #30 item 1), which draws
+  every edge a fraction of a pixel elsewhere and sharper, so a pixel on an edge may be far off
+  (measured up to 207 of 255) and no per-pixel maximum holds.  They must look the same: the mean
+  difference per channel at most 3 of 255, 99 % of the pixels within 64, and their edges at
+  least 85 % as strong as the golden ones' (``ImageFilter.FIND_EDGES``), so that a blurred
+  thumbnail fails (measured: mean at most 2.65, at least 99.38 % within 64, edges 92-96 %; the
+  golden ones blurred by a 1-px Gaussian: edges 53-64 %).
 
 After a wanted change of look, write them again with
 ``CARDFORGE_GOLDEN=write python -m pytest tests/test_face_pixels.py`` and look at them.
@@ -34,9 +39,11 @@ CROPS = {"corner": (0, 0), "middle": (0.5, 0.5)}  # where the 300×300 px part's
 PART = 300
 #: the back's TTS cell and bitmap are left out (the largest files, the same code path as a front's)
 SKIP = {"numwin-back-full", "numwin-back-tts"}
-#: (max per channel, mean per channel, share of pixels within 24) allowed
-FULL_TOLERANCE = (2, 0.05, 1.0)
-THUMB_TOLERANCE = (24, 0.5, 1.0)
+#: the 300-DPI bitmap: the largest and the mean difference per channel allowed
+FULL_TOLERANCE = {"max": 2, "mean": 0.05}
+#: thumbnails: the mean difference per channel, the share of pixels within a difference, the
+#: strength of the edges against the golden image's, allowed
+THUMB_TOLERANCE = {"mean": 3.0, "within": (64, 0.99), "edges": 0.85}
 
 
 def _images(tmp_path: Path) -> dict[str, "object"]:
@@ -79,16 +86,31 @@ def _part(image, at: tuple[float, float]):
     return image.crop((left, top, left + PART, top + PART))
 
 
-def _difference(image, golden) -> tuple[int, float, float]:
-    """(max, mean, share of pixels within 24) of the per-channel difference of two images."""
+def _edges(image) -> float:
+    """The mean strength of the edges of ``image`` (grey, ``FIND_EDGES``)."""
+    from PIL import ImageFilter, ImageStat
+
+    return ImageStat.Stat(image.convert("L").filter(ImageFilter.FIND_EDGES)).mean[0]
+
+
+def _off(name: str, image, golden) -> str | None:
+    """How ``image`` is outside its tolerance against ``golden`` (``None``: within it)."""
     from PIL import ImageChops, ImageStat
 
     diff = ImageChops.difference(image, golden)
     worst = max(high for _low, high in diff.getextrema())
     mean = max(ImageStat.Stat(diff).mean)
-    near = diff.convert("L").point(lambda v: 255 if v > 24 else 0) if worst > 24 else None
-    far = sum(near.histogram()[255:]) if near is not None else 0
-    return worst, mean, 1 - far / (image.size[0] * image.size[1])
+    if "-full-" in name:
+        limit = FULL_TOLERANCE
+        ok = worst <= limit["max"] and mean <= limit["mean"]
+        return None if ok else f"{name}: max {worst}, mean {mean:.3f} (allowed {limit})"
+    limit = THUMB_TOLERANCE
+    level, share = limit["within"]
+    histogram = diff.convert("L").histogram()
+    near = sum(histogram[: level + 1]) / (image.size[0] * image.size[1])
+    edges = _edges(image) / max(_edges(golden), 1e-9)
+    ok = mean <= limit["mean"] and near >= share and edges >= limit["edges"]
+    return None if ok else f"{name}: mean {mean:.3f}, {near:.2%} within {level}, edges {edges:.0%} (allowed {limit})"
 
 
 def test_face_images_keep_their_pixels(tmp_path):
@@ -107,26 +129,24 @@ def test_face_images_keep_their_pixels(tmp_path):
         with Image.open(GOLDEN / f"{name}.png") as stored:
             golden = stored.convert("RGB")
         assert image.size == golden.size, name
-        worst, mean, near = _difference(image, golden)
-        limit = FULL_TOLERANCE if "-full-" in name else THUMB_TOLERANCE
-        if worst > limit[0] or mean > limit[1] or near < limit[2]:
-            off.append(f"{name}: max {worst}, mean {mean:.3f}, {near:.2%} within 24 (allowed {limit})")
-    assert not off, "\n".join(off)
+        off.append(_off(name, image, golden))
+    assert not any(off), "\n".join(filter(None, off))
 
 
-@pytest.mark.parametrize("name", ["numwin-R7-full-middle", "numwin-R7-contact", "tarot-CARD4-tts"])
-def test_the_comparison_sees_a_changed_face(tmp_path, name):
-    """A face one dot different, or a thumbnail blurred, is outside the tolerance."""
+@pytest.mark.parametrize(("name", "change"), [
+    ("numwin-R7-full-middle", "dot"), ("numwin-R7-contact", "blur1"), ("numwin-R7-tts", "blur1"),
+    ("tarot-CARD4-tts", "blur2"), ("numwin-back-contact", "blur1")])
+def test_the_comparison_sees_a_changed_face(name, change):
+    """A face one dot different, or a thumbnail blurred (by 1 px: the direct render is sharper
+    than the golden LANCZOS one, a blurred one softer), is outside the tolerance."""
     from PIL import Image, ImageDraw, ImageFilter
 
     with Image.open(GOLDEN / f"{name}.png") as stored:
         golden = stored.convert("RGB")
     changed = golden.copy()
-    if "-full-" in name:
+    if change == "dot":
         ImageDraw.Draw(changed).ellipse((100, 100, 104, 104), fill=(0, 0, 0))
-        worst, _mean, _near = _difference(changed, golden)
-        assert worst > FULL_TOLERANCE[0]
     else:
-        changed = changed.filter(ImageFilter.GaussianBlur(2))
-        worst, mean, near = _difference(changed, golden)
-        assert worst > THUMB_TOLERANCE[0] or mean > THUMB_TOLERANCE[1] or near < THUMB_TOLERANCE[2]
+        changed = changed.filter(ImageFilter.GaussianBlur(int(change[-1])))
+    assert _off(name, changed, golden) is not None
+    assert _off(name, golden, golden) is None
