@@ -109,3 +109,16 @@ def test_faces_are_drawn_and_rasterised_as_they_go(rows_faces, tmp_path, monkeyp
     assert len(digests) == len(faces) and events.count("draw") == len(faces)
     assert events.index("raster") < len(events) - 1 - events[::-1].index("draw")
     assert all((tmp_path / f"{d}.png").is_file() for d in digests.values())
+
+
+def test_prune_drops_the_resampled_thumbnails_of_earlier_versions(tmp_path):
+    """A cache from before holds ``-t…`` thumbnails (resampled, no longer read): pruning removes
+    them even for a face still in use, so the cache does not keep both."""
+    from cardforge.render.facecache import FaceCache
+
+    digest = "0" * 32
+    names = [f"{digest}.png", f"{digest}-t180x251.png", f"{digest}-p180x251.png", f"{digest}-c822x1122.png"]
+    for name in names:
+        (tmp_path / name).write_bytes(b"")
+    assert FaceCache(tmp_path).prune({digest}) == 1
+    assert sorted(p.name for p in tmp_path.iterdir()) == sorted(set(names) - {f"{digest}-t180x251.png"})

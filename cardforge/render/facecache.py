@@ -45,6 +45,7 @@ __all__ = ["DPI", "Variant", "FULL", "FaceCache", "png_intact", "face_pdf", "fac
 DPI = 300
 RECIPES = ".recipes.json"  # suffix of a deck and language's recorded recipes
 _FORM_NAME = re.compile(rb"/FormXob\.([^\s/<>\[\]()]+)")  # reportlab's name of every form XObject
+_RESAMPLED = re.compile(r"-t\d+x\d+\.png$")  # thumbnails resampled by earlier versions: never read now
 
 
 @dataclass(frozen=True, order=True)
@@ -314,15 +315,15 @@ class FaceCache:
         return target
 
     def prune(self, keep: set[str]) -> int:
-        """Delete cached images and grid bands (``render.grid``) whose key is not in ``keep``;
-        return how many."""
+        """Delete cached images and grid bands (``render.grid``) whose key is not in ``keep``, and
+        the thumbnails earlier versions resampled (``-t…``, now drawn as ``-p…``); return how many."""
         from itertools import chain
 
         removed = 0
         if not self.folder.is_dir():
             return 0
         for path in chain(self.folder.glob("*.png"), self.folder.glob("*.band")):
-            if path.name[:32] not in keep:
+            if path.name[:32] not in keep or _RESAMPLED.search(path.name):
                 try:
                     os.unlink(path)
                     removed += 1
