@@ -1,8 +1,12 @@
 """The face cache's images against the pixels the slower pipeline made before (issue #30).
 
-The 300-DPI PNG must decode to exactly the PDFium rendering; a thumbnail (TTS cell, contact
-sheet) may differ from a one-step LANCZOS resize of the 300-DPI bitmap (the earlier output) by
-at most ``MAX_DIFF`` on any channel of any pixel, with a PSNR of at least ``MIN_PSNR`` dB.
+The 300-DPI PNG must decode to exactly the PDFium rendering.  A thumbnail (TTS cell, contact
+sheet) was a LANCZOS resize of that bitmap; it is now drawn by PDFium straight at its size
+(issue #30 item 1), so the reference is that direct rendering, which the PNG must hold pixel for
+pixel, as the 300-DPI one does.  Against the earlier one-pass LANCZOS it must stay close: a PSNR
+of at least ``MIN_PSNR`` dB.  No per-pixel maximum holds any more: PDFium puts an edge a
+fraction of a pixel elsewhere and sharper than LANCZOS does, up to 148 of 255 off on that pixel
+(how the faces look is ``tests/test_face_pixels.py``'s business).
 """
 
 from __future__ import annotations
@@ -17,8 +21,7 @@ from cardforge.deck import load_deck
 from cardforge.render import facecache
 from cardforge.render.facecache import DPI, FULL, Variant, face_pdf
 
-MIN_PSNR = 45.0  # dB: measured 52.8-58.6 on the rows faces and the back
-MAX_DIFF = 20  # of 255: measured at most 13
+MIN_PSNR = 30.0  # dB against one-pass LANCZOS: measured 31.4-35.3 on the rows faces and the back
 
 
 def psnr_and_max(a: Image.Image, b: Image.Image) -> tuple[float, int]:
@@ -46,7 +49,7 @@ def rows_faces():
 def test_full_png_is_the_pdfium_rendering_and_thumbnails_stay_close(rows_faces):
     import pypdfium2 as pdfium
 
-    from cardforge.render.raster import render_page_rows
+    from cardforge.render.raster import render_page_rows, render_trim
 
     deck, faces = rows_faces
     tts, contact = Variant("thumb", (409, 572)), Variant("thumb", (180, 251))
@@ -63,27 +66,31 @@ def test_full_png_is_the_pdfium_rendering_and_thumbnails_stay_close(rows_faces):
             doc.close()
         assert full.convert("RGB").tobytes() == rendered, "the 300-DPI PNG is the PDFium bitmap, lossless"
         assert full.info.get("dpi") and round(full.info["dpi"][0]) == DPI
+        doc = pdfium.PdfDocument(pdf)
+        try:
+            page = doc[0]
+            direct = {v: render_trim(page, v.size, deck.card.bleed_mm / 25.4 * 72).data for v in (tts, contact)}
+            page.close()
+        finally:
+            doc.close()
         for variant in (tts, contact):
             thumb = Image.open(io.BytesIO(made[variant])).convert("RGB")
             assert thumb.size == variant.size
+            assert thumb.tobytes() == direct[variant], "a thumbnail is PDFium's drawing at its size, lossless"
             quality, worst = psnr_and_max(thumb, _old_thumbnail(full.convert("RGB"), variant.size, bleed_px))
-            assert quality >= MIN_PSNR and worst <= MAX_DIFF, (face, variant, quality, worst)
+            assert quality >= MIN_PSNR, (face, variant, quality, worst)
 
 
-def test_a_bitmap_is_downscaled_once_for_all_thumbnails(rows_faces, monkeypatch):
-    """The contact thumbnail is cut from the TTS cell, not from the 300-DPI bitmap again."""
+def test_no_thumbnail_is_resampled_from_the_bitmap(rows_faces, monkeypatch):
+    """TTS cells and contact thumbnails are drawn at their size, not resized from the 300-DPI
+    bitmap (issue #30 item 1: the resizing was a quarter of a cold build)."""
     deck, faces = rows_faces
-    sources = []
-    real = facecache.downscale
-
-    def spy(image, size, box=None):
-        sources.append(image.size)
-        return real(image, size, box)
-
-    monkeypatch.setattr(facecache, "downscale", spy)
-    facecache._rasterise_one(face_pdf(deck, faces[0], "en"), [FULL, Variant("thumb", (409, 572)),
-                                                              Variant("thumb", (180, 251))])
-    assert len(sources) == 2 and sources[1] == (409, 572), sources
+    resized = []
+    real = Image.Image.resize
+    monkeypatch.setattr(Image.Image, "resize", lambda self, *a, **k: resized.append(self.size) or real(self, *a, **k))
+    made = facecache._rasterise_one(face_pdf(deck, faces[0], "en"), [FULL, Variant("thumb", (409, 572)),
+                                                                     Variant("thumb", (180, 251))])
+    assert len(made) == 3 and resized == []
 
 
 def test_faces_are_drawn_and_rasterised_as_they_go(rows_faces, tmp_path, monkeypatch):
@@ -102,3 +109,16 @@ def test_faces_are_drawn_and_rasterised_as_they_go(rows_faces, tmp_path, monkeyp
     assert len(digests) == len(faces) and events.count("draw") == len(faces)
     assert events.index("raster") < len(events) - 1 - events[::-1].index("draw")
     assert all((tmp_path / f"{d}.png").is_file() for d in digests.values())
+
+
+def test_prune_drops_the_resampled_thumbnails_of_earlier_versions(tmp_path):
+    """A cache from before holds ``-t…`` thumbnails (resampled, no longer read): pruning removes
+    them even for a face still in use, so the cache does not keep both."""
+    from cardforge.render.facecache import FaceCache
+
+    digest = "0" * 32
+    names = [f"{digest}.png", f"{digest}-t180x251.png", f"{digest}-p180x251.png", f"{digest}-c822x1122.png"]
+    for name in names:
+        (tmp_path / name).write_bytes(b"")
+    assert FaceCache(tmp_path).prune({digest}) == 1
+    assert sorted(p.name for p in tmp_path.iterdir()) == sorted(set(names) - {f"{digest}-t180x251.png"})
