@@ -9,6 +9,7 @@ import random
 import pytest
 
 from cardforge.bots import InfoState, make_bot
+from cardforge.bots.ismcts import MAX_ITERATIONS
 from cardforge.games import new_game
 from cardforge.simulate import SimSpec
 from cardforge.simulate.play import play_game
@@ -45,6 +46,26 @@ def test_its_choice_depends_only_on_what_its_seat_has_seen(game):
         if checked == 4:
             return
     assert checked
+
+
+def test_a_time_budget_ends_the_search_when_the_clock_says_so():
+    """``seconds=2.5`` on a clock that ticks one second a reading: the search stops at the
+    reading past the budget (``iterations`` still caps it); without ``seconds`` the clock is
+    never read, so an iteration budget is the same search on any machine."""
+    state = next(_positions("tricks", 3))
+    ticks = iter(range(1000))
+    bot = make_bot("tricks", "ismcts:seconds=2.5s")
+    bot.clock = lambda: next(ticks)
+    bot.act(InfoState(state, state.current_player()), state.legal_actions(), random.Random(1))
+    assert bot.searched == 3 and bot.iterations == MAX_ITERATIONS
+    capped = make_bot("tricks", "ismcts:seconds=100:iterations=4")
+    capped.clock = lambda: next(ticks)
+    capped.act(InfoState(state, state.current_player()), state.legal_actions(), random.Random(1))
+    assert capped.searched == 4
+    counted = make_bot("tricks", "ismcts:iterations=7")
+    counted.clock = None  # read, it would fail
+    counted.act(InfoState(state, state.current_player()), state.legal_actions(), random.Random(1))
+    assert counted.searched == 7
 
 
 @pytest.mark.parametrize("game", GAMES)

@@ -27,6 +27,7 @@ from __future__ import annotations
 
 import math
 import random
+import time
 from collections.abc import Sequence
 from typing import Any
 
@@ -34,7 +35,7 @@ from cardforge.errors import UsageError
 from cardforge.games.base import TERMINAL
 from cardforge.i18n import refusal
 
-__all__ = ["ISMCTSBot", "MAX_ITERATIONS", "HORIZONS", "REWARDS", "PLAYOUTS"]
+__all__ = ["ISMCTSBot", "MAX_ITERATIONS", "DEFAULT_ITERATIONS", "MAX_SECONDS", "HORIZONS", "REWARDS", "PLAYOUTS"]
 
 #: what a playout is worth to each seat: its lead in points over the best other seat (the
 #: values are scaled to [0, 1] by the least and most seen in the search), or its share of the win
@@ -48,6 +49,10 @@ HORIZONS = ("round", "game")
 
 #: the most iterations per move a spec may ask for (a move then takes seconds)
 MAX_ITERATIONS = 100_000
+#: the iterations per move without a budget in the spec
+DEFAULT_ITERATIONS = 200
+#: the longest time budget per move a spec may ask for (``seconds``)
+MAX_SECONDS = 600.0
 #: the longest imagined game: past it the playout counts as nobody's win (an engine bug)
 _PLAYOUT_LIMIT = 200_000
 
@@ -135,10 +140,21 @@ class ISMCTSBot:
     name = "ismcts"
     sees = "infostate"
 
-    def __init__(self, game: str, rules: Any = None, *, iterations: str | int = 200, explore: str | float = 0.7,
+    #: the clock a time budget reads (``seconds``): wall time, so ``seconds=0.5`` is what a
+    #: player waits; a test may give a bot its own
+    clock = staticmethod(time.perf_counter)
+
+    def __init__(self, game: str, rules: Any = None, *, iterations: str | int | None = None,
+                 seconds: str | float | None = None, explore: str | float = 0.7,
                  horizon: str = "round", reward: str = "margin", playout: str = "random"):
         self.game = game
+        self.seconds = None if seconds is None else _number("seconds", str(seconds).removesuffix("s"), float,
+                                                            0.001, MAX_SECONDS)
+        if iterations is None:
+            iterations = MAX_ITERATIONS if self.seconds is not None else DEFAULT_ITERATIONS
         self.iterations = _number("iterations", str(iterations), int, 1, MAX_ITERATIONS)
+        #: the iterations the last move searched (a time budget makes it vary)
+        self.searched = 0
         self.explore = _number("explore", str(explore), float, 0.0, 100.0)
         self.horizon = _choice("horizon", horizon, HORIZONS)
         self.reward = _margins if _choice("reward", reward, REWARDS) == "margin" else _shares
@@ -154,7 +170,13 @@ class ISMCTSBot:
         explore = self.explore
         reward = self.reward
         low, high = 0.0, 1.0  # the rewards seen so far (a margin's scale is the game's)
-        for _ in range(self.iterations):
+        clock = self.clock
+        deadline = None if self.seconds is None else clock() + self.seconds
+        searched = 0
+        for searched in range(1, self.iterations + 1):
+            if deadline is not None and searched > 1 and clock() >= deadline:
+                searched -= 1
+                break
             state = info.sample(rng)
             players = state.num_players
             until = state.round_index() if self.horizon == "round" else None
@@ -195,6 +217,7 @@ class ISMCTSBot:
             for visited in path:
                 visited.visits += 1
                 visited.wins += shares[visited.player]
+        self.searched = searched
         return self._most_visited(root, legal, info)
 
     def _playout_bots(self, players: int) -> list[Any]:

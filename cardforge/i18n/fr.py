@@ -442,6 +442,8 @@ MESSAGES: dict[str, str] = {
     "error.config.not_a_file": "{path} n'est pas un fichier ordinaire : cardforge n'écrit ses réglages que dans un fichier",
     "error.simulate.games_max": "--games {games} dépasse {most}, le maximum d'une simulation (chaque partie reste en mémoire pour le rapport) ; lancez plutôt plusieurs graines",
     "error.simulate.turn_seconds": "--turn-seconds {value} : attendu un nombre de secondes supérieur à 0 et d'au plus {most}",
+    # playing time: the cards drawn (issue 29)
+    "error.simulate.draw_seconds": "--draw-seconds {value} : attendu un nombre de secondes de 0 à {most}",
     "error.simulate.option_flag": "l'option {key} n'est pas une option du moteur : utilisez {flag}",
     "error.simulate.option_house": "{key} est une règle maison, pas une option du moteur : utilisez --house {pair}",
     "error.simulate.option_unknown": "option {key} inconnue pour {game} : ses options sont {names}{hint}",

@@ -18,7 +18,7 @@ from typing import Any
 from cardforge.simulate.spec import SimSpec
 from cardforge.simulate.stats import chi2_uniform, cluster_rate, interval, mean_ci, paired_test, wilson
 
-__all__ = ["build_report", "win_shares", "SCORE_MEANING"]
+__all__ = ["build_report", "win_shares", "pace", "SCORE_MEANING"]
 
 #: What ``scores`` are, per game, and whether higher is better.
 SCORE_MEANING: dict[str, tuple[str, bool]] = {
@@ -78,6 +78,15 @@ def _spread(values: Sequence[float]) -> dict[str, float]:
         return round(ordered[min(len(ordered) - 1, int(q * len(ordered)))], 2)
 
     return {"median": at(0.5), "low": at(0.05), "high": at(0.95)}
+
+
+def pace(length: dict[str, Any]) -> str:
+    """The playing-time estimate's assumptions in words: ``8 s a turn``, or ``3 s a turn + 2 s a
+    card drawn (2.4 a turn)`` where the cards drawn are counted."""
+    words = f"{length['seconds_per_turn']:g} s a turn"
+    if length.get("seconds_per_draw"):
+        words += f" + {length['seconds_per_draw']:g} s a card drawn ({length['draws_per_turn']['value']:.2g} a turn)"
+    return words
 
 
 def _margins(records: Sequence[dict[str, Any]], bots: Sequence[str]) -> list[dict[str, Any]]:
@@ -188,17 +197,21 @@ def build_report(spec: SimSpec, records: Sequence[dict[str, Any]], *, elapsed: f
     ]
     report["margins"] = _margins(records, bots)
     turns = [r["turns"] for r in records]
-    seconds = spec.seconds_per_turn
+    draws = [r.get("draws", 0) for r in records]  # cards drawn: counted where a turn draws many
+    seconds, per_draw = spec.seconds_per_turn, spec.seconds_per_draw
+    minutes = [(t * seconds + d * per_draw) / 60 for t, d in zip(turns, draws)]
     report["length"] = {
         "turn_definition": "rows: one simultaneous step; tricks: one bid or card; others: one player's turn",
         "seconds_per_turn": seconds,
+        "seconds_per_draw": per_draw,
         "turns": _summary(turns),
         "rounds": _summary([r["rounds"] for r in records]),
         "turns_per_round": interval(mean_ci([r["turns"] / max(r["rounds"], 1) for r in records]), 3),
-        "minutes": interval(mean_ci([t * seconds / 60 for t in turns]), 2),
+        "draws_per_turn": interval(mean_ci([d / max(t, 1) for t, d in zip(turns, draws)]), 3),
+        "minutes": interval(mean_ci(minutes), 2),
         # what a table should expect of one game (not the mean's interval, which is 0 wide when
         # every game has as many turns, as tricks' fixed schedule)
-        "minutes_range": _spread([t * seconds / 60 for t in turns]),
+        "minutes_range": _spread(minutes),
         "turns_histogram": _histogram(turns),
     }
     report["events"] = _events(records)
