@@ -80,7 +80,8 @@ def summary_lines(report: dict[str, Any], comparison: dict[str, Any] | None = No
         lines.append("win rate by bot (per seat-game, clustered by game): "
                      + "  ".join(f"{b['bot']}: {_ci(b['win_rate'], True)}" for b in report["bots"]))
         for m in report["margins"]:
-            lines.append(f"margin {m['bot']} − {m['against']}: {_points(m['margin'])} over {m['games']} games")
+            deals = f" ({m['deals']} deals, each in every seat)" if m.get("deals", m["games"]) != m["games"] else ""
+            lines.append(f"margin {m['bot']} − {m['against']}: {_points(m['margin'])} over {m['games']} games{deals}")
         lines.append(f"ties: {_ci(report['ties'], True)} of games")
         length = report["length"]
         minutes = length["minutes_range"]

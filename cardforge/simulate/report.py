@@ -89,22 +89,24 @@ def pace(length: dict[str, Any]) -> str:
     return words
 
 
-def _margins(records: Sequence[dict[str, Any]], bots: Sequence[str]) -> list[dict[str, Any]]:
+def _margins(records: Sequence[dict[str, Any]], bots: Sequence[str], deal_games: int = 1) -> list[dict[str, Any]]:
     """First listed bot against each other: per game, its seats' mean win share minus the
-    other's, averaged with a paired normal interval."""
+    other's, averaged with a paired normal interval.  With ``deal_games`` games a deal
+    (``--seating duplicate``: one per rotation of the seats) a deal's games are one draw: the
+    interval is over the deals' mean margins, where the luck of the deal cancels."""
     out = []
     first = bots[0]
     for other in bots[1:]:
-        diffs = []
+        by_deal: dict[int, list[float]] = defaultdict(list)
         for r in records:
             shares = win_shares(r)
             a = [s for s, b in zip(shares, r["bots"]) if b == first]
             b = [s for s, b in zip(shares, r["bots"]) if b == other]
             if a and b:
-                diffs.append(sum(a) / len(a) - sum(b) / len(b))
-        mean, low, high, p = paired_test(diffs)
-        out.append({"bot": first, "against": other, "games": len(diffs), "margin": interval((mean, low, high)),
-                    "p_value": p})
+                by_deal[r["index"] // deal_games].append(sum(a) / len(a) - sum(b) / len(b))
+        mean, low, high, p = paired_test([sum(d) / len(d) for d in by_deal.values()])
+        out.append({"bot": first, "against": other, "games": sum(len(d) for d in by_deal.values()),
+                    "deals": len(by_deal), "margin": interval((mean, low, high)), "p_value": p})
     return out
 
 
@@ -195,7 +197,7 @@ def build_report(spec: SimSpec, records: Sequence[dict[str, Any]], *, elapsed: f
          "score_histogram": _histogram([sc for _, sc in by_bot[bot]], width)}
         for bot in bots if by_bot[bot]
     ]
-    report["margins"] = _margins(records, bots)
+    report["margins"] = _margins(records, bots, players if spec.seating == "duplicate" else 1)
     turns = [r["turns"] for r in records]
     draws = [r.get("draws", 0) for r in records]  # cards drawn: counted where a turn draws many
     seconds, per_draw = spec.seconds_per_turn, spec.seconds_per_draw
