@@ -33,7 +33,7 @@ def test_a_bot_spec_carries_its_parameters():
 @pytest.mark.parametrize("spec, words", [
     ("ismcts:iterations=lots", "iterations='lots': expected a number from 1 to 100000"),
     ("ismcts:iterations=0", "expected a number from 1"),
-    ("ismcts:depth=3", "unknown parameter 'depth': ismcts takes iterations, seconds, explore, horizon, reward, playout"),
+    ("ismcts:depth=3", "unknown parameter 'depth': ismcts takes iterations, seconds, explore, horizon, reward, playout, search, trust"),
     ("ismcts:iterations", "parameter 'iterations': expected KEY=VALUE"),
     ("ismcts:horizon=turn", "horizon='turn': expected one of round, game"),
     ("ismcts:seconds=0", "seconds='0': expected a number from 0.001 to 600"),
