@@ -1106,6 +1106,8 @@ HELP = {
         'Manches convenues (sequence ; tricks : moins que le maximum des règles).',
     'Seconds a turn takes at the table (playing-time estimate).':
         'Secondes que prend un tour à la table (pour estimer la durée de partie).',
+    'Seconds each card drawn adds to its turn in sequence and collection (playing-time estimate).':
+        'Secondes qu’ajoute à son tour chaque carte piochée en sequence et collection (pour estimer la durée de partie).',
     'Secured sequences, one quoted argument each ("R3 G5" "B7 Y2").':
         'Séquences verrouillées, une par argument entre guillemets ("R3 G5" "B7 Y2").',
     'Seed: the same seed gives the same report, whatever --jobs.':
