@@ -23,7 +23,8 @@ from cardforge.cards import Card, CardSystem, Family, FamilyKind, Text
 from cardforge.deck.table import FreeRow
 from cardforge.errors import DeckError
 
-__all__ = ["FREE_FAMILY", "STANDARD_SUITS", "FreeCards", "lang_text", "free_system", "read_free_rows", "card_fields", "DEFAULT_LAYOUT"]
+__all__ = ["FREE_FAMILY", "STANDARD_SUITS", "FreeCards", "lang_text", "free_system", "read_free_rows", "card_fields",
+           "free_row_fields", "DEFAULT_LAYOUT"]
 
 #: the family code every free card is drawn under (``CARD1``, ``CARD2`` …)
 FREE_FAMILY = "CARD"
@@ -134,6 +135,28 @@ def card_fields(row: FreeRow, lang: str, languages: tuple[str, ...]) -> dict[str
             continue
         out[key] = value
     return out
+
+
+def _shown_fields(free: FreeCards, card: Card, row: FreeRow, lang: str) -> dict[str, Any]:
+    """A free card's ``card.*`` in ``lang``: its fields, and ``heading``/``body`` (its name and its
+    other fields as ``key: value`` lines, which the default layout prints)."""
+    fields = card_fields(row, lang, free.languages)
+    heading = free.name(card, lang)
+    shown = [k for k, v in fields.items() if str(v).strip() and v != heading]
+    body = "\n".join(f"{k.replace('_', ' ')}: {fields[k]}" for k in shown)
+    return {**fields, "type": "card", "code": card.code, "index": card.value, "count": row.count, "image": row.image,
+            "back": row.back, "heading": heading, "body": body, "fields": tuple(shown)}
+
+
+def free_row_fields(free: FreeCards, card: Card, row: FreeRow) -> dict[str, Any]:
+    """A free card's fields as one row (``deck.rows.CardRow``): a field that reads differently in
+    French and English is a ``Text`` of both (``ABSENT`` in the language that lacks it)."""
+    from cardforge.deck.rows import ABSENT
+
+    fr, en = _shown_fields(free, card, row, "fr"), _shown_fields(free, card, row, "en")
+    same = {k: v for k, v in en.items() if k in fr and fr[k] == v}
+    return {k: same[k] if k in same else Text(fr=fr.get(k, ABSENT), en=en.get(k, ABSENT))
+            for k in dict.fromkeys([*en, *fr])}
 
 
 def read_free_rows(data: dict, raw: Any, path: Path, problems: list[DeckError]) -> list[FreeRow]:

@@ -189,6 +189,9 @@ def _validate_free(path: Path, raw: Any) -> dict:
     data = validate_all(FreeDeckFile, raw, path).model_dump(mode="json", exclude={"schema_"})
     problems = _language_problems(data, raw, path)
     problems += _check_files({**data, "families": {}, "cards": None}, raw, path)  # the table: read_free_rows
+    from cardforge.deck.symbols import symbol_problems
+
+    problems += symbol_problems(data, raw, path)
     read_free_rows(data, raw, path, problems)
     _raise_all(problems)
     return {"free": data}

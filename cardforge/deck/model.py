@@ -172,6 +172,8 @@ class Deck:
     languages: tuple[str, ...] = ("fr", "en")
     #: a deck of free cards (``deck.free``): its rows, in place of families and actions
     free: Any = None
+    #: the symbols the deck declares (``deck.symbols``): name → glyph, image, color, font
+    symbols: dict[str, dict[str, Any]] = field(default_factory=dict)
     _counts_cache: dict = field(default_factory=dict, repr=False, compare=False)
     #: what the renderer derived from this deck (layout, contexts, resolved forms); a replaced
     #: deck (``dataclasses.replace``) starts with an empty one
@@ -250,15 +252,6 @@ class Deck:
 
     # -- composition ----------------------------------------------------------------------
 
-    def _families_for(self, players: int | None) -> list[DeckFamily]:
-        return [
-            f for f in self.families.values()
-            if f.from_players is None or (players is not None and players >= f.from_players)
-        ]
-
-    def _actions_for(self, mode: str | None) -> list[DeckAction]:
-        return [a for a in self.actions.values() if a.modes is None or mode is None or mode in a.modes]
-
     def counts(self, players: int | None = None, mode: str | None = None) -> Counter[Card]:
         """How many copies of each card the deck holds for this player count and mode.
 
@@ -272,12 +265,15 @@ class Deck:
         if key not in self._counts_cache and self.table is not None:
             self._counts_cache[key] = self._table_counts()
         if key not in self._counts_cache:
+            from cardforge.deck.rows import num_rows
+
             counts: Counter[Card] = Counter()
-            for fam in self._families_for(players):
-                for v in fam.values:
-                    counts[Card(family=fam.code, value=v)] += fam.copies
-            for act in self._actions_for(mode):
-                counts[Card(action=act.slug)] += act.count
+            for row in num_rows(self):  # a Num deck's rows: its families × values, then its actions
+                if row.from_players is not None and (players is None or players < row.from_players):
+                    continue
+                if row.modes is not None and mode is not None and mode not in row.modes:
+                    continue
+                counts[row.card] += row.count
             self._counts_cache[key] = counts
         return Counter(self._counts_cache[key])
 
@@ -306,13 +302,18 @@ class Deck:
             return self._free_counts()
         if self.table is not None:
             return self._table_counts()
+        from cardforge.deck.rows import num_rows
+
         counts: Counter[Card] = Counter()
-        for fam in self.families.values():
-            for v in fam.values:
-                counts[Card(family=fam.code, value=v)] += fam.copies
-        for act in self.actions.values():
-            counts[Card(action=act.slug)] += act.count
+        for row in num_rows(self):
+            counts[row.card] += row.count
         return counts
+
+    def rows(self) -> tuple:
+        """Every card of the deck as a row of fields (``deck.rows.CardRow``), in deck order."""
+        from cardforge.deck.rows import deck_rows
+
+        return deck_rows(self)
 
     def check_copies(self, cards: Any, players: int | None = None, mode: str | None = None, *, where: str = "") -> None:
         """Refuse a card given more times than this deck holds copies of it (``where``, e.g.
@@ -448,6 +449,7 @@ FREE_STYLE = {"font": "DejaVuSans", "font_bold": "DejaVuSans-Bold", "font_text":
 def _free_deck(cls: type, data: dict[str, Any], source: Path | None) -> Deck:
     """A deck of free cards from its validated file (its rows are attached by the loader)."""
     from cardforge.deck.free import DEFAULT_LAYOUT, FreeCards, free_system, lang_text
+    from cardforge.deck.symbols import deck_symbols
 
     langs = tuple(data.get("languages") or ("en",))
     style = _merge_style(FREE_STYLE, data.get("style") or {})
@@ -469,7 +471,7 @@ def _free_deck(cls: type, data: dict[str, Any], source: Path | None) -> Deck:
                     text_min_pt=float(style["text_min_pt"])),
         system=free_system(0), source=source, layout=data.get("layout") or DEFAULT_LAYOUT,
         fonts=dict(data.get("fonts") or {}), rules=data.get("rules"), languages=langs,
-        free=FreeCards((), langs, families),
+        free=FreeCards((), langs, families), symbols=deck_symbols(data),
     )
 
 

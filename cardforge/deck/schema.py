@@ -213,7 +213,19 @@ class FreeFamily(_Strict):
     name: LangText
     color: Colour = "#FFFFFF"
     ink: Colour = "#222222"
-    symbol: Symbol = "circle"
+    symbol: Slug = Field(default="circle", description="a shipped symbol (circle, spade, …, or a game icon: "
+                                                       "sword, crown, …) or one of the deck's own 'symbols'")
+
+
+class FreeSymbol(_Strict):
+    """A symbol a free deck declares (``symbols.<name>``): a character of a font or a picture, and
+    its colour; a family's ``symbol``, a ``symbol`` or ``icon`` element and ``:name:`` in a card
+    text may name it."""
+
+    glyph: StrictStr | None = Field(default=None, min_length=1, description="one character, drawn in 'font'")
+    image: ArtPath | None = Field(default=None, description="a picture instead of a character")
+    color: Colour | None = Field(default=None, description="its colour (default: the element's)")
+    font: StrictStr | None = Field(default=None, description="the glyph's font (default: style.font_bold)")
 
 
 class FreeBack(_Strict):
@@ -251,6 +263,8 @@ class FreeDeckFile(_Strict):
         description="a .csv or .xlsx file beside the deck (one row a card), or the cards as a list of mappings")
     families: dict[Annotated[StrictStr, Field(pattern=r"^[A-Za-z][A-Za-z0-9_-]*$")], FreeFamily] = Field(
         default_factory=dict, description="families (suits) a card names in its 'family' or 'suit' field")
+    symbols: dict[Slug, FreeSymbol] = Field(default_factory=dict, description="the deck's own symbols (a glyph or a "
+                                            "picture, a colour), which families, elements and :name: in texts use")
     card: CardSizeOverride = Field(default_factory=CardSizeOverride, description="the card size (default poker)")
     style: FreeStyle | None = None
     layout: StrictStr | None = Field(default=None, description="the card layout: a bundled id (fields, num) or a .yaml file beside the deck (default fields)")

@@ -136,6 +136,13 @@ MESSAGES: dict[str, str] = {
     "pod.no_product": "{vendor} ({profile}) has no card of {w}×{h} mm ({size}): its cards are {products} (either way up); not written for {deck}",
     "pod.bleed": "{vendor} ({profile}) needs {need} mm of bleed on its {product} cards and {deck} has {have} mm; set card: {{bleed_mm: {need}}}",
     "pod.skipped": "cardforge: warning: {reason}",
+    # -- a deck's own symbols (deck/symbols, issue 26) -------------------------------------------
+    "deck.symbol.one_of": "symbol {name}: give either a glyph (one character) or an image, not both or neither",
+    "deck.symbol.one_char": "symbol {name}: glyph {glyph} is more than one character; give one character, or an image",
+    "deck.symbol.no_font": "symbol {name}: font {font} is neither bundled nor under 'fonts:'; add it there or name another",
+    "deck.symbol.no_glyph": "symbol {name}: {glyph} ({code}) is not in font {font}: it would print as an empty box; give the symbol a font that has it, or an image",
+    "deck.symbol.unknown": "unknown symbol {name}: symbols are {known} (or declare it under 'symbols:'){hint}",
+    "deck.symbol.hint": "; did you mean {guess}?",
     "coll.achievable": "{n} {n:plural:objective|objectives} achievable",
     "seq.q.total": "Round total of {n} locked {n:plural:sequence|sequences} ({mode})",
     "tricks.q.score": "Bid {bid}, won {won}, {cards} {cards:plural:card|cards}",

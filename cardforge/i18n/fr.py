@@ -174,6 +174,13 @@ MESSAGES: dict[str, str] = {
     "pod.no_product": "{vendor} ({profile}) n’a pas de carte de {w}×{h} mm ({size}) : ses cartes sont {products} (dans un sens ou dans l’autre) ; rien n’est écrit pour {deck}",
     "pod.bleed": "{vendor} ({profile}) demande {need} mm de fond perdu sur ses cartes {product} et {deck} en a {have} mm ; mettez card : {{bleed_mm: {need}}}",
     "pod.skipped": "cardforge : avertissement : {reason}",
+    # -- a deck's own symbols (deck/symbols, issue 26) -------------------------------------------
+    "deck.symbol.one_of": "symbole {name} : donnez soit un glyphe (un caractère), soit une image, pas les deux ni aucun",
+    "deck.symbol.one_char": "symbole {name} : le glyphe {glyph} fait plus d’un caractère ; donnez un seul caractère, ou une image",
+    "deck.symbol.no_font": "symbole {name} : la police {font} n’est ni fournie ni sous « fonts » ; ajoutez-la ou nommez-en une autre",
+    "deck.symbol.no_glyph": "symbole {name} : {glyph} ({code}) n’est pas dans la police {font} : il s’imprimerait comme une case vide ; donnez au symbole une police qui l’a, ou une image",
+    "deck.symbol.unknown": "symbole inconnu {name} : les symboles sont {known} (ou déclarez-le sous « symbols »){hint}",
+    "deck.symbol.hint": " ; vouliez-vous dire {guess} ?",
     "coll.achievable": "{n} {n:plural:objectif réalisable|objectifs réalisables}",
     "seq.q.total": "Total de la manche : {n} {n:plural:séquence verrouillée|séquences verrouillées} (mode {mode})",
     "tricks.q.score": "Annonce {bid}, plis faits {won}, {cards} {cards:plural:carte|cartes}",

@@ -205,7 +205,25 @@ def _star(canv: Any, op: Op, palette: Palette, geo: Any) -> None:
     _shape(canv, op, palette, _points_path(canv, points, True))
 
 
+def _drawn_from_data(canv: Any, op: Op, palette: Palette, colour: str) -> bool:
+    """A symbol or icon from data (``deck.symbols``): its picture, or its glyph in its font."""
+    if op.get("src"):
+        from cardforge.render.art import draw_image
+
+        draw_image(canv, op.get("src"), op.box, "contain", palette.cmyk)
+        return True
+    if op.get("glyph"):
+        from cardforge.render.symbols import draw_glyph
+
+        x0, y0, x1, y1 = op.box
+        draw_glyph(canv, op.get("glyph"), *_centre(op.box), min(x1 - x0, y1 - y0), palette.colour(colour), op.get("font"))
+        return True
+    return False
+
+
 def _symbol(canv: Any, op: Op, palette: Palette, geo: Any) -> None:
+    if _drawn_from_data(canv, op, palette, op.get("fill") or "#000000"):
+        return
     x0, y0, x1, y1 = op.box
     cx, cy = _centre(op.box)
     stroke = op.get("stroke")
@@ -214,6 +232,8 @@ def _symbol(canv: Any, op: Op, palette: Palette, geo: Any) -> None:
 
 
 def _icon(canv: Any, op: Op, palette: Palette, geo: Any) -> None:
+    if _drawn_from_data(canv, op, palette, op.get("color") or "#000000"):
+        return
     x0, y0, x1, y1 = op.box
     cx, cy = _centre(op.box)
     draw_icon(canv, op.get("icon"), cx, cy, min(x1 - x0, y1 - y0), palette.colour(op.get("color") or "#000000"), op.get("font"))

@@ -69,7 +69,8 @@ def face_pdf(deck: Deck, face: Face, lang: str) -> bytes:
     """``face`` alone on a page of trim + bleed, TrimBox/BleedBox set, no title or date."""
     from reportlab.pdfgen.canvas import Canvas
 
-    from cardforge.render.faces import card_size_points, draw_back, draw_card
+    from cardforge.render.facepages import draw_face
+    from cardforge.render.faces import card_size_points
     from cardforge.render.fonts import base_font
     from cardforge.render.pdf import MM
 
@@ -80,10 +81,7 @@ def face_pdf(deck: Deck, face: Face, lang: str) -> bytes:
     canv.setTrimBox((b, b, w - b, h - b))
     canv.setBleedBox((0, 0, w, h))
     canv.translate(b, b)
-    if face is None:
-        draw_back(canv, deck, lang=lang, bleed=True)
-    else:
-        draw_card(canv, deck, face, lang=lang, bleed=True)
+    draw_face(canv, deck, face, lang=lang)
     canv.showPage()
     canv.save()
     return canv._filename.getvalue()

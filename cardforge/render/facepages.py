@@ -11,31 +11,54 @@ from typing import Union
 
 from cardforge.cards import Card
 from cardforge.deck import Deck
-from cardforge.render.faces import card_size_points, draw_back, draw_card
+from cardforge.render.faces import OwnBack, card_size_points, draw_back, draw_card, own_back
 from cardforge.render.pdf import MM, new_canvas, pdf_bytes, set_print_boxes
 
-__all__ = ["Face", "BACK", "face_name", "faces_pdf", "unique_faces", "physical_cards"]
+__all__ = ["Face", "BACK", "OwnBack", "face_name", "faces_pdf", "unique_faces", "physical_cards", "back_of", "own_backs",
+           "draw_face"]
 
-#: A face to print: a card's front, or ``BACK`` (``None``) for the deck's card back.
-Face = Union[Card, None]
+#: A face to print: a card's front, ``BACK`` (``None``) for the deck's card back, or the
+#: ``OwnBack`` of a card whose row names its own back.
+Face = Union[Card, OwnBack, None]
 BACK: Face = None
 
 Progress = Callable[[int], None]
 
 
 def physical_cards(deck: Deck) -> list[Card]:
-    """Every physical card of the deck, duplicates included (optional families too)."""
-    return list(deck.all_counts().elements())
+    """Every physical card of the deck (its rows, ``deck.rows``), duplicates included (optional
+    families too)."""
+    return [row.card for row in deck.rows() for _ in range(row.count)]
 
 
 def unique_faces(deck: Deck) -> list[Card]:
     """Each distinct card front once, in deck order."""
-    return list(deck.all_counts())
+    return [row.card for row in deck.rows()]
+
+
+def back_of(deck: Deck, card: Card) -> Face:
+    """The back printed behind ``card``: its own (``OwnBack``) if its row names one, else ``BACK``."""
+    return OwnBack(card) if own_back(deck, card) is not None else BACK
+
+
+def own_backs(deck: Deck) -> list[Face]:
+    """Each card's own back once, in deck order (none for a deck whose cards share its back)."""
+    return [OwnBack(row.card) for row in deck.rows() if row.back is not None]
 
 
 def face_name(face: Face) -> str:
-    """File-name stem of a face: ``R7``, ``joker``, ``back``."""
+    """File-name stem of a face: ``R7``, ``joker``, ``back``, ``back-CARD3`` (a card's own back)."""
     return "back" if face is None else face.code
+
+
+def draw_face(canv: object, deck: Deck, face: Face, *, lang: str, cmyk: bool = False) -> None:
+    """Draw ``face`` with its bleed, its lower-left trim corner at the origin."""
+    if isinstance(face, OwnBack):
+        draw_back(canv, deck, lang=lang, bleed=True, cmyk=cmyk, card=face.card)
+    elif face is None:
+        draw_back(canv, deck, lang=lang, bleed=True, cmyk=cmyk)
+    else:
+        draw_card(canv, deck, face, lang=lang, bleed=True, cmyk=cmyk)
 
 
 def faces_pdf(deck: Deck, faces: Iterable[Face], *, lang: str = "en", cmyk: bool = False,
@@ -54,10 +77,7 @@ def faces_pdf(deck: Deck, faces: Iterable[Face], *, lang: str = "en", cmyk: bool
         canv.translate(b, b)
         if abs(tw - dw) > 1e-6 or abs(th - dh) > 1e-6:
             canv.scale(tw / dw, th / dh)
-        if face is None:
-            draw_back(canv, deck, lang=lang, bleed=True, cmyk=cmyk)
-        else:
-            draw_card(canv, deck, face, lang=lang, bleed=True, cmyk=cmyk)
+        draw_face(canv, deck, face, lang=lang, cmyk=cmyk)
         canv.showPage()
         if progress:
             progress(1)

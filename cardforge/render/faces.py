@@ -123,48 +123,27 @@ def _deck_context(deck: Deck, lang: str) -> dict[str, Any]:
 
 
 def card_context(deck: Deck, card: Card | None, lang: str = "en") -> dict[str, Any]:
-    """Everything a layout may read for ``card`` (``None``: the back): ``card.*``, ``family.*``,
-    ``style.*``, ``back.*``, ``deck.*``, ``size.*``."""
+    """Everything a layout may read for ``card`` (``None``: the back): ``card.*`` (its row's
+    fields, ``deck.rows``), ``family.*``, ``style.*``, ``back.*``, ``deck.*``, ``size.*``."""
+    from cardforge.deck.rows import deck_row
+
     base = _deck_context(deck, lang)
     if card is None:
         return {**base, "card": {"type": "back"}, "family": {}}
-    if deck.free is not None:
-        return {**base, **_free_context(deck, card, lang)}
-    if card.is_action:
-        act = deck.actions[card.action]
-        fields = {"type": "action", "kind": "action", "code": card.code, "action": card.action,
-                  "name": deck.name(card, lang), "title": deck.system.actions[card.action].name(lang),
-                  "effect": act.effect(lang), "icon": act.icon, "image": deck.images.get(card.code) or act.image,
-                  "value": card.value, "digits": len(str(card.value)) if card.value is not None else 0}
-        if deck.table is not None:
-            fields = {**deck.fields_of(card), **fields}
-        return {**base, "card": fields, "family": {}}
-    fam = base["_families"][card.family]
-    text = str(card.value)
-    fields = {"type": "number", "kind": fam["kind"], "code": card.code, "family": card.family, "value": card.value,
-              "digits": len(text), "name": deck.name(card, lang), "image": deck.images.get(card.code)}
-    if deck.table is not None:
-        fields = {**deck.fields_of(card), **fields}
-    return {**base, "card": fields, "family": fam}
+    row = deck_row(deck, card)
+    if row is None:
+        raise CardCodeError(f"cannot draw {card.code!r}: not a card of {deck.id}", card.code)
+    return {**base, "card": row.fields_in(lang), "family": _family_context(deck, row, base, lang)}
 
 
-def _free_context(deck: Deck, card: Card, lang: str) -> dict[str, Any]:
-    """A free card's ``card.*`` (its fields, and ``heading``/``body``: its name and its other
-    fields as ``key: value`` lines, which the default layout prints) and ``family.*``."""
-    from cardforge.deck.free import card_fields
-
-    row = deck.free.row(card)
-    fields = card_fields(row, lang, deck.free.languages)
-    heading = deck.free.name(card, lang)
-    shown = [k for k, v in fields.items() if str(v).strip() and v != heading]
-    body = "\n".join(f"{k.replace('_', ' ')}: {fields[k]}" for k in shown)
-    fam = dict(deck.free.family_of(row))
+def _family_context(deck: Deck, row: Any, base: Mapping[str, Any], lang: str) -> dict[str, Any]:
+    """The ``family.*`` a row reads: its Num family, or the family (suit) a free card names."""
+    if deck.free is None:
+        return base["_families"][row.family] if row.family is not None else {}
+    fam = dict(deck.free.family_of(deck.free.row(row.card)))
     if fam:
         fam["name"] = fam["name"](lang)
-    return {"card": {**fields, "type": "card", "code": card.code, "index": card.value, "count": row.count,
-                     "image": row.image, "back": row.back, "heading": heading, "body": body,
-                     "fields": tuple(shown)},
-            "family": fam}
+    return fam
 
 
 # -- resolving elements into ops ----------------------------------------------------------------
@@ -402,6 +381,10 @@ def _finish_text(el: LayoutElement, props: dict, ctx: Mapping[str, Any], geo: Ge
     if text is None:
         return None
     text = text.replace("'", "\u2019")  # typographic apostrophes on the cards
+    if deck.symbols:  # :coin: of a symbol the deck declares: its picture, or its glyph in its colour
+        from cardforge.deck.symbols import inline
+
+        text = inline(text, deck.symbols, ctx["style"]["font_bold"])
     bad = unknown_icons(text)
     if bad:
         raise DeckError(f"{label}: unknown icon {bad[0]!r} in the text; icons are {_icon_names()}")
@@ -491,8 +474,32 @@ def _finish_symbol(el: LayoutElement, props: dict, ctx: Mapping[str, Any], geo: 
     from cardforge.render.symbols import SYMBOLS
 
     props["symbol"] = props.get("symbol") or ctx["family"].get("symbol")
-    if props["symbol"] not in SYMBOLS:
-        raise DeckError(f"{label}: unknown symbol {props['symbol']!r}; symbols are {', '.join(SYMBOLS)}")
+    if props["symbol"] not in SYMBOLS or props["symbol"] in deck.symbols:
+        return _own_symbol(el, props, props["symbol"], "fill", ctx, deck, label)
+    return props
+
+
+def _own_symbol(el: LayoutElement, props: dict, name: str, colour: str, ctx: Mapping[str, Any], deck: Deck,
+                label: str) -> dict:
+    """A symbol drawn from data (``deck.symbols``): a deck's own or a game icon, as its picture
+    (``src``) or its glyph in its font, in its colour (``colour``: the element's key for it)."""
+    from cardforge.deck.symbols import drawn_as, shipped_names
+
+    try:
+        how = drawn_as(deck.symbols, name)
+    except KeyError:
+        raise DeckError(f"{label}: unknown symbol {name!r}; symbols are "
+                        f"{', '.join(dict.fromkeys([*deck.symbols, *shipped_names()]))}") from None
+    if how["image"]:
+        from cardforge.render.art import resolve_image
+
+        props["src"] = resolve_image(how["image"], deck, label)
+    else:
+        font = _require_font(how["font"] or ctx["style"]["font_bold"], deck, f"{deck.id} symbol {name!r}", el)
+        _glyphs(deck, label, ((how["glyph"], font, None),))
+        props.update(glyph=how["glyph"], font=font)
+    if how["color"]:
+        props[colour] = how["color"]
     return props
 
 
@@ -502,6 +509,8 @@ def _finish_icon(el: LayoutElement, props: dict, ctx: Mapping[str, Any], geo: Ge
     props["icon"] = props.get("icon") or ctx["card"].get("icon")
     if not props["icon"]:
         return None
+    if props["icon"] in deck.symbols:
+        return _own_symbol(el, props, props["icon"], "color", ctx, deck, label)
     if props["icon"] not in ICONS:
         raise DeckError(f"{label}: unknown icon {props['icon']!r}; icons are {_icon_names()}")
     props["font"] = _require_font(props.get("font") or ctx["style"]["font_bold"], deck, f"{deck.id} layout element {el.name!r}", el)
@@ -516,6 +525,7 @@ def _finish_ring(el: LayoutElement, props: dict, ctx: Mapping[str, Any], geo: Ge
     fill, stroke = el.props.get("fill"), el.props.get("stroke")
     entries = []
     for fam in ctx["families"]:
+        _shape_only(fam["symbol"], label)
         sub = {**ctx, "family": fam}
         entries.append((fam["symbol"], fill(sub) if isinstance(fill, Expr) else fill or fam["color"],
                         stroke(sub) if isinstance(stroke, Expr) else stroke))
@@ -562,7 +572,18 @@ def _art_key(el: LayoutElement, ctx: Mapping[str, Any], deck: Deck) -> tuple | N
 
 
 def _finish_pattern(el: LayoutElement, props: dict, ctx: Mapping[str, Any], geo: Geometry, deck: Deck, label: str) -> dict | None:
+    if props.get("symbol") is not None:
+        _shape_only(props["symbol"], label)
     return None if props.get("pattern") in (None, "plain") else props
+
+
+def _shape_only(name: str, label: str) -> None:
+    """Patterns and rings tile vector shapes: a glyph or picture symbol is refused in one line."""
+    from cardforge.render.symbols import SYMBOLS
+
+    if name not in SYMBOLS:
+        raise DeckError(f"{label}: symbol {name!r} is a glyph or a picture; patterns and rings draw the shapes only "
+                        f"({', '.join(SYMBOLS)})")
 
 
 def _finish_points(el: LayoutElement, props: dict, ctx: Mapping[str, Any], geo: Geometry, deck: Deck, label: str) -> dict | None:
@@ -745,9 +766,11 @@ def face_key(deck: Deck, card: Card | None, lang: str = "en", *, bleed: bool = F
     resolved ops and how they are grouped into forms, the card geometry, bleed, colour space and
     the bytes of the art and font files it uses.  Two faces with the same key draw the same page
     (with the same cardforge and reportlab: callers caching drawings add those)."""
+    if isinstance(card, OwnBack):
+        return _own_back_key(deck, card, bleed, cmyk)
     drawn = _resolved(deck, card, lang)
     ops = [op for _form, run in drawn for op in run]
-    files = sorted({str(op.get("src")) for op in ops if op.type == "image" and op.get("src")}
+    files = sorted({str(op.get("src")) for op in ops if op.type in ("image", "symbol", "icon") and op.get("src")}
                    | {p for op in ops if op.type == "text" for p in op.get("pictures") or ()})
     files += sorted(deck._render_cache.get("font_files", ()))
     contents = tuple((f, _content_digest(f)) for f in files)  # edited art or fonts: a new key
@@ -771,20 +794,15 @@ def _content_digest(path: str) -> str:
 
 
 def _checked(deck: Deck, card: Card | None) -> Card | None:
+    """``card`` without its declared value, refused unless it is one of the deck's rows."""
+    from cardforge.deck.rows import deck_row
+
     if card is None:
         return None
     card = card.undeclared()
-    if deck.free is not None:
-        if deck.free.row(card) is None:
-            raise CardCodeError(f"cannot draw {card.code!r}: not a card of {deck.id}", card.code)
-        return card
-    if card.is_action:
-        if card.action not in deck.actions:
-            raise CardCodeError(f"cannot draw {card.code!r}: not an action card of {deck.id}", card.code)
-        return card
-    fam = deck.families.get(card.family)
-    if fam is None or card.value not in fam.values:
-        raise CardCodeError(f"cannot draw {card.code!r}: not a card of {deck.id}", card.code)
+    if deck_row(deck, card) is None:
+        what = "an action card" if card.is_action else "a card"
+        raise CardCodeError(f"cannot draw {card.code!r}: not {what} of {deck.id}", card.code)
     return card
 
 
@@ -867,6 +885,26 @@ def draw_back(canv: Any, deck: Deck, *, lang: str = "en", bleed: bool = False, c
 
 
 def own_back(deck: Deck, card: Card | None) -> str | None:
-    """The picture a free card names for its own back (``back`` field), else ``None``."""
-    row = deck.free.row(card) if deck.free is not None and card is not None else None
+    """The picture a card's row names for its own back (a free card's ``back`` field), else ``None``."""
+    from cardforge.deck.rows import deck_row
+
+    row = deck_row(deck, card) if card is not None else None
     return row.back if row is not None else None
+
+
+class OwnBack(NamedTuple):
+    """A face: the back of one card that has its own (``own_back``), printed in place of the deck's."""
+
+    card: Card
+
+    @property
+    def code(self) -> str:
+        return f"back-{self.card.code}"
+
+
+def _own_back_key(deck: Deck, face: OwnBack, bleed: bool, cmyk: bool) -> str:
+    """``face_key`` of a card's own back: its picture's bytes, the geometry, bleed and colour space."""
+    from cardforge.render.art import resolve_image
+
+    src = resolve_image(own_back(deck, face.card) or "", deck, f"the back of {face_label(deck, face.card)}")
+    return hashlib.sha256(repr(("own_back", src, _content_digest(src), Geometry.of(deck), bleed, cmyk)).encode()).hexdigest()[:32]

@@ -16,7 +16,7 @@ from cardforge.atomic import atomic_write_text, ensure_dir
 from cardforge.cards import Card
 from cardforge.deck import Deck
 from cardforge.render.facecache import DPI, FULL, FaceCache, Variant, prepare, scratch_cache
-from cardforge.render.facepages import BACK, Face, face_name, unique_faces
+from cardforge.render.facepages import BACK, Face, OwnBack, face_name, own_backs, unique_faces
 from cardforge.render.faces import card_size_points
 
 __all__ = ["DPI", "png_size", "png_variant", "fitted_variant", "contact_variant", "card_pngs", "write_counts", "contact_sheet",
@@ -32,8 +32,8 @@ def png_size(deck: Deck, dpi: int = DPI) -> tuple[int, int]:
 
 
 def deck_faces(deck: Deck) -> list[Face]:
-    """Every distinct face of the deck: its fronts in deck order, then the back."""
-    return [*unique_faces(deck), BACK]
+    """Every distinct face of the deck: its fronts in deck order, the back, then the cards' own backs."""
+    return [*unique_faces(deck), BACK, *own_backs(deck)]
 
 
 def png_variant(deck: Deck, size: tuple[int, int] | None) -> Variant:
@@ -68,8 +68,10 @@ def contact_variant(deck: Deck) -> Variant:
 def write_counts(deck: Deck, faces: Sequence[Face], folder: Path) -> Path:
     """``counts.csv``: each PNG file and how many copies of that face the deck holds."""
     counts = deck.all_counts()
-    lines = ["file,count"] + [f"{face_name(f)}.png,{counts[f]}" for f in faces if f is not None]
-    lines.append(f"back.png,{sum(counts.values())}")
+    lines = ["file,count"] + [f"{face_name(f)}.png,{counts[f]}" for f in faces if f is not None and not isinstance(f, OwnBack)]
+    own = {f.card: counts[f.card] for f in faces if isinstance(f, OwnBack)}
+    lines.append(f"back.png,{sum(counts.values()) - sum(own.values())}")
+    lines += [f"back-{card.code}.png,{n}" for card, n in own.items()]
     csv = folder / "counts.csv"
     atomic_write_text(csv, "\n".join(lines) + "\n")
     return csv
@@ -89,7 +91,7 @@ def card_pngs(deck: Deck, folder: Path, *, lang: str = "en", size: tuple[int, in
     """
     variant = variant or png_variant(deck, size)
     ensure_dir(folder)
-    faces = [*dict.fromkeys(cards), BACK] if cards is not None else deck_faces(deck)
+    faces = [*dict.fromkeys(cards), BACK, *_own_backs_of(deck, cards)] if cards is not None else deck_faces(deck)
     with scratch_cache(folder.parent, cache) as store:
         if digests is None:
             digests = prepare(deck, faces, lang, store, [variant], workers=workers, progress=progress)
@@ -97,6 +99,12 @@ def card_pngs(deck: Deck, folder: Path, *, lang: str = "en", size: tuple[int, in
             progress(len(faces))
         paths = [store.copy(digests[face_name(f)], variant, folder / f"{face_name(f)}.png") for f in faces]
     return [*paths, write_counts(deck, faces, folder)]
+
+
+def _own_backs_of(deck: Deck, cards: Sequence[Card]) -> list[Face]:
+    from cardforge.render.facepages import back_of
+
+    return [b for b in dict.fromkeys(back_of(deck, c) for c in cards) if b is not None]
 
 
 def contact_sheet(deck: Deck, path: Path, *, lang: str = "en", columns: int = 10, cache: FaceCache | None = None,

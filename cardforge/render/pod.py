@@ -31,8 +31,25 @@ profile carries a TrimBox and a BleedBox; CMYK profiles draw every colour in Dev
 and lines in 100 % K.  Fonts are embedded everywhere.  A ``pdfx`` profile is then re-written as
 PDF/X-1a by ``render.prepress`` (Ghostscript).
 
-The products are the vendors' published templates (300 DPI) as of 2026; a vendor that changes
-one is a line in ``PROFILES``.
+The products are the vendors' published templates (300 DPI); a vendor that changes one is a
+line in ``PROFILES``.  What each figure rests on (checked December 2026; the vendors' own
+template pages were not all reachable, so each line says how far it is confirmed):
+
+- DriveThruCards: PDF/X-1a:2003, US Web Coated (SWOP) v2, 1/8" bleed built into the PDF ("for
+  the U.S. Poker-sized cards (2.5" x 3.5") your final layout size should be 2.75" x 3.75""):
+  confirmed by the vendor, OneBookShelf's "Common Card Prep Issues & Solutions"
+  (onebookshelfpublisherservice.zendesk.com/hc/en-us/articles/227867607).  Its product list
+  (bridge, mini, tarot, squares) is not confirmed there.
+- The Game Crafter poker 825×1125 px (2.5×3.5" with 1/8" bleed at 300 DPI): confirmed second-hand,
+  Squib's "Sane Defaults" (github.com/andymeneely/squib/wiki/Sane-Defaults) names it "TheGameCrafter's
+  Poker Deck template"; the 1/8" bleed outside the cut line is said by The Game Crafter's forum
+  (community.thegamecrafter.com/forums/game-design/chit-layout2).  Bridge 750×1125, mini 600×825
+  and tarot 900×1500 are the same 1/8"-bleed arithmetic and agree with public tools that upload
+  to The Game Crafter, but no vendor page confirming them was found.
+- MakePlayingCards poker 822×1122 px (36 px bleed a side): agrees with public tools built for
+  it; its own page (makeplayingcards.com/faq-photo.aspx) was not reachable: not confirmed.
+- PrintNinja: 1/8" bleed and the product list are the common trade values; no PrintNinja page
+  was found: not confirmed.
 """
 
 from __future__ import annotations
@@ -46,7 +63,7 @@ from cardforge.atomic import atomic_write_bytes
 from cardforge.deck import Deck
 from cardforge.errors import UsageError
 from cardforge.i18n import text
-from cardforge.render.facepages import BACK, Face, faces_pdf, physical_cards
+from cardforge.render.facepages import Face, back_of, faces_pdf, physical_cards
 
 __all__ = ["Profile", "Product", "Fit", "PROFILES", "ProfileRefused", "get_profile", "product_for", "refused", "render_profile",
            "MATCH_MM"]
@@ -111,6 +128,8 @@ def _products(bleed_px: float, bleed_in: float, sizes: dict[str, tuple[float, fl
 
 
 _POKER, _BRIDGE, _MINI, _TAROT = (2.5, 3.5), (2.25, 3.5), (1.75, 2.5), (2.75, 4.75)
+#: the pixels are trim × 300 + 2 × bleed: 37.5 px = 1/8" (TGC, DriveThruCards, PrintNinja), 36 px = MPC's
+#: 0.12"; how far each vendor's figures are confirmed: the module's docstring
 PROFILES: dict[str, Profile] = {p.name: p for p in (
     Profile("thegamecrafter", "The Game Crafter", "png", _products(37.5, 0.125, {
         "poker": _POKER, "bridge": _BRIDGE, "mini": _MINI, "tarot": (2.75, 4.75), "square": (3.5, 3.5),
@@ -186,7 +205,8 @@ def get_profile(name: str) -> Profile:
 def _interleaved(deck: Deck, order: str) -> list[Face]:
     faces: list[Face] = []
     for card in physical_cards(deck):
-        faces += [BACK, card] if order == "back-front" else [card, BACK]
+        back = back_of(deck, card)  # a card's own back, else the deck's
+        faces += [back, card] if order == "back-front" else [card, back]
     return faces
 
 

@@ -12,7 +12,7 @@ import math
 from collections.abc import Callable
 from typing import Any
 
-__all__ = ["SYMBOLS", "ICONS", "draw_symbol", "draw_icon", "icon_text"]
+__all__ = ["SYMBOLS", "ICONS", "draw_symbol", "draw_icon", "draw_glyph", "icon_text"]
 
 
 def _polygon(canv: Any, points: list[tuple[float, float]]) -> Any:
@@ -282,6 +282,15 @@ ICONS: dict[str, Callable[[Any, float, float, float, str], None]] = {
     # game icons for any deck (issue 26): each a character of the bundled DejaVu Sans Bold
     **{name: _text_icon(char, 0.9) for name, char in GAME_ICONS.items()},
 }
+
+
+def draw_glyph(canv: Any, glyph: str, x: float, y: float, size: float, colour: Any, font: str) -> None:
+    """Draw ``glyph`` of ``font`` centred on (x, y) in a ``size`` box, in ``colour`` (a symbol a
+    deck declares, or a game icon used as a family's symbol)."""
+    canv.saveState()
+    canv.setFillColor(colour)
+    _text_icon(glyph, 0.9)(canv, x, y, size, font)
+    canv.restoreState()
 
 
 def draw_icon(canv: Any, name: str, x: float, y: float, size: float, colour: Any, font: str) -> None:

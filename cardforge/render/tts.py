@@ -3,7 +3,9 @@
 A TTS custom deck reads a grid image whose last cell is the "hidden" face shown for cards in
 other players' hands; so each sheet holds at most 69 cards plus the hidden face (we use the
 card back).  Every physical card gets its cell (duplicates included), so TTS's "Custom Deck"
-import builds the right deck; ``tts.json`` gives each sheet's grid, count and card codes.
+import builds the right deck; ``tts.json`` gives each sheet's grid, count and card codes.  A sheet
+holding a card with its own back (``deck.rows``: its row's ``back``) comes with a grid of backs,
+``sheet-N-backs.png``, cell for cell (TTS's "Unique backs"), named in ``tts.json`` as its ``back``.
 
 Cells are the face cache's trim-size thumbnails (scaled from the one 300-DPI bitmap of each
 face); a sheet is written one row of cells at a time by ``render.grid``, which keeps each row's
@@ -22,7 +24,7 @@ from cardforge.atomic import atomic_copy, atomic_write_text, ensure_dir
 from cardforge.cards import Card
 from cardforge.deck import Deck
 from cardforge.render.facecache import FaceCache, Variant, prepare, scratch_cache
-from cardforge.render.facepages import BACK, face_name, physical_cards
+from cardforge.render.facepages import BACK, back_of, face_name, physical_cards
 from cardforge.render.faces import card_size_points
 
 __all__ = ["MAX_COLS", "MAX_ROWS", "MAX_PX", "tts_cell_size", "tts_variant", "tts_export"]
@@ -55,7 +57,8 @@ def tts_export(deck: Deck, folder: Path, *, lang: str = "en", cards: Sequence[Ca
     cell = tts_cell_size(deck)
     variant = tts_variant(deck)
     cards = list(cards) if cards is not None else physical_cards(deck)
-    faces = [*dict.fromkeys(cards), BACK]
+    backs = [back_of(deck, c) for c in cards]  # a card's own back, else the deck's (BACK)
+    faces = [*dict.fromkeys(cards), BACK, *dict.fromkeys(b for b in backs if b is not BACK)]
     per_sheet = MAX_COLS * MAX_ROWS - 1
     written, sheets = [], []
     with scratch_cache(folder.parent, cache) as store:
@@ -76,8 +79,19 @@ def tts_export(deck: Deck, folder: Path, *, lang: str = "en", cards: Sequence[Ca
             written.append(path)
             if bands is not None:
                 bands += keys
-            sheets.append({"file": name, "columns": cols, "rows": rows, "cards": len(chunk),
-                           "codes": [c.code for c in chunk]})
+            sheet = {"file": name, "columns": cols, "rows": rows, "cards": len(chunk), "codes": [c.code for c in chunk]}
+            if any(b is not BACK for b in backs[start : start + per_sheet]):  # TTS "UniqueBack": a grid of backs
+                back_slots = [image[face_name(b)] for b in backs[start : start + per_sheet]]
+                back_slots += [None] * (cols * rows - len(back_slots))
+                back_slots[-1] = image["back"]
+                back_name = f"sheet-{number}-backs.png"
+                path, keys = write_grid(folder / back_name, [back_slots[r * cols : (r + 1) * cols] for r in range(rows)],
+                                        cell, cache=store.folder)
+                written.append(path)
+                if bands is not None:
+                    bands += keys
+                sheet.update(back=back_name, unique_back=True)
+            sheets.append(sheet)
         back = folder / "back.png"
         atomic_copy(image["back"], back)
         written.append(back)
