@@ -20,9 +20,10 @@ Everything the bot knows of the rules it knows from the engine, house rules incl
 house rule changes its play wherever it changes who gains.
 
 Parameters (``--bots ismcts:iterations=400:playout=strategy``), each game's defaults in
-``GAME_DEFAULTS`` (rows: ``tree``, random playouts, 200 iterations; the others: ``paired``,
-strategy playouts, 100): ``iterations`` (playouts per move: a deterministic budget, the same
-search on any machine), ``seconds`` (a time budget per move, ``seconds=0.5``: the search
+``GAME_DEFAULTS`` (rows: ``tree``, random playouts, 200 iterations; sequence: ``paired``,
+strategy playouts, 300, ``trust=0.5``; the others: ``paired``, strategy playouts, 100):
+``iterations`` (playouts per move: a deterministic budget, the same search on any machine),
+``seconds`` (a time budget per move, ``seconds=0.5``: the search
 stops at the first playout past it, ``iterations`` then only caps it; the play then depends on
 the machine's speed, so a simulation is no longer reproducible), ``search``, ``playout``
 (``random``: the engines' fast path, ``legal_count``/``apply_index``; ``strategy``: every seat
@@ -30,7 +31,7 @@ of an imagined game played by the game's strategy bot), ``horizon`` (``round``, 
 a playout stops when the round being played ends; ``game``: it plays to the end), ``reward``
 (``margin``, the default: a seat's lead in points over the best other seat where the playout
 stops, ``GameState.standing``; ``win``: its share of the lead, ``GameState.leaders``),
-``explore`` (the tree's UCB1 constant, 0.7) and ``trust`` (the paired search's, 1.0).  A move
+``explore`` (the tree's UCB1 constant, 0.7) and ``trust`` (the paired search's).  A move
 with one legal action is played at once.
 """
 
@@ -66,9 +67,11 @@ MAX_ITERATIONS = 100_000
 #: bot at a cost of a few CPU seconds a game (docs/simulate.md, "ISMCTS"); ``iterations`` counts
 #: playouts, so the two searches cost alike
 GAME_DEFAULTS: dict[str, dict[str, Any]] = {
-    "rows": {"search": "tree", "playout": "random", "iterations": 200},
-    **{game: {"search": "paired", "playout": "strategy", "iterations": 100}
-       for game in ("tricks", "sequence", "collection", "numwin")},
+    "rows": {"search": "tree", "playout": "random", "iterations": 200, "trust": 1.0},
+    **{game: {"search": "paired", "playout": "strategy", "iterations": 100, "trust": 1.0}
+       for game in ("tricks", "collection", "numwin")},
+    # a stop decided by a few cards: 100 playouts a move and trust 1 only matched the strategy bot
+    "sequence": {"search": "paired", "playout": "strategy", "iterations": 300, "trust": 0.5},
 }
 #: the longest time budget per move a spec may ask for (``seconds``)
 MAX_SECONDS = 600.0
@@ -166,11 +169,12 @@ class ISMCTSBot:
     def __init__(self, game: str, rules: Any = None, *, iterations: str | int | None = None,
                  seconds: str | float | None = None, explore: str | float = 0.7,
                  horizon: str = "round", reward: str = "margin", playout: str | None = None,
-                 search: str | None = None, trust: str | float = 1.0):
+                 search: str | None = None, trust: str | float | None = None):
         self.game = game
         defaults = GAME_DEFAULTS.get(game, GAME_DEFAULTS["rows"])
         search = defaults["search"] if search is None else search
         playout = defaults["playout"] if playout is None else playout
+        trust = defaults["trust"] if trust is None else trust
         self.seconds = None if seconds is None else _number("seconds", str(seconds).removesuffix("s"), float,
                                                             0.001, MAX_SECONDS)
         if iterations is None:
