@@ -1,7 +1,9 @@
 """How much stronger the ISMCTS bot is than the strategy bot, per game, with 95 % intervals.
 
-Each game is a simulation with the bots ``ismcts:iterations=K`` and ``strategy`` dealt to the
-seats in turn (rotated each game, so each sits in each seat equally often).  The margin is,
+Each game is a simulation with the bots ``ismcts`` (at the game's defaults, or
+``ismcts:iterations=K``) and ``strategy`` dealt to the seats in turn (rotated each game, so each
+sits in each seat equally often; ``cardforge simulate GAME --bots ismcts,strategy --seating
+duplicate`` is the lab's own measure, clustered by deal: docs/simulate.md, "ISMCTS").  The margin is,
 per game, the ISMCTS seats' mean win share minus the strategy seats' (a shared win is split),
 averaged over the games: +1 is ISMCTS winning every game, 0 no difference.  Its interval is
 the normal one over the games (each game one draw: seats of one game are not independent);
@@ -53,15 +55,16 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("games", nargs="*", default=list(PLAYERS))
     parser.add_argument("--games", dest="count", type=int, default=200)
-    parser.add_argument("--iterations", type=int, default=200)
+    parser.add_argument("--iterations", type=int, help="playouts a move (default: the game's)")
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--params", default="", help="more ISMCTS parameters, e.g. :playout=strategy")
     parser.add_argument("--option", action="append", default=[], help="engine option KEY=VALUE (repeatable)")
     parser.add_argument("--players", type=int, help="players (default: 2; tricks 4)")
     args = parser.parse_args()
-    print(f"ISMCTS ({args.iterations} iterations a move{args.params}) against the strategy bot, {args.count} games each, seed {args.seed}")
+    budget = f":iterations={args.iterations}" if args.iterations else ""
+    print(f"ISMCTS ({budget or 'defaults'}{args.params}) against the strategy bot, {args.count} games each, seed {args.seed}")
     for game in args.games:
-        bots = (f"ismcts:iterations={args.iterations}{args.params}", "strategy")
+        bots = (f"ismcts{budget}{args.params}", "strategy")
         players = args.players or PLAYERS[game]
         spec = SimSpec(game, players, bots, seed=args.seed, games=args.count, options=tuple(args.option))
         start = time.process_time()

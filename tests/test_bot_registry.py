@@ -33,9 +33,11 @@ def test_a_bot_spec_carries_its_parameters():
 @pytest.mark.parametrize("spec, words", [
     ("ismcts:iterations=lots", "iterations='lots': expected a number from 1 to 100000"),
     ("ismcts:iterations=0", "expected a number from 1"),
-    ("ismcts:depth=3", "unknown parameter 'depth': ismcts takes iterations, explore, horizon, reward, playout"),
+    ("ismcts:depth=3", "unknown parameter 'depth': ismcts takes iterations, seconds, explore, horizon, reward, playout, search, trust"),
     ("ismcts:iterations", "parameter 'iterations': expected KEY=VALUE"),
     ("ismcts:horizon=turn", "horizon='turn': expected one of round, game"),
+    ("ismcts:seconds=0", "seconds='0': expected a number from 0.001 to 600"),
+    ("ismcts:seconds=soon", "seconds='soon': expected a number"),
     ("strategy:threshold=2", "bot 'strategy' takes no parameters"),
 ])
 def test_a_bad_bot_spec_is_one_usage_error(spec, words):

@@ -118,6 +118,7 @@ class OldTracker:
 
     def __init__(self, players: int):
         self.turns = 0
+        self.draws = 0  # cards drawn from the piles (the playing-time estimate counts them)
         self.events: dict[str, list[int]] = defaultdict(lambda: [0] * players)
 
     def note(self, name: str, seat: int, count: int = 1) -> None:
@@ -127,6 +128,7 @@ class OldTracker:
         self._where = (state.round, state.turns_played, state.phase)
         drawn = None
         if action.kind == "draw":
+            self.draws += 1
             drawn = state.piles[action.pile][-1]
         elif action.kind == "choose" and action.slot is not None:
             drawn = state.quantique[action.slot]
@@ -159,7 +161,8 @@ class OldTracker:
                 empty = sum(1 for r in range(1, state.round + 1) if r not in validated.values())
                 if empty:
                     self.note("round_without_objective", seat, empty)
-        return {"turns": self.turns, "rounds": state.round, "events": {k: list(v) for k, v in sorted(self.events.items())}}
+        return {"turns": self.turns, "rounds": state.round, "events": {k: list(v) for k, v in sorted(self.events.items())},
+                "draws": self.draws}
 
 
 @pytest.mark.parametrize(("game", "seed"), CASES)

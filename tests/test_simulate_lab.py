@@ -299,6 +299,32 @@ def test_playing_time_is_a_range_of_games_not_a_zero_width_interval():
     assert minutes["low"] <= minutes["median"] <= minutes["high"]
 
 
+def test_with_duplicate_seating_the_margin_is_clustered_by_deal():
+    """Each deal played once per rotation of the seats: when the deal alone decides (seat 1
+    wins both games of every deal), the bots are even with no doubt, not ±1 per game."""
+    records = [_record(i, ["a", "b"] if i % 2 == 0 else ["b", "a"], [0]) for i in range(40)]
+    duplicate = build_report(SimSpec("rows", 2, ("a", "b"), games=40, seating="duplicate"), records)["margins"][0]
+    assert duplicate["deals"] == 20 and duplicate["games"] == 40
+    assert duplicate["margin"]["low"] == duplicate["margin"]["high"] == 0
+    rotate = build_report(SimSpec("rows", 2, ("a", "b"), games=40), records)["margins"][0]
+    assert rotate["deals"] == 40 and rotate["margin"]["high"] - rotate["margin"]["low"] > 0.5
+
+
+def test_playing_time_counts_the_cards_each_turn_draws():
+    """A push-your-luck turn lasts as long as the cards it turns over: two games of as many
+    turns, one drawing three times the cards, are not estimated alike."""
+    def game(index: int, draws: int) -> dict:
+        return {**_record(index, ["strategy"] * 2, [index % 2]), "turns": 10, "draws": draws}
+
+    spec = SimSpec("sequence", 2, ("strategy",), games=2, turn_seconds=3, draw_seconds=2)
+    length = build_report(spec, [game(0, 10), game(1, 30)])["length"]
+    assert length["minutes_range"]["low"] == pytest.approx((10 * 3 + 10 * 2) / 60, abs=0.01)
+    assert length["minutes_range"]["high"] == pytest.approx((10 * 3 + 30 * 2) / 60, abs=0.01)
+    assert length["draws_per_turn"]["value"] == pytest.approx(2.0)
+    played = simulate(SimSpec("collection", 2, ("strategy",), seed=1, games=4), jobs=1)["length"]
+    assert played["draws_per_turn"]["value"] > 1 and played["seconds_per_draw"] == 2.0
+
+
 def test_compare_figures_show_absolute_differences(tmp_path):
     from cardforge.simulate.figures import figure_data
 

@@ -55,6 +55,7 @@ def simulate(
     game_index: int | None = typer.Option(None, "--game", metavar="I", help="With 'replay': the game of --records to print."),
     cluster: str | None = typer.Option(None, "--cluster", help="Dask scheduler address (tcp://host:8786); needs the extra cardforge\\[cluster]."),
     turn_seconds: float | None = typer.Option(None, "--turn-seconds", help="Seconds a turn takes at the table (playing-time estimate)."),
+    draw_seconds: float | None = typer.Option(None, "--draw-seconds", help="Seconds each card drawn adds to its turn in sequence and collection (playing-time estimate)."),
     quiet: bool = typer.Option(False, "--quiet", "-q", help="Print nothing but errors."),
     figures: str = typer.Option("svg", "--figures", help="Figure formats, comma-separated: png, svg, pdf (report.pdf), or none."),
     as_json: bool = typer.Option(False, "--json", help="Print one JSON object: the report, the folder and the files written."),
@@ -86,7 +87,7 @@ def simulate(
 
     size = games if games is not None else 100_000 if precision is not None else 1000
     specs = [lab.SimSpec(game, n, names, tuple(with_house_rules(game, house)), seed, size, tuple(option),
-                         turn_seconds, seating) for n in counts]
+                         turn_seconds, seating, draw_seconds) for n in counts]
     if replay_index is not None:
         from cardforge.simulate.replay import print_played
 

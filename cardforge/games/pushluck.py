@@ -505,7 +505,8 @@ class PushLuckState(GameState[Move]):
 
     ``tally`` counts what happened, per seat, for the playtest lab (``(event, seat) → count``:
     ``stop:<reason>`` as drawn, ``stop_saved``, ``action:<card>`` played, ``round_voided``), and
-    ``turns_total`` the turns ended over the game; nothing in play reads them.
+    ``turns_total`` the turns ended over the game and ``draws_total`` the cards drawn from the
+    piles (the playing-time estimate counts both); nothing in play reads them.
 
     ``apply_action`` and ``apply_index`` use the moves the last ``legal_count()`` (or
     ``legal_actions()``) call found when no move was applied since (every move drops them); code
@@ -517,7 +518,7 @@ class PushLuckState(GameState[Move]):
 
     #: the core's fields as slots: past 30 attributes CPython 3.11 stops sharing instance-dict keys
     #: and every ``self.x`` becomes a dict lookup (games add their own fields in ``__dict__``)
-    __slots__ = ("_n", "deck_id", "mode", "house", "cards", "rng", "round", "scores", "phase", "tally", "turns_total",
+    __slots__ = ("_n", "deck_id", "mode", "house", "cards", "rng", "round", "scores", "phase", "tally", "turns_total", "draws_total",
                  "_legal", "piles", "sequences", "secured", "reserves", "discard", "table",
                  "forced", "skip", "turns_played", "pending", "pending_reason", "quantique", "peek",
                  "player", "drawn", "shield", "flip_pending", "last_action", "_persist", "_own_colour",
@@ -549,6 +550,7 @@ class PushLuckState(GameState[Move]):
         self.phase = _TURN
         self.tally: dict[tuple[str, int], int] = {}
         self.turns_total = 0
+        self.draws_total = 0
         self._legal: Sequence[Move] | None = None  # the last legal_count() answer, dropped by every move
         self._persist = house.open_sequences == "persist"  # read on most moves (house rules are frozen)
         self._own_colour = house.rainbow_colour == "own"
@@ -923,6 +925,7 @@ class PushLuckState(GameState[Move]):
                 piles = self.piles
                 card = piles[action.pile].pop()
                 self.drawn += 1
+                self.draws_total += 1
                 self.flip_pending = False
                 self.peek = None
                 forced = self.forced

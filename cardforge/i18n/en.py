@@ -400,6 +400,8 @@ MESSAGES: dict[str, str] = {
     "error.config.not_a_file": "{path} is not a regular file: cardforge writes its settings only to a file",
     "error.simulate.games_max": "--games {games} is more than {most}, the most one simulation plays (each game's record stays in memory for the report); run several seeds instead",
     "error.simulate.turn_seconds": "--turn-seconds {value}: expected a number of seconds above 0 and at most {most}",
+    # playing time: the cards drawn (issue 29)
+    "error.simulate.draw_seconds": "--draw-seconds {value}: expected a number of seconds from 0 to {most}",
     "error.simulate.option_flag": "option {key} is not an engine option: use {flag}",
     "error.simulate.option_house": "{key} is a house rule, not an engine option: use --house {pair}",
     "error.simulate.option_unknown": "unknown option {key} for {game}: its options are {names}{hint}",

@@ -449,6 +449,8 @@ MESSAGES: dict[str, str] = {
     "error.config.not_a_file": "{path} n'est pas un fichier ordinaire : cardforge n'écrit ses réglages que dans un fichier",
     "error.simulate.games_max": "--games {games} dépasse {most}, le maximum d'une simulation (chaque partie reste en mémoire pour le rapport) ; lancez plutôt plusieurs graines",
     "error.simulate.turn_seconds": "--turn-seconds {value} : attendu un nombre de secondes supérieur à 0 et d'au plus {most}",
+    # playing time: the cards drawn (issue 29)
+    "error.simulate.draw_seconds": "--draw-seconds {value} : attendu un nombre de secondes de 0 à {most}",
     "error.simulate.option_flag": "l'option {key} n'est pas une option du moteur : utilisez {flag}",
     "error.simulate.option_house": "{key} est une règle maison, pas une option du moteur : utilisez --house {pair}",
     "error.simulate.option_unknown": "option {key} inconnue pour {game} : ses options sont {names}{hint}",
@@ -1126,6 +1128,8 @@ HELP = {
         'Manches convenues (sequence ; tricks : moins que le maximum des règles).',
     'Seconds a turn takes at the table (playing-time estimate).':
         'Secondes que prend un tour à la table (pour estimer la durée de partie).',
+    'Seconds each card drawn adds to its turn in sequence and collection (playing-time estimate).':
+        'Secondes qu’ajoute à son tour chaque carte piochée en sequence et collection (pour estimer la durée de partie).',
     'Secured sequences, one quoted argument each ("R3 G5" "B7 Y2").':
         'Séquences verrouillées, une par argument entre guillemets ("R3 G5" "B7 Y2").',
     'Seed: the same seed gives the same report, whatever --jobs.':

@@ -5,7 +5,8 @@ it is the scorer, not a player), or, where the engine keeps the counts itself (`
 
 Turns, as the playing-time estimate counts them: ``rows`` one simultaneous step (every player
 reveals a card); ``tricks`` one bid or one card played; ``sequence``/``collection``/``numwin``
-one player's turn.
+one player's turn.  ``sequence``/``collection`` also count the cards drawn (``draws``): a
+push-your-luck turn lasts as long as the cards it turns over.
 """
 
 from __future__ import annotations
@@ -115,7 +116,7 @@ class PushLuckTracker(Tracker):
                 empty = sum(1 for r in range(1, state.round + 1) if r not in validated.values())
                 if empty:
                     self.note("round_without_objective", seat, empty)
-        return super().finish(state)
+        return {**super().finish(state), "draws": state.draws_total}
 
 
 class NumWinTracker(Tracker):

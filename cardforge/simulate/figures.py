@@ -8,6 +8,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from cardforge.simulate.report import pace
+
 __all__ = ["figure_data", "draw"]
 
 
@@ -33,7 +35,7 @@ def figure_data(report: dict[str, Any], comparison: dict[str, Any] | None = None
                                       "series": {b["bot"]: b["score_histogram"] for b in report["bots"]}}
         length = report["length"]
         figs["game_length"] = {"kind": "histograms", "title": f"{game}: game length (≈ {length['minutes']['value']:.0f} min "
-                               f"at {length['seconds_per_turn']:g} s a turn)", "xlabel": "turns", "ylabel": "games",
+                               f"at {pace(length)})", "xlabel": "turns", "ylabel": "games",
                                "series": {"games": length["turns_histogram"]}}
     if report.get("events"):
         events = report["events"]

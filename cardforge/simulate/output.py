@@ -12,6 +12,7 @@ from typing import Any
 
 from cardforge.atomic import atomic_write_bytes, atomic_write_text, ensure_dir
 from cardforge.simulate.figures import figure_data
+from cardforge.simulate.report import pace
 
 __all__ = ["write_report", "summary_lines"]
 
@@ -79,13 +80,14 @@ def summary_lines(report: dict[str, Any], comparison: dict[str, Any] | None = No
         lines.append("win rate by bot (per seat-game, clustered by game): "
                      + "  ".join(f"{b['bot']}: {_ci(b['win_rate'], True)}" for b in report["bots"]))
         for m in report["margins"]:
-            lines.append(f"margin {m['bot']} − {m['against']}: {_points(m['margin'])} over {m['games']} games")
+            deals = f" ({m['deals']} deals, each in every seat)" if m.get("deals", m["games"]) != m["games"] else ""
+            lines.append(f"margin {m['bot']} − {m['against']}: {_points(m['margin'])} over {m['games']} games{deals}")
         lines.append(f"ties: {_ci(report['ties'], True)} of games")
         length = report["length"]
         minutes = length["minutes_range"]
         lines.append(f"length: {_ci(length['turns']['mean'])} turns, {_ci(length['rounds']['mean'])} rounds, "
                      f"≈ {minutes['median']:.3g} min a game (90 % of games {minutes['low']:.3g}–{minutes['high']:.3g}) "
-                     f"at {length['seconds_per_turn']:g} s a turn")
+                     f"at {pace(length)}")
     for variant in (comparison or {}).get("variants", []):
         lines.append(f"{_variant_name(comparison, variant)} vs {_variant_name(comparison, None)} ({variant['games']} games, same seeds):")
         same = [m["measure"] for m in variant["measures"] if m.get("identical")]
@@ -129,7 +131,7 @@ def _sections(report: dict[str, Any]) -> list[str]:
         ["measure", "mean", "min", "median", "max"],
         [[what, _ci(length[key]["mean"]), length[key]["min"], length[key]["median"], length[key]["max"]]
          for what, key in (("turns", "turns"), ("rounds", "rounds"))])
-        + f"<p>Estimated playing time at {length['seconds_per_turn']:g} s a turn: median {minutes['median']:.3g} min, "
+        + f"<p>Estimated playing time at {html.escape(pace(length))}: median {minutes['median']:.3g} min, "
           f"90 % of games between {minutes['low']:.3g} and {minutes['high']:.3g} min. "
           f"{html.escape(length['turn_definition'])}.</p>")
     if report.get("events"):

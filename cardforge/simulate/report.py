@@ -18,7 +18,7 @@ from typing import Any
 from cardforge.simulate.spec import SimSpec
 from cardforge.simulate.stats import chi2_uniform, cluster_rate, interval, mean_ci, paired_test, wilson
 
-__all__ = ["build_report", "win_shares", "SCORE_MEANING"]
+__all__ = ["build_report", "win_shares", "pace", "SCORE_MEANING"]
 
 #: What ``scores`` are, per game, and whether higher is better.
 SCORE_MEANING: dict[str, tuple[str, bool]] = {
@@ -80,22 +80,33 @@ def _spread(values: Sequence[float]) -> dict[str, float]:
     return {"median": at(0.5), "low": at(0.05), "high": at(0.95)}
 
 
-def _margins(records: Sequence[dict[str, Any]], bots: Sequence[str]) -> list[dict[str, Any]]:
+def pace(length: dict[str, Any]) -> str:
+    """The playing-time estimate's assumptions in words: ``8 s a turn``, or ``3 s a turn + 2 s a
+    card drawn (2.4 a turn)`` where the cards drawn are counted."""
+    words = f"{length['seconds_per_turn']:g} s a turn"
+    if length.get("seconds_per_draw"):
+        words += f" + {length['seconds_per_draw']:g} s a card drawn ({length['draws_per_turn']['value']:.2g} a turn)"
+    return words
+
+
+def _margins(records: Sequence[dict[str, Any]], bots: Sequence[str], deal_games: int = 1) -> list[dict[str, Any]]:
     """First listed bot against each other: per game, its seats' mean win share minus the
-    other's, averaged with a paired normal interval."""
+    other's, averaged with a paired normal interval.  With ``deal_games`` games a deal
+    (``--seating duplicate``: one per rotation of the seats) a deal's games are one draw: the
+    interval is over the deals' mean margins, where the luck of the deal cancels."""
     out = []
     first = bots[0]
     for other in bots[1:]:
-        diffs = []
+        by_deal: dict[int, list[float]] = defaultdict(list)
         for r in records:
             shares = win_shares(r)
             a = [s for s, b in zip(shares, r["bots"]) if b == first]
             b = [s for s, b in zip(shares, r["bots"]) if b == other]
             if a and b:
-                diffs.append(sum(a) / len(a) - sum(b) / len(b))
-        mean, low, high, p = paired_test(diffs)
-        out.append({"bot": first, "against": other, "games": len(diffs), "margin": interval((mean, low, high)),
-                    "p_value": p})
+                by_deal[r["index"] // deal_games].append(sum(a) / len(a) - sum(b) / len(b))
+        mean, low, high, p = paired_test([sum(d) / len(d) for d in by_deal.values()])
+        out.append({"bot": first, "against": other, "games": sum(len(d) for d in by_deal.values()),
+                    "deals": len(by_deal), "margin": interval((mean, low, high)), "p_value": p})
     return out
 
 
@@ -186,19 +197,23 @@ def build_report(spec: SimSpec, records: Sequence[dict[str, Any]], *, elapsed: f
          "score_histogram": _histogram([sc for _, sc in by_bot[bot]], width)}
         for bot in bots if by_bot[bot]
     ]
-    report["margins"] = _margins(records, bots)
+    report["margins"] = _margins(records, bots, players if spec.seating == "duplicate" else 1)
     turns = [r["turns"] for r in records]
-    seconds = spec.seconds_per_turn
+    draws = [r.get("draws", 0) for r in records]  # cards drawn: counted where a turn draws many
+    seconds, per_draw = spec.seconds_per_turn, spec.seconds_per_draw
+    minutes = [(t * seconds + d * per_draw) / 60 for t, d in zip(turns, draws)]
     report["length"] = {
         "turn_definition": "rows: one simultaneous step; tricks: one bid or card; others: one player's turn",
         "seconds_per_turn": seconds,
+        "seconds_per_draw": per_draw,
         "turns": _summary(turns),
         "rounds": _summary([r["rounds"] for r in records]),
         "turns_per_round": interval(mean_ci([r["turns"] / max(r["rounds"], 1) for r in records]), 3),
-        "minutes": interval(mean_ci([t * seconds / 60 for t in turns]), 2),
+        "draws_per_turn": interval(mean_ci([d / max(t, 1) for t, d in zip(turns, draws)]), 3),
+        "minutes": interval(mean_ci(minutes), 2),
         # what a table should expect of one game (not the mean's interval, which is 0 wide when
         # every game has as many turns, as tricks' fixed schedule)
-        "minutes_range": _spread([t * seconds / 60 for t in turns]),
+        "minutes_range": _spread(minutes),
         "turns_histogram": _histogram(turns),
     }
     report["events"] = _events(records)

@@ -19,7 +19,7 @@ from typing import Any
 from cardforge.errors import UsageError
 from cardforge.i18n import refusal
 
-__all__ = ["SimSpec", "game_seed", "SEATINGS", "DEFAULT_TURN_SECONDS", "HOUSE_ARGUMENT", "MAX_GAMES", "MAX_TURN_SECONDS"]
+__all__ = ["SimSpec", "game_seed", "SEATINGS", "DEFAULT_TURN_SECONDS", "DEFAULT_DRAW_SECONDS", "HOUSE_ARGUMENT", "MAX_GAMES", "MAX_TURN_SECONDS"]
 
 #: The most games one simulation plays: every game's record (1.5–3 KB) stays in memory until the
 #: report is built, so a million games take 1.5–3 GB; for more, run several seeds and compare.
@@ -30,7 +30,10 @@ MAX_TURN_SECONDS = 3600.0
 
 #: Seconds a turn takes at a real table, by game (stated assumptions for the playing-time
 #: estimate; override with ``--turn-seconds``).  A turn is defined per game in ``events``.
-DEFAULT_TURN_SECONDS: dict[str, float] = {"rows": 15.0, "tricks": 6.0, "sequence": 8.0, "collection": 8.0, "numwin": 8.0}
+DEFAULT_TURN_SECONDS: dict[str, float] = {"rows": 15.0, "tricks": 6.0, "sequence": 3.0, "collection": 3.0, "numwin": 8.0}
+#: Seconds each card drawn adds to its turn, in the games whose turns draw as many cards as the
+#: player dares (``--draw-seconds``); elsewhere a turn's draw is part of the turn.
+DEFAULT_DRAW_SECONDS: dict[str, float] = {"sequence": 2.0, "collection": 2.0}
 
 #: The keyword of each engine's ``new_game`` that takes a ``HouseRules``.
 HOUSE_ARGUMENT: dict[str, str] = {"rows": "rules", "tricks": "rules", "numwin": "rules",
@@ -64,6 +67,7 @@ class SimSpec:
     turn_seconds: float | None = None
     #: ``rotate``, ``random`` or ``duplicate`` (see the module's docstring)
     seating: str = "rotate"
+    draw_seconds: float | None = None
 
     def __post_init__(self) -> None:
         if self.players < 1:
@@ -75,6 +79,10 @@ class SimSpec:
         if self.turn_seconds is not None and not (math.isfinite(self.turn_seconds)
                                                   and 0 < self.turn_seconds <= MAX_TURN_SECONDS):
             raise refusal(UsageError, "error.simulate.turn_seconds", value=repr(self.turn_seconds),
+                          most=f"{MAX_TURN_SECONDS:g}")
+        if self.draw_seconds is not None and not (math.isfinite(self.draw_seconds)
+                                                  and 0 <= self.draw_seconds <= MAX_TURN_SECONDS):
+            raise refusal(UsageError, "error.simulate.draw_seconds", value=repr(self.draw_seconds),
                           most=f"{MAX_TURN_SECONDS:g}")
         if not self.bots:
             raise UsageError("--bots needs at least one bot name")
@@ -108,6 +116,11 @@ class SimSpec:
     @property
     def seconds_per_turn(self) -> float:
         return self.turn_seconds if self.turn_seconds is not None else DEFAULT_TURN_SECONDS.get(self.game, 8.0)
+
+    @property
+    def seconds_per_draw(self) -> float:
+        """What each card drawn adds to its turn (0 where a turn's draw is part of the turn)."""
+        return self.draw_seconds if self.draw_seconds is not None else DEFAULT_DRAW_SECONDS.get(self.game, 0.0)
 
     def engine_options(self) -> dict[str, Any]:
         """Keyword options for the engine's ``new_game`` (house rules parsed and checked)."""
@@ -154,4 +167,4 @@ class SimSpec:
     def to_json(self) -> dict[str, Any]:
         return {"game": self.game, "players": self.players, "bots": list(self.bots), "house": list(self.house),
                 "seed": self.seed, "games": self.games, "options": list(self.options),
-                "turn_seconds": self.seconds_per_turn, "seating": self.seating}
+                "turn_seconds": self.seconds_per_turn, "draw_seconds": self.seconds_per_draw, "seating": self.seating}
