@@ -106,9 +106,13 @@ def build(out: Path = FOLDER) -> None:
     'cardforge[fast]'``) and write the manifest that marks it fresh."""
     import shutil
 
-    from mypyc.build import mypycify
-    from setuptools import Distribution
-    from setuptools.command.build_ext import build_ext
+    try:
+        from mypyc.build import mypycify
+        from setuptools import Distribution
+        from setuptools.command.build_ext import build_ext
+    except ImportError as exc:  # the ``fast`` extra is not installed: say how, no traceback
+        raise SystemExit(f"cardforge: error: compiling the engines needs mypyc and setuptools ({exc.name} is "
+                         "missing): pip install 'cardforge[fast]', or run make fast") from None
 
     temp = out.parent / "engines-c"
     shutil.rmtree(out, ignore_errors=True)
