@@ -40,7 +40,12 @@ def pages(server):
             keeper.record_round(["Ana=R5,R9,RB16", "Ben=G4"], match_id=6)
     assert server.post("/m/1/move", {"n0": "Ana", "c0": "R7", "n1": "Ben", "c1": "SH3", "n2": "Chloé", "c2": "B5"}) == 303
     assert server.post("/m/3/move", {"n0": "Ana", "c0": "R3"}) == 303
-    return ["/", *(f"/m/{n}" for n in range(1, 7)), *(f"/referee/{g}" for g in GAMES), "/m/999"]
+    # Num Win followed card by card, left mid-game (match 7): the page shows the engine's moves as buttons
+    from tests.web_evenings import EVENINGS, played_in_process
+    from tests.web_support import client
+
+    assert played_in_process(client(server.db), EVENINGS["numwin"](), steps=5) == 7
+    return ["/", *(f"/m/{n}" for n in range(1, 8)), *(f"/referee/{g}" for g in GAMES), "/m/999"]
 
 
 def _check(driver, axe: str) -> list[str]:

@@ -133,16 +133,17 @@ def _hidden(form_html: str) -> dict[str, str]:
             re.findall(r'<input type="hidden" name="([^"]+)" value="([^"]*)">', form_html)}
 
 
-def played_in_process(web, evening: Evening) -> int:
+def played_in_process(web, evening: Evening, steps: int | None = None) -> int:
     """The evening played through the in-process client, each step sent as the page's form
-    would send it (the hidden fields the page shows, the step's values); the match's number."""
+    would send it (the hidden fields the page shows, the step's values); the match's number.
+    ``steps``: stop after that many (a match left mid-game)."""
     import html
     import re
 
     created = web.post("/matches", data={"game": evening.game, "players": evening.players, **evening.options})
     assert created.status_code == 303, created.text
     match = int(created.headers["location"].rsplit("/", 1)[1])
-    for i, step in enumerate(evening.steps):
+    for i, step in enumerate(evening.steps[:steps]):
         page = web.get(f"/m/{match}").text
         if step.by_hand:
             entry = re.search(r'<section class="entry".*?</form>', page, re.S).group(0)
