@@ -146,3 +146,18 @@ def test_referee_numwin_play_keeps_the_game_in_a_state_file(cli, tmp_path):
     assert french.code == 2 and "Ana ne peut pas jouer maintenant" in french.err
     undone = cli("referee", "numwin", "undo", "--state", state, "--json")
     assert json.loads(undone.out)["undone"] == ["Ben=draw", "deal G7"]
+
+
+def test_a_stale_move_says_what_was_played_meanwhile_in_words():
+    """A phone that sends a move on an old version hears the moves made since in the table's
+    words ("Ben: draw; Ben: swap with card 2"), not the notation (``swap:2``), in fr and en."""
+    match = _dealt()
+    version = match.version
+    match, _ = match.play(["Ben=draw", "G7"])
+    match, _ = match.play(["Ben=swap:2"])
+    with pytest.raises(UsageError) as refused:
+        match.play(["Ana=draw", "B5"], version=version)
+    said = refused.value.message
+    assert "Ben: draw" in said.text("en") and "Ben: swap with card 2" in said.text("en")
+    assert "swap:2" not in said.text("en")
+    assert "Ben\u00a0: échanger avec la carte 2" in said.text("fr")

@@ -91,6 +91,7 @@ class Adapter:
         ``NAME=…`` tokens and options): what the table store puts on the sheet with the move."""
         return []
 
-    def describe(self, entry: str) -> str:
-        """An entry as a refusal quotes it ("Ben played G5 meanwhile"): the entry itself."""
+    def describe(self, entry: str, players: Sequence[str] = ()) -> Any:
+        """An entry as a refusal quotes it ("Ben played G5 meanwhile"), ``players`` the seats
+        in order (for a move naming a target): the entry itself."""
         return entry

@@ -185,7 +185,7 @@ class LiveMatch:
         if not 0 <= version <= self.version:
             raise refusal(UsageError, "error.live.version", version=version, now=self.version)
         adapter = self.adapter
-        changes = [adapter.describe(e) for e in self.history[version:] if not e.startswith(CHANCE_PREFIX)]
+        changes = [adapter.describe(e, self.players) for e in self.history[version:] if not e.startswith(CHANCE_PREFIX)]
         raise refusal(UsageError, "error.live.stale", version=version, now=self.version,
                       changes=changes or [Message("live.change.deal")])
 

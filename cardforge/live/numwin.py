@@ -121,10 +121,11 @@ class NumwinAdapter(Adapter):
         ended = len(verdict.result.get("rounds_scored", []))
         return [(numwin_play.sheet_tokens(match, record), {}) for record in state.history[len(state.history) - ended:]]
 
-    def describe(self, entry: str) -> Any:
+    def describe(self, entry: str, players: Sequence[str] = ()) -> Any:
         if "=" in entry and " " not in entry and entry.partition("=")[2].split(":")[0].split(">")[0] in numwin_play.MOVE_WORDS:
             name, _, move = entry.partition("=")
-            return Message("live.numwin.played", player=name, move=move)
+            said = numwin_play.move_message(move, players) if players else move
+            return Message("live.numwin.played", player=name, move=said)
         return Message("live.numwin.change", combos=entry)
 
 

@@ -85,7 +85,7 @@ class PushLuckAdapter(Adapter):
     def migrate(self, position: dict[str, Any]) -> dict[str, Any] | None:
         return _migrated(self, position)
 
-    def describe(self, entry: str) -> Any:
+    def describe(self, entry: str, players: Sequence[str] = ()) -> Any:
         """A move as the table would have typed it (``Ana=secure``; a draw: ``Ana=CARD``)."""
         name, _, written = entry.partition("=")
         if written in ("draw A", "draw B"):

@@ -132,7 +132,7 @@ class RowsAdapter(Adapter):
             verdict.summary = Message("live.rows.match_over", summary=verdict.summary, player=winner)
         return verdict
 
-    def describe(self, entry: str) -> Any:
+    def describe(self, entry: str, players: Sequence[str] = ()) -> Any:
         return Message("live.rows.change", plays=entry)
 
     def sheet_rounds(self, match, state, verdict) -> list[tuple[list[str], dict[str, Any]]]:
