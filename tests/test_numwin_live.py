@@ -161,3 +161,16 @@ def test_a_stale_move_says_what_was_played_meanwhile_in_words():
     assert "Ben: draw" in said.text("en") and "Ben: swap with card 2" in said.text("en")
     assert "swap:2" not in said.text("en")
     assert "Ben\u00a0: échanger avec la carte 2" in said.text("fr")
+
+
+def test_a_deal_says_how_many_cards_the_engine_still_expects_and_for_whom():
+    """Issue 28: the first deal of a round said only "the next card is awaited"; the table
+    must know how many cards to type (2 each, from the dealer's left, NUMWIN-R16)."""
+    from cardforge.live.numwin_play import now
+
+    match = LiveMatch.start("numwin", ("Ana", "Ben"), cards=True)
+    said = now(match, match.state())
+    assert "4 more cards" in said.text("en") and "Ben, Ana, Ben, Ana" in said.text("en")
+    assert "encore 4\u00a0cartes" in said.text("fr") or "encore 4 cartes" in said.text("fr")
+    match, _ = match.play(["deal", "R1", "R2", "R3"])
+    assert "1 more card " in now(match, match.state()).text("en") + " "

@@ -724,6 +724,7 @@ MESSAGES: dict[str, str] = {
     "live.numwin.dealt": "{n} {n:plural:card|cards} taken from the deck",
     "live.numwin.then": "{parts:list}",
     "live.numwin.now": "Round {round}/{rounds}: {player} is to {phase}",
+    "live.numwin.now_deal": "Round {round}/{rounds}: deal {n} more {n:plural:card|cards} from the deck, one at a time, to {seats} (deal CARD …)",
     "live.numwin.now_card": "Round {round}/{rounds}: the next card from the deck is awaited (deal CARD)",
     "live.numwin.now_over": "The game is over after {rounds} {rounds:plural:round|rounds}",
     "live.numwin.game_won_agreed": "After the {rounds} {rounds:plural:round|rounds} agreed, {players:list} {players:plural:has|have} the lowest total, {n}, and {players:plural:wins|win} the game.",

@@ -773,6 +773,7 @@ MESSAGES: dict[str, str] = {
     "live.numwin.dealt": "{n} {n:plural:carte prise|cartes prises} dans la pioche",
     "live.numwin.then": "{parts:list}",
     "live.numwin.now": "Manche {round}/{rounds}\u00a0: à {player} de {phase}",
+    "live.numwin.now_deal": "Manche {round}/{rounds}\u00a0: distribuez encore {n} {n:plural:carte|cartes} de la pioche, une à une, à {seats} (deal CARTE …)",
     "live.numwin.now_card": "Manche {round}/{rounds}\u00a0: la prochaine carte de la pioche est attendue (deal CARTE)",
     "live.numwin.now_over": "La partie est finie après {rounds} {rounds:plural:manche|manches}",
     "live.numwin.game_won_agreed": "Après {rounds} {rounds:plural:manche convenue|manches convenues}, {players:list} {players:plural:a|ont} le plus petit total, {n}, et {players:plural:gagne|gagnent} la partie.",

@@ -249,6 +249,10 @@ def now(match, state) -> Message:
     if state.is_terminal():
         return Message("live.numwin.now_over", rounds=state.rounds)
     if state.is_chance_node():
+        kind, data = state.pending
+        if kind == "deal":  # the seats still to receive a card, in dealing order
+            return Message("live.numwin.now_deal", round=shown, rounds=state.rounds, n=len(data),
+                           seats=", ".join(match.players[p] for p in data))
         return Message("live.numwin.now_card", round=shown, rounds=state.rounds)
     return Message("live.numwin.now", round=shown, rounds=state.rounds, player=match.players[state.current_player()],
                    phase=Message(f"live.numwin.phase.{state.phase.value}"))
