@@ -208,6 +208,24 @@ def test_numwin_is_followed_card_by_card_with_its_moves_as_buttons(db):
     assert "Ben\u00a0: piocher" in french and "Échanger avec la carte 2" in french
 
 
+def test_numwin_names_where_the_card_in_hand_came_from(db):
+    """The card held before it is placed: "Card drawn" from the deck, "Card taken from the
+    discard" when it was the discard top (it was called drawn either way)."""
+    _new(db, "numwin", "Ana,Ben")
+    web = client(db)
+    web.post("/m/1/move", data={"kind": "deal", "c0": "R1 R2 R3 R4"})
+    drawn = html.unescape(web.post("/m/1/move", data={"n0": "Ben", "word": "draw", "c0": "G5"},
+                                   headers={"HX-Request": "true"}).text)
+    assert "Card drawn" in drawn and "Card taken from the discard" not in drawn
+    web.post("/m/1/move", data={"n0": "Ben", "word": "swap:2"})  # Ben's card 2 goes on the discard
+    for seat in ("Ana", "Ben"):  # nobody claims it by reflex: Ana's turn
+        assert web.post("/m/1/move", data={"n0": seat, "word": "pass"}).status_code == 303
+    taken = html.unescape(web.post("/m/1/move", data={"n0": "Ana", "word": "take"}, headers={"HX-Request": "true"}).text)
+    assert "Card taken from the discard" in taken and "Card drawn" not in taken
+    web.cookies.set("lang", "fr")
+    assert "Carte prise sur la défausse" in html.unescape(web.get("/m/1").text)
+
+
 def test_a_numwin_sheet_typed_round_by_round_keeps_no_live_table(db):
     _new(db, "numwin", "Ana,Ben")
     with Store(db) as store:

@@ -274,6 +274,7 @@ def view(match, state) -> dict[str, Any]:
         "deck": len(state.deck),
         "discard": [c.code for c in state.discard[-3:]],
         "held": state.held.code if state.held is not None else None,
+        "held_from": state.held_from if state.held is not None else None,  # "deck" or "discard"
         "combos": {p: [s.card.code + ("*" if s.lock else "") for s in combo] for p, combo in zip(names, state.combos)},
         "seen": {p: [i + 1 for i, s in enumerate(combo) if s.seen_by(q)]  # what each owner knows (NUMWIN-R3)
                  for q, (p, combo) in enumerate(zip(names, state.combos))},

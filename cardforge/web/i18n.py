@@ -142,6 +142,7 @@ _WORDS: dict[str, tuple[str, str]] = {
     "nw_name_cards": ("Enter the cards", "Saisir les cartes"),
     "nw_discard": ("Discard top", "Dessus de la défausse"),
     "nw_held": ("Card drawn", "Carte piochée"),
+    "nw_held_discard": ("Card taken from the discard", "Carte prise sur la défausse"),
     "nw_dealer": ("dealer", "donneur"),
     "nw_moves": ("Moves", "Coups"),
     "nw_locked": ("locked", "verrouillée"),
