@@ -91,12 +91,30 @@ def test_watch_rebuilds_on_save_and_survives_a_deck_error(deck_dir, watcher):
     assert watcher.proc.poll() is None, "still watching"
 
 
+def remove_while_written(folder: Path, attempts: int = 200) -> None:
+    """Remove `folder` while the rebuild writes into it, as `rm -rf` retried would.
+
+    A file created between rmtree's listing and its rmdir makes one attempt fail
+    (ENOTEMPTY, or ENOENT for a temporary file renamed away): the next one goes on.
+    """
+    for _ in range(attempts):
+        try:
+            shutil.rmtree(folder)
+            return
+        except FileNotFoundError:
+            if not folder.exists():
+                return
+        except OSError:
+            pass
+    raise AssertionError(f"{folder} could not be removed in {attempts} attempts")
+
+
 def test_the_output_folder_removed_mid_rebuild_is_made_again(deck_dir, tmp_path, watcher):
     """Issue #31: "removing the output folder mid-rebuild ends it ('cannot continue', exit 2)"."""
     out = tmp_path / "out"
     (deck_dir / "mini.yaml").write_text(RECOLOURED, encoding="utf-8")
     watcher.wait_for("changed:")
-    shutil.rmtree(out)  # the rebuild has started: it is writing into this folder
+    remove_while_written(out)  # the rebuild has started: it is writing into this folder
     line = watcher.wait_for("rebuilt", "cardforge: error:")
     assert line.startswith("rebuilt cards:mini"), watcher.lines
     assert any((out / "cards" / "mini").iterdir())
