@@ -273,3 +273,58 @@ def test_the_work_bound_catches_a_runaway(deck_dir, monkeypatch):
     monkeypatch.setitem(LIMITS, "values", 10**9)
     calls, _ = _work(lambda: validate_file(path))
     assert calls > 2 * honest_work()
+
+
+# -- a deck folder (cardforge new mine writes mine/mine.yaml) --------------------------------------
+
+def _deck_folder(root: Path, name: str = "mine") -> Path:
+    folder = root / name
+    folder.mkdir()
+    (folder / f"{name}.yaml").write_text(GOOD, encoding="utf-8")
+    (folder / "layout.yaml").write_text("kind: layout\nextends: default\n", encoding="utf-8")
+    return folder
+
+
+def test_a_deck_folder_stands_for_its_deck_file(tmp_path):
+    """`cardforge new mine` prints `validate mine/mine.yaml`; `validate mine`, `render mine`
+    and `build mine` mean the same file (was: "is a folder, expected a .yaml file", and for build
+    "unknown game 'mine' … did you mean 'numwin'?")."""
+    from cardforge.deck import deck_path, folder_deck
+
+    folder = _deck_folder(tmp_path)
+    assert folder_deck(folder) == folder / "mine.yaml"
+    assert deck_path(str(folder)) == folder / "mine.yaml"
+    out = io.StringIO()
+    code, err = run_main("validate", str(folder), out=out)
+    assert (code, err) == (0, "") and out.getvalue().startswith(f"{folder / 'mine.yaml'}: ok")
+    other = tmp_path / "other"
+    other.mkdir()
+    (other / "cards.yaml").write_text(GOOD, encoding="utf-8")  # one deck file, named otherwise
+    assert folder_deck(other) == other / "cards.yaml"
+
+
+def test_a_deck_folder_here_is_found_by_its_name(tmp_path, monkeypatch):
+    from cardforge.deck import deck_path
+
+    _deck_folder(tmp_path)
+    monkeypatch.chdir(tmp_path)
+    assert deck_path("mine") == Path("mine") / "mine.yaml"
+    assert deck_path("rows").name == "rows.yaml" and deck_path("rows").parent != Path("rows")  # a game stays the game
+
+
+def test_a_folder_without_one_deck_file_says_what_it_holds(tmp_path):
+    empty = tmp_path / "empty"
+    empty.mkdir()
+    out = io.StringIO()
+    code, _ = run_main("validate", str(empty), out=out)
+    assert code == 1
+    assert out.getvalue() == (f"{empty}:1:1: error: is a folder without a deck file: expected empty.yaml in it "
+                              "(cardforge new NAME writes NAME/NAME.yaml)\n")
+    two = tmp_path / "two"
+    two.mkdir()
+    for name in ("a.yaml", "b.yaml"):
+        (two / name).write_text(GOOD, encoding="utf-8")
+    code, err = run_main("render", str(two), "--out", str(tmp_path / "out"))
+    assert code == 2
+    assert err.strip() == (f"cardforge: error: {two}: is a folder with 2 deck files (a.yaml, b.yaml): name one, "
+                           f"e.g. {two / 'a.yaml'}")

@@ -152,7 +152,7 @@ def validate(paths: list[Path] = typer.Argument(..., help="Deck or layout files 
     Example: cardforge validate mine/mine.yaml --format github
     """
     from cardforge.cli.lint import FORMATS, finding_of, render_findings
-    from cardforge.deck import validate_file
+    from cardforge.deck import folder_deck, validate_file
     from cardforge.errors import DeckErrors
 
     fmt = "json" if as_json else fmt
@@ -162,6 +162,9 @@ def validate(paths: list[Path] = typer.Argument(..., help="Deck or layout files 
     for path in paths:
         shown = str(path)
         try:
+            if path.is_dir():  # a deck folder (cardforge new mine): its deck file, named in the findings
+                path = folder_deck(path)
+                shown = str(path)
             summary = validate_file(path)
             problems, warnings = _render_check(path)
         except DeckErrors as exc:

@@ -17,8 +17,8 @@ from cardforge.cards import CardSystem, set_default_system
 
 #: Each public name and the submodule that defines it.
 _HOMES = {
-    **dict.fromkeys(("GAMES", "BaseDeck", "default_system", "deck_path", "decks_frozen", "load_all", "load_base",
-                     "load_deck", "validate_file"), "loader"),
+    **dict.fromkeys(("GAMES", "BaseDeck", "default_system", "deck_path", "decks_frozen", "folder_deck", "load_all",
+                     "load_base", "load_deck", "validate_file"), "loader"),
     **dict.fromkeys(("CardSize", "Deck", "DeckAction", "DeckFamily", "FamilyStyle", "Mode", "Style", "Variant"),
                     "model"),
 }
@@ -37,6 +37,7 @@ __all__ = [
     "default_system",
     "deck_path",
     "decks_frozen",
+    "folder_deck",
     "load_all",
     "load_base",
     "load_deck",

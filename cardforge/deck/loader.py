@@ -19,7 +19,7 @@ if TYPE_CHECKING:  # the model is imported by what builds a deck, not by ``GAMES
     from cardforge.cards import CardSystem
     from cardforge.deck.model import Deck
 
-__all__ = ["GAMES", "default_system", "deck_path", "load_deck", "load_base", "load_all", "validate_file", "BaseDeck", "decks_frozen"]
+__all__ = ["GAMES", "default_system", "deck_path", "folder_deck", "load_deck", "load_base", "load_all", "validate_file", "BaseDeck", "decks_frozen"]
 
 #: The five games of the family, in the designer's order.
 GAMES: tuple[str, ...] = ("collection", "sequence", "tricks", "rows", "numwin")
@@ -31,8 +31,11 @@ def deck_path(name: str | os.PathLike[str]) -> Path:
 
     text = str(name)
     if text.endswith((".yaml", ".yml")) or os.sep in text or "/" in text:
-        return Path(text)
+        given = Path(text)
+        return folder_deck(given) if given.is_dir() else given
     path = decks_dir() / f"{text}.yaml"
+    if not path.is_file() and Path(text).is_dir():  # a deck folder here (``cardforge new mine``)
+        return folder_deck(Path(text))
     if not path.is_file():
         if os.path.lexists(path):  # there, but a folder, a dangling link, a device: say so
             what = "a folder" if path.is_dir() else ("a link to a missing file" if path.is_symlink()
@@ -45,6 +48,34 @@ def deck_path(name: str | os.PathLike[str]) -> Path:
         hint = f"; did you mean {guess!r}?" if guess and guess != text else ""
         raise UsageError(f"unknown game {text!r}: decks are {', '.join(available)}{hint}")
     return path
+
+
+def folder_deck(folder: Path) -> Path:
+    """The deck file of a deck folder: ``NAME/NAME.yaml`` (what ``cardforge new NAME`` writes),
+    else the folder's only YAML file that is not a layout; ``DeckError`` at the folder, saying
+    which files it holds, otherwise."""
+    import re
+
+    if folder.suffix in (".yaml", ".yml"):  # a folder named as a file: no deck folder
+        raise DeckError("is a folder, expected a .yaml file", file=str(folder))
+    for suffix in (".yaml", ".yml"):
+        own = folder / f"{folder.resolve().name}{suffix}"
+        if own.is_file():
+            return own
+    layout = re.compile(r"^kind:\s*['\"]?layout\b", re.M)
+    try:
+        files = sorted(p for p in folder.iterdir() if p.suffix in (".yaml", ".yml") and p.is_file())
+    except OSError as exc:
+        raise DeckError(f"is a folder that cannot be read ({exc.strerror})", file=str(folder)) from None
+    decks = [p for p in files if not layout.search(p.read_text(encoding="utf-8", errors="replace")[:4096])]
+    if len(decks) == 1:
+        return decks[0]
+    if not decks:
+        raise DeckError(f"is a folder without a deck file: expected {folder.resolve().name}.yaml in it "
+                        "(cardforge new NAME writes NAME/NAME.yaml)", file=str(folder))
+    names = ", ".join(p.name for p in decks)
+    raise DeckError(f"is a folder with {len(decks)} deck files ({names}): name one, e.g. "
+                    f"{folder / decks[0].name}", file=str(folder))
 
 
 class BaseDeck:
@@ -447,8 +478,8 @@ def load_all() -> dict[str, Deck]:
 def validate_file(path: str | os.PathLike[str]) -> str:
     """Validate one deck file of either kind without the cache; return a one-line summary."""
     p = Path(path)
-    if p.is_dir():
-        raise DeckError("is a folder, expected a .yaml file", file=str(p))
+    if p.is_dir():  # a deck folder: its deck file
+        p = folder_deck(p)
     from cardforge.deck.source import read_yaml
 
     raw = read_yaml(p)

@@ -32,8 +32,10 @@ _INLINE = (
 
 
 def is_deck_path(name: str) -> bool:
-    """``mygame/mygame.yaml`` is a deck file, ``rows`` a game."""
-    return name.endswith((".yaml", ".yml")) or "/" in name
+    """``mygame/mygame.yaml`` (or the folder ``mygame``) is a deck of your own, ``rows`` a game."""
+    from cardforge.deck.loader import GAMES
+
+    return name.endswith((".yaml", ".yml")) or "/" in name or (name not in GAMES and Path(name).is_dir())
 
 
 def _inline(text: str) -> str:
