@@ -161,3 +161,19 @@ def test_pdf_pad_is_reproducible_and_lists_every_round(keeper, tmp_path):
     assert pad.rows[0][1][2] == ["G5 B5 Y8 R8 swipe", "5", "5"]
     a, b = write_pdf(s, tmp_path / "a.pdf"), write_pdf(s, tmp_path / "b.pdf")
     assert a.read_bytes() == b.read_bytes()
+
+
+def test_an_objective_without_its_cards_asks_for_them(sheet):
+    """`Ana=pair` names a known objective without its cards: the refusal says how to write them
+    (was: "expected OBJECTIVE:CARD,CARD,… with a known objective; did you mean 'pair'?")."""
+    sheet.ok("new", "collection", "--players", "Ana,Ben")
+    err = sheet.refused("round", "Ana=pair", "Ben=-", says="give the cards that make the objective")
+    assert "Ana=pair:CARD,CARD,…" in err and "did you mean" not in err
+    err = sheet.refused("round", "Ana=paire", "Ben=-", "--lang", "fr", says="donnez les cartes")
+    assert "Ana=pair:CARTE,CARTE,…" in err
+
+
+def test_export_without_a_format_says_so_in_the_sheet_language(sheet):
+    sheet.ok("new", "rows", "--players", "Ana,Ben", "--lang", "fr")
+    assert "choisissez --pdf ou --csv" in sheet.refused("export", "--lang", "fr")
+    assert "choose one of --pdf or --csv" in sheet.refused("export", "--lang", "en")

@@ -234,9 +234,11 @@ def export(
     as_json: bool = JSON_OPTION,
 ) -> None:
     """Export the current match's sheet as a PDF score pad or CSV."""
-    if pdf == csv:
-        raise UsageError("choose one of --pdf or --csv")
     check_lang(lang)
+    if pdf == csv:
+        from cardforge.i18n import refusal
+
+        raise refusal(UsageError, "error.table.export_kind")
     from cardforge.table import export as exporter
 
     with _keeper(db, reading=True) as keeper:

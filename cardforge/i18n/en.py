@@ -592,6 +592,8 @@ MESSAGES: dict[str, str] = {
     "table.syntax.collection": "NAME=OBJECTIVE:CARD,CARD,… (one validated objective; repeat NAME for each; NAME=- for none)",
     "error.table.objectives_are": " (objectives: {ids})",
     "error.table.objective": "{token}: expected OBJECTIVE:CARD,CARD,… with a known objective{hint}",
+    "error.table.objective_cards": "{token}: give the cards that make the objective: {player}={objective}:CARD,CARD,…",
+    "error.table.export_kind": "choose one of --pdf or --csv",
     "error.table.objective_twice": "{token}: {objective} is given twice for {player} in this round",
     "error.table.nothing_and_objective": "{token}: {player} is given both '-' (nothing validated) and an objective in this round",
     "error.table.card_shared": "{token}: {cards} already serves another objective this round; each card serves one objective (COLLECTION-R17)",

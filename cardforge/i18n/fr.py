@@ -641,6 +641,8 @@ MESSAGES: dict[str, str] = {
     "table.syntax.collection": "NOM=OBJECTIF:CARTE,CARTE,… (un objectif validé ; répétez NOM pour chacun ; NOM=- pour aucun)",
     "error.table.objectives_are": " (objectifs : {ids})",
     "error.table.objective": "{token} : attendu OBJECTIF:CARTE,CARTE,… avec un objectif connu{hint}",
+    "error.table.objective_cards": "{token} : donnez les cartes qui réalisent l'objectif : {player}={objective}:CARTE,CARTE,…",
+    "error.table.export_kind": "choisissez --pdf ou --csv",
     "error.table.objective_twice": "{token} : {objective} est donné deux fois pour {player} dans cette manche",
     "error.table.nothing_and_objective": "{token} : {player} a à la fois « - » (aucun objectif validé) et un objectif dans cette manche",
     "error.table.card_shared": "{token} : {cards} sert déjà un autre objectif dans cette manche ; chaque carte ne sert qu'un objectif (COLLECTION-R17)",

@@ -76,6 +76,9 @@ class Adapter(GameAdapter):
                 continue
             typed, sep, codes = spec.partition(":")
             objective = self.objective_aliases.get(fold_name(typed).replace("-", "_").replace(" ", "_"), typed)
+            if not sep and objective in self.objective_ids:  # the objective, but not its cards
+                raise refusal(UsageError, "error.table.objective_cards", token=f"{player}={spec!r}", player=player,
+                              objective=objective)
             if not sep or objective not in self.objective_ids:
                 guess = nearest(typed, self.objective_ids)
                 hint = (Message("error.table.did_you_mean", guess=repr(guess)) if guess
