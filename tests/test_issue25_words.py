@@ -31,3 +31,14 @@ def test_a_reflex_step_names_whose_combo_without_addressing_the_reader():
     assert "R9 joins the combo that holds G9, beside it" in said
     assert "R9 rejoint le combo qui contient G9, à côté d'elle" in said
     assert not any("your combo" in s or "votre combo" in s for s in said)
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+def test_a_rows_score_writes_negative_points_with_the_minus_sign(cli, lang):
+    """« SH2 : Shadow, valeur faciale en négatif : -2 » printed a hyphen where the formulas
+    and the summaries write −2 (the same ruling showed both signs)."""
+    result = cli("referee", "rows", "score", "SH2", "R5", "--lang", lang)
+    assert result.code == 0, result.err
+    shadow = next(line for line in result.out.splitlines() if "SH2" in line and "Shadow" in line)
+    assert f"{MINUS}2" in shadow and "-2" not in shadow, shadow
+    assert "+5" in result.out

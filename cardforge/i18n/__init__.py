@@ -22,6 +22,7 @@ catalogue, not in the code that asks for a message::
     {n:grouped}                     → a whole number with the language's thousands separator
     {parts:semi}                    → the parts joined by "; " (French: « ; »)
     {n:minus}                       → a number with the minus sign of a formula ("−15", not "-15")
+    {n:+d}                          → a signed number, its minus sign as a formula writes it ("+5", "−2")
     {rows:spaced}                   → the parts joined by two spaces (a table line)
     {name:Cap}                      → the value with its first letter capitalised
     {size:decimal}                  → a decimal number with the language's separator (« 9,54 »)
@@ -104,6 +105,8 @@ class _Formatter(string.Formatter):
             return self.module.SEMICOLON.join(_render(v, self.module) for v in value)
         if spec == "minus":  # a number as a formula writes it: −15 with the minus sign, as in "−3 × 5"
             return str(value).replace("-", "\u2212")
+        if spec == "+d":  # a signed number, as "+5" or "−2" (the minus sign of the formulas beside it)
+            return format(value, "+d").replace("-", "\u2212")
         if spec == "Cap":
             rendered = _render(value, self.module)
             return rendered[:1].upper() + rendered[1:]
