@@ -10,6 +10,10 @@ the normal one over the games (each game one draw: seats of one game are not ind
 the win rate by bot is per seat-game, with ``1/players`` the fair share.
 
 ``python benchmarks/bench_bots.py [--games N] [--iterations K] [GAME …]``
+
+``make bench`` plays 20 games a game (about 6 CPU-minutes, most of it sequence's 10 CPU-s
+games): enough to see each margin's sign, its interval wide.  The lab's own measure (more
+games, clustered by deal) is in docs/simulate.md; ``--games 200`` is about an hour.
 """
 
 from __future__ import annotations
@@ -54,7 +58,7 @@ def main() -> None:
 
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("games", nargs="*", default=list(PLAYERS))
-    parser.add_argument("--games", dest="count", type=int, default=200)
+    parser.add_argument("--games", dest="count", type=int, default=20)
     parser.add_argument("--iterations", type=int, help="playouts a move (default: the game's)")
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--params", default="", help="more ISMCTS parameters, e.g. :playout=strategy")
