@@ -11,7 +11,7 @@ import typer
 
 from cardforge.errors import UsageError
 
-__all__ = ["JSON_OPTION", "LANG_OPTION", "HOUSE_OPTION", "LANGS", "check_lang", "check_message_lang", "COMPLETERS", "completion", "configured", "lang_option", "nonempty_path", "at_least", "shown", "print_written", "in_user_language"]
+__all__ = ["JSON_OPTION", "LANG_OPTION", "HOUSE_OPTION", "LANGS", "check_lang", "check_message_lang", "COMPLETERS", "completion", "configured", "lang_option", "nonempty_path", "at_least", "shown", "print_written", "in_user_language", "ARGUMENT_TEXT", "ARGUMENT_PATH", "ARGUMENT_INT"]
 
 LANGS = ("fr", "en")
 
@@ -73,6 +73,26 @@ def check_message_lang(lang: str) -> str:
     if lang not in languages():
         raise UsageError(f"unknown language {lang!r}: expected {' or '.join(languages())}")
     return lang
+
+
+def _no_metavar(self: Any, param: Any, ctx: Any = None) -> str:
+    return ""
+
+
+def _quiet(annotation: type) -> Any:
+    """The parameter type typer gives an argument of ``annotation``, minus the ``<str>`` /
+    ``<path>`` / ``<int>`` column typer prints beside the argument's own placeholder in the
+    help (``GAME|box <str>``): a subclass of typer's choice, found through typer's public
+    ``get_click_type`` (typer vendors its own click from 0.26), with no metavar of its own."""
+    import typer.main
+    import typer.models
+
+    chosen = type(typer.main.get_click_type(annotation=annotation, parameter_info=typer.models.ArgumentInfo()))
+    return type(f"Quiet{chosen.__name__}", (chosen,), {"get_metavar": _no_metavar})()
+
+
+#: ``click_type=`` of the CLI's arguments: text, a path, a whole number (its placeholder is its metavar)
+ARGUMENT_TEXT, ARGUMENT_PATH, ARGUMENT_INT = _quiet(str), _quiet(Path), _quiet(int)
 
 
 def nonempty_path(value: str) -> Path:

@@ -139,7 +139,7 @@ def test_the_error_prefix_stays_english_otherwise_and_json_keeps_its_shape(cli):
 @pytest.mark.parametrize("args, french", [
     (("decks", "--bogus"), "cardforge : erreur : option inconnue : --bogus (voir « cardforge decks --help »)"),
     (("decks", "--jsn"), "option inconnue : --jsn (options possibles : --json)"),
-    (("table", "new"), "argument manquant : 'game'"),
+    (("table", "new"), "argument manquant : 'GAME'"),
     (("nope",), "commande inconnue : 'nope'"),
     (("decks", "extra"), "argument(s) en trop : extra"),
     (("table", "new", "rows", "-p", "a,b", "--rounds", "1.5"), "valeur invalide pour '--rounds' : '1.5' n'est pas un nombre entier"),

@@ -29,7 +29,7 @@ def test_every_command_is_walked(helps):
     assert ("house",) in helps
 
 
-@pytest.mark.parametrize("leak", ["<nonempty_path>", "<int range>", "[x>=", "sequence sequence", "docs/rulings.md"])
+@pytest.mark.parametrize("leak", ["<nonempty_path>", "<int range>", "<str>", "<int>", "<float>", "<path>", "[x>=", "sequence sequence", "docs/rulings.md"])
 def test_no_placeholder_leak_nor_stutter(helps, leak):
     where = [" ".join(p) for p, h in helps.items() if leak in h]
     assert not where, f"{leak!r} in the help of {where}"

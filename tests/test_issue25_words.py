@@ -42,3 +42,12 @@ def test_a_rows_score_writes_negative_points_with_the_minus_sign(cli, lang):
     shadow = next(line for line in result.out.splitlines() if "SH2" in line and "Shadow" in line)
     assert f"{MINUS}2" in shadow and "-2" not in shadow, shadow
     assert "+5" in result.out
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+def test_a_negative_pile_total_writes_the_minus_sign(cli, lang):
+    """« Ben: SH3 G2 = -1 points »: a round's pile total kept the hyphen the card lines had lost."""
+    result = cli("referee", "rows", "round", "Ana=R5,RB7", "Ben=SH3,G2", "--lang", lang)
+    assert result.code == 0, result.err
+    ben = next(line for line in result.out.splitlines() if "SH3" in line and "=" in line)
+    assert f"= {MINUS}1 point" in ben and "-1" not in ben, ben

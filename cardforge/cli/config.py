@@ -7,7 +7,7 @@ from pathlib import Path
 
 import typer
 
-from cardforge.options import JSON_OPTION, LANG_OPTION, in_user_language
+from cardforge.options import ARGUMENT_TEXT, JSON_OPTION, LANG_OPTION, in_user_language
 
 __all__ = ["register"]
 
@@ -73,8 +73,8 @@ def _said(message, lang: str) -> None:
 
 @in_user_language
 def set_command(
-    key: str = typer.Argument(..., metavar="KEY", help="lang, paper, database, players or house.GAME.KEY."),
-    value: str = typer.Argument(..., metavar="VALUE", help="The value, checked as the file's reader checks it."),
+    key: str = typer.Argument(..., click_type=ARGUMENT_TEXT, metavar="KEY", help="lang, paper, database, players or house.GAME.KEY."),
+    value: str = typer.Argument(..., click_type=ARGUMENT_TEXT, metavar="VALUE", help="The value, checked as the file's reader checks it."),
     project: bool = PROJECT_OPTION,
     lang: str = LANG_OPTION,
 ) -> None:
@@ -89,7 +89,7 @@ def set_command(
 
 @in_user_language
 def unset_command(
-    key: str = typer.Argument(..., metavar="KEY", help="lang, paper, database, players or house.GAME.KEY."),
+    key: str = typer.Argument(..., click_type=ARGUMENT_TEXT, metavar="KEY", help="lang, paper, database, players or house.GAME.KEY."),
     project: bool = PROJECT_OPTION,
     lang: str = LANG_OPTION,
 ) -> None:

@@ -9,7 +9,7 @@ from pathlib import Path
 import typer
 
 from cardforge.cli import complete
-from cardforge.options import check_lang, lang_option, nonempty_path
+from cardforge.options import ARGUMENT_PATH, ARGUMENT_TEXT, check_lang, lang_option, nonempty_path
 
 from cardforge.errors import CardforgeError, UsageError
 
@@ -74,8 +74,8 @@ def decks(
 
 @deck_app.command("show")
 def deck_show(
-    game: str = typer.Argument(..., autocompletion=complete.games, help="Game slug (rows, tricks, …) or a deck file."),
-    players: int | None = typer.Option(None, "--players", help="Composition for this many players."),
+    game: str = typer.Argument(..., click_type=ARGUMENT_TEXT, metavar="GAME", autocompletion=complete.games, help="Game slug (rows, tricks, …) or a deck file."),
+    players: int | None = typer.Option(None, "--players", metavar="N", help="Composition for this many players."),
     mode: str | None = typer.Option(None, "--mode", metavar="MODE", autocompletion=complete.modes, help="Composition for this mode."),
     as_json: bool = typer.Option(False, "--json", help="Print one JSON object."),
     lang: str = _lang_option(),
@@ -141,7 +141,7 @@ def _card(slug: str):
     return Card(action=slug)
 
 
-def validate(paths: list[Path] = typer.Argument(..., help="Deck or layout files to check."),
+def validate(paths: list[Path] = typer.Argument(..., click_type=ARGUMENT_PATH, metavar="PATH...", help="Deck or layout files to check."),
              fmt: str = typer.Option("text", "--format", "-f", metavar="FORMAT", autocompletion=complete.validate_formats,
                                      help="text (file:line:col: severity: message), json, github or sarif."),
              as_json: bool = typer.Option(False, "--json", help="The same as --format json.")) -> None:
@@ -219,7 +219,7 @@ def schema(out: Path | None = typer.Option(None, "--out", "-o", metavar="FILE", 
 
 
 def box(
-    games: list[str] = typer.Argument(None, autocompletion=complete.games, help="Games the box must play (default: all five)."),
+    games: list[str] = typer.Argument(None, click_type=ARGUMENT_TEXT, metavar="[GAME]...", autocompletion=complete.games, help="Games the box must play (default: all five)."),
     as_json: bool = typer.Option(False, "--json", help="Print one JSON object."),
     lang: str = _lang_option(),
 ) -> None:

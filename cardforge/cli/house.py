@@ -6,7 +6,7 @@ from __future__ import annotations
 import typer
 
 from cardforge.cli import complete
-from cardforge.options import JSON_OPTION, LANG_OPTION, check_message_lang
+from cardforge.options import ARGUMENT_TEXT, JSON_OPTION, LANG_OPTION, check_message_lang
 
 __all__ = ["register", "house_switches"]
 
@@ -29,7 +29,7 @@ def house_switches(game: str, lang: str = "en") -> list[dict]:
 
 
 def house(
-    games: list[str] = typer.Argument(None, metavar="[GAME]...", autocompletion=complete.games, help="Games to list (default: all five)."),
+    games: list[str] = typer.Argument(None, click_type=ARGUMENT_TEXT, metavar="[GAME]...", autocompletion=complete.games, help="Games to list (default: all five)."),
     as_json: bool = JSON_OPTION,
     lang: str = LANG_OPTION,
 ) -> None:

@@ -6,13 +6,13 @@ from pathlib import Path
 
 import typer
 
-from cardforge.options import JSON_OPTION, print_written
+from cardforge.options import ARGUMENT_PATH, JSON_OPTION, print_written
 
 __all__ = ["register"]
 
 
 def new(
-    folder: Path = typer.Argument(..., metavar="NAME", help="The new deck's folder; its last part is the deck's id."),
+    folder: Path = typer.Argument(..., click_type=ARGUMENT_PATH, metavar="NAME", help="The new deck's folder; its last part is the deck's id."),
     free: bool = typer.Option(False, "--free", help="A deck of any game: cards as rows of any fields in cards.csv (no Num families)."),
     as_json: bool = JSON_OPTION,
 ) -> None:

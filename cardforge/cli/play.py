@@ -24,7 +24,7 @@ from typing import Any, TextIO
 
 import typer
 
-from cardforge.options import HOUSE_OPTION, LANG_OPTION, check_message_lang, nonempty_path
+from cardforge.options import ARGUMENT_TEXT, HOUSE_OPTION, LANG_OPTION, check_message_lang, nonempty_path
 
 __all__ = ["register", "Session", "MemorySlot", "session_words", "completer", "prompted_lines", "GAMES"]
 
@@ -245,7 +245,7 @@ def prompted_lines(session: Session, **terminal: Any) -> Iterator[str]:
 
 
 def play(
-    game: str = typer.Argument(..., metavar="GAME", help="The game at the table: rows, tricks, numwin, sequence or collection."),
+    game: str = typer.Argument(..., click_type=ARGUMENT_TEXT, metavar="GAME", help="The game at the table: rows, tricks, numwin, sequence or collection."),
     players: str = typer.Option(..., "--players", "-p", metavar="NAMES", help="The players in seat order: Ana,Ben,Chloé."),
     house: list[str] = HOUSE_OPTION,
     state: Path | None = typer.Option(None, "--state", envvar="CARDFORGE_STATE", metavar="PATH", parser=nonempty_path,

@@ -8,22 +8,22 @@ from pathlib import Path
 import typer
 
 from cardforge.cli import complete
-from cardforge.options import JSON_OPTION, at_least, configured, lang_option, nonempty_path, print_written, shown
+from cardforge.options import ARGUMENT_TEXT, JSON_OPTION, at_least, configured, lang_option, nonempty_path, print_written, shown
 from cardforge.errors import UsageError
 
 __all__ = ["register"]
 
 
 def render(
-    target: str = typer.Argument(None, metavar="GAME|box", autocompletion=complete.targets, help="A game (rows, tricks, …) or 'box' for the whole family."),
+    target: str = typer.Argument(None, click_type=ARGUMENT_TEXT, metavar="GAME|box", autocompletion=complete.targets, help="A game (rows, tricks, …) or 'box' for the whole family."),
     fmt: str = typer.Option(None, "--format", "-f", metavar="FORMAT", autocompletion=complete.formats, help="sheets, pod, png, tts or all (comma-separated; default sheets)."),
     profile: str = typer.Option(None, "--profile", metavar="PROFILE", autocompletion=complete.profiles, help="Print-on-demand profile: thegamecrafter, makeplayingcards, drivethrucards, printninja, home-a4, home-letter (default: all)."),
     paper: str = typer.Option(None, "--paper", metavar="PAPER", callback=configured("paper"), autocompletion=complete.papers,
                               help="Home sheet paper: a4 or letter (default: 'cardforge config', else a4)."),
     lang: str = lang_option("the card texts"),
     out: Path = typer.Option(None, "--out", "-o", metavar="DIR", parser=nonempty_path, help="Output folder (default: output/cards)."),
-    back_offset: str = typer.Option("0,0", "--back-offset", help="Shift back pages by X,Y mm (read off the --calibrate page)."),
-    gutter: float = typer.Option(0.0, "--gutter", help="Space between cards on home sheets, mm."),
+    back_offset: str = typer.Option("0,0", "--back-offset", metavar="X,Y", help="Shift back pages by X,Y mm (read off the --calibrate page)."),
+    gutter: float = typer.Option(0.0, "--gutter", metavar="MM", help="Space between cards on home sheets, mm."),
     calibrate: bool = typer.Option(False, "--calibrate", help="Write the duplex calibration page instead."),
     as_json: bool = JSON_OPTION,
 ) -> None:
@@ -89,7 +89,7 @@ def render(
 
 
 def build(
-    decks: list[str] = typer.Argument(None, metavar="[DECK]...", autocompletion=complete.targets, help="Only these decks' cards (default: everything)."),
+    decks: list[str] = typer.Argument(None, click_type=ARGUMENT_TEXT, metavar="[DECK]...", autocompletion=complete.targets, help="Only these decks' cards (default: everything)."),
     out: Path = typer.Option(None, "--out", "-o", metavar="DIR", parser=nonempty_path, help="Output folder (default: output/)."),
     force: bool = typer.Option(False, "--force", help="Rebuild everything, even what is up to date."),
     jobs: int = typer.Option(None, "--jobs", "-j", callback=at_least(1), metavar="N", help="Worker processes (default: one per core)."),
@@ -151,7 +151,7 @@ def _say_targets(report: object, names: list[str]) -> None:
 
 
 def watch(
-    decks: list[str] = typer.Argument(None, metavar="[DECK]...", autocompletion=complete.targets, help="Decks to watch (default: every deck)."),
+    decks: list[str] = typer.Argument(None, click_type=ARGUMENT_TEXT, metavar="[DECK]...", autocompletion=complete.targets, help="Decks to watch (default: every deck)."),
     out: Path = typer.Option(None, "--out", "-o", metavar="DIR", parser=nonempty_path, help="Output folder (default: output/)."),
     jobs: int = typer.Option(None, "--jobs", "-j", callback=at_least(1), metavar="N", help="Worker processes (default: one per core)."),
 ) -> None:

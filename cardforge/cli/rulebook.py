@@ -7,7 +7,7 @@ from pathlib import Path
 import typer
 
 from cardforge.cli import complete
-from cardforge.options import JSON_OPTION, nonempty_path, print_written, shown
+from cardforge.options import ARGUMENT_TEXT, JSON_OPTION, nonempty_path, print_written, shown
 from cardforge.errors import UsageError
 
 __all__ = ["register", "rulebook"]
@@ -30,13 +30,13 @@ def _choices(value: str, allowed: tuple[str, ...], what: str) -> list[str]:
 
 
 def rulebook(
-    game: str = typer.Argument(..., help="Game slug (collection, sequence, tricks, rows, numwin), 'all', or a deck file of your own."),
+    game: str = typer.Argument(..., click_type=ARGUMENT_TEXT, metavar="GAME", help="Game slug (collection, sequence, tricks, rows, numwin), 'all', or a deck file of your own."),
     lang: str = typer.Option("all", "--lang", metavar="LANG", autocompletion=complete.book_langs, help="fr, en or all."),
-    kind: str = typer.Option("all", "--kind", help="player, reference, comprehensive or all."),
+    kind: str = typer.Option("all", "--kind", metavar="KIND", help="player, reference, comprehensive or all."),
     paper: str = typer.Option("a5", "--paper", metavar="PAPER", autocompletion=complete.book_papers, help="a5 (default) or a4."),
     out: Path | None = typer.Option(None, "--out", "-o", metavar="DIR", parser=nonempty_path, help="Output folder (default: output/); PDFs go in its rulebooks/."),
     booklet: bool = typer.Option(False, "--booklet", help="Also write each player's book imposed for saddle-stitch printing (<game>-<lang>-booklet.pdf: two A5 pages per A4 landscape side, printer's order, duplex)."),
-    back_offset: str = typer.Option("0,0", "--back-offset", help="With --booklet: shift the back sides by X,Y mm (read off the cards' --calibrate page)."),
+    back_offset: str = typer.Option("0,0", "--back-offset", metavar="X,Y", help="With --booklet: shift the back sides by X,Y mm (read off the cards' --calibrate page)."),
     as_json: bool = JSON_OPTION,
 ) -> None:
     """Build the player's rulebook, the quick reference and the comprehensive rules of each game."""

@@ -12,8 +12,8 @@ __all__ = ["register"]
 
 
 def serve(
-    host: str = typer.Option("127.0.0.1", "--host", help="Address to listen on; 0.0.0.0 lets phones on the LAN join (with a join code)."),
-    port: int = typer.Option(8765, "--port", help="Port to listen on."),
+    host: str = typer.Option("127.0.0.1", "--host", metavar="ADDRESS", help="Address to listen on; 0.0.0.0 lets phones on the LAN join (with a join code)."),
+    port: int = typer.Option(8765, "--port", metavar="PORT", help="Port to listen on."),
     db: Path | None = typer.Option(None, "--db", envvar="CARDFORGE_TABLE_DB", metavar="PATH", parser=nonempty_path,
                                    help="Score-sheet database, the same as 'cardforge table' (default: in your user data folder)."),
 ) -> None:

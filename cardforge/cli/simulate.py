@@ -10,7 +10,7 @@ import typer
 from cardforge.cli import complete
 from cardforge.errors import UsageError
 from cardforge.i18n import refusal
-from cardforge.options import LANG_OPTION, nonempty_path
+from cardforge.options import ARGUMENT_TEXT, LANG_OPTION, nonempty_path
 
 __all__ = ["register", "simulate"]
 
@@ -36,13 +36,13 @@ def _progress(quiet: bool):
 
 
 def simulate(
-    game: str = typer.Argument(..., autocompletion=complete.games, help="collection, sequence, tricks, rows or numwin; or 'replay' (with --records and --game) to print a recorded game."),
+    game: str = typer.Argument(..., click_type=ARGUMENT_TEXT, metavar="GAME", autocompletion=complete.games, help="collection, sequence, tricks, rows or numwin; or 'replay' (with --records and --game) to print a recorded game."),
     players: str = typer.Option("4", "--players", "-p", metavar="N|A-B", help="Seats at the table, or a range (2-6): one report per count and a sweep figure."),
-    games: int | None = typer.Option(None, "--games", "-n", help="Games to play (default 1000; with --precision, the most to play, default 100000)."),
+    games: int | None = typer.Option(None, "--games", "-n", metavar="N", help="Games to play (default 1000; with --precision, the most to play, default 100000)."),
     bots: str = typer.Option("random", "--bots", metavar="BOTS", autocompletion=complete.bots, help="Bots dealt to the seats in turn, e.g. strategy,random."),
     house: list[str] = typer.Option([], "--house", metavar="KEY=VALUE", autocompletion=complete.house_keys, help="House rule KEY=VALUE (repeatable)."),
-    option: list[str] = typer.Option([], "--option", help="Engine option KEY=VALUE, e.g. mode=discovery (repeatable)."),
-    seed: int = typer.Option(0, "--seed", help="Seed: the same seed gives the same report, whatever --jobs."),
+    option: list[str] = typer.Option([], "--option", metavar="KEY=VALUE", help="Engine option KEY=VALUE, e.g. mode=discovery (repeatable)."),
+    seed: int = typer.Option(0, "--seed", metavar="N", help="Seed: the same seed gives the same report, whatever --jobs."),
     jobs: int | None = typer.Option(None, "--jobs", "-j", metavar="N", help="Worker processes (default: every core)."),
     out: Path | None = typer.Option(None, "--out", "-o", metavar="DIR", parser=nonempty_path, help="Report folder (default: output/simulate/GAME)."),
     compare_key: str | None = typer.Option(None, "--compare", metavar="KEY", help="Compare every value of this house rule with the default."),
@@ -53,11 +53,11 @@ def simulate(
     records: Path | None = typer.Option(None, "--records", metavar="FILE", parser=nonempty_path, help="Write one JSON line per game (seeds, seats, bots, moves, chance, result); with 'replay', the file to read."),
     replay_index: int | None = typer.Option(None, "--replay", metavar="I", help="Play game I of this simulation alone and print it move by move (a game that never ends too)."),
     game_index: int | None = typer.Option(None, "--game", metavar="I", help="With 'replay': the game of --records to print."),
-    cluster: str | None = typer.Option(None, "--cluster", help="Dask scheduler address (tcp://host:8786); needs the extra cardforge\\[cluster]."),
-    turn_seconds: float | None = typer.Option(None, "--turn-seconds", help="Seconds a turn takes at the table (playing-time estimate)."),
-    draw_seconds: float | None = typer.Option(None, "--draw-seconds", help="Seconds each card drawn adds to its turn in sequence and collection (playing-time estimate)."),
+    cluster: str | None = typer.Option(None, "--cluster", metavar="ADDRESS", help="Dask scheduler address (tcp://host:8786); needs the extra cardforge\\[cluster]."),
+    turn_seconds: float | None = typer.Option(None, "--turn-seconds", metavar="SECONDS", help="Seconds a turn takes at the table (playing-time estimate)."),
+    draw_seconds: float | None = typer.Option(None, "--draw-seconds", metavar="SECONDS", help="Seconds each card drawn adds to its turn in sequence and collection (playing-time estimate)."),
     quiet: bool = typer.Option(False, "--quiet", "-q", help="Print nothing but errors."),
-    figures: str = typer.Option("svg", "--figures", help="Figure formats, comma-separated: png, svg, pdf (report.pdf), or none."),
+    figures: str = typer.Option("svg", "--figures", metavar="FORMATS", help="Figure formats, comma-separated: png, svg, pdf (report.pdf), or none."),
     as_json: bool = typer.Option(False, "--json", help="Print one JSON object: the report, the folder and the files written."),
     lang: str = LANG_OPTION,
 ) -> None:

@@ -15,7 +15,7 @@ from pathlib import Path
 import typer
 
 from cardforge.cli import complete
-from cardforge.options import (HOUSE_OPTION, JSON_OPTION, LANG_OPTION, at_least, check_lang, configured,
+from cardforge.options import (ARGUMENT_INT, ARGUMENT_TEXT, HOUSE_OPTION, JSON_OPTION, LANG_OPTION, at_least, check_lang, configured,
                                    in_user_language, nonempty_path, print_written)
 from cardforge.errors import CardforgeError, OutputError, UsageError
 from cardforge.i18n import text
@@ -88,16 +88,16 @@ def _sheet_lang(ctx: typer.Context, lang: str, standings: object) -> str:
 @table_app.command("new")
 @in_user_language
 def new(
-    game: str = typer.Argument(..., autocompletion=complete.games, help="Game: collection, sequence, tricks, rows or numwin."),
-    players: str | None = typer.Option(None, "--players", "-p", callback=configured("players"),
+    game: str = typer.Argument(..., click_type=ARGUMENT_TEXT, metavar="GAME", autocompletion=complete.games, help="Game: collection, sequence, tricks, rows or numwin."),
+    players: str | None = typer.Option(None, "--players", "-p", metavar="NAMES", callback=configured("players"),
                                        help='Players in seating order: "Ana,Ben,Chloé" (tricks team variant: partners '
                                             "sit opposite; default: players in 'cardforge config')."),
     mode: str | None = typer.Option(None, "--mode", metavar="MODE", autocompletion=complete.modes, help="Mode (collection, sequence: classic or discovery)."),
     variant: str | None = typer.Option(None, "--variant", metavar="VARIANT", autocompletion=complete.variants, help="Variant (tricks: team; rows: explosion; numwin: memory)."),
     house: list[str] | None = HOUSE_OPTION,
-    rounds: int | None = typer.Option(None, "--rounds", help="Rounds agreed (sequence; tricks: fewer than the rules' maximum)."),
-    start_cards: int | None = typer.Option(None, "--start-cards", help="tricks: cards dealt in round 1 (default 1)."),
-    title: str = typer.Option("", "--title", help="A name for the match (printed on the sheet)."),
+    rounds: int | None = typer.Option(None, "--rounds", metavar="N", help="Rounds agreed (sequence; tricks: fewer than the rules' maximum)."),
+    start_cards: int | None = typer.Option(None, "--start-cards", metavar="N", help="tricks: cards dealt in round 1 (default 1)."),
+    title: str = typer.Option("", "--title", metavar="TEXT", help="A name for the match (printed on the sheet)."),
     db: Path | None = _db_option(),
     as_json: bool = JSON_OPTION,
     lang: str = LANG_OPTION,
@@ -128,7 +128,7 @@ def new(
 @in_user_language
 def round_(
     ctx: typer.Context,
-    results: list[str] = typer.Argument(..., metavar="NAME=RESULT...",
+    results: list[str] = typer.Argument(..., click_type=ARGUMENT_TEXT, metavar="NAME=RESULT...",
                                         help="One per player, e.g. tricks Ana=2/1, rows Ana=R5,RB3,SH2."),
     void: int = typer.Option(0, "--void", callback=at_least(0), metavar="N", help="tricks: tricks nobody won (Flash)."),
     match: int | None = _match_option(),
@@ -210,7 +210,7 @@ def list_(db: Path | None = _db_option(), as_json: bool = JSON_OPTION, lang: str
 
 @table_app.command("resume")
 @in_user_language
-def resume(ctx: typer.Context, match_id: int = typer.Argument(..., autocompletion=complete.match_ids, help="Match ID (see 'cardforge table list')."),
+def resume(ctx: typer.Context, match_id: int = typer.Argument(..., click_type=ARGUMENT_INT, metavar="ID", autocompletion=complete.match_ids, help="Match ID (see 'cardforge table list')."),
            db: Path | None = _db_option(), as_json: bool = JSON_OPTION, lang: str = LANG_OPTION) -> None:
     """Make a match the current one again."""
     check_lang(lang)

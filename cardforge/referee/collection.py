@@ -19,6 +19,7 @@ import typer
 
 from cardforge.cards import Card, nearest
 from cardforge.errors import UsageError
+from cardforge.options import ARGUMENT_TEXT
 from cardforge.games import pushluck
 from cardforge.games.collection import CITES, HouseRules
 from cardforge.games.house import parse_house_rules
@@ -195,10 +196,10 @@ def check_verdict(cards: Sequence[Card], rules: HouseRules | None = None) -> Ver
 
 @app.command("objectives")
 def objectives(
-    cards: list[str] = typer.Argument(..., help="The cards of a player's collection this round."),
-    scorecard: Path | None = typer.Option(None, "--scorecard", help="File of objectives already validated "
+    cards: list[str] = typer.Argument(..., click_type=ARGUMENT_TEXT, metavar="CARD...", help="The cards of a player's collection this round."),
+    scorecard: Path | None = typer.Option(None, "--scorecard", metavar="FILE", help="File of objectives already validated "
                                                                     "(ids or French/English names)."),
-    validated: str = typer.Option("", "--validated", help="Objectives already validated, e.g. pair,flush or "
+    validated: str = typer.Option("", "--validated", metavar="OBJECTIVES", help="Objectives already validated, e.g. pair,flush or "
                                                           "\"paire, arc-en-ciel\" (with or beside --scorecard)."),
     best: bool = typer.Option(False, "--best", help="Also choose the best set of objectives to validate together."),
     mode: str = MODE_OPTION,
@@ -217,7 +218,7 @@ def objectives(
 
 @app.command("check")
 def check(
-    cards: list[str] = typer.Argument(..., help="The cards of one sequence in draw order (e.g. R3 G5 RB7 joker)."),
+    cards: list[str] = typer.Argument(..., click_type=ARGUMENT_TEXT, metavar="CARD...", help="The cards of one sequence in draw order (e.g. R3 G5 RB7 joker)."),
     mode: str = MODE_OPTION,
     house: list[str] = HOUSE_OPTION,
     as_json: bool = JSON_OPTION,

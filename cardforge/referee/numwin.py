@@ -14,7 +14,7 @@ from pathlib import Path
 
 import typer
 
-from cardforge.options import HOUSE_OPTION, JSON_OPTION, LANG_OPTION, check_message_lang as check_lang
+from cardforge.options import ARGUMENT_TEXT, HOUSE_OPTION, JSON_OPTION, LANG_OPTION, check_message_lang as check_lang
 
 from cardforge.cards import Card, format_cards
 from cardforge.errors import UsageError
@@ -185,8 +185,8 @@ def round_verdict(combos: Sequence[Sequence[Card]], rules: HouseRules | None = N
 
 @app.command()
 def score(
-    cards: list[str] = typer.Argument(None, help="The final combo, e.g. R7 G7 RB3 SH2 flash."),
-    locked: list[str] = typer.Option(None, "--locked", help="A pair locked by a reflex, e.g. R7+G7 (repeatable)."),
+    cards: list[str] = typer.Argument(None, click_type=ARGUMENT_TEXT, metavar="CARD...", help="The final combo, e.g. R7 G7 RB3 SH2 flash."),
+    locked: list[str] = typer.Option(None, "--locked", metavar="PAIR", help="A pair locked by a reflex, e.g. R7+G7 (repeatable)."),
     house: list[str] = HOUSE_OPTION,
     as_json: bool = JSON_OPTION,
     lang: str = LANG_OPTION,
@@ -204,8 +204,8 @@ def _claim_command(name: str, *, from_opponent: bool, claimed_help: str, doc: st
     """Register ``reflex`` (own card) or ``memory`` (an opponent's card): same options, one verdict."""
 
     def command(
-        discarded: str = typer.Option(None, "--discarded", help="The card just discarded."),
-        claimed: str = typer.Option(None, "--claimed", help=claimed_help),
+        discarded: str = typer.Option(None, "--discarded", metavar="CARD", help="The card just discarded."),
+        claimed: str = typer.Option(None, "--claimed", metavar="CARD", help=claimed_help),
         house: list[str] = HOUSE_OPTION,
         as_json: bool = JSON_OPTION,
         lang: str = LANG_OPTION,
@@ -248,7 +248,7 @@ def parse_combo(text: str) -> tuple[list[Card], list[tuple[Card, Card]]]:
 
 @app.command("round")
 def round_(
-    combos: list[str] = typer.Argument(None, help="One combo per player: by name, Ana=R7+G7,B2 Ben=SH2,B9, or "
+    combos: list[str] = typer.Argument(None, click_type=ARGUMENT_TEXT, metavar="COMBO...", help="One combo per player: by name, Ana=R7+G7,B2 Ben=SH2,B9, or "
                                                   "positional, one quoted combo each ('R7 G7 RB3' 'SH2 B9')."),
     house: list[str] = HOUSE_OPTION,
     state: Path | None = STATE_OPTION,
@@ -290,7 +290,7 @@ def round_(
 
 @app.command("play")
 def play(
-    move: list[str] = typer.Argument(None, metavar="PLAYER=MOVE|CARD",
+    move: list[str] = typer.Argument(None, click_type=ARGUMENT_TEXT, metavar="PLAYER=MOVE|CARD",
                                      help="What the table does, as the engine asks for it: a move (Ana=draw, "
                                           "Ana=swap:2, Ben=claim:1, Ana=numwin, Ana=flash>Ben:3) or the card "
                                           "taken from the deck (deal R7); several at once (Ana=draw G7)."),

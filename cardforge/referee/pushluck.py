@@ -9,7 +9,7 @@ from pathlib import Path
 import typer
 
 from cardforge.cards import Card
-from cardforge.options import HOUSE_OPTION, completion, JSON_OPTION, LANG_OPTION, check_message_lang as check_lang
+from cardforge.options import ARGUMENT_TEXT, HOUSE_OPTION, JSON_OPTION, LANG_OPTION, check_message_lang as check_lang, completion
 from cardforge.errors import CardCodeError, UsageError
 from cardforge.games.pushluck import SequenceCheck, sequence_points
 from cardforge.i18n import Message, localised, refusal
@@ -117,7 +117,7 @@ def add_play_command(app: typer.Typer, game: str, house_keys: Sequence[str]) -> 
     """Register ``referee <game> play``: one move on a kept position (``cardforge.live``), card
     by card — ``Ana=R3`` (drawn), ``Ana=joker``, ``Ana=secure``."""
     def play(
-        move: list[str] = typer.Argument(None, metavar="PLAYER=CARDS|PLAYER=secure",
+        move: list[str] = typer.Argument(None, click_type=ARGUMENT_TEXT, metavar="PLAYER=CARDS|PLAYER=secure",
                                          help="What the player to act does: cards turned over (Ana=R3, "
                                               "Ana=R3@B), Ana=secure, Ana=end, Ana=keep, Ana=play:double>Ben, "
                                               "Ana=joker after a STOP (docs/notation.md)."),

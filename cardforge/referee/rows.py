@@ -16,7 +16,7 @@ from pathlib import Path
 
 import typer
 
-from cardforge.options import HOUSE_OPTION, JSON_OPTION, LANG_OPTION, check_message_lang as check_lang
+from cardforge.options import ARGUMENT_TEXT, HOUSE_OPTION, JSON_OPTION, LANG_OPTION, check_message_lang as check_lang
 
 from cardforge.cards import Card, FamilyKind, nearest
 from cardforge.errors import UsageError
@@ -224,11 +224,11 @@ def _explosion(variant: str | None) -> bool:
 
 @app.command("play")
 def play(
-    reveals: list[str] = typer.Argument(None, metavar="PLAYER=CARD...", help="Revealed cards, e.g. Ana=R7 Ben=SH3."),
+    reveals: list[str] = typer.Argument(None, click_type=ARGUMENT_TEXT, metavar="PLAYER=CARD...", help="Revealed cards, e.g. Ana=R7 Ben=SH3."),
     row: list[str] = typer.Option(None, "--row", metavar="COLOUR=CARD,CARD",
                                   help="A row's cards (B R Y G) as the table shows them; the others are kept "
                                        "(from the last reveal, or their 0)."),
-    variant: str | None = typer.Option(None, "--variant", help="explosion: the 5th card makes the row explode."),
+    variant: str | None = typer.Option(None, "--variant", metavar="VARIANT", help="explosion: the 5th card makes the row explode."),
     house: list[str] = HOUSE_OPTION,
     state: Path | None = STATE_OPTION,
     table: bool = TABLE_OPTION,
@@ -275,7 +275,7 @@ def _one_off(rows: Mapping[str, list[Card]], tokens: Sequence[str], rules: House
 
 @app.command("score")
 def score(
-    cards: list[str] = typer.Argument(None, metavar="CARD...", help="The captured cards, e.g. R5 RB7 SH3."),
+    cards: list[str] = typer.Argument(None, click_type=ARGUMENT_TEXT, metavar="CARD...", help="The captured cards, e.g. R5 RB7 SH3."),
     as_json: bool = JSON_OPTION,
     lang: str = LANG_OPTION,
 ) -> None:
@@ -287,7 +287,7 @@ def score(
 
 @app.command("round")
 def round_(
-    piles: list[str] = typer.Argument(None, metavar="PLAYER=CARD,CARD...", help="Each player's captured pile, e.g. p1=R5,RB7 p2=SH3."),
+    piles: list[str] = typer.Argument(None, click_type=ARGUMENT_TEXT, metavar="PLAYER=CARD,CARD...", help="Each player's captured pile, e.g. p1=R5,RB7 p2=SH3."),
     house: list[str] = HOUSE_OPTION,
     as_json: bool = JSON_OPTION,
     lang: str = LANG_OPTION,

@@ -29,6 +29,7 @@ from cardforge.referee.pushluck import (
     stop_verdict,
 )
 from cardforge.i18n import Message
+from cardforge.options import ARGUMENT_TEXT
 from cardforge.referee.verdict import Verdict, emit
 
 __all__ = ["app", "check_verdict", "score_verdict"]
@@ -78,7 +79,7 @@ def score_verdict(sequences: Sequence[Sequence[Card]], mode: str = "classic", ru
 
 @app.command("check")
 def check(
-    cards: list[str] = typer.Argument(..., help="The cards of one sequence in draw order (e.g. R3 G5 RB7 joker)."),
+    cards: list[str] = typer.Argument(..., click_type=ARGUMENT_TEXT, metavar="CARD...", help="The cards of one sequence in draw order (e.g. R3 G5 RB7 joker)."),
     mode: str = MODE_OPTION,
     house: list[str] = HOUSE_OPTION,
     as_json: bool = JSON_OPTION,
@@ -94,7 +95,7 @@ def check(
 
 @app.command("score")
 def score(
-    sequences: list[str] = typer.Argument(..., help='Secured sequences, one quoted argument each ("R3 G5" "B7 Y2").'),
+    sequences: list[str] = typer.Argument(..., click_type=ARGUMENT_TEXT, metavar="SEQUENCE...", help='Secured sequences, one quoted argument each ("R3 G5" "B7 Y2").'),
     mode: str = MODE_OPTION,
     house: list[str] = HOUSE_OPTION,
     as_json: bool = JSON_OPTION,

@@ -14,7 +14,7 @@ from typing import Any
 
 import typer
 
-from cardforge.options import HOUSE_OPTION, JSON_OPTION, LANG_OPTION, check_message_lang as check_lang
+from cardforge.options import ARGUMENT_TEXT, HOUSE_OPTION, JSON_OPTION, LANG_OPTION, check_message_lang as check_lang
 
 from cardforge.cards import Card
 from cardforge.errors import UsageError
@@ -293,12 +293,12 @@ def _emit(verdict: Verdict, as_json: bool, lang: str) -> None:
 @app.command("trick")
 def trick(
     ctx: typer.Context,
-    cards: list[str] = typer.Argument(..., metavar="CARD...|PLAYER=CARD...",
+    cards: list[str] = typer.Argument(..., click_type=ARGUMENT_TEXT, metavar="CARD...|PLAYER=CARD...",
                                       help="The trick's cards in play order, the leader's first: "
                                            "RB12 SH3 … or, by name, Ana=RB12 Ben=SH3 …"),
-    players: int | None = typer.Option(None, "--players", "-p", help="Players at the table (default: number of cards)."),
-    start_cards: int | None = typer.Option(None, "--start-cards", help="Kept game: cards dealt in round 1 (TRICKS-2.1)."),
-    rounds: int | None = typer.Option(None, "--rounds", help="Kept game: fewer rounds than the rules' maximum (TRICKS-R1)."),
+    players: int | None = typer.Option(None, "--players", "-p", metavar="N", help="Players at the table (default: number of cards)."),
+    start_cards: int | None = typer.Option(None, "--start-cards", metavar="N", help="Kept game: cards dealt in round 1 (TRICKS-2.1)."),
+    rounds: int | None = typer.Option(None, "--rounds", metavar="N", help="Kept game: fewer rounds than the rules' maximum (TRICKS-R1)."),
     team: bool | None = typer.Option(None, "--team/--no-team", help="Kept game: the team variant (TRICKS-11)."),
     house: list[str] = HOUSE_OPTION,
     state: Path | None = STATE_OPTION,
@@ -377,8 +377,8 @@ def _fixed(options: dict[str, int | bool | None]):
 
 @app.command("legal")
 def legal(
-    trick_cards: str = typer.Option("", "--trick", "-t", help='Cards already in the trick, e.g. "RB10 SH4".'),
-    hand: str = typer.Option(..., "--hand", help='Cards in your hand, e.g. "RB3 SH12 flip".'),
+    trick_cards: str = typer.Option("", "--trick", "-t", metavar="CARDS", help='Cards already in the trick, e.g. "RB10 SH4".'),
+    hand: str = typer.Option(..., "--hand", metavar="CARDS", help='Cards in your hand, e.g. "RB3 SH12 flip".'),
     house: list[str] = HOUSE_OPTION,
     as_json: bool = JSON_OPTION,
     lang: str = LANG_OPTION,
@@ -392,10 +392,10 @@ def legal(
 
 @app.command("score")
 def score(
-    bid: int = typer.Option(..., "--bid", "-b", help="Tricks bid."),
-    won: int = typer.Option(..., "--won", "-w", help="Tricks won."),
-    cards: int = typer.Option(..., "--cards", "-c", help="Cards dealt to each player this round."),
-    streak: int | None = typer.Option(None, "--streak", "-s", help="Exact bids in a row before this round."),
+    bid: int = typer.Option(..., "--bid", "-b", metavar="N", help="Tricks bid."),
+    won: int = typer.Option(..., "--won", "-w", metavar="N", help="Tricks won."),
+    cards: int = typer.Option(..., "--cards", "-c", metavar="N", help="Cards dealt to each player this round."),
+    streak: int | None = typer.Option(None, "--streak", "-s", metavar="N", help="Exact bids in a row before this round."),
     final: bool = typer.Option(False, "--final", help="This is the game's last round (streak_payout=once)."),
     house: list[str] = HOUSE_OPTION,
     as_json: bool = JSON_OPTION,
@@ -407,8 +407,8 @@ def score(
 
 @app.command("rounds")
 def rounds(
-    players: int = typer.Option(..., "--players", "-p", help="Players at the table."),
-    start_cards: int = typer.Option(1, "--start-cards", help="Cards dealt in round 1."),
+    players: int = typer.Option(..., "--players", "-p", metavar="N", help="Players at the table."),
+    start_cards: int = typer.Option(1, "--start-cards", metavar="N", help="Cards dealt in round 1."),
     team: bool = typer.Option(False, "--team", help="The team variant."),
     house: list[str] = HOUSE_OPTION,
     as_json: bool = JSON_OPTION,
