@@ -165,3 +165,90 @@ def test_the_compiled_library_texts_are_up_to_date():
     assert main(["--check"]) == 0
     compiled = gettext.translation("messages", str(LOCALE), languages=["fr"])
     assert all(compiled.gettext(english) == french for english, french in fr.LIBRARY.items())
+
+
+def _command(path: tuple[str, ...]):
+    """The click command ``cardforge PATH…`` runs."""
+    import typer
+
+    from cardforge.cli.application import app
+
+    command = typer.main.get_command(app)
+    for word in path:
+        command = command.get_command(command.context_class(command, info_name=word), word)
+    return command
+
+
+#: Every command a user runs (the groups only list theirs).
+LEAVES = [path for path in command_paths() if not hasattr(_command(path), "list_commands")]
+
+
+def _example(path: tuple[str, ...]) -> str:
+    """The command line of the ``Example:`` paragraph of ``cardforge PATH…``'s help."""
+    examples = [" ".join(p.split())[len("Example: "):] for p in (_command(path).help or "").split("\n\n")
+                if p.lstrip().startswith("Example: ")]
+    assert len(examples) == 1, f"{' '.join(path)}: {len(examples)} examples"
+    return examples[0]
+
+
+def test_every_command_s_help_shows_one_example_of_itself(helps, french_helps):
+    """Issue 24: help with one example per command, in English and in French (``help.example``
+    keeps the command), each a command line of that very command."""
+    import shlex
+
+    assert len(LEAVES) > 40 and ("referee", "numwin", "undo") in LEAVES and ("deck", "show") in LEAVES
+    for path in LEAVES:
+        name = " ".join(path)
+        assert helps[path].count("Example: cardforge ") == 1, f"{name}:\n{helps[path]}"
+        assert french_helps[path].count("Exemple\u00a0: cardforge ") == 1, f"{name}:\n{french_helps[path]}"
+        assert "Example:" not in french_helps[path], name
+        words = shlex.split(_example(path))
+        assert words[0] == "cardforge" and tuple(words[1:1 + len(path)]) == path, (name, _example(path))
+        assert len(f" Example: {_example(path)}") <= 100, f"{name}: the example wraps at the page's width"
+
+
+#: Examples that continue another command's example (a match started, a deck folder made): they
+#: run after it, in the same folder.
+CONTINUES = {
+    ("validate",): ("new",),
+    ("referee", "tricks", "undo"): ("referee", "tricks", "play"),
+    ("referee", "rows", "undo"): ("referee", "rows", "play"),
+    ("referee", "numwin", "undo"): ("referee", "numwin", "play"),
+    ("table", "round"): ("table", "new"),
+    ("table", "show"): ("table", "round"),
+    ("table", "undo"): ("table", "round"),
+    ("table", "list"): ("table", "new"),
+    ("table", "resume"): ("table", "new"),
+    ("table", "export"): ("table", "round"),
+}
+
+#: Examples that do not end by themselves → why they are not run here.
+NOT_RUN = {
+    ("serve",): "a server until Ctrl-C: tests/test_web_server.py runs it",
+    ("watch",): "watches until Ctrl-C: tests/test_watch.py runs it",
+}
+
+
+#: Examples that write a whole deck's outputs (seconds each).
+WHOLE_OUTPUTS = {("build",), ("rulebook",)}
+
+
+@pytest.mark.parametrize("path", [pytest.param(p, marks=[pytest.mark.slow] if p in WHOLE_OUTPUTS else [])
+                                  for p in LEAVES], ids=" ".join)
+def test_every_help_example_runs(path, cli, tmp_path):
+    """Each help's example, run as typed (after the example it continues) in an empty folder with
+    its own home, config and score-sheet database, exits 0 with no traceback."""
+    import shlex
+
+    if path in NOT_RUN:
+        pytest.skip(NOT_RUN[path])
+    chain = [path]
+    while chain[0] in CONTINUES:
+        chain.insert(0, CONTINUES[chain[0]])
+    env = {"HOME": str(tmp_path / "home"), "CARDFORGE_CONFIG": str(tmp_path / "home" / "cardforge.toml"),
+           "CARDFORGE_TABLE_DB": str(tmp_path / "table.sqlite3"), "COLUMNS": "100"}
+    for step in chain:
+        line = _example(step)
+        result = cli(*shlex.split(line)[1:], input="", env=env, cwd=tmp_path)  # play reads its moves from stdin
+        assert "Traceback" not in result.err, (line, result.err)
+        assert result.code == 0, f"$ {line}\nexit {result.code}\n{result.out[-800:]}{result.err[-800:]}"

@@ -30,7 +30,10 @@ def decks(
     as_json: bool = typer.Option(False, "--json", help="Print one JSON object."),
     lang: str = _lang_option(),
 ) -> None:
-    """List the decks: card counts and player counts."""
+    """List the decks: card counts and player counts.
+
+    Example: cardforge decks
+    """
     from cardforge.deck import load_all
 
     check_lang(lang)
@@ -80,7 +83,10 @@ def deck_show(
     as_json: bool = typer.Option(False, "--json", help="Print one JSON object."),
     lang: str = _lang_option(),
 ) -> None:
-    """Show a deck's composition: families with their values, action cards with counts."""
+    """Show a deck's composition: families with their values, action cards with counts.
+
+    Example: cardforge deck show tricks --players 7 --lang fr
+    """
     from cardforge.deck import load_deck
 
     check_lang(lang)
@@ -198,7 +204,10 @@ def _render_check(path: Path) -> tuple[list, list[str]]:
 
 def schema(out: Path | None = typer.Option(None, "--out", "-o", metavar="FILE", parser=nonempty_path, help="Write to this file instead of stdout."),
            layout: bool = typer.Option(False, "--layout", help="The layout-file schema instead of the deck's.")) -> None:
-    """Write the deck (or layout) JSON Schema (for `# yaml-language-server: $schema=…`)."""
+    """Write the deck (or layout) JSON Schema (for `# yaml-language-server: $schema=…`).
+
+    Example: cardforge schema --out deck.schema.json
+    """
     if layout:
         from cardforge.deck.layout_schema import json_schema
     else:
@@ -223,7 +232,10 @@ def box(
     as_json: bool = typer.Option(False, "--json", help="Print one JSON object."),
     lang: str = _lang_option(),
 ) -> None:
-    """The smallest set of physical cards that plays every chosen game."""
+    """The smallest set of physical cards that plays every chosen game.
+
+    Example: cardforge box rows numwin
+    """
     from cardforge.box import compute_box
     from cardforge.deck import deck_path
     from cardforge.i18n import join, text as say

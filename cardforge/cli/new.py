@@ -17,7 +17,10 @@ def new(
     as_json: bool = JSON_OPTION,
 ) -> None:
     """Create a deck folder: deck YAML (with its $schema), a layout extending the default, a sample
-    picture, rules text and a CSV of cards — ready for validate, render and rulebook."""
+    picture, rules text and a CSV of cards — ready for validate, render and rulebook.
+
+    Example: cardforge new mine
+    """
     from cardforge.scaffold import scaffold
 
     written = scaffold(folder, free=free)

@@ -256,7 +256,10 @@ def play(
     lang: str = LANG_OPTION,
 ) -> None:
     """A session at the table: type each move as it happens; ? for the rules of the last step,
-    score, undo, quit. Completes card codes and names in a terminal; reads lines from a pipe."""
+    score, undo, quit. Completes card codes and names in a terminal; reads lines from a pipe.
+
+    Example: cardforge play rows --players Ana,Ben,Chloé
+    """
     from cardforge.errors import UsageError
     from cardforge.i18n import refusal
     from cardforge.referee.live import storage_for

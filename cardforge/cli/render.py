@@ -27,7 +27,10 @@ def render(
     calibrate: bool = typer.Option(False, "--calibrate", help="Write the duplex calibration page instead."),
     as_json: bool = JSON_OPTION,
 ) -> None:
-    """Render a deck (or the box) to home sheets, print-on-demand files, PNGs or TTS sheets."""
+    """Render a deck (or the box) to home sheets, print-on-demand files, PNGs or TTS sheets.
+
+    Example: cardforge render rows
+    """
     from cardforge.paths import output_dir
     from cardforge.render.formats import check_lang, load_target, parse_formats, planned_faces, render_target, write_calibration
     from cardforge.render.sheets import PAPERS, check_gutter, parse_offset
@@ -100,6 +103,8 @@ def build(
 
     Only what changed since the last build is rebuilt (decks, layouts, images, fonts, templates,
     rule catalogues and cardforge itself are compared by content).
+
+    Example: cardforge build rows
     """
     from cardforge.scheduler import build_all
     from cardforge.cli.progress import phase_progress
@@ -155,7 +160,10 @@ def watch(
     out: Path = typer.Option(None, "--out", "-o", metavar="DIR", parser=nonempty_path, help="Output folder (default: output/)."),
     jobs: int = typer.Option(None, "--jobs", "-j", callback=at_least(1), metavar="N", help="Worker processes (default: one per core)."),
 ) -> None:
-    """Rebuild the cards of a deck each time its files change (Ctrl-C to stop)."""
+    """Rebuild the cards of a deck each time its files change (Ctrl-C to stop).
+
+    Example: cardforge watch rows
+    """
     from cardforge.paths import output_dir
     from cardforge.watch import watch_decks
 

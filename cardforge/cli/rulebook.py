@@ -39,7 +39,10 @@ def rulebook(
     back_offset: str = typer.Option("0,0", "--back-offset", metavar="X,Y", help="With --booklet: shift the back sides by X,Y mm (read off the cards' --calibrate page)."),
     as_json: bool = JSON_OPTION,
 ) -> None:
-    """Build the player's rulebook, the quick reference and the comprehensive rules of each game."""
+    """Build the player's rulebook, the quick reference and the comprehensive rules of each game.
+
+    Example: cardforge rulebook rows
+    """
     from cardforge.deck import GAMES
     from cardforge.paths import output_dir
     from cardforge.rulebook.books import KINDS, all_jobs, build_books

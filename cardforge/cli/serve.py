@@ -17,7 +17,10 @@ def serve(
     db: Path | None = typer.Option(None, "--db", envvar="CARDFORGE_TABLE_DB", metavar="PATH", parser=nonempty_path,
                                    help="Score-sheet database, the same as 'cardforge table' (default: in your user data folder)."),
 ) -> None:
-    """Serve the live table, the referee and the score sheets as a phone-sized web page."""
+    """Serve the live table, the referee and the score sheets as a phone-sized web page.
+
+    Example: cardforge serve --host 0.0.0.0
+    """
     from cardforge.web.serve import serve as run
 
     run(host, port, db)

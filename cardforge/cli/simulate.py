@@ -61,7 +61,10 @@ def simulate(
     as_json: bool = typer.Option(False, "--json", help="Print one JSON object: the report, the folder and the files written."),
     lang: str = LANG_OPTION,
 ) -> None:
-    """Play many games with bots and report balance with confidence intervals (HTML, PDF, JSON)."""
+    """Play many games with bots and report balance with confidence intervals (HTML, PDF, JSON).
+
+    Example: cardforge simulate tricks --players 4 --games 200 --bots strategy,random
+    """
     from cardforge import simulate as lab
     from cardforge.bots import make_bot
     from cardforge.paths import output_dir

@@ -136,7 +136,10 @@ def round_(
     as_json: bool = JSON_OPTION,
     lang: str = LANG_OPTION,
 ) -> None:
-    """Record one round; the game's engine computes the points."""
+    """Record one round; the game's engine computes the points.
+
+    Example: cardforge table round Ana=R5,RB3,SH2 Ben=G4 Chloé=-
+    """
     check_lang(lang)
     with _keeper(db) as keeper:
         standings = keeper.record_round(results, {"void": void}, match)
@@ -149,7 +152,10 @@ def round_(
 @in_user_language
 def show(ctx: typer.Context, match: int | None = _match_option(), db: Path | None = _db_option(),
          as_json: bool = JSON_OPTION, lang: str = LANG_OPTION) -> None:
-    """Print the standings of the current match (in its language unless --lang says another)."""
+    """Print the standings of the current match (in its language unless --lang says another).
+
+    Example: cardforge table show
+    """
     check_lang(lang)
     with _keeper(db, reading=True) as keeper:
         standings = keeper.standings(match)
@@ -160,7 +166,10 @@ def show(ctx: typer.Context, match: int | None = _match_option(), db: Path | Non
 @in_user_language
 def undo(ctx: typer.Context, match: int | None = _match_option(), db: Path | None = _db_option(),
          as_json: bool = JSON_OPTION, lang: str = LANG_OPTION) -> None:
-    """Take back the last round recorded."""
+    """Take back the last round recorded.
+
+    Example: cardforge table undo
+    """
     check_lang(lang)
     with _keeper(db) as keeper:
         result = keeper.undo(match)
@@ -173,7 +182,10 @@ def undo(ctx: typer.Context, match: int | None = _match_option(), db: Path | Non
 @table_app.command("list")
 @in_user_language
 def list_(db: Path | None = _db_option(), as_json: bool = JSON_OPTION, lang: str = LANG_OPTION) -> None:
-    """List the matches in the database."""
+    """List the matches in the database.
+
+    Example: cardforge table list
+    """
     check_lang(lang)
     from cardforge.table.display import status_line
 
@@ -212,7 +224,10 @@ def list_(db: Path | None = _db_option(), as_json: bool = JSON_OPTION, lang: str
 @in_user_language
 def resume(ctx: typer.Context, match_id: int = typer.Argument(..., click_type=ARGUMENT_INT, metavar="ID", autocompletion=complete.match_ids, help="Match ID (see 'cardforge table list')."),
            db: Path | None = _db_option(), as_json: bool = JSON_OPTION, lang: str = LANG_OPTION) -> None:
-    """Make a match the current one again."""
+    """Make a match the current one again.
+
+    Example: cardforge table resume 1
+    """
     check_lang(lang)
     with _keeper(db) as keeper:
         standings = keeper.resume(match_id)
@@ -233,7 +248,10 @@ def export(
     db: Path | None = _db_option(),
     as_json: bool = JSON_OPTION,
 ) -> None:
-    """Export the current match's sheet as a PDF score pad or CSV."""
+    """Export the current match's sheet as a PDF score pad or CSV.
+
+    Example: cardforge table export --pdf
+    """
     check_lang(lang)
     if pdf == csv:
         from cardforge.i18n import refusal

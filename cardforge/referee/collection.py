@@ -207,7 +207,10 @@ def objectives(
     as_json: bool = JSON_OPTION,
     lang: str = LANG_OPTION,
 ) -> None:
-    """Every objective this collection achieves, each at its best-scoring choice of cards."""
+    """Every objective this collection achieves, each at its best-scoring choice of cards.
+
+    Example: cardforge referee collection objectives --best R1 R2 R3 R4 R5 G5 RB6 B5 Y5
+    """
     check_lang(lang)
     rules = parse_house_rules(HouseRules, house, applies=("share_cards",), where="'referee collection objectives'")
     exclude = load_scorecard(scorecard) if scorecard is not None else set()
@@ -224,7 +227,10 @@ def check(
     as_json: bool = JSON_OPTION,
     lang: str = LANG_OPTION,
 ) -> None:
-    """Does this sequence STOP (Shadow, colour, value)?  Discovery mode has no Joker."""
+    """Does this sequence STOP (Shadow, colour, value)?  Discovery mode has no Joker.
+
+    Example: cardforge referee collection check R3 G5 SH2
+    """
     check_lang(lang)
     parsed = parse_table_cards("collection", cards, check_mode(mode))
     verdict = check_verdict(parsed, parse_house_rules(HouseRules, house, applies=("stop_cost", "rainbow_colour",

@@ -114,7 +114,8 @@ def undo(game: str, storage: Any):
 
 
 def add_undo_command(app: typer.Typer, game: str) -> None:
-    """Register ``referee GAME undo`` (``--state``/``--table``) on a game's typer ``app``."""
+    """Register ``referee GAME undo`` (``--state``/``--table``) on a game's typer ``app``
+    (its help's example: the game kept in ``soir.json``, as its ``play`` example keeps it)."""
     from cardforge.options import JSON_OPTION, LANG_OPTION, check_message_lang
     from cardforge.referee.verdict import emit
 
@@ -127,6 +128,8 @@ def add_undo_command(app: typer.Typer, game: str) -> None:
         as_json: bool = JSON_OPTION,
         lang: str = LANG_OPTION,
     ) -> None:
-        """Take back the last move of the kept match (with --state or --table)."""
         check_message_lang(lang)
         emit(undo(game, storage_for(state, table, db, match)), as_json=as_json, lang=lang)
+
+    undo_.__doc__ = ("Take back the last move of the kept match (with --state or --table).\n\n"
+                     f"Example: cardforge referee {game} undo --state soir.json")

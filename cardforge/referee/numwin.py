@@ -191,7 +191,10 @@ def score(
     as_json: bool = JSON_OPTION,
     lang: str = LANG_OPTION,
 ) -> None:
-    """Score one final combo: face values, pairs removed, lone Rainbow 0, action cards +5."""
+    """Score one final combo: face values, pairs removed, lone Rainbow 0, action cards +5.
+
+    Example: cardforge referee numwin score R7 G7 RB3 SH2 flash
+    """
     lang = check_lang(lang)
     locked_pairs = parse_locked(locked)
     combo = _cards(cards, "combo")
@@ -222,11 +225,13 @@ def _claim_command(name: str, *, from_opponent: bool, claimed_help: str, doc: st
 
 _claim_command(
     "reflex", from_opponent=False, claimed_help="Your card shown to seize it.",
-    doc="Is a reflex claim with one of your own cards valid, and what happens?",
+    doc="Is a reflex claim with one of your own cards valid, and what happens?\n\n"
+        "Example: cardforge referee numwin reflex --discarded R7 --claimed G7",
 )
 _claim_command(
     "memory", from_opponent=True, claimed_help="The opponent's card you named.",
-    doc="Memory extension: is a claim with an opponent's card valid, or does it cost a penalty card?",
+    doc="Memory extension: is a claim with an opponent's card valid, or does it cost a penalty card?\n\n"
+        "Example: cardforge referee numwin memory --discarded R7 --claimed G7",
 )
 
 
@@ -263,7 +268,10 @@ def round_(
     """Score every player's final combo of a round and name the lowest.
 
     With --state or --table the totals carry over from round to round (by name), and the game
-    ends after one round per dealer with the lowest total named (NUMWIN-8.1, 8.3)."""
+    ends after one round per dealer with the lowest total named (NUMWIN-8.1, 8.3).
+
+    Example: cardforge referee numwin round Inès=R7+G7,RB3,SH2,flash Olivier=R1,G2
+    """
     lang = check_lang(lang)
     storage = storage_for(state, table, db, match)
     if storage is not None:
@@ -309,7 +317,10 @@ def play(
     lang: str = LANG_OPTION,
 ) -> None:
     """A game of Num Win card by card, as the table plays it: every move, every card taken from
-    the deck, the rounds scored and the winner. With --state or --table the game is kept between calls."""
+    the deck, the rounds scored and the winner. With --state or --table the game is kept between calls.
+
+    Example: cardforge referee numwin play --state soir.json --players Ana,Ben deal R1 R2 R3 R4
+    """
     import dataclasses
 
     check_lang(lang)

@@ -156,5 +156,6 @@ def add_play_command(app: typer.Typer, game: str, house_keys: Sequence[str]) -> 
                        version=on, move_id=move_id), as_json=as_json, lang=lang)
 
     play.__doc__ = (f"A game of {game} move by move, as the table plays it: whose turn it is, every action card, "
-                    "STOPs, rounds and the winner. With --state or --table the game is kept between calls.")
+                    "STOPs, rounds and the winner. With --state or --table the game is kept between calls.\n\n"
+                    f"Example: cardforge referee {game} play --state soir.json --players Ana,Ben Ana=R3")
     app.command("play")(play)

@@ -242,8 +242,11 @@ def play(
     """Place a simultaneous reveal on the rows: where each card goes, who takes what, and why.
 
     With --state or --table the match is kept between calls (its moves, replayed by the
-    engine), so the next reveal needs only the cards: cardforge referee rows play --state
-    partie.json Ana=R7 Ben=SH3 Chloé=RB9.  'deal Ana=R1,R4,…' enters a hand a tool dealt."""
+    engine), so the next reveal needs only the cards.  'deal Ana=R1,R4,…' enters a hand a tool
+    dealt.
+
+    Example: cardforge referee rows play --state soir.json Ana=R7 Ben=SH3 Chloé=RB9
+    """
     check_lang(lang)
     storage = storage_for(state, table, db, match)
     # a kept match ends its rounds, where the round's tie rule applies
@@ -279,7 +282,10 @@ def score(
     as_json: bool = JSON_OPTION,
     lang: str = LANG_OPTION,
 ) -> None:
-    """Points of a pile of captured cards (Shadows count negative)."""
+    """Points of a pile of captured cards (Shadows count negative).
+
+    Example: cardforge referee rows score R5 RB7 SH3
+    """
     check_lang(lang)
     pile = _parse_list(" ".join(cards or []))
     emit(score_verdict(pile), as_json=as_json, lang=lang)
@@ -292,7 +298,10 @@ def round_(
     as_json: bool = JSON_OPTION,
     lang: str = LANG_OPTION,
 ) -> None:
-    """Score every player's captured pile at the end of a round and name the round's winner(s)."""
+    """Score every player's captured pile at the end of a round and name the round's winner(s).
+
+    Example: cardforge referee rows round Ana=R5,RB7 Ben=SH3,G2
+    """
     check_lang(lang)
     rules = parse_house_rules(HouseRules, house, applies=ROUND_KEYS, where="'referee rows round'")
     emit(round_verdict(parse_piles(piles or []), rules), as_json=as_json, lang=lang)

@@ -85,7 +85,10 @@ def check(
     as_json: bool = JSON_OPTION,
     lang: str = LANG_OPTION,
 ) -> None:
-    """Does this sequence STOP (Shadow, colour, value), and what does it score if secured now?"""
+    """Does this sequence STOP (Shadow, colour, value), and what does it score if secured now?
+
+    Example: cardforge referee sequence check R3 G5 RB7
+    """
     check_lang(lang)
     mode = check_mode(mode)
     verdict = check_verdict(parse_table_cards("sequence", cards, mode), mode,
@@ -101,7 +104,10 @@ def score(
     as_json: bool = JSON_OPTION,
     lang: str = LANG_OPTION,
 ) -> None:
-    """A player's round total from their secured sequences."""
+    """A player's round total from their secured sequences.
+
+    Example: cardforge referee sequence score "R3 G5" "B7 Y2"
+    """
     check_lang(lang)
     mode = check_mode(mode)
     parsed = [parse_table_cards("sequence", s.replace(",", " ").split(), mode) for s in sequences]

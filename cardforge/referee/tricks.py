@@ -316,7 +316,10 @@ def trick(
     start each round (Ana=bid=1 Ben=bid=0 …), the hands dealt may be given (Ana=hand=RB3,SH12;
     a hand not given stays hidden), partners pass in the team variant (Ana=pass=RB3,SH5); cards
     may be laid a few at a time (Ana=RB12, then Ben=SH3 …), the trick is settled when every seat
-    has laid, the winner leads the next one, each round is scored and the game's winner named."""
+    has laid, the winner leads the next one, each round is scored and the game's winner named.
+
+    Example: cardforge referee tricks trick Ana=RB13 Ben=RB2 Chloé=SH13 Dan=flip
+    """
     storage = storage_for(state, table, db, match)
     kept = storage is not None or ctx.info_name == "play"  # 'play' without a store: a game on the command line
     rules = _house(house, "play" if kept else "trick", ctx.info_name)
@@ -352,7 +355,9 @@ def trick(
 add_undo_command(app, GAME)
 app.command("play", help="A game of Num Plis move by move: bids, hands dealt, passes, cards laid, every "
                          "house rule applied; kept between calls with --state or --table (the same as "
-                         "'trick' then), else the moves given make one game.")(trick)
+                         "'trick' then), else the moves given make one game.\n\n"
+                         "Example: cardforge referee tricks play --state soir.json --rounds 2 "
+                         "Ana=bid=1 Ben=bid=0 Chloé=bid=0")(trick)
 
 
 def _fixed(options: dict[str, int | bool | None]):
@@ -383,7 +388,10 @@ def legal(
     as_json: bool = JSON_OPTION,
     lang: str = LANG_OPTION,
 ) -> None:
-    """Which cards of a hand may be played now."""
+    """Which cards of a hand may be played now.
+
+    Example: cardforge referee tricks legal --trick "RB10 SH4" --hand "RB3 SH12 flip"
+    """
     rules = _house(house, "legal")
     laid = parse_cards(trick_cards, rules=rules)
     held = parse_cards(hand, rules=rules, taken=laid)
@@ -401,7 +409,10 @@ def score(
     as_json: bool = JSON_OPTION,
     lang: str = LANG_OPTION,
 ) -> None:
-    """A round's points for one player, and the streak bonus with --streak."""
+    """A round's points for one player, and the streak bonus with --streak.
+
+    Example: cardforge referee tricks score --bid 2 --won 2 --cards 5 --streak 1
+    """
     _emit(score_verdict(bid, won, cards, streak, _house(house, "score"), final=final), as_json, lang)
 
 
@@ -414,5 +425,8 @@ def rounds(
     as_json: bool = JSON_OPTION,
     lang: str = LANG_OPTION,
 ) -> None:
-    """How many rounds a game has and how many cards each deals."""
+    """How many rounds a game has and how many cards each deals.
+
+    Example: cardforge referee tricks rounds --players 5
+    """
     _emit(rounds_verdict(players, _house(house, "rounds"), start_cards=start_cards, team=team), as_json, lang)
