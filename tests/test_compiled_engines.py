@@ -62,13 +62,18 @@ def test_the_suite_runs_the_pure_engines():
 
 
 def test_a_build_is_used_only_while_its_sources_are_unchanged(tmp_path):
-    """The manifest marks a build fresh; a source changed since (another hash) or a build of
-    another Python is not used."""
+    """The manifest marks a build fresh; a source changed since (another size or time, and
+    another hash) or a build of another Python is not used; a source only touched (another
+    time, the same hash: a checkout) is."""
     assert not compiled.built(tmp_path)  # nothing built there
     compiled.write_manifest(tmp_path)
     assert compiled.built(tmp_path)
     manifest = json.loads((tmp_path / "manifest.json").read_text(encoding="utf-8"))
-    stale = {**manifest, "sources": {**manifest["sources"], compiled.SOURCES[-1]: "0" * 64}}
+    last = compiled.SOURCES[-1]
+    touched = {**manifest, "stats": {**manifest["stats"], last: [0, 0]}}
+    (tmp_path / "manifest.json").write_text(json.dumps(touched), encoding="utf-8")
+    assert compiled.built(tmp_path)
+    stale = {**touched, "sources": {**manifest["sources"], last: "0" * 64}}
     (tmp_path / "manifest.json").write_text(json.dumps(stale), encoding="utf-8")
     assert not compiled.built(tmp_path)
     other = {**manifest, "python": "cpython-20"}
@@ -92,3 +97,15 @@ def test_compiled_engines_play_the_same_games_as_the_pure_ones():
         assert a == b, f"rows players={players} seed={seed} {options}: the compiled engine played another game"
     assert fast["batch"] == pure["batch"]
     assert fast["copies"] == pure["copies"]
+
+
+def test_a_fresh_build_is_recognised_without_hashing_its_sources(tmp_path, monkeypatch):
+    """Every import of the engines asks whether the build is fresh: a source whose size and
+    time are the manifest's is not read again."""
+    compiled.write_manifest(tmp_path)
+
+    def no_hash(path):
+        raise AssertionError(f"{path} hashed")
+
+    monkeypatch.setattr(compiled, "_digest", no_hash)
+    assert compiled.built(tmp_path)

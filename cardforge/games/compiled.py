@@ -56,9 +56,17 @@ def _digest(path: Path) -> str:
     return hashlib.sha256(path.read_bytes()).hexdigest()
 
 
+def _stat(path: Path) -> list[int]:
+    info = path.stat()
+    return [info.st_size, info.st_mtime_ns]
+
+
 def built(where: Path = FOLDER) -> bool:
     """Whether ``where`` holds compiled modules built from the sources as they are now, by this
-    Python (whatever ``CARDFORGE_PURE`` says)."""
+    Python (whatever ``CARDFORGE_PURE`` says).  A source whose size and modification time are
+    those the manifest noted is not hashed again (every import of the engines asks: the CLI's
+    start-up would pay the hashes); any other is compared by its hash, so a checkout that only
+    touched it still uses the build."""
     import json
 
     try:
@@ -67,9 +75,11 @@ def built(where: Path = FOLDER) -> bool:
         return False
     if not isinstance(manifest, dict) or manifest.get("python") != sys.implementation.cache_tag:
         return False
-    sources = manifest.get("sources", {})
+    sources, stats = manifest.get("sources", {}), manifest.get("stats", {})
+    if not isinstance(sources, dict) or not isinstance(stats, dict) or set(sources) != set(SOURCES):
+        return False
     try:
-        return set(sources) == set(SOURCES) and all(_digest(_ROOT / s) == sources[s] for s in SOURCES)
+        return all(stats.get(s) == _stat(_ROOT / s) or _digest(_ROOT / s) == sources[s] for s in SOURCES)
     except OSError:
         return False
 
@@ -136,8 +146,9 @@ def write_manifest(where: Path) -> None:
     import json
 
     sources = {s: _digest(_ROOT / s) for s in SOURCES}
-    (where / _MANIFEST).write_text(json.dumps({"python": sys.implementation.cache_tag, "sources": sources}, indent=1),
-                                   encoding="utf-8")
+    stats = {s: _stat(_ROOT / s) for s in SOURCES}
+    manifest = {"python": sys.implementation.cache_tag, "sources": sources, "stats": stats}
+    (where / _MANIFEST).write_text(json.dumps(manifest, indent=1), encoding="utf-8")
 
 
 def main() -> None:
