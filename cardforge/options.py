@@ -51,9 +51,22 @@ def lang_option(what: str = "the output") -> Any:
 
 
 LANG_OPTION = lang_option()
+def _configured_house(ctx: typer.Context, value: list[str] | None) -> list[str]:
+    """``--house`` of a referee command (``cardforge referee GAME …``): the pairs given, after
+    the house rules the config gives that game (``[house.GAME]``), key by key the flag winning."""
+    given = list(value or [])
+    words = ctx.command_path.split()  # "cardforge referee GAME COMMAND", however the command was reached
+    if "referee" not in words[:-2]:
+        return given
+    from cardforge.config import with_house_rules
+
+    return with_house_rules(words[words.index("referee") + 1], given)
+
+
 HOUSE_OPTION = typer.Option(
-    None, "--house", metavar="KEY=VALUE", autocompletion=completion("house_keys"),
-    help="House rule switch, repeatable ('cardforge house' lists the keys and values).",
+    None, "--house", metavar="KEY=VALUE", callback=_configured_house, autocompletion=completion("house_keys"),
+    help="House rule switch, repeatable ('cardforge house' lists the keys and values; "
+         "default: those 'cardforge config' gives the game).",
 )
 
 

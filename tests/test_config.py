@@ -136,3 +136,20 @@ def test_config_set_project_writes_the_project_file_found_upward(cli, project):
                  cwd=project)
     assert result.code == 0, result.err
     assert 'paper = "a4"' in found.read_text(encoding="utf-8") and not (project / "u.toml").exists()
+
+
+def test_the_configured_house_rules_apply_to_the_referee_and_a_flag_wins(cli, tmp_path):
+    """Issue 24 ("house rules per game" in the config): ``[house.GAME]`` reached ``table new``
+    and ``simulate`` only; a referee ruling ignored it."""
+    user = tmp_path / "conf" / "cardforge.toml"
+    env = {"CARDFORGE_CONFIG": str(user), "CARDFORGE_LANG": "en"}
+    score = ("referee", "tricks", "score", "--bid", "2", "--won", "2", "--cards", "5", "--streak", "3")
+    assert cli(*score, env=env, cwd=tmp_path).out.splitlines()[-1] == "→ 16 + bonus 15 = 31 points; streak now 4."
+    assert cli("config", "set", "house.tricks.streak_payout", "once", env=env, cwd=tmp_path).code == 0
+    configured = cli(*score, env=env, cwd=tmp_path)
+    assert configured.code == 0, configured.err
+    assert configured.out.splitlines()[-1] == "→ 16 + bonus 0 = 16 points; streak now 4.", configured.out
+    flag = cli(*score, "--house", "streak_payout=each_round", env=env, cwd=tmp_path)
+    assert flag.out.splitlines()[-1] == "→ 16 + bonus 15 = 31 points; streak now 4.", flag.out
+    other_game = cli("referee", "rows", "score", "R5", env=env, cwd=tmp_path)  # tricks' rule is not rows'
+    assert other_game.code == 0, other_game.err
