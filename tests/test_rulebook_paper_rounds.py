@@ -270,3 +270,17 @@ def test_tricks_evening_table_headers_keep_their_words(lang, tmp_path):
     pages = text_lines(build_book("tricks", lang, tmp_path))
     page, top = next((page, top) for page in pages for top, _, text in page if text.split() == [header[0]])
     assert sorted(text.strip() for t, _, text in page if abs(t - top) < 1) == sorted(header)
+
+
+def test_the_lock_that_ends_a_round_says_its_cards():
+    """The French round's last lock printed « Chloé verrouille » with no cards (the new round had
+    already emptied the locked sequences), and its points as 0."""
+    from cardforge.live import apply, new_position
+
+    position = new_position("sequence", ("Ana", "Ben"), turns=1)
+    for token in ("Ana=R3", "Ana=secure", "Ben=G5", "Ben=Y9"):
+        position, verdict = apply(position, position.parse_move([token]))
+    position, verdict = apply(position, position.parse_move(["Ben=secure"]))
+    assert verdict.result["round"] == 2
+    assert "Ben locks G5 Y9" in [step.text("en") for step in verdict.steps]
+    assert verdict.result["points"] == 14
