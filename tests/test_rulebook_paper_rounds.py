@@ -48,6 +48,10 @@ PUSHLUCK = [
     ("may a reserve card be played before drawing", ("quand aucune pioche n'est due", "whenever no draw is owed")),
     ("the reserve at a new round", ("toutes les cartes, réserves comprises, forment deux nouvelles pioches",
                                     "all the cards, reserves included, make two new draw piles")),
+    # the French paper round (2026-12, docs/playtests/paper-rounds.md)
+    ("does locking a kept sequence end the turn", ("d'un tour précédent (votre tour s'arrête alors)",
+                                                  "from an earlier turn (your turn then ends)")),
+    ("may a turn pass without a draw", ("sinon, piochez au moins une carte", "otherwise, draw at least one card")),
 ]
 
 #: Per game, the question the paper round could not answer from the book, and the words (fr, en)
@@ -58,18 +62,38 @@ ANSWERS = {
         ("how many action cards", ("12 cartes action, deux de chacune", "12 action cards, two each of")),
         ("a Shadow and later sequences", ("que vous verrouillez avant elle ou après elle", "you lock before it or after it")),
         ("which turns count", ("tous joueurs confondus", "all players' turns together")),
+        ("which pile Quantum draws from", ("piochez 3 cartes de la pioche de votre choix", "draw 3 cards from the pile of your choice")),
+        ("where Quantum's kept card goes", ("Gardée, une carte numérotée rejoint votre séquence (STOP compris",
+                                           "A numbered card kept joins your sequence (STOPs included")),
+        ("is the sequence locked after Quantum", ("Votre tour s'arrête alors, la séquence reste ouverte",
+                                                 "Your turn then ends, the sequence left open")),
+        ("does a skipped turn count", ("à la fin de ce tour, qui compte comme un tour joué", "end of that turn, which counts as a turn played")),
     ],
     "sequence": [
         *PUSHLUCK,
         ("how many numbered cards", ("102 cartes numérotées", "102 numbered cards")),
         ("a full reserve", ("Réserve pleine ? Jouez-en une", "Reserve full? Play one")),
+        ("where Quantum's kept card goes", ("(numérotée : dans votre séquence, STOP compris ; action : en réserve)",
+                                           "(numbered: into your sequence, STOPs included; action: into your reserve)")),
+        ("is the sequence locked after Quantum", ("Votre tour s'arrête, la séquence reste ouverte", "Your turn ends, the sequence left open")),
+        ("how long Infinity protects", ("la prochaine carte d'élimination du tour est écartée, sans STOP",
+                                        "the next elimination card of the turn is set aside, no STOP")),
+        ("does a skipped turn count among the 6", ("Ce tour compte parmi ses 6", "That turn counts among their 6")),
+    ],
+    "tricks": [
+        ("who leads after a Flash", ("où qu'elle soit posée ; celui qui l'a entamé entame le suivant",
+                                     "wherever it was laid; whoever led it leads the next")),
     ],
     "rows": [
         ("a lower card that is the 5th", ("5ᵉ carte de la rangée, plus grande ou plus petite", "the row's 5th card, higher or lower")),
+        ("a Rainbow or Shadow as the 5th card", ("Si la Rainbow ou la Shadow est la 5ᵉ carte de sa rangée, vous récupérez les 4 autres",
+                                                 "If the Rainbow or the Shadow is its row's 5th card, you capture the 4 others")),
     ],
     "numwin": [
         ("two unpaired Rainbows", ("s'il en reste deux ou plus, chacune vaut sa valeur", "two or more left: each scores its value")),
         ("must one call NUM WIN", ("vous pouvez annoncer « NUM WIN »", 'you may call “NUM WIN”')),
+        ("may a card Quantum locked seize", ("son propriétaire peut encore s'en servir pour un réflexe", "its owner may still use it for a reflex")),
+        ("does Swipe show the cards", ("sans les regarder : chacune reste face cachée", "without looking: both stay face down")),
     ],
 }
 
@@ -173,3 +197,90 @@ def test_a_reserve_card_may_be_played_before_the_first_draw(game):
     """The books said "between two draws"; the engine lets a reserve card open a turn."""
     result = _live(game, "Ana=R3", "Ana=flip", "Ana=keep", "Ana=end", "Ben=G5", "Ben=end", "Ana=play:flip")
     assert result["current"] == "Ana"
+
+
+# -- the French paper round (2026-12): what the book now says is what the engine does -----------
+
+
+@pytest.mark.parametrize("game", ["collection", "sequence"])
+def test_locking_a_kept_sequence_before_drawing_ends_the_turn(game):
+    assert _live(game, "Ana=R3", "Ana=end", "Ben=G5", "Ben=end", "Ana=secure")["current"] == "Ben"
+
+
+@pytest.mark.parametrize("game", ["collection", "sequence"])
+def test_a_turn_with_nothing_to_lock_starts_with_a_draw(game):
+    from cardforge.errors import UsageError
+
+    with pytest.raises(UsageError):
+        _live(game, "Ana=R3", "Ana=secure", "Ben=G5", "Ben=secure", "Ana=end")
+
+
+@pytest.mark.parametrize("game", ["collection", "sequence"])
+def test_quantum_ends_the_turn_with_its_card_in_the_open_sequence(game):
+    kept = _live(game, "Ana=quantique>A", "Ana=R3,G5,B7", "Ana=keep:G5")
+    assert kept["current"] == "Ben"
+    back = _live(game, "Ana=quantique>A", "Ana=R3,G5,B7", "Ana=keep:G5", "Ben=R9", "Ben=end")
+    assert (back["current"], back["sequence"], back["securable"]) == ("Ana", ["G5"], True)
+
+
+def test_numwin_a_card_quantum_revealed_still_seizes_by_reflex():
+    """Ben reveals his own RB11 with Quantum, later discards B11: he may seize it with RB11."""
+    from cardforge.games import new_game
+
+    state = new_game("numwin", players=3, seed=5)
+    moves = ["draw", "quantum p1:0", "draw", "swap 1", "pass", "pass", "pass",
+             "draw", "discard", "pass", "pass", "pass", "draw", "swap 1", "pass", "pass"]
+    for move in moves:
+        state.apply_action({state.action_to_string(a): a for a in state.legal_actions()}[move])
+    assert (state.current_player(), str(state.combos[1][0].card)) == (1, "RB11")
+    assert "claim 0" in [state.action_to_string(a) for a in state.legal_actions()]
+
+
+def test_the_referee_french_does_not_gender_the_player():
+    """« Chloé voit-il », « du tour de Ana », « une Simple a été jouée contre lui » (paper round)."""
+    from cardforge.i18n.fr import MESSAGES
+
+    assert [k for k, v in MESSAGES.items() if re.search(r"\}\s+voit-il|\bde \{player\}|contre lui\b", v)] == []
+    assert "un Simple" in MESSAGES["live.pl.why.simple"] and "un Double" in MESSAGES["live.pl.why.double"]
+
+
+def _lines(game: str, lang: str, out) -> list[str]:
+    from cardforge.rulebook.books import build_book
+    from tests.rulebook_support import text_lines
+
+    return [text for page in text_lines(build_book(game, lang, out)) for _, _, text in page]
+
+
+@pytest.mark.parametrize("lang", ["fr", "en"])
+def test_numwin_never_breaks_a_line_inside_num_win(lang, tmp_path):
+    """The cover and the end of round read « NUM / WIN » across two lines."""
+    lines = _lines("numwin", lang, tmp_path)
+    assert any("NUM\u00a0WIN" in line or "NUM WIN" in line for line in lines)
+    assert [line for line in lines if re.search(r"NUM\s*$", line)] == []
+
+
+@pytest.mark.parametrize("lang", ["fr", "en"])
+def test_tricks_evening_table_headers_keep_their_words(lang, tmp_path):
+    """« Annonc / e »: the Bid column of Chloé's evening was too narrow for its header."""
+    from cardforge.rulebook.books import build_book
+    from tests.rulebook_support import text_lines
+
+    header = ("Manche", "Cartes", "Annonce", "Plis", "Points", "Série", "Total") if lang == "fr" else \
+        ("Round", "Cards", "Bid", "Tricks", "Points", "Streak", "Total")
+    pages = text_lines(build_book("tricks", lang, tmp_path))
+    page, top = next((page, top) for page in pages for top, _, text in page if text.split() == [header[0]])
+    assert sorted(text.strip() for t, _, text in page if abs(t - top) < 1) == sorted(header)
+
+
+def test_the_lock_that_ends_a_round_says_its_cards():
+    """The French round's last lock printed « Chloé verrouille » with no cards (the new round had
+    already emptied the locked sequences), and its points as 0."""
+    from cardforge.live import apply, new_position
+
+    position = new_position("sequence", ("Ana", "Ben"), turns=1)
+    for token in ("Ana=R3", "Ana=secure", "Ben=G5", "Ben=Y9"):
+        position, verdict = apply(position, position.parse_move([token]))
+    position, verdict = apply(position, position.parse_move(["Ben=secure"]))
+    assert verdict.result["round"] == 2
+    assert "Ben locks G5 Y9" in [step.text("en") for step in verdict.steps]
+    assert verdict.result["points"] == 14

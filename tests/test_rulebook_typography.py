@@ -25,8 +25,8 @@ def test_french_no_break_spaces_before_high_punctuation(text, expected):
 
 def test_french_guillemets_with_narrow_spaces():
     """Straight quotes and loosely spaced guillemets both become «\u202f…\u202f»."""
-    assert french('annoncez "NUM WIN" après') == f"annoncez «{NNBSP}NUM WIN{NNBSP}» après"
-    assert french("annoncez « NUM WIN » après") == f"annoncez «{NNBSP}NUM WIN{NNBSP}» après"
+    assert french('annoncez "NUM WIN" après') == f"annoncez «{NNBSP}NUM{NBSP}WIN{NNBSP}» après"
+    assert french("annoncez « NUM WIN » après") == f"annoncez «{NNBSP}NUM{NBSP}WIN{NNBSP}» après"
 
 
 def test_french_apostrophe():
@@ -45,8 +45,8 @@ def test_typography_is_idempotent():
 
 
 def test_english_removes_space_before_punctuation_and_curls_quotes():
-    assert english('Why : call "NUM WIN" ; it\'s over !') == "Why: call \u201cNUM WIN\u201d; it\u2019s over!"
-    assert english("« NUM WIN »") == "\u201cNUM WIN\u201d"
+    assert english('Why : call "NUM WIN" ; it\'s over !') == f"Why: call \u201cNUM{NBSP}WIN\u201d; it\u2019s over!"
+    assert english("« NUM WIN »") == f"\u201cNUM{NBSP}WIN\u201d"
 
 
 def test_markup_placeholders_count_as_clause_ends():
@@ -83,3 +83,34 @@ def test_section_headings_say_and_in_words(game):
     for section in load_rules(game).sections:
         for lang in ("fr", "en"):
             assert "&" not in section.title(lang), (game, section.id, section.title(lang))
+
+
+@pytest.mark.parametrize("quoted", ['"NUM WIN"', "« NUM WIN »", "\u201cNUM WIN\u201d"])
+@pytest.mark.parametrize("lang", ["fr", "en"])
+def test_a_short_quoted_name_is_never_split_across_lines(quoted, lang):
+    """The Num Win cover read « NUM / WIN » (French paper round): a called name is one word."""
+    assert "NUM WIN" not in typeset(f"annoncez {quoted}", lang)
+    assert f"NUM{NBSP}WIN" in typeset(f"annoncez {quoted}", lang)
+
+
+def test_a_long_quotation_still_breaks():
+    long = "« continuer à piocher malgré une carte d'élimination »"
+    assert "continuer à piocher" in french(long)
+
+
+@pytest.mark.parametrize(("text", "expected"), [
+    ("évitez la 5e carte.", "évitez la 5\u1d49 carte."),
+    ("(3e à 5e carte)", "(3\u1d49 à 5\u1d49 carte)"),
+    ("3e/4e/5e carte", "3\u1d49/4\u1d49/5\u1d49 carte"),
+    ("la 1re carte", "la 1\u02b3\u1d49 carte"),
+    ("le 1er joueur", "le 1\u1d49\u02b3 joueur"),
+])
+def test_french_ordinals_are_superscript(text, expected):
+    """Num Rangées' cover read « évitez la 5e carte » beside the book's « 5ᵉ »."""
+    assert french(text) == expected
+    assert french(expected) == expected
+
+
+@pytest.mark.parametrize("text", ["#1e90ff", "1.5e", "x2e", "numx=17", "2e-3"])
+def test_french_ordinals_leave_codes_alone(text):
+    assert french(text) == text

@@ -65,7 +65,10 @@ def _say(verdict: Verdict, cites: Any, names: Sequence[str], prior: _Facts, stat
     else:
         written = entry.partition("=")[2]
         if written == "lock":
-            cards = state.secured[p][-1] if prior.secured[p] < len(state.secured[p]) else []
+            if state.round != prior.round:  # the lock ended the round: the new one emptied the zones
+                cards = prior.sequence
+            else:
+                cards = state.secured[p][-1] if prior.secured[p] < len(state.secured[p]) else []
             verdict.say(cites["secure"], "live.seq.secured", player=name, cards=" ".join(c.code for c in cards))
             if state.game == "sequence":
                 verdict.result["points"] = sequence_points(cards, state.mode)
