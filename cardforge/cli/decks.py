@@ -12,6 +12,7 @@ from cardforge.cli import complete
 from cardforge.options import check_lang, lang_option, nonempty_path
 
 from cardforge.errors import CardforgeError, UsageError
+from cardforge.i18n import Message, refusal
 
 __all__ = ["register"]
 
@@ -86,9 +87,11 @@ def deck_show(
     check_lang(lang)
     deck = load_deck(game)
     if mode is not None and mode not in deck.modes:
-        raise UsageError(f"unknown mode {mode!r} for {deck.id}: modes are {', '.join(deck.modes) or 'none'}")
+        raise refusal(UsageError, "error.deck.mode", mode=repr(mode), game=deck.id,
+                      modes=", ".join(deck.modes) or Message("error.deck.modes_none"))
     if players is not None and not deck.players_min <= players <= deck.players_max:
-        raise UsageError(f"{deck.id} plays with {deck.players_min}–{deck.players_max} players, not {players}")
+        raise refusal(UsageError, "error.deck.players", game=deck.id, low=deck.players_min, high=deck.players_max,
+                      n=players)
     counts = deck.counts(players, mode)
     families = []
     for fam in deck.families.values():
@@ -157,7 +160,7 @@ def validate(paths: list[Path] = typer.Argument(..., help="Deck or layout files 
 
     fmt = "json" if as_json else fmt
     if fmt not in FORMATS:
-        raise UsageError(f"unknown format {fmt!r}: expected {', '.join(FORMATS)}")
+        raise refusal(UsageError, "error.validate.format", fmt=repr(fmt), formats=", ".join(FORMATS))
     checked = []
     for path in paths:
         shown = str(path)
@@ -212,8 +215,8 @@ def schema(out: Path | None = typer.Option(None, "--out", "-o", metavar="FILE", 
     from cardforge.errors import OutputError
 
     if not out.parent.is_dir():  # one file, as a shell redirection: its folder is not invented
-        raise OutputError(f"cannot write {str(out)!r}: the folder {str(out.parent)!r} does not exist; create it first "
-                          f"(mkdir -p {out.parent})")
+        raise refusal(OutputError, "error.output.no_folder", path=repr(str(out)), folder=repr(str(out.parent)),
+                      mkdir=out.parent)
     atomic_write_text(out, text)
     typer.echo(f"wrote {out}")
 

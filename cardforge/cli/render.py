@@ -10,6 +10,7 @@ import typer
 from cardforge.cli import complete
 from cardforge.options import JSON_OPTION, at_least, configured, lang_option, nonempty_path, print_written, shown
 from cardforge.errors import UsageError
+from cardforge.i18n import either, refusal
 
 __all__ = ["register"]
 
@@ -34,7 +35,7 @@ def render(
 
     check_lang(lang)
     if paper not in PAPERS:
-        raise UsageError(f"unknown paper {paper!r}: expected {' or '.join(PAPERS)}")
+        raise refusal(UsageError, "error.render.paper", paper=repr(paper), papers=either(PAPERS))
     folder = out or output_dir() / "cards"
     if calibrate:
         page = write_calibration(folder, paper=paper, lang=lang)
@@ -44,14 +45,14 @@ def render(
         typer.echo(f"wrote {shown(page)}")
         return
     if not target:
-        raise UsageError("missing GAME: give a game (collection, sequence, tricks, rows, numwin), 'box', or --calibrate")
+        raise refusal(UsageError, "error.render.missing_game")
     formats = parse_formats(fmt or ("pod" if profile else "sheets"))
     profiles = None
     if profile:
         from cardforge.render.pod import get_profile
 
         if "pod" not in formats:
-            raise UsageError(f"--profile {profile!r} applies to --format pod, not {','.join(formats)}")
+            raise refusal(UsageError, "error.render.profile", profile=repr(profile), formats=",".join(formats))
         profiles = [get_profile(profile).name]
     offset = parse_offset(back_offset)
     check_gutter(gutter)

@@ -77,7 +77,7 @@ def simulate(
     for name in names:
         make_bot(game, name)
     if jobs is not None and jobs < 1:
-        raise UsageError(f"--jobs must be at least 1, not {jobs}")
+        raise refusal(UsageError, "error.simulate.jobs", jobs=jobs)
     if precision is not None and not 0 < precision < 0.5:
         raise refusal(UsageError, "error.simulate.precision", value=repr(precision))
     counts = player_counts(players)
@@ -112,7 +112,7 @@ def simulate(
         from cardforge.simulate.comparison import deck_variants
 
         if compare_key:
-            raise UsageError("--compare compares house rules and --ablate/--swap decks: use one at a time")
+            raise refusal(UsageError, "error.simulate.compare_deck")
         cards = [card for value in ablate for card in value.split(",")]
         variants, compare_key = deck_variants(specs[0], cards, swap), "deck"
     report, comparison = _run(specs[0], compare_key, variants, jobs, cluster, precision, records is not None,

@@ -18,7 +18,7 @@ from cardforge.cli import complete
 from cardforge.options import (HOUSE_OPTION, JSON_OPTION, LANG_OPTION, at_least, check_lang, configured,
                                    in_user_language, nonempty_path, print_written)
 from cardforge.errors import CardforgeError, OutputError, UsageError
-from cardforge.i18n import text
+from cardforge.i18n import Message, refusal, text
 
 __all__ = ["register"]
 
@@ -72,9 +72,8 @@ def _show(standings, as_json: bool, headline: str = "", *, written: bool = False
     except Exception as exc:
         if not written:
             raise
-        done = headline or "saved"
-        raise OutputError(f"{done} (saved in the score sheet), but it could not be displayed ({exc}); "
-                          "do not enter it again: see 'cardforge table show'") from None
+        done = headline or Message("error.table.saved")
+        raise refusal(OutputError, "error.table.not_displayed", done=done, why=exc) from None
 
 
 def _sheet_lang(ctx: typer.Context, lang: str, standings: object) -> str:
@@ -109,8 +108,7 @@ def new(
     """
     check_lang(lang)
     if not players:
-        raise UsageError('missing --players: give them in seating order, e.g. --players "Ana,Ben,Chloé" '
-                         "(or set players in cardforge.toml, see 'cardforge config')")
+        raise refusal(UsageError, "error.table.missing_players")
     from cardforge.config import with_house_rules
 
     with _keeper(db) as keeper:

@@ -47,7 +47,7 @@ from collections.abc import Iterable, Mapping
 from types import ModuleType
 from typing import Any, TypeVar
 
-__all__ = ["Message", "say", "text", "languages", "catalogue", "join", "localised", "refusal", "DEFAULT_LANG"]
+__all__ = ["Message", "say", "text", "languages", "catalogue", "join", "localised", "refusal", "either", "DEFAULT_LANG"]
 
 DEFAULT_LANG = "en"
 
@@ -209,3 +209,12 @@ def refusal(cls: type[E], key: str, /, **params: Any) -> E:
     (logs, other faces), the user's language where a face renders ``error.message``."""
     message = Message(key, **params)
     return localised(cls(message.text(DEFAULT_LANG)), message)
+
+
+def either(items: Iterable[Any]) -> Message:
+    """The choices of a refusal, as the user's language says them: "a4 or letter", "a, b or c"
+    (« a4 ou letter »)."""
+    items = [str(i) for i in items]
+    if len(items) <= 1:
+        return Message.literal("".join(items))
+    return Message("error.either", first=", ".join(items[:-1]), second=items[-1])
