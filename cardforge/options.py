@@ -60,7 +60,9 @@ HOUSE_OPTION = typer.Option(
 def check_lang(lang: str) -> str:
     """``lang`` if it is fr or en, else a one-line ``UsageError``."""
     if lang not in LANGS:
-        raise UsageError(f"unknown language {lang!r}: expected fr or en")
+        from cardforge.i18n import either, refusal
+
+        raise refusal(UsageError, "error.lang.unknown", lang=repr(lang), langs=either(LANGS))
     return lang
 
 
@@ -68,10 +70,10 @@ def check_message_lang(lang: str) -> str:
     """``lang`` if a message catalogue speaks it (``cardforge/i18n/<lang>.py``: fr, en, and any
     catalogue added), else a one-line ``UsageError``.  For outputs made only of catalogue
     messages (the referee); books and sheets keep ``check_lang``."""
-    from cardforge.i18n import languages
+    from cardforge.i18n import either, languages, refusal
 
     if lang not in languages():
-        raise UsageError(f"unknown language {lang!r}: expected {' or '.join(languages())}")
+        raise refusal(UsageError, "error.lang.unknown", lang=repr(lang), langs=either(languages()))
     return lang
 
 
@@ -79,7 +81,9 @@ def nonempty_path(value: str) -> Path:
     """Option parser for ``--out``/``--db``: an empty string would become ``Path('.')`` and
     write into the current folder, so it is refused (``parser=nonempty_path``)."""
     if not value.strip():
-        raise typer.BadParameter("the path is empty: expected a file or folder name, e.g. output/ or scores.sqlite3")
+        from cardforge.i18n import text
+
+        raise typer.BadParameter(text("error.option.empty_path"))  # said again in French by cli/click_messages
     return Path(value)
 
 
@@ -88,7 +92,9 @@ def at_least(low: int) -> Any:
     the help, beside the placeholder)."""
     def check(value: int | None) -> int | None:
         if value is not None and value < low:
-            raise typer.BadParameter(f"{value} is below {low}: expected a whole number from {low}")
+            from cardforge.i18n import text
+
+            raise typer.BadParameter(text("error.option.at_least", value=value, low=low))  # French: cli/click_messages
         return value
 
     return check

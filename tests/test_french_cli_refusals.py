@@ -61,6 +61,9 @@ def test_no_command_module_refuses_with_an_english_literal():
     assert not found, "refuse through cardforge.i18n.refusal (a catalogue key), not a literal:\n" + "\n".join(found)
 
 
+#: Option values that are English words (a paper size), said as typed in any language.
+VALUES = {"letter"}
+
 CASES = [
     (("render", "rows", "--paper", "x"), "papier inconnu 'x'\u00a0: attendu a4 ou letter",
      "unknown paper 'x': expected a4 or letter"),
@@ -79,7 +82,7 @@ CASES = [
 def test_the_refusal_is_french_under_french_settings(cli, args, french, english):
     configured = cli(*args, env={"CARDFORGE_LANG": "fr"})
     one_line_error(configured, "cardforge\u00a0: erreur\u00a0: ", french)
-    assert not english_words(configured.err), configured.err
+    assert not [w for w in english_words(configured.err) if w not in VALUES], configured.err
     one_line_error(cli(*args), "cardforge: error: ", english)
 
 
