@@ -104,7 +104,9 @@ def watch_decks(decks: Sequence[str] | None, out: Path, *, workers: int | None =
     try:
         from watchfiles import DefaultFilter, watch
     except ImportError:
-        raise CardforgeError("'cardforge watch' needs the watchfiles package: pip install watchfiles") from None
+        from cardforge.i18n import refusal
+
+        raise refusal(CardforgeError, "error.watch.package") from None
 
     def say(text: str) -> None:
         sys.stdout.write(text + "\n")
