@@ -61,8 +61,8 @@ def test_no_command_module_refuses_with_an_english_literal():
     assert not found, "refuse through cardforge.i18n.refusal (a catalogue key), not a literal:\n" + "\n".join(found)
 
 
-#: Option values that are English words (a paper size), said as typed in any language.
-VALUES = {"letter"}
+#: Option values that are English words (a paper size, a variant), said as typed in any language.
+VALUES = {"letter", "team"}
 
 CASES = [
     (("render", "rows", "--paper", "x"), "papier inconnu 'x'\u00a0: attendu a4 ou letter",
@@ -90,3 +90,28 @@ def test_lang_fr_on_the_command_line_says_it_in_french_too_and_json_carries_the_
     typed = cli("deck", "show", "rows", "--mode", "zz", "--lang", "fr", "--json")
     one_line_error(typed, "mode inconnu 'zz' pour rows")
     assert typed.json()["error"]["message"] == typed.err.removeprefix("cardforge\u00a0: erreur\u00a0: ").rstrip("\n")
+
+
+def test_what_the_options_reach_is_french_too(cli, tmp_path):
+    """Below the command modules: the score sheet, the output folders, the option callbacks and
+    cardforge.toml refuse in French as well."""
+    blocker = tmp_path / "afile"
+    blocker.write_text("", encoding="utf-8")
+    french = {"CARDFORGE_LANG": "fr", "CARDFORGE_DB": str(tmp_path / "t.sqlite3")}
+    for args, said in [
+        (("table", "new", "rows", "-p", "Ana,ana"), "--players 'Ana,ana'\u00a0: 'Ana' et 'ana' sont le même nom"),
+        (("table", "new", "tricks", "-p", "a,b,c", "--variant", "zz"),
+         "variante inconnue 'zz' pour tricks (variantes possibles\u00a0: team)"),
+        (("render", "rows", "--gutter", "30"), "--gutter 30 invalide\u00a0: attendu de 0 à 20 mm"),
+        (("render", "rows", "--out", str(blocker / "x")),
+         f"impossible de créer le dossier de sortie {str(blocker / 'x')!r}\u00a0: {str(blocker)!r} est un fichier, "
+         "pas un dossier\u202f; choisissez un autre chemin"),
+        (("build", "rows", "--jobs", "0"), "0 est inférieur à 1\u00a0: attendu un nombre entier à partir de 1"),
+        (("new", "Bad"), "nom de paquet invalide 'Bad'\u00a0: utilisez des minuscules"),
+    ]:
+        result = cli(*args, env=french, cwd=tmp_path)
+        one_line_error(result, "cardforge\u00a0: erreur\u00a0: ", said)
+        assert not [w for w in english_words(result.err) if w not in VALUES], result.err
+    (tmp_path / "cardforge.toml").write_text("langue = 'fr'\n", encoding="utf-8")
+    broken = cli("render", "rows", "--lang", "fr", cwd=tmp_path)
+    one_line_error(broken, "clé inconnue 'langue'\u202f; vouliez-vous dire 'lang'\u202f?")
