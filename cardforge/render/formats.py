@@ -55,7 +55,7 @@ def parse_formats(text: str) -> tuple[str, ...]:
 
 def check_lang(lang: str) -> str:
     if lang not in LANGS:
-        raise refusal(UsageError, "error.lang.unknown", lang=repr(lang), langs=either(LANGS))
+        raise refusal(UsageError, "error.lang.unknown", lang=repr(lang), langs=either(("fr", "en")))  # as the help says them
     return lang
 
 
