@@ -116,6 +116,8 @@ def _call(func: str, args: tuple) -> Any:
             raise
         plain = CardforgeError(str(exc))
         plain.exit_code = exc.exit_code
+        if getattr(exc, "message", None) is not None:  # a catalogue message: the CLI says it in the user's language
+            plain.message = exc.message
         raise plain from None
 
 

@@ -21,6 +21,7 @@ catalogue, not in the code that asks for a message::
     {names:list}                    → « Inès et Olivier »; a long list is cut: "P0, P1, … and 99,992 more"
     {n:grouped}                     → a whole number with the language's thousands separator
     {parts:semi}                    → the parts joined by "; " (French: « ; »)
+    {parts:comma}                   → the parts joined by ", " (a list that is not a sentence)
     {n:minus}                       → a number with the minus sign of a formula ("−15", not "-15")
     {rows:spaced}                   → the parts joined by two spaces (a table line)
     {name:Cap}                      → the value with its first letter capitalised
@@ -100,6 +101,8 @@ class _Formatter(string.Formatter):
             return f"{int(value):,}".replace(",", getattr(self.module, "THOUSANDS", ","))
         if spec == "spaced":
             return "  ".join(_render(v, self.module) for v in value)
+        if spec == "comma":
+            return ", ".join(_render(v, self.module) for v in value)
         if spec == "semi":
             return self.module.SEMICOLON.join(_render(v, self.module) for v in value)
         if spec == "minus":  # a number as a formula writes it: −15 with the minus sign, as in "−3 × 5"

@@ -963,6 +963,19 @@ MESSAGES: dict[str, str] = {
     "error.table.no_cards": "aucune carte",
     "error.table.would_be": " ; ses cartes seraient {cards}",
     "error.table.combo": "{cards} : {why}",
+    "error.db.where": "la base de feuille de score {path}",
+    "error.db.unreadable": "impossible d'utiliser {where}\xa0: elle n'est pas lisible (permission refusée)\u202f; rien n'a été changé\u202f; donnez-vous les droits de lecture et d'écriture (chmod u+rw), ou utilisez un autre fichier avec --db",
+    "error.db.broken": "impossible d'utiliser {where}\xa0: {what}\u202f; rien n'a été changé\u202f; restaurez-en une copie, ou utilisez un autre fichier avec --db",
+    "error.db.not_sqlite": "ce n'est pas une base SQLite",
+    "error.db.damaged": "elle est endommagée ({why})",
+    "error.db.full": "impossible d'écrire dans {where}\xa0: le disque est plein\u202f; rien n'a été enregistré (libérez de la place et réessayez)",
+    "error.db.read_only": "impossible d'écrire dans {where}\xa0: elle est en lecture seule{which}\u202f; rien n'a été enregistré\u202f; rendez-la accessible en écriture, ou copiez-la et utilisez --db",
+    "error.db.not_writable": " ({files:comma} non accessibles en écriture)",
+    "error.db.its_folder": "son dossier {folder}",
+    "error.db.locked": "impossible d'utiliser {where}\xa0: un autre programme la garde verrouillée\u202f; rien n'a été changé\u202f; réessayez",
+    "error.db.other": "impossible d'utiliser {where}\xa0: {why}\u202f; rien n'a été changé",
+    "error.render.profile_unknown": "profil inconnu {name}\xa0: attendu l'un de {profiles}{hint}",
+    "error.render.png_size": "{width}×{height} px dépasse la carte {game:de} avec fond perdu ({full_width}×{full_height} px à {dpi} DPI)",
 }
 
 #: ``--help`` texts in French (``cli/helptext.py``): each paragraph of a command's help or an
