@@ -8,12 +8,34 @@ from pathlib import Path
 from typing import Any
 
 import typer
+from typer.core import TyperCommand, TyperGroup
 
 from cardforge.errors import UsageError
 
-__all__ = ["JSON_OPTION", "LANG_OPTION", "HOUSE_OPTION", "LANGS", "check_lang", "check_message_lang", "COMPLETERS", "completion", "configured", "lang_option", "nonempty_path", "at_least", "shown", "print_written", "in_user_language"]
+__all__ = ["JSON_OPTION", "LANG_OPTION", "HOUSE_OPTION", "LANGS", "check_lang", "check_message_lang", "COMPLETERS", "completion", "configured", "lang_option", "nonempty_path", "at_least", "shown", "print_written", "in_user_language", "HelpCommand", "HelpGroup"]
 
 LANGS = ("fr", "en")
+
+
+class _UsageInLanguage:
+    """A command whose help page says its usage line's prefix in the page's language: click's
+    documented ``format_usage``, writing ``HelpFormatter.write_usage(prefix=…)``.  ``usage_prefix``
+    is set by ``cli/helptext.translate_help`` on the commands a French help page shows
+    (« Utilisation : »); ``None`` is click's own ``Usage: ``."""
+
+    usage_prefix: str | None = None
+
+    def format_usage(self, ctx: Any, formatter: Any) -> None:
+        pieces = self.collect_usage_pieces(ctx)  # type: ignore[attr-defined]
+        formatter.write_usage(ctx.command_path, " ".join(pieces), prefix=self.usage_prefix)
+
+
+class HelpCommand(_UsageInLanguage, TyperCommand):
+    """The class of every cardforge command (``app.command(…, cls=HelpCommand)``)."""
+
+
+class HelpGroup(_UsageInLanguage, TyperGroup):
+    """The class of every cardforge command group (``typer.Typer(cls=HelpGroup, …)``)."""
 
 JSON_OPTION = typer.Option(False, "--json", help="Print exactly one JSON object.")
 #: Shell completion of option values, filled by the command line (``cli/complete.py``): kind →

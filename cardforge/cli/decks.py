@@ -9,14 +9,14 @@ from pathlib import Path
 import typer
 
 from cardforge.cli import complete
-from cardforge.options import check_lang, lang_option, nonempty_path
+from cardforge.options import HelpCommand, HelpGroup, check_lang, lang_option, nonempty_path
 
 from cardforge.errors import CardforgeError, UsageError
 from cardforge.i18n import Message, refusal
 
 __all__ = ["register"]
 
-deck_app = typer.Typer(help="Look at one deck.", no_args_is_help=True)
+deck_app = typer.Typer(cls=HelpGroup, help="Look at one deck.", no_args_is_help=True)
 
 
 def _lang_option() -> typer.Option:
@@ -73,7 +73,7 @@ def decks(
     make_console().print(table)
 
 
-@deck_app.command("show")
+@deck_app.command("show", cls=HelpCommand)
 def deck_show(
     game: str = typer.Argument(..., autocompletion=complete.games, help="Game slug (rows, tricks, …) or a deck file."),
     players: int | None = typer.Option(None, "--players", help="Composition for this many players."),
@@ -267,8 +267,8 @@ def box(
 
 
 def register(app: typer.Typer) -> None:
-    app.command("decks")(decks)
+    app.command("decks", cls=HelpCommand)(decks)
     app.add_typer(deck_app, name="deck")
-    app.command("validate")(validate)
-    app.command("schema")(schema)
-    app.command("box")(box)
+    app.command("validate", cls=HelpCommand)(validate)
+    app.command("schema", cls=HelpCommand)(schema)
+    app.command("box", cls=HelpCommand)(box)

@@ -6,7 +6,7 @@ from pathlib import Path
 
 import typer
 
-from cardforge.options import JSON_OPTION, print_written
+from cardforge.options import HelpCommand, JSON_OPTION, print_written
 
 __all__ = ["register"]
 
@@ -30,4 +30,4 @@ def new(
 
 
 def register(app: typer.Typer) -> None:
-    app.command("new")(new)
+    app.command("new", cls=HelpCommand)(new)

@@ -8,7 +8,7 @@ from pathlib import Path
 import typer
 
 from cardforge.cli import complete
-from cardforge.options import JSON_OPTION, at_least, configured, lang_option, nonempty_path, print_written, shown
+from cardforge.options import HelpCommand, JSON_OPTION, at_least, configured, lang_option, nonempty_path, print_written, shown
 from cardforge.errors import UsageError
 from cardforge.i18n import either, refusal
 
@@ -164,6 +164,6 @@ def watch(
 
 
 def register(app: typer.Typer) -> None:
-    app.command("render")(render)
-    app.command("build")(build)
-    app.command("watch")(watch)
+    app.command("render", cls=HelpCommand)(render)
+    app.command("build", cls=HelpCommand)(build)
+    app.command("watch", cls=HelpCommand)(watch)

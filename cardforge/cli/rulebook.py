@@ -7,7 +7,7 @@ from pathlib import Path
 import typer
 
 from cardforge.cli import complete
-from cardforge.options import JSON_OPTION, nonempty_path, print_written, shown
+from cardforge.options import HelpCommand, JSON_OPTION, nonempty_path, print_written, shown
 from cardforge.errors import UsageError
 from cardforge.i18n import Message, either, refusal
 
@@ -87,4 +87,4 @@ def _booklets(books: list[Path], back_offset: str) -> list[Path]:
 
 
 def register(app: typer.Typer) -> None:
-    app.command("rulebook")(rulebook)
+    app.command("rulebook", cls=HelpCommand)(rulebook)

@@ -10,7 +10,7 @@ import typer
 from cardforge.cli import complete
 from cardforge.errors import UsageError
 from cardforge.i18n import refusal
-from cardforge.options import LANG_OPTION, nonempty_path
+from cardforge.options import HelpCommand, LANG_OPTION, nonempty_path
 
 __all__ = ["register", "simulate"]
 
@@ -206,4 +206,4 @@ def figure_formats(value: str) -> tuple[str, ...]:
 
 
 def register(app: typer.Typer) -> None:
-    app.command("simulate")(simulate)
+    app.command("simulate", cls=HelpCommand)(simulate)

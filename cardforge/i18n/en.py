@@ -927,4 +927,5 @@ MESSAGES: dict[str, str] = {
     "error.db.other": "cannot use {where}: {why}; nothing was changed",
     "error.render.profile_unknown": "unknown profile {name}: expected one of {profiles}{hint}",
     "error.render.png_size": "{width}×{height} px is larger than {game}'s card with bleed ({full_width}×{full_height} px at {dpi} DPI)",
+    "help.usage": "Usage: ",
 }

@@ -976,6 +976,7 @@ MESSAGES: dict[str, str] = {
     "error.db.other": "impossible d'utiliser {where}\xa0: {why}\u202f; rien n'a été changé",
     "error.render.profile_unknown": "profil inconnu {name}\xa0: attendu l'un de {profiles}{hint}",
     "error.render.png_size": "{width}×{height} px dépasse la carte {game:de} avec fond perdu ({full_width}×{full_height} px à {dpi} DPI)",
+    "help.usage": "Utilisation : ",
 }
 
 #: ``--help`` texts in French (``cli/helptext.py``): each paragraph of a command's help or an

@@ -17,6 +17,7 @@ from pathlib import Path
 
 import typer
 
+from cardforge.options import HelpCommand, HelpGroup
 from cardforge.cards import Card, nearest
 from cardforge.errors import UsageError
 from cardforge.games import pushluck
@@ -49,6 +50,7 @@ from cardforge.referee.verdict import Verdict, emit
 __all__ = ["app", "objectives_verdict", "check_verdict", "load_scorecard", "parse_objectives", "collection_cards"]
 
 app = typer.Typer(
+    cls=HelpGroup,
     add_completion=False,
     help="Num Collection: objectives of a collection, the best set to validate, STOP checks.",
     no_args_is_help=True,
@@ -193,7 +195,7 @@ def check_verdict(cards: Sequence[Card], rules: HouseRules | None = None) -> Ver
     return verdict
 
 
-@app.command("objectives")
+@app.command("objectives", cls=HelpCommand)
 def objectives(
     cards: list[str] = typer.Argument(..., help="The cards of a player's collection this round."),
     scorecard: Path | None = typer.Option(None, "--scorecard", help="File of objectives already validated "
@@ -215,7 +217,7 @@ def objectives(
     emit(verdict, as_json=as_json, lang=lang)
 
 
-@app.command("check")
+@app.command("check", cls=HelpCommand)
 def check(
     cards: list[str] = typer.Argument(..., help="The cards of one sequence in draw order (e.g. R3 G5 RB7 joker)."),
     mode: str = MODE_OPTION,
