@@ -12,7 +12,7 @@ from typer.core import TyperCommand, TyperGroup
 
 from cardforge.errors import UsageError
 
-__all__ = ["JSON_OPTION", "LANG_OPTION", "HOUSE_OPTION", "LANGS", "check_lang", "check_message_lang", "COMPLETERS", "completion", "configured", "lang_option", "nonempty_path", "at_least", "shown", "print_written", "in_user_language", "HelpCommand", "HelpGroup"]
+__all__ = ["JSON_OPTION", "LANG_OPTION", "HOUSE_OPTION", "LANGS", "check_lang", "check_message_lang", "COMPLETERS", "completion", "configured", "lang_option", "nonempty_path", "at_least", "shown", "print_written", "in_user_language", "HelpCommand", "HelpGroup", "message_lang"]
 
 LANGS = ("fr", "en")
 
@@ -142,6 +142,23 @@ def print_written(paths: list[Path], folder: Path) -> None:
 
     data = {"folder": str(folder), "written": [str(p) for p in paths]}
     sys.stdout.write(json.dumps(data, ensure_ascii=False, allow_nan=False) + "\n")
+
+
+def message_lang(lang: str | None = None) -> str:
+    """The language of a command's own lines ("wrote …"): its ``--lang`` if a catalogue speaks
+    it, else the configured language (``CARDFORGE_LANG``, cardforge.toml), else English."""
+    from cardforge.errors import CardforgeError
+    from cardforge.i18n import DEFAULT_LANG, languages
+
+    if lang in languages():
+        return lang
+    try:
+        from cardforge.config import value
+
+        configured = value("lang")
+    except CardforgeError:  # a broken config file is refused by the command itself
+        return DEFAULT_LANG
+    return configured if configured in languages() else DEFAULT_LANG
 
 
 def in_user_language(callback: Any) -> Any:

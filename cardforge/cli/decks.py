@@ -9,10 +9,10 @@ from pathlib import Path
 import typer
 
 from cardforge.cli import complete
-from cardforge.options import HelpCommand, HelpGroup, check_lang, lang_option, nonempty_path
+from cardforge.options import HelpCommand, HelpGroup, check_lang, lang_option, message_lang, nonempty_path
 
 from cardforge.errors import CardforgeError, UsageError
-from cardforge.i18n import Message, refusal
+from cardforge.i18n import Message, refusal, text as say_text
 
 __all__ = ["register"]
 
@@ -218,7 +218,7 @@ def schema(out: Path | None = typer.Option(None, "--out", "-o", metavar="FILE", 
         raise refusal(OutputError, "error.output.no_folder", path=repr(str(out)), folder=repr(str(out.parent)),
                       mkdir=out.parent)
     atomic_write_text(out, text)
-    typer.echo(f"wrote {out}")
+    typer.echo(say_text("out.wrote", message_lang(), path=out))
 
 
 def box(

@@ -8,9 +8,10 @@ from pathlib import Path
 import typer
 
 from cardforge.cli import complete
-from cardforge.options import HelpCommand, JSON_OPTION, at_least, configured, lang_option, nonempty_path, print_written, shown
+from cardforge.options import (HelpCommand, JSON_OPTION, at_least, configured, lang_option, message_lang, nonempty_path,
+                               print_written, shown)
 from cardforge.errors import UsageError
-from cardforge.i18n import either, refusal
+from cardforge.i18n import either, refusal, text
 
 __all__ = ["register"]
 
@@ -42,7 +43,7 @@ def render(
         if as_json:
             print_written([page], folder)
             return
-        typer.echo(f"wrote {shown(page)}")
+        typer.echo(text("out.wrote", message_lang(lang), path=shown(page)))
         return
     if not target:
         raise refusal(UsageError, "error.render.missing_game")
@@ -75,18 +76,20 @@ def render(
         console = make_console(stderr=True)
         with Progress(TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(),
                       console=console, transient=True, disable=not console.is_terminal) as bar:
-            task = bar.add_task(escape(f"rendering {deck.id} ({', '.join(formats)})"), total=total)
+            task = bar.add_task(escape(text("out.rendering", message_lang(lang), deck=deck.id, formats=", ".join(formats))),
+                                total=total)
             written = render_target(deck, formats, folder, **options, progress=lambda n: bar.advance(task, n))
     if as_json:
         print_written(written, folder)
         return
+    said = message_lang(lang)
     pdfs = [p for p in written if p.suffix == ".pdf"]
     for path in pdfs:
-        typer.echo(f"wrote {shown(path)}")
+        typer.echo(text("out.wrote", said, path=shown(path)))
     others = len(written) - len(pdfs)
     if others:
         folders = sorted({shown(p.parent) for p in written if p.suffix != ".pdf"})
-        typer.echo(f"wrote {others} image/data files into {', '.join(folders)}")
+        typer.echo(text("out.wrote_files", said, n=others, folders=", ".join(folders)))
 
 
 def build(
@@ -117,7 +120,7 @@ def build(
     elif not quiet:
         if names:
             _say_targets(report, names)
-        typer.echo(f"{report.summary()} into {shown(folder)}")
+        typer.echo(report.summary(shown(folder), message_lang()))
 
 
 def _deck_names(decks: list[str]) -> list[str]:
@@ -141,14 +144,15 @@ def _deck_names(decks: list[str]) -> list[str]:
 
 def _say_targets(report: object, names: list[str]) -> None:
     """What ``build DECK…`` did for each deck: the files it wrote and where, or up to date."""
+    lang = message_lang()
     for name in names:
         target = f"cards:{name}"
         paths = report.by_target.get(target)
         if paths is None:
-            typer.echo(f"{name}: up to date")
+            typer.echo(text("out.up_to_date", lang, name=name))
             continue
         folders = sorted({shown(p.parent) for p in paths if p.suffix == ".pdf"}) or sorted({shown(p.parent) for p in paths})
-        typer.echo(f"{name}: wrote {len(paths)} files into {', '.join(folders)}")
+        typer.echo(text("out.target_wrote", lang, name=name, n=len(paths), folders=", ".join(folders)))
 
 
 def watch(

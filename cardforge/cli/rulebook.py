@@ -7,9 +7,9 @@ from pathlib import Path
 import typer
 
 from cardforge.cli import complete
-from cardforge.options import HelpCommand, JSON_OPTION, nonempty_path, print_written, shown
+from cardforge.options import HelpCommand, JSON_OPTION, message_lang, nonempty_path, print_written, shown
 from cardforge.errors import UsageError
-from cardforge.i18n import Message, either, refusal
+from cardforge.i18n import Message, either, refusal, text
 
 __all__ = ["register", "rulebook"]
 
@@ -62,8 +62,9 @@ def rulebook(
     if as_json:
         print_written(written, folder)
     else:
+        said = message_lang(lang.lower() if lang.lower() != "all" else None)
         for path in written:
-            typer.echo(f"wrote {shown(path)}")
+            typer.echo(text("out.wrote", said, path=shown(path)))
 
 
 def _booklets(books: list[Path], back_offset: str) -> list[Path]:

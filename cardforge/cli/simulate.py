@@ -9,7 +9,7 @@ import typer
 
 from cardforge.cli import complete
 from cardforge.errors import UsageError
-from cardforge.i18n import refusal
+from cardforge.i18n import Message, refusal, text
 from cardforge.options import HelpCommand, LANG_OPTION, nonempty_path
 
 __all__ = ["register", "simulate"]
@@ -148,8 +148,7 @@ def _finish(report, comparison, folder, formats, records, lang, quiet, as_json) 
         write_records(records, games)
     written = write_report(folder, report, comparison, formats=formats, lang=lang)
     if ("png" in formats or "pdf" in formats) and not plots_available():  # said once, on stderr, whatever the output
-        sys.stderr.write("cardforge: notice: the report has no figures nor PDF without matplotlib: "
-                         "pip install 'cardforge[plots]' to get them\n")
+        sys.stderr.write(text("out.no_plots", lang) + "\n")
     if as_json:
         import json
 
@@ -160,10 +159,11 @@ def _finish(report, comparison, folder, formats, records, lang, quiet, as_json) 
             typer.echo(line)
         runs = report.get("all_runs") or {"games": report["games_played"], "elapsed_seconds": report["elapsed_seconds"],
                                           "runs": 1}
-        every = f" ({runs['runs']} runs)" if runs["runs"] > 1 else ""
-        typer.echo(f"{runs['games']} games{every} in {runs['elapsed_seconds']:.1f} s; report in {folder}/index.html")
+        every = Message("out.simulated_runs", runs=runs["runs"]) if runs["runs"] > 1 else ""
+        typer.echo(text("out.simulated", lang, games=runs["games"], every=every, seconds=f"{runs['elapsed_seconds']:.1f}",
+                        report=f"{folder}/index.html"))
     if report["interrupted"] or (comparison or {}).get("interrupted"):
-        sys.stderr.write("cardforge: interrupted: the report covers the games played so far\n")
+        sys.stderr.write(text("out.sim_interrupted", lang) + "\n")
         raise typer.Exit(130)
 
 

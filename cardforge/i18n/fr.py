@@ -977,6 +977,18 @@ MESSAGES: dict[str, str] = {
     "error.render.profile_unknown": "profil inconnu {name}\xa0: attendu l'un de {profiles}{hint}",
     "error.render.png_size": "{width}×{height} px dépasse la carte {game:de} avec fond perdu ({full_width}×{full_height} px à {dpi} DPI)",
     "help.usage": "Utilisation : ",
+    "out.wrote": "écrit : {path}",
+    "out.wrote_files": "{n} {n:plural:fichier image ou de données écrit|fichiers image ou de données écrits} dans {folders}",
+    "out.new_wrote": "{n} {n:plural:fichier écrit|fichiers écrits} dans {folder}",
+    "out.new_next": "ensuite : cardforge validate {deck}  ·  cardforge render {deck} --format sheets,png,tts  ·  cardforge rulebook {deck}",
+    "out.up_to_date": "{name} : à jour",
+    "out.target_wrote": "{name} : {n} {n:plural:fichier écrit|fichiers écrits} dans {folders}",
+    "out.rendering": "rendu de {deck} ({formats})",
+    "out.built": "construit en {seconds:decimal} s : {files} {files:plural:fichier écrit|fichiers écrits} ({targets} {targets:plural:cible|cibles}), {faces} {faces:plural:face distincte|faces distinctes} ({rasterised} {rasterised:plural:rastérisée|rastérisées}, {reused} {reused:plural:reprise|reprises} du cache des faces), {skipped} {skipped:plural:fichier sauté|fichiers sautés} ({up_to_date} {up_to_date:plural:cible à jour|cibles à jour}) dans {folder}",
+    "out.simulated": "{games} {games:plural:partie|parties}{every} en {seconds:decimal} s ; rapport dans {report}",
+    "out.simulated_runs": " ({runs} exécutions)",
+    "out.no_plots": "cardforge\xa0: remarque\xa0: sans matplotlib, le rapport n'a ni figures ni PDF\xa0: pip install 'cardforge[plots]' pour les obtenir",
+    "out.sim_interrupted": "cardforge\xa0: interrompu\xa0: le rapport couvre les parties jouées jusqu'ici",
 }
 
 #: ``--help`` texts in French (``cli/helptext.py``): each paragraph of a command's help or an
