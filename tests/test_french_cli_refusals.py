@@ -115,3 +115,16 @@ def test_what_the_options_reach_is_french_too(cli, tmp_path):
     (tmp_path / "cardforge.toml").write_text("langue = 'fr'\n", encoding="utf-8")
     broken = cli("render", "rows", "--lang", "fr", cwd=tmp_path)
     one_line_error(broken, "clé inconnue 'langue'\u202f; vouliez-vous dire 'lang'\u202f?")
+
+
+def test_the_commands_own_lines_are_french_too(cli, tmp_path):
+    """Not only refusals: what a command says it did ("wrote …", "next: …") is French under
+    French settings, and the same English otherwise."""
+    made = cli("new", "mydeck", env={"CARDFORGE_LANG": "fr"}, cwd=tmp_path)
+    assert made.code == 0, made.err
+    lines = made.out.splitlines()
+    assert lines[0].endswith("fichiers écrits dans mydeck") and lines[1].startswith("ensuite\u00a0: cardforge validate")
+    english = cli("new", "other", cwd=tmp_path)
+    assert english.out.splitlines()[0].startswith("wrote ") and english.out.splitlines()[1].startswith("next: ")
+    schema = cli("--lang", "fr", "schema", "--out", str(tmp_path / "deck.schema.json"))  # the root --lang
+    assert schema.code == 0 and schema.out.startswith("écrit\u00a0: "), (schema.out, schema.err)
