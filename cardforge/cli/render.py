@@ -164,7 +164,7 @@ def watch(
     from cardforge.paths import output_dir
     from cardforge.watch import watch_decks
 
-    watch_decks(_deck_names(decks) if decks else None, out or output_dir(), workers=jobs)
+    watch_decks(_deck_names(decks) if decks else None, out or output_dir(), workers=jobs, lang=message_lang())
 
 
 def register(app: typer.Typer) -> None:

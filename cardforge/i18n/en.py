@@ -940,4 +940,12 @@ MESSAGES: dict[str, str] = {
     "out.simulated_runs": " ({runs} runs)",
     "out.no_plots": "cardforge: notice: the report has no figures nor PDF without matplotlib: pip install 'cardforge[plots]' to get them",
     "out.sim_interrupted": "cardforge: interrupted: the report covers the games played so far",
+    "out.watch.removed": "the output folder {folder} was removed during the rebuild: building again",
+    "out.watch.rebuilt": "rebuilt {targets}: {n} files in {seconds} s ({faces} faces rasterised)",
+    "out.watch.up_to_date": "up to date ({seconds} s)",
+    "out.watch.waiting": "waiting for {paths} to exist again",
+    "out.watch.watching": "watching {paths} (Ctrl-C to stop)",
+    "out.watch.changed": "changed: {names}",
+    "out.watch.deleted": "(deleted files)",
+    "out.cannot_build": "cannot build:{where} {why}",
 }

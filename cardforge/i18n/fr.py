@@ -989,6 +989,14 @@ MESSAGES: dict[str, str] = {
     "out.simulated_runs": " ({runs} exécutions)",
     "out.no_plots": "cardforge\xa0: remarque\xa0: sans matplotlib, le rapport n'a ni figures ni PDF\xa0: pip install 'cardforge[plots]' pour les obtenir",
     "out.sim_interrupted": "cardforge\xa0: interrompu\xa0: le rapport couvre les parties jouées jusqu'ici",
+    "out.watch.removed": "le dossier de sortie {folder} a été supprimé pendant la reconstruction : nouvelle construction",
+    "out.watch.rebuilt": "reconstruit {targets} : {n} {n:plural:fichier|fichiers} en {seconds:decimal} s ({faces} {faces:plural:face rastérisée|faces rastérisées})",
+    "out.watch.up_to_date": "à jour ({seconds:decimal} s)",
+    "out.watch.waiting": "en attente du retour de {paths}",
+    "out.watch.watching": "surveillance de {paths} (Ctrl-C pour arrêter)",
+    "out.watch.changed": "modifié : {names}",
+    "out.watch.deleted": "(fichiers supprimés)",
+    "out.cannot_build": "construction impossible :{where} {why}",
 }
 
 #: ``--help`` texts in French (``cli/helptext.py``): each paragraph of a command's help or an
