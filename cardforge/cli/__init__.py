@@ -85,8 +85,10 @@ def _in_language(error: CardforgeError, lang: str) -> str:
     return str(error)
 
 
-def _interrupted() -> None:
-    sys.stderr.write("cardforge: interrupted\n")
+def _interrupted(lang: str = "en") -> None:
+    from cardforge.i18n import text
+
+    sys.stderr.write(text("error.interrupted", lang) + "\n")
     sys.exit(130)
 
 
@@ -160,7 +162,7 @@ def main(argv: list[str] | None = None) -> None:
             sys.exit(0)
         raise
     except (Interrupted, typer.Abort, KeyboardInterrupt):
-        _interrupted()
+        _interrupted(_asked_lang(args))
     except BrokenPipeError:  # `cardforge … | head`: the reader left, nothing to report
         _quiet_stdout()
         sys.exit(0)

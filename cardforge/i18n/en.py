@@ -948,4 +948,5 @@ MESSAGES: dict[str, str] = {
     "out.watch.changed": "changed: {names}",
     "out.watch.deleted": "(deleted files)",
     "out.cannot_build": "cannot build:{where} {why}",
+    "error.interrupted": "cardforge: interrupted",
 }

@@ -997,6 +997,7 @@ MESSAGES: dict[str, str] = {
     "out.watch.changed": "modifié : {names}",
     "out.watch.deleted": "(fichiers supprimés)",
     "out.cannot_build": "construction impossible :{where} {why}",
+    "error.interrupted": "cardforge : interrompu",
 }
 
 #: ``--help`` texts in French (``cli/helptext.py``): each paragraph of a command's help or an
