@@ -22,7 +22,8 @@ from pathlib import Path
 from typing import BinaryIO
 
 from cardforge.errors import OutputError
-from cardforge.userfile import file_kind
+from cardforge.i18n import Message, refusal
+from cardforge.userfile import file_kind_message
 
 __all__ = ["atomic_write_bytes", "atomic_write_text", "atomic_open", "ensure_dir", "check_writable_file",
            "sweep_stale_parts", "tidy_on_failure", "atomic_write_batch", "atomic_copy"]
@@ -48,14 +49,25 @@ def ensure_dir(path: Path, what: str = "output folder") -> Path:
     except OSError as exc:
         blocker = next((p for p in (path, *path.parents) if os.path.exists(p) and not os.path.isdir(p)), None)
         if blocker is not None:
-            raise OutputError(f"cannot create {what} {str(path)!r}: {str(blocker)!r} is a file, "
-                              "not a folder; choose another path") from None
-        raise OutputError(f"cannot create {what} {str(path)!r}: {exc.strerror}") from None
+            raise refusal(OutputError, "error.output.blocked", what=_what(what), path=repr(str(path)),
+                          blocker=repr(str(blocker))) from None
+        raise refusal(OutputError, "error.output.create", what=_what(what), path=repr(str(path)), why=exc.strerror) from None
     if _created and missing:
         _created[-1].extend(missing)
     if not os.access(path, os.W_OK):
-        raise OutputError(f"{what} {str(path)!r} is not writable")
+        raise refusal(OutputError, "error.output.not_writable", what=_what(what), path=repr(str(path)))
     return path
+
+
+#: The ``what`` of ``ensure_dir`` and ``check_writable_file`` (English, as callers write it) → its
+#: catalogue key, so a refusal says it in the user's language.
+_WHATS = {"output folder": "output_folder", "config folder": "config_folder", "database folder": "database_folder",
+          "write": "write", "use score-sheet database": "use_db"}
+
+
+def _what(what: str) -> Message:
+    key = _WHATS.get(what)
+    return Message(f"error.output.what.{key}") if key else Message.literal(what)
 
 
 @contextlib.contextmanager
@@ -86,19 +98,19 @@ def check_writable_file(path: Path, what: str = "write") -> Path:
     path = Path(path)
     target = Path(os.path.realpath(path)) if os.path.islink(path) else path
     if os.path.islink(target):
-        raise OutputError(f"cannot {what} {str(path)!r}: it is a symlink loop")
+        raise refusal(OutputError, "error.output.loop", what=_what(what), path=repr(str(path)))
     try:
         mode = os.stat(target).st_mode
     except (FileNotFoundError, NotADirectoryError):
         return target  # a new file (ensure_dir explains a parent that is a file)
     except OSError as exc:
-        raise OutputError(f"cannot {what} {str(path)!r}: {exc.strerror}") from None
+        raise refusal(OutputError, "error.output.cannot", what=_what(what), path=repr(str(path)), why=exc.strerror) from None
     if stat.S_ISDIR(mode):
-        raise OutputError(f"cannot {what} {str(path)!r}: it is a folder; expected a file name, "
-                          f"e.g. {str(path / path.name)!r}")
+        raise refusal(OutputError, "error.output.folder", what=_what(what), path=repr(str(path)),
+                      example=repr(str(path / path.name)))
     if not stat.S_ISREG(mode):
-        raise OutputError(f"cannot {what} {str(path)!r}: it is {file_kind(mode)}, not a regular file; "
-                          "choose a file name")
+        raise refusal(OutputError, "error.output.special", what=_what(what), path=repr(str(path)),
+                      kind=file_kind_message(mode))
     return target
 
 
@@ -168,7 +180,7 @@ def _new_part(target: Path) -> tuple[int, str]:
     try:
         return tempfile.mkstemp(prefix=f".{target.name}.{os.getpid()}.", suffix=".part", dir=target.parent)
     except OSError as exc:
-        raise OutputError(f"cannot write in {str(target.parent)!r}: {exc.strerror}") from None
+        raise refusal(OutputError, "error.output.write_in", folder=repr(str(target.parent)), why=exc.strerror) from None
 
 
 @contextlib.contextmanager
@@ -192,13 +204,13 @@ def atomic_open(path: Path) -> Iterator[BinaryIO]:
             os.replace(tmp, target)
         except OSError as exc:
             check_writable_file(path)  # it became a folder or a device meanwhile: say so
-            raise OutputError(f"cannot write {str(path)!r}: {exc.strerror}") from None
+            raise refusal(OutputError, "error.output.write", path=repr(str(path)), why=exc.strerror) from None
     except OSError as exc:
         with contextlib.suppress(OSError):
             os.unlink(tmp)
         if exc.errno == errno.ENOSPC:
-            raise OutputError(f"cannot write {str(path)!r}: the disk is full") from None
-        raise OutputError(f"cannot write {str(path)!r}: {exc.strerror or exc}") from None
+            raise refusal(OutputError, "error.output.write", path=repr(str(path)), why=Message("error.output.full")) from None
+        raise refusal(OutputError, "error.output.write", path=repr(str(path)), why=exc.strerror or exc) from None
     except BaseException:
         with contextlib.suppress(OSError):
             os.unlink(tmp)
@@ -272,8 +284,8 @@ def atomic_write_batch(files: list[tuple[Path, bytes]]) -> None:
                 os.unlink(tmp)
         where = str(temps[-1][2]) if temps else "the batch"
         if exc.errno == errno.ENOSPC:
-            raise OutputError(f"cannot write {where!r}: the disk is full") from None
-        raise OutputError(f"cannot write {where!r}: {exc.strerror or exc}") from None
+            raise refusal(OutputError, "error.output.write", path=repr(where), why=Message("error.output.full")) from None
+        raise refusal(OutputError, "error.output.write", path=repr(where), why=exc.strerror or exc) from None
     except BaseException:
         for tmp, _target, _path in temps:
             with contextlib.suppress(OSError):
@@ -307,8 +319,8 @@ def atomic_copy(source: Path, target: Path) -> None:
     except OSError as exc:
         with contextlib.suppress(OSError):
             os.unlink(tmp)
-        why = "the disk is full" if exc.errno == errno.ENOSPC else exc.strerror or exc
-        raise OutputError(f"cannot write {str(target)!r}: {why}") from None
+        why = Message("error.output.full") if exc.errno == errno.ENOSPC else exc.strerror or exc
+        raise refusal(OutputError, "error.output.write", path=repr(str(target)), why=why) from None
     except BaseException:
         with contextlib.suppress(OSError):
             os.unlink(tmp)

@@ -95,40 +95,43 @@ def _read(path: str, mtime: int) -> dict[str, Any]:
     import tomllib
 
     from cardforge.errors import UsageError
+    from cardforge.i18n import Message, refusal
 
     try:
         with open(path, "rb") as handle:
             data = tomllib.load(handle)
     except tomllib.TOMLDecodeError as exc:
-        raise UsageError(f"{path}: not a valid TOML file ({exc}); fix it or remove it") from None
+        raise refusal(UsageError, "error.config.toml", path=path, why=exc) from None
     except OSError as exc:
-        raise UsageError(f"{path}: cannot read the config file ({exc.strerror})") from None
+        raise refusal(UsageError, "error.config.unreadable", path=path, why=exc.strerror) from None
     for key, raw in data.items():
         if key == "house":
             if not isinstance(raw, dict) or not all(isinstance(v, dict) for v in raw.values()):
-                raise UsageError(f"{path}: house: expected tables [house.GAME] of KEY = VALUE")
+                raise refusal(UsageError, "error.config.house_tables", path=path)
             continue
         if key not in KEYS:
             import difflib
 
             close = difflib.get_close_matches(key, list(KEYS), n=1, cutoff=0.5)
             guess = close[0] if close else None
-            hint = f"; did you mean {guess!r}?" if guess else f" (keys: {', '.join([*KEYS, 'house'])})"
-            raise UsageError(f"{path}: unknown key {key!r}{hint}")
+            hint = (Message("error.card.hint", suggestion=repr(guess)) if guess else
+                    Message("error.config.file_keys", keys=", ".join([*KEYS, "house"])))
+            raise refusal(UsageError, "error.config.file_key", path=path, key=repr(key), hint=hint)
         _check(key, raw, path)
     return data
 
 
 def _check(key: str, raw: Any, where: str) -> Any:
     from cardforge.errors import UsageError
+    from cardforge.i18n import either, refusal
 
     if key == "players" and isinstance(raw, list):
         raw = ",".join(map(str, raw))
     if not isinstance(raw, str) or not raw.strip():
-        raise UsageError(f"{where}: {key}: expected a text value, found {raw!r}")
+        raise refusal(UsageError, "error.config.file_text", where=where, key=key, raw=repr(raw))
     choices = CHOICES.get(key)
     if choices and raw not in choices:
-        raise UsageError(f"{where}: {key}: expected {' or '.join(choices)}, found {raw!r}")
+        raise refusal(UsageError, "error.config.file_choice", where=where, key=key, choices=either(choices), raw=repr(raw))
     return raw
 
 

@@ -8,12 +8,34 @@ from pathlib import Path
 from typing import Any
 
 import typer
+from typer.core import TyperCommand, TyperGroup
 
 from cardforge.errors import UsageError
 
-__all__ = ["JSON_OPTION", "LANG_OPTION", "HOUSE_OPTION", "LANGS", "check_lang", "check_message_lang", "COMPLETERS", "completion", "configured", "lang_option", "nonempty_path", "at_least", "shown", "print_written", "in_user_language", "ARGUMENT_TEXT", "ARGUMENT_PATH", "ARGUMENT_INT"]
+__all__ = ["JSON_OPTION", "LANG_OPTION", "HOUSE_OPTION", "LANGS", "check_lang", "check_message_lang", "COMPLETERS", "completion", "configured", "lang_option", "nonempty_path", "at_least", "shown", "print_written", "in_user_language", "ARGUMENT_TEXT", "ARGUMENT_PATH", "ARGUMENT_INT", "HelpCommand", "HelpGroup", "message_lang"]
 
 LANGS = ("fr", "en")
+
+
+class _UsageInLanguage:
+    """A command whose help page says its usage line's prefix in the page's language: click's
+    documented ``format_usage``, writing ``HelpFormatter.write_usage(prefix=…)``.  ``usage_prefix``
+    is set by ``cli/helptext.translate_help`` on the commands a French help page shows
+    (« Utilisation : »); ``None`` is click's own ``Usage: ``."""
+
+    usage_prefix: str | None = None
+
+    def format_usage(self, ctx: Any, formatter: Any) -> None:
+        pieces = self.collect_usage_pieces(ctx)  # type: ignore[attr-defined]
+        formatter.write_usage(ctx.command_path, " ".join(pieces), prefix=self.usage_prefix)
+
+
+class HelpCommand(_UsageInLanguage, TyperCommand):
+    """The class of every cardforge command (``app.command(…, cls=HelpCommand)``)."""
+
+
+class HelpGroup(_UsageInLanguage, TyperGroup):
+    """The class of every cardforge command group (``typer.Typer(cls=HelpGroup, …)``)."""
 
 JSON_OPTION = typer.Option(False, "--json", help="Print exactly one JSON object.")
 #: Shell completion of option values, filled by the command line (``cli/complete.py``): kind →
@@ -73,7 +95,9 @@ HOUSE_OPTION = typer.Option(
 def check_lang(lang: str) -> str:
     """``lang`` if it is fr or en, else a one-line ``UsageError``."""
     if lang not in LANGS:
-        raise UsageError(f"unknown language {lang!r}: expected fr or en")
+        from cardforge.i18n import either, refusal
+
+        raise refusal(UsageError, "error.lang.unknown", lang=repr(lang), langs=either(LANGS))
     return lang
 
 
@@ -81,10 +105,10 @@ def check_message_lang(lang: str) -> str:
     """``lang`` if a message catalogue speaks it (``cardforge/i18n/<lang>.py``: fr, en, and any
     catalogue added), else a one-line ``UsageError``.  For outputs made only of catalogue
     messages (the referee); books and sheets keep ``check_lang``."""
-    from cardforge.i18n import languages
+    from cardforge.i18n import either, languages, refusal
 
     if lang not in languages():
-        raise UsageError(f"unknown language {lang!r}: expected {' or '.join(languages())}")
+        raise refusal(UsageError, "error.lang.unknown", lang=repr(lang), langs=either(languages()))
     return lang
 
 
@@ -112,7 +136,9 @@ def nonempty_path(value: str) -> Path:
     """Option parser for ``--out``/``--db``: an empty string would become ``Path('.')`` and
     write into the current folder, so it is refused (``parser=nonempty_path``)."""
     if not value.strip():
-        raise typer.BadParameter("the path is empty: expected a file or folder name, e.g. output/ or scores.sqlite3")
+        from cardforge.i18n import text
+
+        raise typer.BadParameter(text("error.option.empty_path"))  # said again in French by cli/click_messages
     return Path(value)
 
 
@@ -121,7 +147,9 @@ def at_least(low: int) -> Any:
     the help, beside the placeholder)."""
     def check(value: int | None) -> int | None:
         if value is not None and value < low:
-            raise typer.BadParameter(f"{value} is below {low}: expected a whole number from {low}")
+            from cardforge.i18n import text
+
+            raise typer.BadParameter(text("error.option.at_least", value=value, low=low))  # French: cli/click_messages
         return value
 
     return check
@@ -147,6 +175,23 @@ def print_written(paths: list[Path], folder: Path) -> None:
 
     data = {"folder": str(folder), "written": [str(p) for p in paths]}
     sys.stdout.write(json.dumps(data, ensure_ascii=False, allow_nan=False) + "\n")
+
+
+def message_lang(lang: str | None = None) -> str:
+    """The language of a command's own lines ("wrote …"): its ``--lang`` if a catalogue speaks
+    it, else the configured language (``CARDFORGE_LANG``, cardforge.toml), else English."""
+    from cardforge.errors import CardforgeError
+    from cardforge.i18n import DEFAULT_LANG, languages
+
+    if lang in languages():
+        return lang
+    try:
+        from cardforge.config import value
+
+        configured = value("lang")
+    except CardforgeError:  # a broken config file is refused by the command itself
+        return DEFAULT_LANG
+    return configured if configured in languages() else DEFAULT_LANG
 
 
 def in_user_language(callback: Any) -> Any:

@@ -39,10 +39,10 @@ def decks_dir() -> Path:
     folder = Path(chosen)
     if not folder.is_dir():
         from cardforge.errors import UsageError
+        from cardforge.i18n import Message, refusal
 
-        what = "is not a folder" if folder.exists() else "does not exist"
-        raise UsageError(f"CARDFORGE_DECKS={chosen!r}: the folder {what}; expected a folder of deck files "
-                         "(base.yaml and one YAML file per game), or unset it to use the bundled decks")
+        what = Message("error.decks.env_not_folder" if folder.exists() else "error.decks.env_missing")
+        raise refusal(UsageError, "error.decks.env", chosen=repr(chosen), what=what)
     return folder
 
 

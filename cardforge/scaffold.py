@@ -12,6 +12,7 @@ import re
 from pathlib import Path
 
 from cardforge.errors import UsageError
+from cardforge.i18n import refusal
 
 __all__ = ["scaffold"]
 
@@ -173,9 +174,9 @@ def scaffold(folder: Path, name: str | None = None, *, free: bool = False) -> li
     folder that already has files in it."""
     name = name or folder.name
     if not _SLUG.match(name):
-        raise UsageError(f"bad deck name {name!r}: use lowercase letters and digits, starting with a letter (e.g. 'mygame')")
+        raise refusal(UsageError, "error.new.name", name=repr(name))
     if folder.exists() and (not folder.is_dir() or any(folder.iterdir())):
-        raise UsageError(f"{folder} already exists and is not empty: choose a new folder")
+        raise refusal(UsageError, "error.new.not_empty", folder=folder)
     from cardforge.atomic import atomic_write_text, ensure_dir
     from cardforge.deck.layout_schema import json_schema as layout_schema
     from cardforge.deck.schema import json_schema as deck_schema

@@ -98,10 +98,13 @@ class BuildReport:
         return {"groups": groups, "written": [str(p) for p in self.written], "skipped": self.targets_skipped,
                 "faces": self.faces, "rasterised": self.rasterised, "seconds": round(self.seconds, 3)}
 
-    def summary(self) -> str:
-        return (f"built in {self.seconds:.1f} s: {len(self.written)} files written ({len(self.targets_built)} targets), "
-                f"{self.faces} distinct faces ({self.rasterised} rasterised, {self.reused} reused from the face cache), "
-                f"{self.skipped} files skipped ({len(self.targets_skipped)} targets up to date)")
+    def summary(self, folder: str, lang: str = "en") -> str:
+        """"built in 5.2 s: 646 files written (1 targets), … into FOLDER", in ``lang``."""
+        from cardforge.i18n import text
+
+        return text("out.built", lang, seconds=f"{self.seconds:.1f}", files=len(self.written),
+                    targets=len(self.targets_built), faces=self.faces, rasterised=self.rasterised, reused=self.reused,
+                    skipped=self.skipped, up_to_date=len(self.targets_skipped), folder=folder)
 
 
 def _call(func: str, args: tuple) -> Any:
@@ -116,6 +119,8 @@ def _call(func: str, args: tuple) -> Any:
             raise
         plain = CardforgeError(str(exc))
         plain.exit_code = exc.exit_code
+        if getattr(exc, "message", None) is not None:  # a catalogue message: the CLI says it in the user's language
+            plain.message = exc.message
         raise plain from None
 
 

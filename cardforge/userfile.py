@@ -17,7 +17,7 @@ import stat
 from pathlib import Path
 from typing import Any
 
-__all__ = ["UnreadableFile", "read_user_file", "human_size", "file_kind", "json_problem"]
+__all__ = ["UnreadableFile", "read_user_file", "human_size", "file_kind", "file_kind_message", "json_problem"]
 
 
 class UnreadableFile(Exception):
@@ -68,6 +68,13 @@ def file_kind(mode: int) -> str:
     from cardforge.i18n import text
 
     return text(f"file.kind.{_kind_key(mode)}")
+
+
+def file_kind_message(mode: int) -> Any:
+    """``file_kind`` as a catalogue message, said in the language of the refusal that shows it."""
+    from cardforge.i18n import Message
+
+    return Message(f"file.kind.{_kind_key(mode)}")
 
 
 def _not_regular(mode: int) -> UnreadableFile:

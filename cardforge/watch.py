@@ -16,6 +16,7 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 
 from cardforge.errors import CardforgeError, Interrupted
+from cardforge.i18n import text
 
 __all__ = ["watch_decks", "rebuild_once"]
 
@@ -39,16 +40,19 @@ def _same_path(path: str, roots: set[str]) -> bool:
     return path in roots or os.path.realpath(path) in roots
 
 
-def _failure(exc: Exception) -> str:
-    """One line for a failed build (an ``OSError`` no check foresaw names its file)."""
+def _failure(exc: Exception, lang: str = "en") -> str:
+    """One line for a failed build (an ``OSError`` no check foresaw names its file), in ``lang``."""
+    from cardforge.i18n import Message
+
     if isinstance(exc, OSError):
         where = f" {str(exc.filename)!r}" if exc.filename else ""
-        return f"cannot build:{where} {exc.strerror or exc}"
-    return str(exc)
+        return text("out.cannot_build", lang, where=where, why=exc.strerror or exc)
+    message = getattr(exc, "message", None)
+    return message.text(lang) if isinstance(message, Message) else str(exc)
 
 
 def rebuild_once(decks: Sequence[str] | None, out: Path, *, workers: int | None = None,
-                 echo: Callable[[str], None] = print) -> bool:
+                 echo: Callable[[str], None] = print, lang: str = "en") -> bool:
     """One incremental build; print what was rebuilt (or the error, as one line); True if it worked.
 
     If the output folder is removed while the build runs, it is built again (into a new folder).
@@ -62,16 +66,16 @@ def rebuild_once(decks: Sequence[str] | None, out: Path, *, workers: int | None 
             report = build_all(out, decks=decks, workers=workers)
         except (CardforgeError, OSError) as exc:
             if attempt < ATTEMPTS and _identity(Path(out)) != folder:
-                echo(f"the output folder {str(out)!r} was removed during the rebuild: building again")
+                echo(text("out.watch.removed", lang, folder=repr(str(out))))
                 continue
-            echo(f"cardforge: error: {_failure(exc)}")
+            echo(text("error.prefix", lang, message=_failure(exc, lang)))
             return False
         break
     if report.targets_built:
-        echo(f"rebuilt {', '.join(report.targets_built)}: {len(report.written)} files in {report.seconds:.1f} s "
-             f"({report.rasterised} faces rasterised)")
+        echo(text("out.watch.rebuilt", lang, targets=", ".join(report.targets_built), n=len(report.written),
+                  seconds=f"{report.seconds:.1f}", faces=report.rasterised))
     else:
-        echo(f"up to date ({report.seconds:.2f} s)")
+        echo(text("out.watch.up_to_date", lang, seconds=f"{report.seconds:.2f}"))
     return True
 
 
@@ -86,11 +90,12 @@ def _watched_paths(decks: Sequence[str] | None) -> list[Path]:
     return list(dict.fromkeys(folders))
 
 
-def _until_present(paths: Sequence[Path], stop: threading.Event | None, echo: Callable[[str], None]) -> bool:
+def _until_present(paths: Sequence[Path], stop: threading.Event | None, echo: Callable[[str], None],
+                   lang: str = "en") -> bool:
     """Wait until every watched folder exists (False if ``stop`` is set first)."""
     missing = [p for p in paths if _identity(p) is None]
     if missing:
-        echo(f"waiting for {', '.join(map(str, missing))} to exist again")
+        echo(text("out.watch.waiting", lang, paths=", ".join(map(str, missing))))
     wait = (stop or threading.Event()).wait
     while any(_identity(p) is None for p in paths):
         if wait(MISSING_POLL):
@@ -99,12 +104,15 @@ def _until_present(paths: Sequence[Path], stop: threading.Event | None, echo: Ca
 
 
 def watch_decks(decks: Sequence[str] | None, out: Path, *, workers: int | None = None,
-                stop: threading.Event | None = None, echo: Callable[[str], None] | None = None) -> None:
+                stop: threading.Event | None = None, echo: Callable[[str], None] | None = None,
+                lang: str = "en") -> None:
     """Build once, then rebuild on every change under the deck folder until Ctrl-C (or ``stop``)."""
     try:
         from watchfiles import DefaultFilter, watch
     except ImportError:
-        raise CardforgeError("'cardforge watch' needs the watchfiles package: pip install watchfiles") from None
+        from cardforge.i18n import refusal
+
+        raise refusal(CardforgeError, "error.watch.package") from None
 
     def say(text: str) -> None:
         sys.stdout.write(text + "\n")
@@ -112,24 +120,24 @@ def watch_decks(decks: Sequence[str] | None, out: Path, *, workers: int | None =
 
     echo = echo or say
     paths = _watched_paths(decks)
-    rebuild_once(decks, out, workers=workers, echo=echo)
+    rebuild_once(decks, out, workers=workers, echo=echo, lang=lang)
     usual = DefaultFilter(ignore_paths=[str(Path(out).resolve())])
 
     def wanted(change: object, path: str) -> bool:
         return usual(change, path) and not path.endswith(".part")  # our own temporary files
 
     try:
-        _watch(decks, out, paths, watch, wanted, workers=workers, stop=stop, echo=echo)
+        _watch(decks, out, paths, watch, wanted, workers=workers, stop=stop, echo=echo, lang=lang)
     except KeyboardInterrupt:  # watchfiles' own (the CLI's handler ran inside its Rust loop)
         raise Interrupted() from None
 
 
 def _watch(decks: Sequence[str] | None, out: Path, paths: list[Path], watch: Callable, wanted: Callable, *,
-           workers: int | None, stop: threading.Event | None, echo: Callable[[str], None]) -> None:
+           workers: int | None, stop: threading.Event | None, echo: Callable[[str], None], lang: str = "en") -> None:
     """Rebuild on each batch of changes; watch a folder again once it was removed and made again."""
     roots = {os.path.realpath(p) for p in paths} | {os.path.abspath(p) for p in paths}
     announced = rearmed = False
-    while _until_present(paths, stop, echo):
+    while _until_present(paths, stop, echo, lang):
         armed = [_identity(p) for p in paths]
         # rust_timeout: an empty yield every half second, the first one once the watcher runs (a save
         # made before that would be missed, so "watching" is said only then); raise_interrupt: Ctrl-C
@@ -138,16 +146,16 @@ def _watch(decks: Sequence[str] | None, out: Path, paths: list[Path], watch: Cal
                              rust_timeout=500, yield_on_timeout=True):
             if not announced:
                 announced = True
-                echo(f"watching {', '.join(map(str, paths))} (Ctrl-C to stop)")
+                echo(text("out.watch.watching", lang, paths=", ".join(map(str, paths))))
             if rearmed:  # files written while the new folder was not watched yet
                 rearmed = False
-                rebuild_once(decks, out, workers=workers, echo=echo)
+                rebuild_once(decks, out, workers=workers, echo=echo, lang=lang)
             # a removed root is reported as a change of its own path (its inode may be reused at once)
             replaced = [_identity(p) for p in paths] != armed or any(_same_path(c, roots) for _k, c in changes)
             if changes:
-                names = sorted({Path(p).name for _c, p in changes if Path(p).exists()}) or ["(deleted files)"]
-                echo(f"changed: {', '.join(names)}")
-                rebuild_once(decks, out, workers=workers, echo=echo)
+                names = sorted({Path(p).name for _c, p in changes if Path(p).exists()}) or [text("out.watch.deleted", lang)]
+                echo(text("out.watch.changed", lang, names=", ".join(names)))
+                rebuild_once(decks, out, workers=workers, echo=echo, lang=lang)
             if replaced:  # the folder watched is gone: watch the one now at that path
                 rearmed = True
                 break

@@ -96,6 +96,18 @@ def test_help_speaks_french_when_the_language_is_french(french_helps):
     assert "Liste les paquets" in french_helps[()] and "Exemple : cardforge house rows" in french_helps[("house",)]
 
 
+def test_the_usage_line_is_french_on_a_french_help_page(french_helps, helps, cli):
+    """Issue 24: typer printed « Usage: » on a French page.  Every command's class is
+    ``options.HelpCommand``/``HelpGroup``, whose ``format_usage`` writes click's
+    ``write_usage(prefix=…)`` in the page's language; English pages keep click's own words."""
+    wrong = [" ".join(path) for path, text in french_helps.items()
+             if "Usage:" in text or "Utilisation\u00a0: cardforge" not in text]
+    assert not wrong, f"French help pages without « Utilisation : »: {wrong[:5]}"
+    assert all("Usage: cardforge" in text for text in helps.values())
+    ruling = cli("referee", "rows", "play", "-h", env={"COLUMNS": "100", "CARDFORGE_LANG": "fr"})  # the fast path
+    assert ruling.code == 0 and "Utilisation\u00a0: cardforge referee rows play" in ruling.out, ruling.out
+
+
 def test_french_help_coverage_is_measured():
     """The share of help paragraphs (commands and options) ``fr.HELP`` translates."""
     import typer

@@ -21,7 +21,7 @@ def test_render_all_formats(cli, mini_path, tmp_path):
     assert (folder / "pod" / "mini-thegamecrafter-fr" / "R0.png").is_file()
     assert (folder / "png-fr" / "passe.png").is_file() and (folder / "mini-contact-fr.png").is_file()
     assert (folder / "tts-fr" / "sheet-1.png").is_file()
-    assert "wrote" in result.out and not list(tmp_path.rglob("*.part"))
+    assert "écrit\u00a0: " in result.out and not list(tmp_path.rglob("*.part"))  # --lang fr: French lines (#24)
     assert all(fonts_of(folder / "mini-sheets-a4-fr.pdf").values())
 
 

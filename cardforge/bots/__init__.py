@@ -111,7 +111,7 @@ def by_kind(legal: Sequence[Any]) -> dict[str, list[Any]]:
 
 def _module(game: str) -> Any:
     if game not in BOT_MODULES:
-        raise UsageError(f"unknown game {game!r}: games are {', '.join(BOT_MODULES)}")
+        raise refusal(UsageError, "error.bots.game", game=repr(game), games=", ".join(BOT_MODULES))
     return importlib.import_module(BOT_MODULES[game])
 
 
@@ -174,7 +174,7 @@ def make_bot(game: str, spec: str, *, rules: Any = None) -> Bot:
         cls = bots[name]
         return cls(rules=rules) if getattr(cls, "reads_rules", False) else cls()
     if name not in GENERIC_BOTS and name not in _plugins():
-        raise UsageError(f"unknown bot {name!r} for {game}: expected one of {', '.join(bot_names(game))}")
+        raise refusal(UsageError, "error.bots.unknown", name=repr(name), game=game, names=", ".join(bot_names(game)))
     factory = _factory(name)
     games = getattr(factory, "games", None)
     if games is not None and game not in games:

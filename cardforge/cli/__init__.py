@@ -74,8 +74,21 @@ def _fail(message: str, code: int = 2, *, as_json: bool = False, detail: dict | 
     sys.exit(code)
 
 
-def _interrupted() -> None:
-    sys.stderr.write("cardforge: interrupted\n")
+def _in_language(error: CardforgeError, lang: str) -> str:
+    """The error's text in ``lang`` when it carries a catalogue message (``cardforge.i18n.refusal``),
+    else its own text: under ``--lang fr`` or ``CARDFORGE_LANG=fr`` a refusal is said in French."""
+    from cardforge.i18n import Message
+
+    message = getattr(error, "message", None)
+    if isinstance(message, Message) and lang != "en":
+        return message.text(lang)
+    return str(error)
+
+
+def _interrupted(lang: str = "en") -> None:
+    from cardforge.i18n import text
+
+    sys.stderr.write(text("error.interrupted", lang) + "\n")
     sys.exit(130)
 
 
@@ -125,7 +138,8 @@ def main(argv: list[str] | None = None) -> None:
         with tidy_on_failure():  # a failed command leaves no empty folders behind
             result = command_for(app, args)(args=args, prog_name=prog_name, standalone_mode=False)
     except CardforgeError as exc:
-        fail(str(exc), exc.exit_code, detail=exc.to_json())
+        said = _in_language(exc, _asked_lang(args))
+        fail(said, exc.exit_code, detail={**exc.to_json(), "message": said})
     except usage_error as exc:
         from cardforge.cli.click_messages import translate
         from cardforge.i18n import text
@@ -148,7 +162,7 @@ def main(argv: list[str] | None = None) -> None:
             sys.exit(0)
         raise
     except (Interrupted, typer.Abort, KeyboardInterrupt):
-        _interrupted()
+        _interrupted(_asked_lang(args))
     except BrokenPipeError:  # `cardforge … | head`: the reader left, nothing to report
         _quiet_stdout()
         sys.exit(0)

@@ -14,6 +14,7 @@ from typing import Any
 
 import typer
 
+from cardforge.options import HelpGroup
 from cardforge import __version__
 from cardforge.cli import complete
 
@@ -73,6 +74,7 @@ def make_app(modules: Sequence[str] = COMMAND_MODULES) -> typer.Typer:
     """The root command with the commands of ``modules`` (``cli/fastpath.py`` builds it with the
     one module a command line needs: the same root, options and command, without the others)."""
     app = typer.Typer(
+        cls=HelpGroup,
         name="cardforge",
         help="Print-ready card sheets, rulebooks and a table referee for the Num card family.",
         no_args_is_help=True,

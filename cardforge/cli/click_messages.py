@@ -26,6 +26,9 @@ _FORMS: list[tuple[re.Pattern[str], str]] = [(re.compile(p), key) for p, key in 
     (r"^(?P<value>.+) is not a valid float\.$", "click.not_float"),
     (r"^(?P<value>.+) is not a valid boolean\.$", "click.not_bool"),
     (r"^(?P<value>.+) is not one of (?P<choices>.+)\.$", "click.not_one_of"),
+    # cardforge's own option checks (options.py), raised as click's BadParameter in English
+    (r"^(?P<value>-?\d+) is below (?P<low>-?\d+): expected a whole number from (?P=low)$", "error.option.at_least"),
+    (r"^the path is empty: expected a file or folder name, e\.g\. output/ or scores\.sqlite3$", "error.option.empty_path"),
 )]
 
 

@@ -7,7 +7,7 @@ from pathlib import Path
 
 import typer
 
-from cardforge.options import ARGUMENT_TEXT, JSON_OPTION, LANG_OPTION, in_user_language
+from cardforge.options import ARGUMENT_TEXT, JSON_OPTION, LANG_OPTION, in_user_language, HelpCommand, HelpGroup
 
 __all__ = ["register"]
 
@@ -103,8 +103,8 @@ def unset_command(
 
 
 def register(app: typer.Typer) -> None:
-    group = typer.Typer(invoke_without_command=True, no_args_is_help=False, help=config.__doc__)
+    group = typer.Typer(cls=HelpGroup, invoke_without_command=True, no_args_is_help=False, help=config.__doc__)
     group.callback()(config)
-    group.command("set")(set_command)
-    group.command("unset")(unset_command)
+    group.command("set", cls=HelpCommand)(set_command)
+    group.command("unset", cls=HelpCommand)(unset_command)
     app.add_typer(group, name="config")

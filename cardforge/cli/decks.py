@@ -9,13 +9,15 @@ from pathlib import Path
 import typer
 
 from cardforge.cli import complete
-from cardforge.options import ARGUMENT_PATH, ARGUMENT_TEXT, check_lang, lang_option, nonempty_path
+from cardforge.options import (ARGUMENT_PATH, ARGUMENT_TEXT, check_lang, lang_option, nonempty_path, HelpCommand,
+                               HelpGroup, message_lang)
 
 from cardforge.errors import CardforgeError, UsageError
+from cardforge.i18n import Message, refusal, text as say_text
 
 __all__ = ["register"]
 
-deck_app = typer.Typer(help="Look at one deck.", no_args_is_help=True)
+deck_app = typer.Typer(cls=HelpGroup, help="Look at one deck.", no_args_is_help=True)
 
 
 def _lang_option() -> typer.Option:
@@ -75,7 +77,7 @@ def decks(
     make_console().print(table)
 
 
-@deck_app.command("show")
+@deck_app.command("show", cls=HelpCommand)
 def deck_show(
     game: str = typer.Argument(..., click_type=ARGUMENT_TEXT, metavar="GAME", autocompletion=complete.games, help="Game slug (rows, tricks, …) or a deck file."),
     players: int | None = typer.Option(None, "--players", metavar="N", help="Composition for this many players."),
@@ -92,9 +94,11 @@ def deck_show(
     check_lang(lang)
     deck = load_deck(game)
     if mode is not None and mode not in deck.modes:
-        raise UsageError(f"unknown mode {mode!r} for {deck.id}: modes are {', '.join(deck.modes) or 'none'}")
+        raise refusal(UsageError, "error.deck.mode", mode=repr(mode), game=deck.id,
+                      modes=", ".join(deck.modes) or Message("error.deck.modes_none"))
     if players is not None and not deck.players_min <= players <= deck.players_max:
-        raise UsageError(f"{deck.id} plays with {deck.players_min}–{deck.players_max} players, not {players}")
+        raise refusal(UsageError, "error.deck.players", game=deck.id, low=deck.players_min, high=deck.players_max,
+                      n=players)
     counts = deck.counts(players, mode)
     families = []
     for fam in deck.families.values():
@@ -163,7 +167,7 @@ def validate(paths: list[Path] = typer.Argument(..., click_type=ARGUMENT_PATH, m
 
     fmt = "json" if as_json else fmt
     if fmt not in FORMATS:
-        raise UsageError(f"unknown format {fmt!r}: expected {', '.join(FORMATS)}")
+        raise refusal(UsageError, "error.validate.format", fmt=repr(fmt), formats=", ".join(FORMATS))
     checked = []
     for path in paths:
         shown = str(path)
@@ -221,10 +225,10 @@ def schema(out: Path | None = typer.Option(None, "--out", "-o", metavar="FILE", 
     from cardforge.errors import OutputError
 
     if not out.parent.is_dir():  # one file, as a shell redirection: its folder is not invented
-        raise OutputError(f"cannot write {str(out)!r}: the folder {str(out.parent)!r} does not exist; create it first "
-                          f"(mkdir -p {out.parent})")
+        raise refusal(OutputError, "error.output.no_folder", path=repr(str(out)), folder=repr(str(out.parent)),
+                      mkdir=out.parent)
     atomic_write_text(out, text)
-    typer.echo(f"wrote {out}")
+    typer.echo(say_text("out.wrote", message_lang(), path=out))
 
 
 def box(
@@ -276,8 +280,8 @@ def box(
 
 
 def register(app: typer.Typer) -> None:
-    app.command("decks")(decks)
+    app.command("decks", cls=HelpCommand)(decks)
     app.add_typer(deck_app, name="deck")
-    app.command("validate")(validate)
-    app.command("schema")(schema)
-    app.command("box")(box)
+    app.command("validate", cls=HelpCommand)(validate)
+    app.command("schema", cls=HelpCommand)(schema)
+    app.command("box", cls=HelpCommand)(box)

@@ -41,6 +41,10 @@ def translated(text: str | None, lang: str) -> str | None:
 
 
 def _translate_command(command: Any, lang: str, help_names: Sequence[str] = HELP_FLAGS) -> None:
+    from cardforge.i18n import text as say
+
+    if hasattr(command, "usage_prefix"):  # cardforge's HelpCommand/HelpGroup (options.py): « Utilisation : »
+        command.usage_prefix = say("help.usage", lang)
     command.help = translated(command.help, lang)
     command.short_help = translated(command.short_help, lang)
     ctx = command.context_class(command, info_name=command.name or "cardforge", resilient_parsing=True,

@@ -6,7 +6,7 @@ from __future__ import annotations
 import typer
 
 from cardforge.cli import complete
-from cardforge.options import ARGUMENT_TEXT, JSON_OPTION, LANG_OPTION, check_message_lang
+from cardforge.options import ARGUMENT_TEXT, JSON_OPTION, LANG_OPTION, check_message_lang, HelpCommand
 
 __all__ = ["register", "house_switches"]
 
@@ -71,4 +71,4 @@ def _shown(value: object) -> str:
 
 
 def register(app: typer.Typer) -> None:
-    app.command("house")(house)
+    app.command("house", cls=HelpCommand)(house)

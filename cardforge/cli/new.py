@@ -6,7 +6,7 @@ from pathlib import Path
 
 import typer
 
-from cardforge.options import ARGUMENT_PATH, JSON_OPTION, print_written
+from cardforge.options import ARGUMENT_PATH, JSON_OPTION, print_written, HelpCommand, message_lang
 
 __all__ = ["register"]
 
@@ -28,9 +28,12 @@ def new(
         print_written(written, folder)
         return
     deck = written[0]
-    typer.echo(f"wrote {len(written)} files into {folder}")
-    typer.echo(f"next: cardforge validate {deck}  ·  cardforge render {deck} --format sheets,png,tts  ·  cardforge rulebook {deck}")
+    from cardforge.i18n import text
+
+    lang = message_lang()
+    typer.echo(text("out.new_wrote", lang, n=len(written), folder=folder))
+    typer.echo(text("out.new_next", lang, deck=deck))
 
 
 def register(app: typer.Typer) -> None:
-    app.command("new")(new)
+    app.command("new", cls=HelpCommand)(new)

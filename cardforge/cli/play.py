@@ -24,7 +24,7 @@ from typing import Any, TextIO
 
 import typer
 
-from cardforge.options import ARGUMENT_TEXT, HOUSE_OPTION, LANG_OPTION, check_message_lang, nonempty_path
+from cardforge.options import ARGUMENT_TEXT, HOUSE_OPTION, LANG_OPTION, check_message_lang, nonempty_path, HelpCommand
 
 __all__ = ["register", "Session", "MemorySlot", "session_words", "completer", "prompted_lines", "GAMES"]
 
@@ -277,4 +277,4 @@ def play(
 
 
 def register(app: typer.Typer) -> None:
-    app.command("play")(play)
+    app.command("play", cls=HelpCommand)(play)

@@ -8,9 +8,8 @@ import importlib.util
 from typing import Any
 
 import typer
-from typer.core import TyperGroup
 
-from cardforge.options import in_user_language
+from cardforge.options import HelpGroup, in_user_language
 from cardforge.deck.loader import GAMES
 
 __all__ = ["register"]
@@ -20,7 +19,7 @@ def _module_name(game: str) -> str:
     return f"cardforge.referee.{game}"
 
 
-class _LazyGameGroup(TyperGroup):
+class _LazyGameGroup(HelpGroup):
     """A command group whose subcommands (one per game) are imported on first use."""
 
     def list_commands(self, ctx: Any) -> list[str]:

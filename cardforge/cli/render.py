@@ -8,8 +8,10 @@ from pathlib import Path
 import typer
 
 from cardforge.cli import complete
-from cardforge.options import ARGUMENT_TEXT, JSON_OPTION, at_least, configured, lang_option, nonempty_path, print_written, shown
+from cardforge.options import (ARGUMENT_TEXT, JSON_OPTION, at_least, configured, lang_option, nonempty_path,
+                               print_written, shown, HelpCommand, message_lang)
 from cardforge.errors import UsageError
+from cardforge.i18n import either, refusal, text
 
 __all__ = ["register"]
 
@@ -37,24 +39,24 @@ def render(
 
     check_lang(lang)
     if paper not in PAPERS:
-        raise UsageError(f"unknown paper {paper!r}: expected {' or '.join(PAPERS)}")
+        raise refusal(UsageError, "error.render.paper", paper=repr(paper), papers=either(PAPERS))
     folder = out or output_dir() / "cards"
     if calibrate:
         page = write_calibration(folder, paper=paper, lang=lang)
         if as_json:
             print_written([page], folder)
             return
-        typer.echo(f"wrote {shown(page)}")
+        typer.echo(text("out.wrote", message_lang(lang), path=shown(page)))
         return
     if not target:
-        raise UsageError("missing GAME: give a game (collection, sequence, tricks, rows, numwin), 'box', or --calibrate")
+        raise refusal(UsageError, "error.render.missing_game")
     formats = parse_formats(fmt or ("pod" if profile else "sheets"))
     profiles = None
     if profile:
         from cardforge.render.pod import get_profile
 
         if "pod" not in formats:
-            raise UsageError(f"--profile {profile!r} applies to --format pod, not {','.join(formats)}")
+            raise refusal(UsageError, "error.render.profile", profile=repr(profile), formats=",".join(formats))
         profiles = [get_profile(profile).name]
     offset = parse_offset(back_offset)
     check_gutter(gutter)
@@ -77,18 +79,20 @@ def render(
         console = make_console(stderr=True)
         with Progress(TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(),
                       console=console, transient=True, disable=not console.is_terminal) as bar:
-            task = bar.add_task(escape(f"rendering {deck.id} ({', '.join(formats)})"), total=total)
+            task = bar.add_task(escape(text("out.rendering", message_lang(lang), deck=deck.id, formats=", ".join(formats))),
+                                total=total)
             written = render_target(deck, formats, folder, **options, progress=lambda n: bar.advance(task, n))
     if as_json:
         print_written(written, folder)
         return
+    said = message_lang(lang)
     pdfs = [p for p in written if p.suffix == ".pdf"]
     for path in pdfs:
-        typer.echo(f"wrote {shown(path)}")
+        typer.echo(text("out.wrote", said, path=shown(path)))
     others = len(written) - len(pdfs)
     if others:
         folders = sorted({shown(p.parent) for p in written if p.suffix != ".pdf"})
-        typer.echo(f"wrote {others} image/data files into {', '.join(folders)}")
+        typer.echo(text("out.wrote_files", said, n=others, folders=", ".join(folders)))
 
 
 def build(
@@ -121,7 +125,7 @@ def build(
     elif not quiet:
         if names:
             _say_targets(report, names)
-        typer.echo(f"{report.summary()} into {shown(folder)}")
+        typer.echo(report.summary(shown(folder), message_lang()))
 
 
 def _deck_names(decks: list[str]) -> list[str]:
@@ -145,14 +149,15 @@ def _deck_names(decks: list[str]) -> list[str]:
 
 def _say_targets(report: object, names: list[str]) -> None:
     """What ``build DECK…`` did for each deck: the files it wrote and where, or up to date."""
+    lang = message_lang()
     for name in names:
         target = f"cards:{name}"
         paths = report.by_target.get(target)
         if paths is None:
-            typer.echo(f"{name}: up to date")
+            typer.echo(text("out.up_to_date", lang, name=name))
             continue
         folders = sorted({shown(p.parent) for p in paths if p.suffix == ".pdf"}) or sorted({shown(p.parent) for p in paths})
-        typer.echo(f"{name}: wrote {len(paths)} files into {', '.join(folders)}")
+        typer.echo(text("out.target_wrote", lang, name=name, n=len(paths), folders=", ".join(folders)))
 
 
 def watch(
@@ -167,10 +172,10 @@ def watch(
     from cardforge.paths import output_dir
     from cardforge.watch import watch_decks
 
-    watch_decks(_deck_names(decks) if decks else None, out or output_dir(), workers=jobs)
+    watch_decks(_deck_names(decks) if decks else None, out or output_dir(), workers=jobs, lang=message_lang())
 
 
 def register(app: typer.Typer) -> None:
-    app.command("render")(render)
-    app.command("build")(build)
-    app.command("watch")(watch)
+    app.command("render", cls=HelpCommand)(render)
+    app.command("build", cls=HelpCommand)(build)
+    app.command("watch", cls=HelpCommand)(watch)

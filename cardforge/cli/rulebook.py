@@ -7,8 +7,9 @@ from pathlib import Path
 import typer
 
 from cardforge.cli import complete
-from cardforge.options import ARGUMENT_TEXT, JSON_OPTION, nonempty_path, print_written, shown
+from cardforge.options import ARGUMENT_TEXT, JSON_OPTION, nonempty_path, print_written, shown, HelpCommand, message_lang
 from cardforge.errors import UsageError
+from cardforge.i18n import Message, either, refusal, text
 
 __all__ = ["register", "rulebook"]
 
@@ -24,8 +25,8 @@ def _choices(value: str, allowed: tuple[str, ...], what: str) -> list[str]:
         from cardforge.cards import nearest
 
         guess = nearest(value, list(allowed)) if len(value) > 2 else None
-        hint = f"; did you mean {guess!r}?" if guess else ""
-        raise UsageError(f"unknown {what} {value!r}: expected {', '.join(allowed)} or all{hint}")
+        hint = Message("error.card.hint", suggestion=repr(guess)) if guess else ""
+        raise refusal(UsageError, f"error.rulebook.{what}", value=repr(value), allowed=", ".join(allowed), hint=hint)
     return [value]
 
 
@@ -53,7 +54,7 @@ def rulebook(
     langs = _choices(lang, _LANGS, "language")
     kinds = _choices(kind, KINDS, "book")
     if paper.lower() not in _PAPERS:
-        raise UsageError(f"unknown paper size {paper!r}: expected {' or '.join(_PAPERS)}")
+        raise refusal(UsageError, "error.rulebook.paper", paper=repr(paper), papers=either(_PAPERS))
     folder = out or output_dir()
     if custom:
         written = [build_custom_rulebook(game, lg, folder, paper=paper.lower()) for lg in langs]
@@ -64,8 +65,9 @@ def rulebook(
     if as_json:
         print_written(written, folder)
     else:
+        said = message_lang(lang.lower() if lang.lower() != "all" else None)
         for path in written:
-            typer.echo(f"wrote {shown(path)}")
+            typer.echo(text("out.wrote", said, path=shown(path)))
 
 
 def _booklets(books: list[Path], back_offset: str) -> list[Path]:
@@ -89,4 +91,4 @@ def _booklets(books: list[Path], back_offset: str) -> list[Path]:
 
 
 def register(app: typer.Typer) -> None:
-    app.command("rulebook")(rulebook)
+    app.command("rulebook", cls=HelpCommand)(rulebook)

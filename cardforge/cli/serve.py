@@ -6,7 +6,7 @@ from pathlib import Path
 
 import typer
 
-from cardforge.options import nonempty_path
+from cardforge.options import HelpCommand, nonempty_path
 
 __all__ = ["register"]
 
@@ -27,4 +27,4 @@ def serve(
 
 
 def register(app: typer.Typer) -> None:
-    app.command("serve")(serve)
+    app.command("serve", cls=HelpCommand)(serve)

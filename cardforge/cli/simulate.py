@@ -9,8 +9,8 @@ import typer
 
 from cardforge.cli import complete
 from cardforge.errors import UsageError
-from cardforge.i18n import refusal
-from cardforge.options import ARGUMENT_TEXT, LANG_OPTION, nonempty_path
+from cardforge.i18n import refusal, Message, text
+from cardforge.options import ARGUMENT_TEXT, LANG_OPTION, nonempty_path, HelpCommand
 
 __all__ = ["register", "simulate"]
 
@@ -80,7 +80,7 @@ def simulate(
     for name in names:
         make_bot(game, name)
     if jobs is not None and jobs < 1:
-        raise UsageError(f"--jobs must be at least 1, not {jobs}")
+        raise refusal(UsageError, "error.simulate.jobs", jobs=jobs)
     if precision is not None and not 0 < precision < 0.5:
         raise refusal(UsageError, "error.simulate.precision", value=repr(precision))
     counts = player_counts(players)
@@ -115,7 +115,7 @@ def simulate(
         from cardforge.simulate.comparison import deck_variants
 
         if compare_key:
-            raise UsageError("--compare compares house rules and --ablate/--swap decks: use one at a time")
+            raise refusal(UsageError, "error.simulate.compare_deck")
         cards = [card for value in ablate for card in value.split(",")]
         variants, compare_key = deck_variants(specs[0], cards, swap), "deck"
     report, comparison = _run(specs[0], compare_key, variants, jobs, cluster, precision, records is not None,
@@ -151,8 +151,7 @@ def _finish(report, comparison, folder, formats, records, lang, quiet, as_json) 
         write_records(records, games)
     written = write_report(folder, report, comparison, formats=formats, lang=lang)
     if ("png" in formats or "pdf" in formats) and not plots_available():  # said once, on stderr, whatever the output
-        sys.stderr.write("cardforge: notice: the report has no figures nor PDF without matplotlib: "
-                         "pip install 'cardforge[plots]' to get them\n")
+        sys.stderr.write(text("out.no_plots", lang) + "\n")
     if as_json:
         import json
 
@@ -163,10 +162,11 @@ def _finish(report, comparison, folder, formats, records, lang, quiet, as_json) 
             typer.echo(line)
         runs = report.get("all_runs") or {"games": report["games_played"], "elapsed_seconds": report["elapsed_seconds"],
                                           "runs": 1}
-        every = f" ({runs['runs']} runs)" if runs["runs"] > 1 else ""
-        typer.echo(f"{runs['games']} games{every} in {runs['elapsed_seconds']:.1f} s; report in {folder}/index.html")
+        every = Message("out.simulated_runs", runs=runs["runs"]) if runs["runs"] > 1 else ""
+        typer.echo(text("out.simulated", lang, games=runs["games"], every=every, seconds=f"{runs['elapsed_seconds']:.1f}",
+                        report=f"{folder}/index.html"))
     if report["interrupted"] or (comparison or {}).get("interrupted"):
-        sys.stderr.write("cardforge: interrupted: the report covers the games played so far\n")
+        sys.stderr.write(text("out.sim_interrupted", lang) + "\n")
         raise typer.Exit(130)
 
 
@@ -209,4 +209,4 @@ def figure_formats(value: str) -> tuple[str, ...]:
 
 
 def register(app: typer.Typer) -> None:
-    app.command("simulate")(simulate)
+    app.command("simulate", cls=HelpCommand)(simulate)

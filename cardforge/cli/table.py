@@ -15,14 +15,15 @@ from pathlib import Path
 import typer
 
 from cardforge.cli import complete
-from cardforge.options import (ARGUMENT_INT, ARGUMENT_TEXT, HOUSE_OPTION, JSON_OPTION, LANG_OPTION, at_least, check_lang, configured,
-                                   in_user_language, nonempty_path, print_written)
+from cardforge.options import (ARGUMENT_INT, ARGUMENT_TEXT, HelpCommand, HelpGroup, HOUSE_OPTION, JSON_OPTION, LANG_OPTION,
+                               at_least, check_lang, configured, in_user_language, nonempty_path, print_written)
 from cardforge.errors import CardforgeError, OutputError, UsageError
-from cardforge.i18n import text
+from cardforge.i18n import Message, refusal, text
 
 __all__ = ["register"]
 
 table_app = typer.Typer(
+    cls=HelpGroup,
     help="Keep a match's score sheet: new, round, show, undo, list, resume, export.",
     no_args_is_help=True,
 )
@@ -72,9 +73,8 @@ def _show(standings, as_json: bool, headline: str = "", *, written: bool = False
     except Exception as exc:
         if not written:
             raise
-        done = headline or "saved"
-        raise OutputError(f"{done} (saved in the score sheet), but it could not be displayed ({exc}); "
-                          "do not enter it again: see 'cardforge table show'") from None
+        done = headline or Message("error.table.saved")
+        raise refusal(OutputError, "error.table.not_displayed", done=done, why=exc) from None
 
 
 def _sheet_lang(ctx: typer.Context, lang: str, standings: object) -> str:
@@ -85,7 +85,7 @@ def _sheet_lang(ctx: typer.Context, lang: str, standings: object) -> str:
     return getattr(standings.match, "lang", None) or lang
 
 
-@table_app.command("new")
+@table_app.command("new", cls=HelpCommand)
 @in_user_language
 def new(
     game: str = typer.Argument(..., click_type=ARGUMENT_TEXT, metavar="GAME", autocompletion=complete.games, help="Game: collection, sequence, tricks, rows or numwin."),
@@ -109,8 +109,7 @@ def new(
     """
     check_lang(lang)
     if not players:
-        raise UsageError('missing --players: give them in seating order, e.g. --players "Ana,Ben,Chloé" '
-                         "(or set players in cardforge.toml, see 'cardforge config')")
+        raise refusal(UsageError, "error.table.missing_players")
     from cardforge.config import with_house_rules
 
     with _keeper(db) as keeper:
@@ -124,7 +123,7 @@ def new(
     typer.echo(text("table.started", lang, status=status_line(standings, lang)))
 
 
-@table_app.command("round")
+@table_app.command("round", cls=HelpCommand)
 @in_user_language
 def round_(
     ctx: typer.Context,
@@ -148,7 +147,7 @@ def round_(
     _show(standings, as_json, text("table.recorded", lang, n=last.number), written=True, lang=lang)
 
 
-@table_app.command("show")
+@table_app.command("show", cls=HelpCommand)
 @in_user_language
 def show(ctx: typer.Context, match: int | None = _match_option(), db: Path | None = _db_option(),
          as_json: bool = JSON_OPTION, lang: str = LANG_OPTION) -> None:
@@ -162,7 +161,7 @@ def show(ctx: typer.Context, match: int | None = _match_option(), db: Path | Non
     _show(standings, as_json, lang=_sheet_lang(ctx, lang, standings))
 
 
-@table_app.command("undo")
+@table_app.command("undo", cls=HelpCommand)
 @in_user_language
 def undo(ctx: typer.Context, match: int | None = _match_option(), db: Path | None = _db_option(),
          as_json: bool = JSON_OPTION, lang: str = LANG_OPTION) -> None:
@@ -179,7 +178,7 @@ def undo(ctx: typer.Context, match: int | None = _match_option(), db: Path | Non
           written=True, lang=lang)
 
 
-@table_app.command("list")
+@table_app.command("list", cls=HelpCommand)
 @in_user_language
 def list_(db: Path | None = _db_option(), as_json: bool = JSON_OPTION, lang: str = LANG_OPTION) -> None:
     """List the matches in the database.
@@ -220,7 +219,7 @@ def list_(db: Path | None = _db_option(), as_json: bool = JSON_OPTION, lang: str
     make_console().print(table)
 
 
-@table_app.command("resume")
+@table_app.command("resume", cls=HelpCommand)
 @in_user_language
 def resume(ctx: typer.Context, match_id: int = typer.Argument(..., click_type=ARGUMENT_INT, metavar="ID", autocompletion=complete.match_ids, help="Match ID (see 'cardforge table list')."),
            db: Path | None = _db_option(), as_json: bool = JSON_OPTION, lang: str = LANG_OPTION) -> None:
@@ -235,7 +234,7 @@ def resume(ctx: typer.Context, match_id: int = typer.Argument(..., click_type=AR
     _show(standings, as_json, text("table.resumed", lang, match=match_id), written=True, lang=lang)
 
 
-@table_app.command("export")
+@table_app.command("export", cls=HelpCommand)
 @in_user_language
 def export(
     ctx: typer.Context,

@@ -21,6 +21,7 @@ catalogue, not in the code that asks for a message::
     {names:list}                    → « Inès et Olivier »; a long list is cut: "P0, P1, … and 99,992 more"
     {n:grouped}                     → a whole number with the language's thousands separator
     {parts:semi}                    → the parts joined by "; " (French: « ; »)
+    {parts:comma}                   → the parts joined by ", " (a list that is not a sentence)
     {n:minus}                       → a number with the minus sign of a formula ("−15", not "-15")
     {n:+d}                          → a signed number, its minus sign as a formula writes it ("+5", "−2")
     {rows:spaced}                   → the parts joined by two spaces (a table line)
@@ -48,7 +49,7 @@ from collections.abc import Iterable, Mapping
 from types import ModuleType
 from typing import Any, TypeVar
 
-__all__ = ["Message", "say", "text", "languages", "catalogue", "join", "localised", "refusal", "DEFAULT_LANG"]
+__all__ = ["Message", "say", "text", "languages", "catalogue", "join", "localised", "refusal", "either", "DEFAULT_LANG"]
 
 DEFAULT_LANG = "en"
 
@@ -101,6 +102,8 @@ class _Formatter(string.Formatter):
             return f"{int(value):,}".replace(",", getattr(self.module, "THOUSANDS", ","))
         if spec == "spaced":
             return "  ".join(_render(v, self.module) for v in value)
+        if spec == "comma":
+            return ", ".join(_render(v, self.module) for v in value)
         if spec == "semi":
             return self.module.SEMICOLON.join(_render(v, self.module) for v in value)
         if spec == "minus":  # a number as a formula writes it: −15 with the minus sign, as in "−3 × 5"
@@ -212,3 +215,12 @@ def refusal(cls: type[E], key: str, /, **params: Any) -> E:
     (logs, other faces), the user's language where a face renders ``error.message``."""
     message = Message(key, **params)
     return localised(cls(message.text(DEFAULT_LANG)), message)
+
+
+def either(items: Iterable[Any]) -> Message:
+    """The choices of a refusal, as the user's language says them: "a4 or letter", "a, b or c"
+    (« a4 ou letter »)."""
+    items = [str(i) for i in items]
+    if len(items) <= 1:
+        return Message.literal("".join(items))
+    return Message("error.either", first=", ".join(items[:-1]), second=items[-1])

@@ -17,6 +17,7 @@ from pathlib import Path
 
 import typer
 
+from cardforge.options import HelpCommand, HelpGroup
 from cardforge.cards import Card, nearest
 from cardforge.errors import UsageError
 from cardforge.options import ARGUMENT_TEXT
@@ -50,6 +51,7 @@ from cardforge.referee.verdict import Verdict, emit
 __all__ = ["app", "objectives_verdict", "check_verdict", "load_scorecard", "parse_objectives", "collection_cards"]
 
 app = typer.Typer(
+    cls=HelpGroup,
     add_completion=False,
     help="Num Collection: objectives of a collection, the best set to validate, STOP checks.",
     no_args_is_help=True,
@@ -194,7 +196,7 @@ def check_verdict(cards: Sequence[Card], rules: HouseRules | None = None) -> Ver
     return verdict
 
 
-@app.command("objectives")
+@app.command("objectives", cls=HelpCommand)
 def objectives(
     cards: list[str] = typer.Argument(..., click_type=ARGUMENT_TEXT, metavar="CARD...", help="The cards of a player's collection this round."),
     scorecard: Path | None = typer.Option(None, "--scorecard", metavar="FILE", help="File of objectives already validated "
@@ -219,7 +221,7 @@ def objectives(
     emit(verdict, as_json=as_json, lang=lang)
 
 
-@app.command("check")
+@app.command("check", cls=HelpCommand)
 def check(
     cards: list[str] = typer.Argument(..., click_type=ARGUMENT_TEXT, metavar="CARD...", help="The cards of one sequence in draw order (e.g. R3 G5 RB7 joker)."),
     mode: str = MODE_OPTION,

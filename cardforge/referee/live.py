@@ -18,7 +18,7 @@ from typing import Any
 
 import typer
 
-from cardforge.options import completion, nonempty_path
+from cardforge.options import HelpCommand, completion, nonempty_path
 from cardforge.errors import UsageError
 from cardforge.i18n import refusal
 
@@ -119,7 +119,7 @@ def add_undo_command(app: typer.Typer, game: str) -> None:
     from cardforge.options import JSON_OPTION, LANG_OPTION, check_message_lang
     from cardforge.referee.verdict import emit
 
-    @app.command("undo")
+    @app.command("undo", cls=HelpCommand)
     def undo_(
         state: Path | None = STATE_OPTION,
         table: bool = TABLE_OPTION,

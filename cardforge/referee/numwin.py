@@ -14,7 +14,8 @@ from pathlib import Path
 
 import typer
 
-from cardforge.options import ARGUMENT_TEXT, HOUSE_OPTION, JSON_OPTION, LANG_OPTION, check_message_lang as check_lang
+from cardforge.options import (ARGUMENT_TEXT, HOUSE_OPTION, JSON_OPTION, LANG_OPTION, check_message_lang as check_lang,
+                               HelpCommand, HelpGroup)
 
 from cardforge.cards import Card, format_cards
 from cardforge.errors import UsageError
@@ -36,6 +37,7 @@ from cardforge.referee.verdict import Verdict, emit
 __all__ = ["app", "score_verdict", "reflex_verdict", "round_verdict", "parse_locked"]
 
 app = typer.Typer(
+    cls=HelpGroup,
     add_completion=False,
     help="Num Win: score final combos, check reflex and memory claims (lowest total wins).",
     no_args_is_help=True,
@@ -183,7 +185,7 @@ def round_verdict(combos: Sequence[Sequence[Card]], rules: HouseRules | None = N
 
 # -- commands --------------------------------------------------------------------------------
 
-@app.command()
+@app.command(cls=HelpCommand)
 def score(
     cards: list[str] = typer.Argument(None, click_type=ARGUMENT_TEXT, metavar="CARD...", help="The final combo, e.g. R7 G7 RB3 SH2 flash."),
     locked: list[str] = typer.Option(None, "--locked", metavar="PAIR", help="A pair locked by a reflex, e.g. R7+G7 (repeatable)."),
@@ -220,7 +222,7 @@ def _claim_command(name: str, *, from_opponent: bool, claimed_help: str, doc: st
         emit(verdict, as_json=as_json, lang=lang)
 
     command.__doc__ = doc
-    app.command(name)(command)
+    app.command(name, cls=HelpCommand)(command)
 
 
 _claim_command(
@@ -251,7 +253,7 @@ def parse_combo(text: str) -> tuple[list[Card], list[tuple[Card, Card]]]:
     return loose, pairs
 
 
-@app.command("round")
+@app.command("round", cls=HelpCommand)
 def round_(
     combos: list[str] = typer.Argument(None, click_type=ARGUMENT_TEXT, metavar="COMBO...", help="One combo per player: by name, Ana=R7+G7,B2 Ben=SH2,B9, or "
                                                   "positional, one quoted combo each ('R7 G7 RB3' 'SH2 B9')."),
@@ -296,7 +298,7 @@ def round_(
     emit(verdict, as_json=as_json, lang=lang)
 
 
-@app.command("play")
+@app.command("play", cls=HelpCommand)
 def play(
     move: list[str] = typer.Argument(None, click_type=ARGUMENT_TEXT, metavar="PLAYER=MOVE|CARD",
                                      help="What the table does, as the engine asks for it: a move (Ana=draw, "

@@ -9,7 +9,7 @@ from pathlib import Path
 import typer
 
 from cardforge.cards import Card
-from cardforge.options import ARGUMENT_TEXT, HOUSE_OPTION, JSON_OPTION, LANG_OPTION, check_message_lang as check_lang, completion
+from cardforge.options import ARGUMENT_TEXT, HelpCommand, HOUSE_OPTION, JSON_OPTION, LANG_OPTION, check_message_lang as check_lang, completion
 from cardforge.errors import CardCodeError, UsageError
 from cardforge.games.pushluck import SequenceCheck, sequence_points
 from cardforge.i18n import Message, localised, refusal
@@ -158,4 +158,4 @@ def add_play_command(app: typer.Typer, game: str, house_keys: Sequence[str]) -> 
     play.__doc__ = (f"A game of {game} move by move, as the table plays it: whose turn it is, every action card, "
                     "STOPs, rounds and the winner. With --state or --table the game is kept between calls.\n\n"
                     f"Example: cardforge referee {game} play --state soir.json --players Ana,Ben Ana=R3")
-    app.command("play")(play)
+    app.command("play", cls=HelpCommand)(play)

@@ -16,7 +16,7 @@ from pathlib import Path
 
 import typer
 
-from cardforge.options import ARGUMENT_TEXT, HOUSE_OPTION, JSON_OPTION, LANG_OPTION, check_message_lang as check_lang
+from cardforge.options import ARGUMENT_TEXT, HelpCommand, HelpGroup, HOUSE_OPTION, JSON_OPTION, LANG_OPTION, check_message_lang as check_lang
 
 from cardforge.cards import Card, FamilyKind, nearest
 from cardforge.errors import UsageError
@@ -56,6 +56,7 @@ __all__ = [
 ]
 
 app = typer.Typer(
+    cls=HelpGroup,
     add_completion=False,
     help="Num Rangées: place a simultaneous reveal, score captured piles.",
     no_args_is_help=True,
@@ -222,7 +223,7 @@ def _explosion(variant: str | None) -> bool:
     return True
 
 
-@app.command("play")
+@app.command("play", cls=HelpCommand)
 def play(
     reveals: list[str] = typer.Argument(None, click_type=ARGUMENT_TEXT, metavar="PLAYER=CARD...", help="Revealed cards, e.g. Ana=R7 Ben=SH3."),
     row: list[str] = typer.Option(None, "--row", metavar="COLOUR=CARD,CARD",
@@ -276,7 +277,7 @@ def _one_off(rows: Mapping[str, list[Card]], tokens: Sequence[str], rules: House
     return play_verdict(rows, plays, rules, explosion)
 
 
-@app.command("score")
+@app.command("score", cls=HelpCommand)
 def score(
     cards: list[str] = typer.Argument(None, click_type=ARGUMENT_TEXT, metavar="CARD...", help="The captured cards, e.g. R5 RB7 SH3."),
     as_json: bool = JSON_OPTION,
@@ -291,7 +292,7 @@ def score(
     emit(score_verdict(pile), as_json=as_json, lang=lang)
 
 
-@app.command("round")
+@app.command("round", cls=HelpCommand)
 def round_(
     piles: list[str] = typer.Argument(None, click_type=ARGUMENT_TEXT, metavar="PLAYER=CARD,CARD...", help="Each player's captured pile, e.g. p1=R5,RB7 p2=SH3."),
     house: list[str] = HOUSE_OPTION,

@@ -14,6 +14,7 @@ from collections.abc import Sequence
 
 import typer
 
+from cardforge.options import HelpCommand, HelpGroup
 from cardforge.cards import Card
 from cardforge.games.house import parse_house_rules
 from cardforge.games.sequence import CITES, HouseRules, check_sequence, sequence_points
@@ -38,6 +39,7 @@ __all__ = ["app", "check_verdict", "score_verdict"]
 HOUSE_KEYS = ("stop_cost", "rainbow_colour")
 
 app = typer.Typer(
+    cls=HelpGroup,
     add_completion=False,
     help="Num Séquence: STOP conditions and the score of secured sequences.",
     no_args_is_help=True,
@@ -77,7 +79,7 @@ def score_verdict(sequences: Sequence[Sequence[Card]], mode: str = "classic", ru
     return verdict
 
 
-@app.command("check")
+@app.command("check", cls=HelpCommand)
 def check(
     cards: list[str] = typer.Argument(..., click_type=ARGUMENT_TEXT, metavar="CARD...", help="The cards of one sequence in draw order (e.g. R3 G5 RB7 joker)."),
     mode: str = MODE_OPTION,
@@ -96,7 +98,7 @@ def check(
     emit(verdict, as_json=as_json, lang=lang)
 
 
-@app.command("score")
+@app.command("score", cls=HelpCommand)
 def score(
     sequences: list[str] = typer.Argument(..., click_type=ARGUMENT_TEXT, metavar="SEQUENCE...", help='Secured sequences, one quoted argument each ("R3 G5" "B7 Y2").'),
     mode: str = MODE_OPTION,

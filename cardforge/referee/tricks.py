@@ -14,7 +14,7 @@ from typing import Any
 
 import typer
 
-from cardforge.options import ARGUMENT_TEXT, HOUSE_OPTION, JSON_OPTION, LANG_OPTION, check_message_lang as check_lang
+from cardforge.options import ARGUMENT_TEXT, HelpCommand, HelpGroup, HOUSE_OPTION, JSON_OPTION, LANG_OPTION, check_message_lang as check_lang
 
 from cardforge.cards import Card
 from cardforge.errors import UsageError
@@ -48,6 +48,7 @@ __all__ = ["app", "parse_cards", "trick_verdict", "legal_verdict", "score_verdic
 GAME = "tricks"
 
 app = typer.Typer(
+    cls=HelpGroup,
     add_completion=False,
     help="Num Plis: who wins a trick, which cards may be played, how many points a round earns.",
     no_args_is_help=True,
@@ -290,7 +291,7 @@ def _emit(verdict: Verdict, as_json: bool, lang: str) -> None:
 
 
 
-@app.command("trick")
+@app.command("trick", cls=HelpCommand)
 def trick(
     ctx: typer.Context,
     cards: list[str] = typer.Argument(..., click_type=ARGUMENT_TEXT, metavar="CARD...|PLAYER=CARD...",
@@ -353,7 +354,7 @@ def trick(
 
 
 add_undo_command(app, GAME)
-app.command("play", help="A game of Num Plis move by move: bids, hands dealt, passes, cards laid, every "
+app.command("play", cls=HelpCommand, help="A game of Num Plis move by move: bids, hands dealt, passes, cards laid, every "
                          "house rule applied; kept between calls with --state or --table (the same as "
                          "'trick' then), else the moves given make one game.\n\n"
                          "Example: cardforge referee tricks play --state soir.json --rounds 2 "
@@ -380,7 +381,7 @@ def _fixed(options: dict[str, int | bool | None]):
     return prepare
 
 
-@app.command("legal")
+@app.command("legal", cls=HelpCommand)
 def legal(
     trick_cards: str = typer.Option("", "--trick", "-t", metavar="CARDS", help='Cards already in the trick, e.g. "RB10 SH4".'),
     hand: str = typer.Option(..., "--hand", metavar="CARDS", help='Cards in your hand, e.g. "RB3 SH12 flip".'),
@@ -398,7 +399,7 @@ def legal(
     _emit(legal_verdict(laid, held, rules), as_json, lang)
 
 
-@app.command("score")
+@app.command("score", cls=HelpCommand)
 def score(
     bid: int = typer.Option(..., "--bid", "-b", metavar="N", help="Tricks bid."),
     won: int = typer.Option(..., "--won", "-w", metavar="N", help="Tricks won."),
@@ -416,7 +417,7 @@ def score(
     _emit(score_verdict(bid, won, cards, streak, _house(house, "score"), final=final), as_json, lang)
 
 
-@app.command("rounds")
+@app.command("rounds", cls=HelpCommand)
 def rounds(
     players: int = typer.Option(..., "--players", "-p", metavar="N", help="Players at the table."),
     start_cards: int = typer.Option(1, "--start-cards", metavar="N", help="Cards dealt in round 1."),

@@ -20,6 +20,7 @@ from pathlib import Path
 from cardforge.atomic import atomic_write_bytes, ensure_dir
 from cardforge.deck import Deck
 from cardforge.errors import UsageError
+from cardforge.i18n import either, refusal
 
 __all__ = ["FORMATS", "LANGS", "load_target", "parse_formats", "check_lang", "planned_faces", "render_target",
            "face_variants", "write_sheets", "write_calibration"]
@@ -48,13 +49,13 @@ def parse_formats(text: str) -> tuple[str, ...]:
         return FORMATS
     unknown = sorted(wanted - set(FORMATS))
     if unknown or not wanted:
-        raise UsageError(f"unknown format {','.join(unknown) or text!r}: expected {', '.join(FORMATS)} or all")
+        raise refusal(UsageError, "error.render.format", fmt=repr(",".join(unknown) or text), formats=", ".join(FORMATS))
     return tuple(f for f in FORMATS if f in wanted)
 
 
 def check_lang(lang: str) -> str:
     if lang not in LANGS:
-        raise UsageError(f"unknown language {lang!r}: expected fr or en")
+        raise refusal(UsageError, "error.lang.unknown", lang=repr(lang), langs=either(("fr", "en")))  # as the help says them
     return lang
 
 
@@ -158,7 +159,7 @@ def render_target(deck: Deck, formats: Sequence[str], out: Path, *, lang: str = 
 
             written += tts_export(deck, folder / f"tts-{lang}", lang=lang, cache=cache, digests=digests)
         else:
-            raise UsageError(f"unknown format {fmt!r}: expected {', '.join(FORMATS)} or all")
+            raise refusal(UsageError, "error.render.format", fmt=repr(fmt), formats=", ".join(FORMATS))
     return written
 
 

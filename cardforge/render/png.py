@@ -42,8 +42,10 @@ def png_variant(deck: Deck, size: tuple[int, int] | None) -> Variant:
     size = size or full
     if size[0] > full[0] or size[1] > full[1]:
         from cardforge.errors import UsageError
+        from cardforge.i18n import refusal
 
-        raise UsageError(f"{size[0]}×{size[1]} px is larger than {deck.id}'s card with bleed ({full[0]}×{full[1]} px at {DPI} DPI)")
+        raise refusal(UsageError, "error.render.png_size", width=size[0], height=size[1], game=deck.id,
+                      full_width=full[0], full_height=full[1], dpi=DPI)
     return FULL if size == full else Variant("crop", size)
 
 

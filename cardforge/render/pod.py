@@ -197,8 +197,10 @@ def get_profile(name: str) -> Profile:
         from cardforge.cards import nearest
 
         guess = nearest(name, list(PROFILES))
-        hint = f"; did you mean {guess!r}?" if guess else ""
-        raise UsageError(f"unknown profile {name!r}: expected one of {', '.join(PROFILES)}{hint}")
+        from cardforge.i18n import Message, refusal
+
+        hint = Message("error.card.hint", suggestion=repr(guess)) if guess else ""
+        raise refusal(UsageError, "error.render.profile_unknown", name=repr(name), profiles=", ".join(PROFILES), hint=hint)
     return PROFILES[key]
 
 

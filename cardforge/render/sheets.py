@@ -20,6 +20,7 @@ from dataclasses import dataclass
 from cardforge.cards import Card
 from cardforge.deck import Deck
 from cardforge.errors import UsageError
+from cardforge.i18n import either, refusal
 from cardforge.render.faces import card_size_points, draw_back, draw_card
 from cardforge.render.pdf import MM, new_canvas, pdf_bytes
 
@@ -40,7 +41,7 @@ FOOTER_MM = 2.8            # a 6 pt line under the bottom marks
 
 def _paper(name: str) -> tuple[float, float]:
     if name not in PAPERS:
-        raise UsageError(f"unknown paper {name!r}: expected {' or '.join(PAPERS)}")
+        raise refusal(UsageError, "error.render.paper", paper=repr(name), papers=either(PAPERS))
     return PAPERS[name]
 
 
@@ -50,9 +51,9 @@ def parse_offset(text: str) -> tuple[float, float]:
     try:
         x, y = (float(p) for p in parts)
     except ValueError:
-        raise UsageError(f"bad --back-offset {text!r}: expected X,Y in millimetres, e.g. 0.5,-1") from None
+        raise refusal(UsageError, "error.render.back_offset", text=repr(text)) from None
     if abs(x) > 20 or abs(y) > 20:
-        raise UsageError(f"--back-offset {text!r} is over 20 mm: expected the small shift read off the calibration page")
+        raise refusal(UsageError, "error.render.back_offset_far", text=repr(text))
     return x, y
 
 
@@ -114,7 +115,7 @@ class SheetLayout:
 
 def check_gutter(gutter_mm: float) -> float:
     if not 0 <= gutter_mm <= 20:
-        raise UsageError(f"bad --gutter {gutter_mm:g}: expected 0 to 20 mm")
+        raise refusal(UsageError, "error.render.gutter", gutter=f"{gutter_mm:g}")
     return gutter_mm
 
 
@@ -141,8 +142,8 @@ def sheet_layout(deck: Deck, paper: str = "a4", gutter_mm: float = 0.0) -> Sheet
                 if best is None or key > best[0]:
                     best = (key, rotated, cw, ch, cols, rows, bleed_mm)
     if best is None:
-        raise UsageError(f"a {deck.card.width_mm:g}×{deck.card.height_mm:g} mm card does not fit on {paper} "
-                         f"with a {gutter_mm:g} mm gutter and crop marks {PRINTER_MARGIN_MM:g} mm from the edge")
+        raise refusal(UsageError, "error.render.no_fit", width=f"{deck.card.width_mm:g}", height=f"{deck.card.height_mm:g}",
+                      paper=paper, gutter=f"{gutter_mm:g}", margin=f"{PRINTER_MARGIN_MM:g}")
     _, rotated, cw, ch, cols, rows, bleed_mm = best
     grid_w, grid_h = cols * cw + (cols - 1) * g, rows * ch + (rows - 1) * g
     spare = ph - grid_h

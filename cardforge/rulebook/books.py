@@ -22,6 +22,7 @@ from typing import Any
 from cardforge.atomic import atomic_write_bytes
 from cardforge.deck import GAMES, load_deck
 from cardforge.errors import UsageError
+from cardforge.i18n import Message, either, refusal
 from cardforge.rulebook import KINDS, LANGS, all_jobs
 from cardforge.rulebook.markup import Markup, parse_markup
 
@@ -38,12 +39,12 @@ def _check(game: str, lang: str, kind: str = "player") -> None:
         from cardforge.cards import nearest
 
         guess = nearest(game, list(GAMES))
-        hint = f"; did you mean {guess!r}?" if guess else ""
-        raise UsageError(f"unknown game {game!r}: games are {', '.join(GAMES)}{hint}")
+        hint = Message("error.card.hint", suggestion=repr(guess)) if guess else ""
+        raise refusal(UsageError, "error.rulebook.unknown_game", game=repr(game), games=", ".join(GAMES), hint=hint)
     if lang not in LANGS:
-        raise UsageError(f"unknown language {lang!r}: expected {' or '.join(LANGS)}")
+        raise refusal(UsageError, "error.lang.unknown", lang=repr(lang), langs=either(LANGS))
     if kind not in KINDS:
-        raise UsageError(f"unknown book {kind!r}: expected {', '.join(KINDS)}")
+        raise refusal(UsageError, "error.rulebook.unknown_book", kind=repr(kind), kinds=", ".join(KINDS))
 
 
 def rulebook_path(out: Path, game: str, lang: str, paper: str = "a5", *, kind: str = "player") -> Path:

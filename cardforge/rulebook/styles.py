@@ -42,7 +42,9 @@ def page_for(paper: str) -> Page:
     try:
         return PAPERS[paper.lower()]
     except KeyError:
-        raise UsageError(f"unknown paper size {paper!r}: expected {' or '.join(PAPERS)}") from None
+        from cardforge.i18n import either, refusal
+
+        raise refusal(UsageError, "error.rulebook.paper", paper=repr(paper), papers=either(PAPERS)) from None
 
 
 @dataclass(frozen=True, slots=True)

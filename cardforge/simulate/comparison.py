@@ -16,6 +16,7 @@ from dataclasses import replace
 from typing import Any
 
 from cardforge.errors import UsageError
+from cardforge.i18n import refusal
 from cardforge.simulate.report import win_shares
 from cardforge.simulate.spec import SimSpec
 from cardforge.simulate.stats import Z, benjamini_hochberg, interval, mean_ci, paired_test
@@ -35,10 +36,10 @@ def house_values(spec: SimSpec, key: str) -> tuple[Any, list[Any]]:
     f = house_rule_field(engine_module(spec.game).HouseRules, key)
     key = f.name
     if any(pair.split("=", 1)[0].strip().replace("-", "_") == key for pair in spec.house):
-        raise UsageError(f"--compare {key} compares every value of {key}: do not also set it with --house")
+        raise refusal(UsageError, "error.simulate.compare_house", key=key)
     choices = list(f.metadata.get("choices") or ((True, False) if isinstance(f.default, bool) else ()))
     if len(choices) < 2:
-        raise UsageError(f"house rule {key!r} has no list of values to compare")
+        raise refusal(UsageError, "error.simulate.compare_values", key=repr(key))
     return f.default, [c for c in choices if c != f.default]
 
 
@@ -140,12 +141,12 @@ def deck_variants(spec: SimSpec, ablate: Sequence[str], swap: Sequence[str]) -> 
     from cardforge.games.deck_edit import parse_deck_edit
 
     if any(pair.split("=", 1)[0].strip() == "deck_edit" for pair in spec.options):
-        raise UsageError("--ablate and --swap edit the deck: do not also give --option deck_edit=…")
+        raise refusal(UsageError, "error.simulate.deck_edit")
     out: list[Variant] = [("full", {"key": "sim.label.full", "params": {}}, spec)]
     edits = [(f"-{card.strip().lower()}", f"{card.strip().lower()}=") for card in ablate if card.strip()]
     for pair in swap:
         if "=" not in pair or not all(part.strip() for part in pair.split("=", 1)):
-            raise UsageError(f"--swap {pair!r}: expected CARD=OTHER, e.g. --swap flip=swipe")
+            raise refusal(UsageError, "error.simulate.swap", pair=repr(pair))
         edits.append((pair.strip().lower(), pair.strip().lower()))
     for value, edit in edits:
         parse_deck_edit(edit)

@@ -64,8 +64,7 @@ def replay_moves(record: dict[str, Any]) -> Any:
     for step, (seat, i, words, _chance) in enumerate(record["moves"], start=1):
         legal = state.legal_actions()
         if state.current_player() != seat or i >= len(legal) or state.action_to_string(legal[i]) != words:
-            raise UsageError(f"game {record['index']}, move {step}: the engine does not play {words!r} there; "
-                             "the records come from another cardforge version or were edited")
+            raise refusal(UsageError, "error.simulate.replay_move", index=record["index"], step=step, words=repr(words))
         state.apply_legal(legal[i])
     return state
 
@@ -97,7 +96,8 @@ def print_recorded(path: Path, index: int, lang: str, echo: Callable[[str], None
     record = read_record(path, index)
     state = replay_moves(record)
     if list(state.returns()) != list(record["scores"]):
-        raise UsageError(f"game {index}: replayed, it scores {list(state.returns())}, not {record['scores']} as recorded")
+        raise refusal(UsageError, "error.simulate.replay_scores", index=index, scores=list(state.returns()),
+                      recorded=record["scores"])
     for line in trace_lines(record, lang):
         echo(line)
 

@@ -150,11 +150,11 @@ def _cluster(spec: SimSpec, address: str, progress: Progress | None, records: li
     try:
         from distributed import Client, as_completed
     except ImportError:
-        raise UsageError("--cluster needs Dask distributed: pip install 'cardforge[cluster]'") from None
+        raise refusal(UsageError, "error.simulate.no_dask") from None
     try:
         client = Client(address, timeout="10s")
     except (OSError, TimeoutError) as exc:
-        raise UsageError(f"cannot reach the Dask scheduler at {address!r}: {exc}") from None
+        raise refusal(UsageError, "error.simulate.unreachable", address=repr(address), why=exc) from None
     except (ValueError, TypeError) as exc:  # not an address Dask can parse
         raise refusal(UsageError, "error.simulate.cluster", address=repr(address), why=str(exc)) from None
     with client:

@@ -71,9 +71,9 @@ class SimSpec:
 
     def __post_init__(self) -> None:
         if self.players < 1:
-            raise UsageError(f"--players must be at least 1, not {self.players}")
+            raise refusal(UsageError, "error.simulate.players_min", n=self.players)
         if self.games < 1:
-            raise UsageError(f"--games must be at least 1, not {self.games}")
+            raise refusal(UsageError, "error.simulate.games_min", n=self.games)
         if self.games > MAX_GAMES:
             raise refusal(UsageError, "error.simulate.games_max", games=self.games, most=f"{MAX_GAMES:,}")
         if self.turn_seconds is not None and not (math.isfinite(self.turn_seconds)
@@ -85,11 +85,11 @@ class SimSpec:
             raise refusal(UsageError, "error.simulate.draw_seconds", value=repr(self.draw_seconds),
                           most=f"{MAX_TURN_SECONDS:g}")
         if not self.bots:
-            raise UsageError("--bots needs at least one bot name")
+            raise refusal(UsageError, "error.simulate.no_bots")
         if self.seating not in SEATINGS:
             raise refusal(UsageError, "error.simulate.seating", value=repr(self.seating), known=", ".join(SEATINGS))
         if len(self.bots) > self.players:
-            raise UsageError(f"{len(self.bots)} bots for {self.players} seats: list at most one bot per seat")
+            raise refusal(UsageError, "error.simulate.bots_seats", bots=len(self.bots), players=self.players)
 
     def seat_bots(self, index: int) -> list[str]:
         """The bot in each seat of game ``index``."""
@@ -131,7 +131,7 @@ class SimSpec:
         options: dict[str, Any] = {}
         for pair in self.options:
             if "=" not in pair:
-                raise UsageError(f"option {pair!r}: expected KEY=VALUE")
+                raise refusal(UsageError, "error.simulate.option_pair", pair=repr(pair))
             key, value = (part.strip() for part in pair.split("=", 1))
             self._check_option(module, key, value)
             options[key] = value

@@ -43,34 +43,35 @@ def _disk_full(path: Path) -> bool:
 
 def _read_only_files(path: Path) -> list[str]:
     """The database's files (itself, -wal, -shm) and folder this process may not write."""
-    found = []
+    from cardforge.i18n import Message
+
+    found: list[str | Message] = []
     for p in (path, Path(f"{path}-wal"), Path(f"{path}-shm")):
         if p.exists() and not os.access(p, os.W_OK):
             found.append(p.name)
     folder = path.parent if str(path.parent) else Path(".")
     if not os.access(folder, os.W_OK):
-        found.append(f"its folder {str(folder)!r}")
+        found.append(Message("error.db.its_folder", folder=repr(str(folder))))
     return found
 
 
 def explain(exc: sqlite3.Error, path: Path) -> OutputError:
     """The one-line ``OutputError`` for a SQLite failure on the database at ``path``."""
-    where = f"score-sheet database {str(path)!r}"
+    from cardforge.i18n import Message, refusal
+
+    where = Message("error.db.where", path=repr(str(path)))
     code = _code(exc)
     if os.path.exists(path) and not os.access(path, os.R_OK):  # chmod 000: not "read-only"
-        return OutputError(f"cannot use {where}: it is not readable (permission denied); nothing was changed; "
-                           "give yourself read and write access (chmod u+rw), or use another file with --db")
+        return refusal(OutputError, "error.db.unreadable", where=where)
     if code.startswith(("SQLITE_CORRUPT", "SQLITE_NOTADB")):
-        what = "it is not a SQLite database" if code.startswith("SQLITE_NOTADB") else f"it is damaged ({exc})"
-        return OutputError(f"cannot use {where}: {what}; nothing was changed; restore a copy of it, "
-                           "or use another file with --db")
+        what = Message("error.db.not_sqlite") if code.startswith("SQLITE_NOTADB") else Message("error.db.damaged", why=exc)
+        return refusal(OutputError, "error.db.broken", where=where, what=what)
     if code.startswith("SQLITE_FULL") or (code.startswith("SQLITE_IOERR") and _disk_full(path)):
-        return OutputError(f"cannot write {where}: the disk is full; nothing was recorded (free some space and retry)")
+        return refusal(OutputError, "error.db.full", where=where)
     if code.startswith("SQLITE_READONLY") or (code.startswith("SQLITE_CANTOPEN") and _read_only_files(path)):
         files = _read_only_files(path)
-        which = f" ({', '.join(files)} not writable)" if files else ""
-        return OutputError(f"cannot write {where}: it is read-only{which}; nothing was recorded; "
-                           "make it writable, or copy it and use --db")
+        which = Message("error.db.not_writable", files=files) if files else ""
+        return refusal(OutputError, "error.db.read_only", where=where, which=which)
     if code.startswith(("SQLITE_BUSY", "SQLITE_LOCKED")):
-        return OutputError(f"cannot use {where}: another program kept it locked; nothing was changed; try again")
-    return OutputError(f"cannot use {where}: {exc}; nothing was changed")
+        return refusal(OutputError, "error.db.locked", where=where)
+    return refusal(OutputError, "error.db.other", where=where, why=exc)

@@ -17,6 +17,8 @@ import json
 from dataclasses import asdict, dataclass, field
 from typing import Any, ClassVar
 
+from cardforge.i18n import refusal
+
 __all__ = ["MatchCreated", "RoundRecorded", "RoundCorrected", "Undone", "PositionSaved", "Event", "StoredEvent",
            "encode_event", "decode_event"]
 
@@ -111,7 +113,7 @@ def decode_event(kind: str, payload: str) -> Event:
     """Rebuild an event from its kind and JSON payload (inverse of ``encode_event``)."""
     cls = _KINDS.get(kind)
     if cls is None:
-        raise ValueError(f"unknown event kind {kind!r} in the score-sheet log")
+        raise refusal(ValueError, "error.table.why.kind", kind=repr(kind))
     data = json.loads(payload)
     _check_fields(cls, data)
     for key in _TUPLE_FIELDS & data.keys():
@@ -126,14 +128,14 @@ def _check_fields(cls: type, data: Any) -> None:
     from dataclasses import MISSING, fields
 
     if not isinstance(data, dict):
-        raise ValueError(f"its payload is {type(data).__name__ if data is not None else 'null'}, not an object")
+        raise refusal(ValueError, "error.table.why.payload", found=type(data).__name__ if data is not None else "null")
     known = {f.name: f for f in fields(cls)}
     unknown = sorted(set(data) - set(known))
     if unknown:
-        raise ValueError(f"unexpected field {unknown[0]!r} (a {cls.kind} event holds {', '.join(known)})")
+        raise refusal(ValueError, "error.table.why.field", field=repr(unknown[0]), kind=cls.kind, fields=", ".join(known))
     missing = [n for n, f in known.items() if n not in data and f.default is MISSING and f.default_factory is MISSING]
     if missing:
-        raise ValueError(f"the field {missing[0]!r} is missing")
+        raise refusal(ValueError, "error.table.why.missing", field=repr(missing[0]))
     lists = sorted(k for k in (_TUPLE_FIELDS | {"teams"}) & data.keys() if not isinstance(data[k], list))
     if lists:
-        raise ValueError(f"the field {lists[0]!r} is not a list")
+        raise refusal(ValueError, "error.table.why.not_list", field=repr(lists[0]))

@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from cardforge.errors import CardforgeError, UsageError
-from cardforge.i18n import refusal
+from cardforge.i18n import Message, refusal
 from cardforge.table.adapters import adapter_class, adapter_for
 from cardforge.table.events import MatchCreated, PositionSaved, RoundCorrected, RoundRecorded, StoredEvent, Undone
 from cardforge.table.standings import RoundResult, Standings, compute_standings, live_entries, live_rounds
@@ -37,8 +37,7 @@ def check_text(value: str, option: str, longest: int | None = None) -> str:
     try:
         value.encode("utf-8")
     except UnicodeEncodeError:
-        raise UsageError(f"{option} {value!r} is not UTF-8 text: expected text typed in a UTF-8 terminal, "
-                         "e.g. Chloé") from None
+        raise refusal(UsageError, "error.table.not_utf8", option=option, value=repr(value)) from None
     return value
 
 
@@ -51,12 +50,13 @@ def parse_players(text: str) -> tuple[str, ...]:
     for name in names:
         check_text(name, "--players", MAX_NAME)
         if not name:
-            raise UsageError(f"--players {text!r}: a name is empty; expected names separated by commas")
+            raise refusal(UsageError, "error.table.empty_name", text=repr(text))
         bad = [c for c in _FORBIDDEN_IN_NAMES if c in name]
         if bad:
-            raise UsageError(f"player name {name!r} contains {bad[0]!r}: names are typed as NAME=… at the table")
+            raise refusal(UsageError, "error.table.name_char", name=repr(name), char=repr(bad[0]))
         if fold_name(name) in seen:
-            raise UsageError(f"--players {text!r}: {seen[fold_name(name)]!r} and {name!r} are the same name")
+            raise refusal(UsageError, "error.table.same_name", text=repr(text), first=repr(seen[fold_name(name)]),
+                          second=repr(name))
         seen[fold_name(name)] = name
     return names
 
@@ -112,7 +112,8 @@ class Scorekeeper:
                 if isinstance(exc, CardforgeError):
                     raise
                 bad = events[-1]
-            reason = str(exc) if isinstance(exc, CardforgeError) else f"its content has the wrong shape ({_plain(exc)})"
+            reason = ((getattr(exc, "message", None) or str(exc)) if isinstance(exc, CardforgeError) else
+                      Message("error.table.why.shape_of", why=_plain(exc)))
             raise damaged_event(self.store.path, bad.seq, bad.event.kind, reason) from None
 
     def resume(self, match_id: int) -> Standings:
@@ -131,7 +132,7 @@ class Scorekeeper:
         first = self.store.digest(mid).events[0]
         match = first.event
         if not isinstance(match, MatchCreated):
-            raise damaged_event(self.store.path, first.seq, match.kind, "a match must start with its creation")
+            raise damaged_event(self.store.path, first.seq, match.kind, Message("error.table.why.creation"))
         entries = adapter_for(match).parse_round(tokens, options or {})
         after: list[Standings] = []
 
@@ -149,7 +150,7 @@ class Scorekeeper:
         before = self._replay(events)
         entries = live_entries(events)
         if not entries:
-            raise UsageError(f"nothing to undo in match {mid}: no round recorded yet")
+            raise refusal(UsageError, "error.table.nothing_to_undo", match=mid)
         last = entries[-1]
         round_seq = last.event.round_seq if isinstance(last.event, RoundCorrected) else last.seq
         taken = next(r for r in before.rounds if r.seq == round_seq)
@@ -161,7 +162,7 @@ class Scorekeeper:
         def check(events: list[StoredEvent]) -> None:
             now = live_entries(events[: len(events) - len(writes)])
             if not now or now[-1].seq != last.seq:  # another writer got there first
-                raise UsageError(f"match {mid} changed while undoing; run 'cardforge table undo' again")
+                raise refusal(UsageError, "error.table.undo_raced", match=mid)
 
         self.store.append_many(mid, writes, check=check)
         return Undo(taken, self.standings(mid))

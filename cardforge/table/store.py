@@ -36,6 +36,7 @@ from pathlib import Path
 
 from cardforge.atomic import check_writable_file, ensure_dir
 from cardforge.errors import OutputError, UsageError
+from cardforge.i18n import Message, refusal
 from cardforge.table.dberrors import explain
 from cardforge.table.events import (Event, MatchCreated, PositionSaved, RoundCorrected, RoundRecorded, StoredEvent,
                                     Undone, decode_event, encode_event)
@@ -177,7 +178,7 @@ class Store:
     def __init__(self, path: Path | str | None = None, *, timeout: float = 30.0, reading: bool = False):
         self.path = Path(path) if path is not None else default_db_path()
         if os.path.isdir(self.path):
-            raise UsageError(f"--db {str(self.path)!r} is a folder: expected a database file path")
+            raise refusal(UsageError, "error.table.db_folder", path=repr(str(self.path)))
         check_writable_file(self.path, "use score-sheet database")
         #: A database this process may not write is opened read-only: show/list/export work,
         #: an entry is refused in one line, and no -wal/-shm is left behind (issue 12).  A command
@@ -194,7 +195,7 @@ class Store:
         except sqlite3.Error as exc:
             raise explain(exc, self.path) from None
         except OSError as exc:
-            raise OutputError(f"cannot create score-sheet database {str(self.path)!r}: {exc.strerror}") from None
+            raise refusal(OutputError, "error.table.db_create", path=repr(str(self.path)), why=exc.strerror) from None
         try:
             with self._guard():
                 self._check_ours()  # before WAL mode, which would change the header of a foreign file
@@ -239,19 +240,16 @@ class Store:
         if app_id == 0 and (not tables or set(tables) in ({"events", "settings"}, {"events", "settings", "snapshots"},
                                                 {"events", "phone_tokens", "settings", "snapshots"})):
             return  # empty, or cardforge's before the marker: _migrate marks it
-        held = f"it holds the tables {', '.join(tables[:5])}{' …' if len(tables) > 5 else ''}" if tables else \
-            f"its application id is {app_id:#x}"
-        raise UsageError(f"--db {str(self.path)!r} is not a cardforge score-sheet database ({held}): "
-                         "choose another file, e.g. scores.sqlite3")
+        held = Message("error.table.db_tables", tables=", ".join(tables[:5]) + (" …" if len(tables) > 5 else "")) \
+            if tables else Message("error.table.db_app_id", app_id=f"{app_id:#x}")
+        raise refusal(UsageError, "error.table.db_foreign", path=repr(str(self.path)), held=held)
 
     def _migrate(self) -> None:
         version = self._db.execute("PRAGMA user_version").fetchone()[0]
         marked = self._db.execute("PRAGMA application_id").fetchone()[0] == APPLICATION_ID
         if version > SCHEMA_VERSION:
-            raise UsageError(
-                f"score-sheet database {str(self.path)!r} has schema version {version}, newer than this "
-                f"cardforge understands ({SCHEMA_VERSION}); upgrade cardforge"
-            )
+            raise refusal(UsageError, "error.table.db_newer", path=repr(str(self.path)), version=version,
+                          known=SCHEMA_VERSION)
         if version == SCHEMA_VERSION and (marked or self.read_only):
             return
         if self.read_only and version >= 1:  # read as it is: without snapshots, from the log
@@ -329,7 +327,7 @@ class Store:
         """Make ``match_id`` the match that ``table round``/``show``/``undo`` act on."""
         with self._transaction() as db:
             if not self._exists(match_id):
-                raise UsageError(self._no_such_match(match_id))
+                raise self._no_such_match(match_id)
             self._set(db, "current_match", str(match_id))
 
     def _set(self, db: sqlite3.Connection, key: str, value: str) -> None:
@@ -363,7 +361,7 @@ class Store:
         with self._transaction("DEFERRED"):
             events = self._read(match_id)
         if not events:
-            raise UsageError(self._no_such_match(match_id))
+            raise self._no_such_match(match_id)
         return events
 
     def _read(self, match_id: int) -> list[StoredEvent]:
@@ -381,10 +379,11 @@ class Store:
         try:
             return decode_event(kind, payload)
         except RecursionError:  # JSON nested thousands deep: no cardforge event is
-            raise damaged_event(self.path, seq, kind, "its payload nests too deep") from None
+            raise damaged_event(self.path, seq, kind, Message("error.table.why.deep")) from None
         except (ValueError, TypeError, KeyError, AttributeError) as exc:
-            reason = ("its payload is not JSON" if isinstance(exc, json.JSONDecodeError) else
-                      str(exc) if type(exc) is ValueError else "its content has the wrong shape")  # no __init__() talk
+            reason = (Message("error.table.why.not_json") if isinstance(exc, json.JSONDecodeError) else
+                      getattr(exc, "message", None) or str(exc) if type(exc) is ValueError else
+                      Message("error.table.why.shape"))  # no __init__() talk
             raise damaged_event(self.path, seq, kind, reason) from None
 
     def digest(self, match_id: int) -> Digest:
@@ -392,7 +391,7 @@ class Store:
         with self._transaction("DEFERRED"):
             fold = self._fold(match_id)
             if fold is None:
-                raise UsageError(self._no_such_match(match_id))
+                raise self._no_such_match(match_id)
             return self._digest_of(fold)
 
     def last_seq(self, match_id: int) -> int | None:
@@ -406,7 +405,7 @@ class Store:
         """One event of the log by its number (``UsageError`` if there is none)."""
         found = self._fetch([seq])
         if not found:
-            raise UsageError(f"no event {seq} in {str(self.path)!r}")
+            raise refusal(UsageError, "error.table.no_event", seq=seq, path=repr(str(self.path)))
         return found[0]
 
     def events_at(self, seqs: Sequence[int]) -> list[StoredEvent]:
@@ -469,16 +468,11 @@ class Store:
         with self._guard():
             row = self._db.execute("SELECT value FROM settings WHERE key = 'current_match'").fetchone()
         if row is None:
-            raise UsageError(
-                f"no match in {str(self.path)!r}: start one with "
-                "'cardforge table new GAME --players \"Ana,Ben,Chloé\"'"
-            )
+            raise refusal(UsageError, "error.table.no_current", path=repr(str(self.path)))
         try:
             return int(row[0])
         except (TypeError, ValueError):
-            raise OutputError(f"score-sheet database {str(self.path)!r}: the setting current_match is {row[0]!r}, "
-                              "not a match number (edited by hand?); choose the match with "
-                              "'cardforge table resume ID'") from None
+            raise refusal(OutputError, "error.table.current_bad", path=repr(str(self.path)), value=repr(row[0])) from None
 
     def matches(self) -> list[MatchSummary]:
         """Every match, oldest first."""
@@ -499,8 +493,8 @@ class Store:
         with self._guard():
             return self._db.execute("SELECT 1 FROM events WHERE match_id = ? LIMIT 1", (match_id,)).fetchone() is not None
 
-    def _no_such_match(self, match_id: int) -> str:
-        return f"no match {match_id!r} in {str(self.path)!r}: see 'cardforge table list'"
+    def _no_such_match(self, match_id: int) -> UsageError:
+        return refusal(UsageError, "error.table.no_match", match=repr(match_id), path=repr(str(self.path)))
 
     def integrity_check(self) -> str:
         """SQLite's own verdict on the file (``"ok"`` when intact)."""
@@ -508,10 +502,9 @@ class Store:
             return self._db.execute("PRAGMA integrity_check").fetchone()[0]
 
 
-def damaged_event(path: Path, seq: int, kind: str, reason: str) -> OutputError:
+def damaged_event(path: Path, seq: int, kind: str, reason: str | Message) -> OutputError:
     """The one line for a log row that cannot be read or replayed (a hand edit, usually)."""
-    return OutputError(f"score-sheet database {str(path)!r}: event {seq} ({kind}) cannot be read: {reason} "
-                       "(edited by hand?); nothing was changed")
+    return refusal(OutputError, "error.table.damaged", path=repr(str(path)), seq=seq, kind=kind, why=reason)
 
 
 def _current_schema(path: Path) -> bool:

@@ -300,7 +300,7 @@ def create_app(db: Path | str | None = None, *, join_code: str | None = None,
         match_id = _int(request.path_params["match_id"])
         tokens = pages.move_tokens(form)
         if not tokens:
-            raise UsageError("no card given: tap a card (or type its code) for the player who plays it")
+            raise refusal(UsageError, "error.web.no_card")
         version = form.get("version", "").strip()
         moved = LiveTable(db_path, match_id).move(tokens, version=_int(version, "version") if version else None,
                                                   move_id=form.get("move_id", "").strip() or None)
@@ -395,7 +395,7 @@ def create_app(db: Path | str | None = None, *, join_code: str | None = None,
 
         game = request.path_params["game"]
         if game not in QUESTIONS:
-            raise UsageError(f"no referee for {game!r}: games are {', '.join(GAMES)}")
+            raise refusal(UsageError, "error.web.no_referee", game=repr(game), games=", ".join(GAMES))
         asked = dict(request.query_params)
         key = asked.get("q", "")
         verdict, error, status = None, "", 200

@@ -20,6 +20,7 @@ from pathlib import Path
 from typing import Any
 
 from cardforge.errors import UsageError
+from cardforge.i18n import refusal
 from cardforge.referee.verdict import Verdict
 from cardforge.table.events import MatchCreated, PositionSaved, RoundRecorded, StoredEvent, Undone
 from cardforge.table.store import UNDO_MARK, Digest
@@ -98,7 +99,7 @@ class LiveTable:
         match = events[0].event
         assert isinstance(match, MatchCreated)
         if not has_live_table(events):
-            raise UsageError(f"{match.game} has no live table: enter each round on the score sheet")
+            raise refusal(UsageError, "error.web.no_live", game=match.game)
         saved = _positions(events)
         if not saved:  # the match's first move: a position from the match's players and options
             position = MatchSlot(self.db, self.match_id).load(match.game)
@@ -168,7 +169,7 @@ class LiveTable:
             def check(log: list[StoredEvent]) -> None:
                 self._unchanged(log[:-2], expected)
                 if compute_standings(log[:-2]).outcome.over:
-                    raise UsageError(f"match {self.match_id} is over: undo its last round to correct it")
+                    raise refusal(UsageError, "error.web.over_correct", match=self.match_id)
                 compute_standings(log)
 
             store.append_many(self.match_id, writes, check=check)
@@ -188,7 +189,7 @@ class LiveTable:
             events = digest.events
             match, position, expected = self._load(events)
             if compute_standings(events).outcome.over:
-                raise UsageError(f"match {self.match_id} is over: undo its last round on the score sheet to go on")
+                raise refusal(UsageError, "error.web.over", match=self.match_id)
             after, verdict = apply(position, position.parse_move(list(tokens), version, move_id))
             if after is position:  # a retry of a move already made: nothing more to write
                 return Live(match, position, verdict, moves=len(digest.positions))
@@ -225,7 +226,7 @@ class LiveTable:
             match, _, expected = self._load(events)
             saved = digest.positions
             if not saved:
-                raise UsageError(f"nothing to undo on match {self.match_id}'s live table: no move made yet")
+                raise refusal(UsageError, "error.web.nothing_to_undo", match=self.match_id)
             last = store.event(saved[-1])
             if len(saved) > 1:
                 previous = dict(store.event(saved[-2]).event.position)
@@ -253,8 +254,7 @@ class LiveTable:
         saved = _positions(log)
         now = saved[-1].event.position if saved else None
         if now != expected:
-            raise UsageError(f"match {self.match_id}'s table changed meanwhile (another phone): "
-                             "the page now shows the new position; make your move again")
+            raise refusal(UsageError, "error.web.raced", match=self.match_id)
 
     @staticmethod
     def _rows_round(match: MatchCreated, position: Any, verdict: Verdict) -> RoundRecorded:

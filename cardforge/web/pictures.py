@@ -43,7 +43,9 @@ class PictureCache:
         deck = load_deck(game)
         face = None if code == "back" else deck.parse(code).undeclared()
         if face is not None and face not in deck.all_counts():
-            raise UsageError(f"unknown card {code!r} for {game}")
+            from cardforge.i18n import refusal
+
+            raise refusal(UsageError, "error.web.unknown_card", code=repr(code), game=game)
         folder = self._folder(game, lang)
         name = "back" if face is None else face.code
         target = folder / f"{name}.png"

@@ -12,6 +12,7 @@ from dataclasses import dataclass
 
 from cardforge.cards import Text
 from cardforge.errors import UsageError
+from cardforge.i18n import refusal
 from cardforge.referee.verdict import Verdict
 
 __all__ = ["Field", "Question", "QUESTIONS", "ask"]
@@ -86,7 +87,7 @@ def _claim(values: Mapping[str, str], from_opponent: bool) -> Verdict:
     deck = load_deck("numwin")
     discarded, claimed = (deck.parse(values[k].strip()) if values[k].strip() else None for k in ("discarded", "claimed"))
     if discarded is None or claimed is None:
-        raise UsageError("give the discarded card and the card that claims it, e.g. R7 and G7")
+        raise refusal(UsageError, "error.web.reflex_cards")
     return reflex_verdict(discarded, claimed, from_opponent=from_opponent)
 
 
@@ -95,7 +96,7 @@ def _numwin_round(values: Mapping[str, str]) -> Verdict:
 
     combos = [parse_combo(line) for line in values["combos"].split(";") if line.strip()]
     if len(combos) < 2:
-        raise UsageError("give each player's final combo, separated by ';', e.g. R1 G2 B3 Y4 R5; SH1 G6 B7 Y8 R9")
+        raise refusal(UsageError, "error.web.combos")
     return round_verdict([loose for loose, _ in combos], locked=[pairs for _, pairs in combos])
 
 
@@ -141,4 +142,4 @@ def ask(game: str, key: str, values: Mapping[str, str]) -> Verdict:
     for question in QUESTIONS.get(game, ()):
         if question.key == key:
             return question.answer({f.name: values.get(f.name, "") for f in question.fields})
-    raise UsageError(f"no referee question {key!r} for {game!r}")
+    raise refusal(UsageError, "error.web.no_question", key=repr(key), game=repr(game))

@@ -13,6 +13,7 @@ from pathlib import Path
 from typing import TextIO
 
 from cardforge.errors import UsageError
+from cardforge.i18n import Message, refusal
 
 __all__ = ["serve", "lan_address", "lan_url", "announce"]
 
@@ -83,7 +84,7 @@ def serve(host: str, port: int, db: Path | None) -> None:
     from cardforge.web.guard import new_code
 
     if not 0 < port < 65536:
-        raise UsageError(f"--port {port}: expected a port number from 1 to 65535")
+        raise refusal(UsageError, "error.serve.port", port=port)
     local = host in ("127.0.0.1", "localhost", "::1")
     code = None if local else new_code()
     db_path = db or default_db_path()
@@ -96,9 +97,9 @@ def serve(host: str, port: int, db: Path | None) -> None:
     except OSError as exc:
         import errno
 
-        hint = "try another --port" if exc.errno in (errno.EADDRINUSE, errno.EACCES) else \
-            "expected --host 127.0.0.1, 0.0.0.0 or an address of this computer"
-        raise UsageError(f"cannot listen on {host}:{port}: {exc.strerror}; {hint}") from None
+        hint = Message("error.serve.other_port") if exc.errno in (errno.EADDRINUSE, errno.EACCES) else \
+            Message("error.serve.host")
+        raise refusal(UsageError, "error.serve.listen", host=host, port=port, why=exc.strerror, hint=hint) from None
     import logging
 
     from cardforge.web.guard import log

@@ -94,7 +94,7 @@ class GameAdapter(ABC):
         try:
             self.engine = engine_module(self.game)
         except ModuleNotFoundError as exc:
-            raise UsageError(f"the {self.game} engine is not available in this cardforge ({exc.name})") from None
+            raise refusal(UsageError, "error.table.no_engine", game=self.game, module=exc.name) from None
         self.rules = self._house_rules()
 
     # -- setup ---------------------------------------------------------------------------------
@@ -105,7 +105,7 @@ class GameAdapter(ABC):
         cls = getattr(self.engine, "HouseRules", None)
         if cls is None:
             if self.match.house:
-                raise UsageError(f"{self.game} has no house rules; remove --house {self.match.house[0]!r}")
+                raise refusal(UsageError, "error.table.no_house", game=self.game, pair=repr(self.match.house[0]))
             return None
         return parse_house_rules(cls, self.match.house)
 
@@ -117,15 +117,15 @@ class GameAdapter(ABC):
             raise refusal(UsageError, "error.table.player_count", game=self.game, low=deck.players_min,
                           high=deck.players_max, n=len(m.players), shown=shown)
         if m.mode is not None and m.mode not in deck.modes:
-            raise UsageError(f"unknown mode {m.mode!r} for {self.game}: modes are {', '.join(deck.modes) or 'none'}")
+            raise refusal(UsageError, "error.table.mode", mode=repr(m.mode), game=self.game,
+                          modes=", ".join(deck.modes) or Message("error.deck.modes_none"))
         if m.variant is not None and m.variant not in deck.variants:
-            raise UsageError(
-                f"unknown variant {m.variant!r} for {self.game}: variants are {', '.join(deck.variants) or 'none'}"
-            )
+            raise refusal(UsageError, "error.table.variant", variant=repr(m.variant), game=self.game,
+                          variants=", ".join(deck.variants) or Message("error.table.variants_none"))
         if m.start_cards is not None and not self.dealt_progressively:
-            raise UsageError(f"--start-cards is not for {self.game}: only tricks deals progressively")
+            raise refusal(UsageError, "error.table.start_cards", game=self.game)
         if m.rounds is not None and not self.agreed_rounds:
-            raise UsageError(f"--rounds is not for {self.game}: its end condition is set by the rules")
+            raise refusal(UsageError, "error.table.rounds_fixed", game=self.game)
 
     @classmethod
     def seat_teams(cls, players: Sequence[str], variant: str | None) -> tuple[tuple[str, ...], ...]:
@@ -246,7 +246,7 @@ class GameAdapter(ABC):
         limit = self.round_limit()
         for number, stored in enumerate(rounds, 1):
             if limit is not None and number > limit:
-                raise UsageError(f"this {self.game} match has {limit} rounds; round {number} is one too many")
+                raise refusal(UsageError, "error.table.round_limit", game=self.game, limit=limit, n=number)
             event = stored.event
             assert isinstance(event, RoundRecorded)
             yield number, stored, event.entries

@@ -106,10 +106,11 @@ class Adapter(GameAdapter):
         others = [o for o in self.objective_ids if o != objective]
         found = {f.id: f for f in self.engine.find_objectives(cards, exclude=others)}
         if objective not in found or sorted(c.code for c in found[objective].cards) != sorted(codes):
-            name = self.objective_name(objective)
-            raise UsageError(f"{player}: {' '.join(codes) or 'no cards'} do not make {name} ({objective})"
-                             + (f"; its cards would be {' '.join(c.code for c in found[objective].cards)}"
-                                if objective in found else ""))
+            name = next((o.name for o in self.engine.OBJECTIVES if o.id == objective), objective)  # a Text: en and fr
+            would = Message("error.table.would_be", cards=" ".join(c.code for c in found[objective].cards)) \
+                if objective in found else ""
+            raise refusal(UsageError, "error.table.not_objective", player=player, name=name, objective=objective,
+                          cards=" ".join(codes) or Message("error.table.no_cards"), would=would)
         return found[objective].points
 
     def score(self, rounds: Sequence[StoredEvent]) -> tuple[list[RoundResult], list[Tally]]:

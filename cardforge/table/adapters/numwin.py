@@ -70,7 +70,8 @@ class Adapter(GameAdapter):
         try:
             return self.engine.score_combo(cards, locked_pairs=locked, rules=self.rules)
         except UsageError as exc:
-            raise UsageError(f"{' '.join(combo['cards'])}: {exc}") from None
+            raise refusal(UsageError, "error.table.combo", cards=" ".join(combo["cards"]),
+                          why=getattr(exc, "message", None) or str(exc)) from None
 
     def score(self, rounds: Sequence[StoredEvent]) -> tuple[list[RoundResult], list[Tally]]:
         results = []

@@ -42,7 +42,7 @@ class Adapter(GameAdapter):
     def validate_setup(self) -> None:
         super().validate_setup()
         if self.match.rounds is not None and self.match.rounds < 1:
-            raise UsageError(f"--rounds {self.match.rounds}: expected at least 1 round")
+            raise refusal(UsageError, "error.table.rounds_min", rounds=self.match.rounds)
 
     def round_limit(self) -> int:
         """The rounds agreed (``--rounds``), else the engine's default (ruling SEQUENCE-R13)."""
