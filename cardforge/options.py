@@ -74,15 +74,20 @@ def lang_option(what: str = "the output") -> Any:
 
 LANG_OPTION = lang_option()
 def _configured_house(ctx: typer.Context, value: list[str] | None) -> list[str]:
-    """``--house`` of a referee command (``cardforge referee GAME …``): the pairs given, after
-    the house rules the config gives that game (``[house.GAME]``), key by key the flag winning."""
+    """``--house`` of a referee command (``cardforge referee GAME …``) or of ``cardforge play
+    GAME``: the pairs given, after the house rules the config gives that game
+    (``[house.GAME]``), key by key the flag winning."""
     given = list(value or [])
     words = ctx.command_path.split()  # "cardforge referee GAME COMMAND", however the command was reached
-    if "referee" not in words[:-2]:
+    if "referee" in words[:-2]:
+        game = words[words.index("referee") + 1]
+    elif isinstance(ctx.params.get("game"), str):  # "cardforge play GAME": the argument, parsed before
+        game = ctx.params["game"]
+    else:
         return given
     from cardforge.config import with_house_rules
 
-    return with_house_rules(words[words.index("referee") + 1], given)
+    return with_house_rules(game, given)
 
 
 HOUSE_OPTION = typer.Option(

@@ -153,3 +153,17 @@ def test_the_configured_house_rules_apply_to_the_referee_and_a_flag_wins(cli, tm
     assert flag.out.splitlines()[-1] == "→ 16 + bonus 15 = 31 points; streak now 4.", flag.out
     other_game = cli("referee", "rows", "score", "R5", env=env, cwd=tmp_path)  # tricks' rule is not rows'
     assert other_game.code == 0, other_game.err
+
+
+def test_the_configured_house_rules_reach_a_play_session(cli, tmp_path):
+    """``cardforge play GAME`` takes the configured house rules of its game, as the referee does."""
+    import json
+
+    user = tmp_path / "conf" / "cardforge.toml"
+    env = {"CARDFORGE_CONFIG": str(user), "CARDFORGE_LANG": "en"}
+    assert cli("config", "set", "house.rows.row_tie", "fewest_cards", env=env, cwd=tmp_path).code == 0
+    state = tmp_path / "evening.json"
+    played = cli("play", "rows", "--players", "Ana,Ben", "--state", str(state), input="Ana=R7 Ben=SH3\nquit\n",
+                 env=env, cwd=tmp_path)
+    assert played.code == 0, played.err
+    assert json.loads(state.read_text(encoding="utf-8"))["matches"]["rows"]["house"] == ["row_tie=fewest_cards"]

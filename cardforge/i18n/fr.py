@@ -1113,8 +1113,8 @@ HELP = {
         "Langue des noms : fr ou en (par défaut : « cardforge config », sinon la locale).",
     "Language of the card texts: fr or en (default: 'cardforge config', else the locale).":
         "Langue des textes des cartes : fr ou en (par défaut : « cardforge config », sinon la locale).",
-    "House rule switch, repeatable ('cardforge house' lists the keys and values).":
-        "Règle maison, répétable (« cardforge house » liste les clés et les valeurs).",
+    "House rule switch, repeatable ('cardforge house' lists the keys and values; default: those 'cardforge config' gives the game).":
+        "Règle maison, répétable (« cardforge house » liste les clés et les valeurs ; par défaut : celles que « cardforge config » donne au jeu).",
     "Score-sheet database (default: CARDFORGE_DB or database in 'cardforge config', else in your user data folder).":
         "Base des feuilles de score (par défaut : CARDFORGE_DB ou database dans « cardforge config », sinon dans votre dossier de données).",
     "classic or discovery (French: classique, découverte).": "classic ou discovery (en français : classique, découverte).",
