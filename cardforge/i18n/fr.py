@@ -921,7 +921,7 @@ MESSAGES: dict[str, str] = {
     "error.web.nothing_to_undo": "rien à annuler sur la table en direct de la partie {match} : aucun coup joué",
     "error.web.raced": "la table de la partie {match} a changé entre-temps (un autre téléphone) : la page montre la nouvelle position ; rejouez votre coup",
     "error.web.reflex_cards": "donnez la carte défaussée et la carte qui la réclame, par exemple R7 et G7",
-    "error.web.combos": "donnez la combinaison finale de chaque joueur, en les séparant par ';', par exemple R1 G2 B3 Y4 R5 ; SH1 G6 B7 Y8 R9",
+    "error.web.combos": "donnez le combo final de chaque joueur, en les séparant par ';', par exemple R1 G2 B3 Y4 R5 ; SH1 G6 B7 Y8 R9",
     "error.web.no_question": "pas de question d'arbitrage {key} pour {game}",
     "error.web.unknown_card": "carte inconnue {code} pour {game}",
     "error.serve.port": "--port {port} : attendu un numéro de port de 1 à 65535",
@@ -1088,7 +1088,7 @@ HELP = {
     "Memory extension: is a claim with an opponent's card valid, or does it cost a penalty card?":
         "Extension Mémoire : une annonce avec la carte d'un adversaire est-elle valable, ou coûte-t-elle une carte de pénalité ?",
     "Score every player's final combo of a round and name the lowest.":
-        "Compte la combinaison finale de chaque joueur d'une manche et nomme le plus petit total.",
+        "Compte le combo final de chaque joueur d'une manche et nomme le plus petit total.",
     "With --state or --table the totals carry over from round to round (by name).":
         "Avec --state ou --table, les totaux se reportent d'une manche à l'autre (par nom).",
     "Keep a match's score sheet: new, round, show, undo, list, resume, export.":
