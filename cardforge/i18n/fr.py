@@ -1082,7 +1082,7 @@ HELP = {
     "Num Win: score final combos, check reflex and memory claims (lowest total wins).":
         "Num Win : compte les combinaisons finales, vérifie les annonces réflexe et mémoire (le plus petit total gagne).",
     "Score one final combo: face values, pairs removed, lone Rainbow 0, action cards +5.":
-        "Compte une combinaison finale : valeurs faciales, paires retirées, Rainbow seule à 0, cartes action +5.",
+        "Compte un combo final : valeurs faciales, paires retirées, Rainbow seule à 0, cartes action +5.",
     "Is a reflex claim with one of your own cards valid, and what happens?":
         "Une annonce réflexe avec l'une de vos cartes est-elle valable, et que se passe-t-il ?",
     "Memory extension: is a claim with an opponent's card valid, or does it cost a penalty card?":
