@@ -17,8 +17,8 @@ to 5 players.
 By default a few games per game and path keep the suite's budget (seeds spread over the cases
 and variants); ``CARDFORGE_LIVE_SEEDS=N`` plays seeds 0 to N-1 of each game, and
 ``CARDFORGE_LIVE_SEEDS=rows=64,collection=192`` of those games (``2 × len(cases)`` seeds cover
-every case in both variants).  docs/table.md ("The live table follows the engine") has the figures of
-a long run.
+every case in both variants).  docs/table.md ("The live model") has the costs and the figures
+of a long run.
 """
 
 from __future__ import annotations
