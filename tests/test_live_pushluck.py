@@ -165,31 +165,6 @@ def test_the_history_is_stored_as_text_and_replayed():
     assert back.view() == position.view() and back.state().peek == position.state().peek
 
 
-def typed(state, move, outcomes, names) -> list[list[str]]:
-    """The calls a table makes for one engine move and the cards it turned over."""
-    name = names[state.player]
-    kind = move.kind
-    codes = [state.chance_to_string(o) for o in outcomes]
-    if kind == "draw":
-        return [[f"{name}={codes[0]}" + ("@B" if move.pile == 1 else "")]]
-    words = {"lock": "secure", "end": "end", "keep": "keep", "accept": "accept", "declare": "declare", "done": "done"}
-    if kind in words:
-        return [[f"{name}={words[kind]}"]]
-    if kind == "choose":
-        return [[f"{name}=keep:" + ("none" if move.slot is None else state.quantique[move.slot].code)]]
-    if kind == "validate":
-        return [[f"{name}={move.choice[0]}"]]
-    card = state.pending if move.slot is None else state.reserves[state.player][move.slot]
-    aim = f">{names[move.target]}" if move.target is not None else f">{'AB'[move.pile]}" if move.pile is not None else ""
-    calls = [[f"{name}={'play' if move.slot is None else 'play:' + card.code}{aim}"]]
-    if codes and card.action == "tornade":  # one token per holder: whose sequence it receives
-        holders = [q for q, seq in enumerate(state.sequences) if seq]
-        calls.append([f"{names[q]}={names[outcomes[0][k]]}" for k, q in enumerate(holders)])
-    elif codes:
-        calls.append([f"{name}=" + ",".join(c.replace(" ", ",") for c in codes)])
-    return calls
-
-
 @pytest.mark.parametrize("game", ["sequence", "collection"])
 def test_seeded_games_typed_move_by_move_through_the_live_match_agree(game):
     """The issue's property through the live path: seeded games of each (2–5 players, house rules
@@ -234,7 +209,8 @@ def _typed_games(game, seeds, every, keep) -> None:
     import random
 
     from cardforge.games import engine_module
-    from tests.test_pushluck_chance import house_combos, options, snapshot
+    from tests.live_paths import house_combos, pushluck_calls, snapshot
+    from tests.test_pushluck_chance import options
 
     module = engine_module(game)
     combos = house_combos(module)
@@ -250,7 +226,7 @@ def _typed_games(game, seeds, every, keep) -> None:
             move = seeded.legal_actions()[rng.randrange(seeded.legal_count())]
             before, done = seeded.clone(), len(seeded.chance_log)
             seeded.apply_action(move)
-            for tokens in typed(before, move, seeded.chance_log[done:], names):
+            for tokens in pushluck_calls(before, move, seeded.chance_log[done:], names):
                 match, _ = apply(match, match.parse_move(tokens))
                 calls += 1
                 if calls % every == 0:

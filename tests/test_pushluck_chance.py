@@ -5,9 +5,7 @@ somewhere else, saying where."""
 
 from __future__ import annotations
 
-import itertools
 import random
-from dataclasses import fields
 
 import pytest
 
@@ -17,23 +15,9 @@ from cardforge.games import collection, sequence
 from cardforge.games.base import UNKNOWN
 from cardforge.games.playthrough import check_equivalence
 from cardforge.games.pushluck import Move
+from tests.live_paths import house_combos, snapshot
 
 MODULES = {"sequence": sequence, "collection": collection}
-
-
-def house_combos(module) -> list[list[str]]:
-    """Every combination of the game's house rules, as ``key=value`` lists."""
-    choices = []
-    for f in fields(module.HouseRules):
-        values = f.metadata.get("choices") or ((True, False) if isinstance(f.default, bool) else (f.default,))
-        choices.append([f"{f.name}={str(v).lower()}" for v in values])
-    return [list(c) for c in itertools.product(*choices)]
-
-
-def snapshot(state) -> tuple:
-    """What must agree: every seat's observation, the returns, terminal, the winners."""
-    return ([state.observation(p) for p in range(state.num_players)], state.returns(), state.is_terminal(),
-            state.winners() if state.is_terminal() else None, state.current_player())
 
 
 def options(game: str, seed: int, combos: list[list[str]]) -> dict:

@@ -11,22 +11,13 @@ import pytest
 
 from cardforge.games.tricks import new_game
 from cardforge.live import apply, from_json, new_position
+from tests.live_paths import tricks_token
 
 NAMES = ("Ana", "Ben", "Chloé", "Dan", "Émile", "Fanny", "Gus")
 
 CASES = [({}, {}), ({"triple_annulation": "pair"}, {}), ({"no_winner_lead": "next"}, {}),
          ({"streak_payout": "once"}, {}), ({"flip_quantique": "flip"}, {}), ({}, {"team": True}),
          ({"team_bids": "joint"}, {"team": True})]
-
-
-def typed(seeded, action, names) -> str:
-    """An engine action as the table types it."""
-    name = names[seeded.current_player()]
-    if isinstance(action, int):
-        return f"{name}=bid={action}"
-    if seeded.phase.value == "pass":
-        return f"{name}=pass={action.code}"
-    return f"{name}={action.code}"
 
 
 def _keeper(store, tmp_path, seed, names, house, options):
@@ -86,7 +77,7 @@ def _typed_games(house, options, seeds, store, tmp_path):
                 assert [engine.observation(p) for p in range(players)] == [seeded.observation(p) for p in range(players)]
             actions = seeded.legal_actions()
             action = actions[rng.randrange(len(actions))]
-            token = typed(seeded, action, names)
+            token = tricks_token(seeded, action, names)
             seeded.apply_action(action)
             position, verdict = apply(position, position.parse_move([token]))
             position = keep(position)  # kept between calls: stored and replayed

@@ -9,6 +9,7 @@ from __future__ import annotations
 import contextlib
 import functools
 import os
+import threading
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Iterator
 
@@ -394,8 +395,14 @@ def _row_art(rows: list, folder: Path) -> list[DeckError]:
     return problems
 
 
-#: while ``decks_frozen()`` is active: deck name → the deck loaded for it
-_FROZEN: dict[str, Deck] | None = None
+class _Frozen(threading.local):
+    """While ``decks_frozen()`` is active in this thread: deck name → the deck loaded for it
+    (per thread: a web server's other requests go on seeing the files)."""
+
+    decks: dict[str, Deck] | None = None
+
+
+_FROZEN = _Frozen()
 
 
 @contextlib.contextmanager
@@ -403,19 +410,18 @@ def decks_frozen() -> Iterator[None]:
     """Within this, a deck loaded by name is not looked at on disk again: a simulation's
     thousands of games each start from their deck without checking its files (three ``stat``
     calls a game); after it, ``load_deck`` sees any change again."""
-    global _FROZEN
-    outer = _FROZEN
+    outer = _FROZEN.decks
     if outer is None:
-        _FROZEN = {}
+        _FROZEN.decks = {}
     try:
         yield
     finally:
-        _FROZEN = outer
+        _FROZEN.decks = outer
 
 
 def load_deck(name: str | os.PathLike[str]) -> Deck:
     """Load a game deck by game name (``"rows"``) or path; raise ``DeckError`` if invalid."""
-    frozen = _FROZEN
+    frozen = _FROZEN.decks
     if frozen is not None and isinstance(name, str):
         deck = frozen.get(name)
         if deck is None:

@@ -115,14 +115,20 @@ class LiveMatch:
         return cached
 
     def _replay(self, entries: Sequence[str], where: str = "history") -> Any:
+        """The engine after ``entries``; the decks are looked at on disk once for the whole
+        replay, not once per card entered (a card is checked against its deck)."""
+        from cardforge.deck import decks_frozen
+
         adapter = self.adapter
-        state = adapter.engine(self)
-        for i, entry in enumerate(entries):
-            try:
-                adapter.replay(self, state, entry)
-            except CardforgeError as exc:
-                why = exc.message if hasattr(exc, "message") else str(exc)
-                raise refusal(UsageError, "error.live.replay", where=f"{where}[{i}]", entry=repr(entry), why=why) from None
+        with decks_frozen():
+            state = adapter.engine(self)
+            for i, entry in enumerate(entries):
+                try:
+                    adapter.replay(self, state, entry)
+                except CardforgeError as exc:
+                    why = exc.message if hasattr(exc, "message") else str(exc)
+                    raise refusal(UsageError, "error.live.replay", where=f"{where}[{i}]", entry=repr(entry),
+                                  why=why) from None
         return state
 
     def view(self) -> dict[str, Any]:

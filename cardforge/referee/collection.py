@@ -241,4 +241,4 @@ def check(
     emit(verdict, as_json=as_json, lang=lang)
 
 
-add_play_command(app, "collection", ("stop_cost", "rainbow_colour"))
+add_play_command(app, "collection")

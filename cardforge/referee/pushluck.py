@@ -113,9 +113,10 @@ def _add_points(verdict: Verdict, check: SequenceCheck, mode: str, cites: Mappin
     verdict.summary = Message(key, first=verdict.summary, n=points)
 
 
-def add_play_command(app: typer.Typer, game: str, house_keys: Sequence[str]) -> None:
+def add_play_command(app: typer.Typer, game: str) -> None:
     """Register ``referee <game> play``: one move on a kept position (``cardforge.live``), card
-    by card — ``Ana=R3`` (drawn), ``Ana=joker``, ``Ana=secure``."""
+    by card — ``Ana=R3`` (drawn), ``Ana=joker``, ``Ana=secure``.  Every house rule of the game
+    applies: the match is played on the engine, which plays them all."""
     def play(
         move: list[str] = typer.Argument(None, click_type=ARGUMENT_TEXT, metavar="PLAYER=CARDS|PLAYER=secure",
                                          help="What the player to act does: cards turned over (Ana=R3, "
@@ -142,7 +143,7 @@ def add_play_command(app: typer.Typer, game: str, house_keys: Sequence[str]) -> 
         check_lang(lang)
         chosen = check_mode(mode)
         module = __import__(f"cardforge.games.{game}", fromlist=["HouseRules"])
-        parse_house_rules(module.HouseRules, house, applies=house_keys, where=f"'referee {game} play'")
+        parse_house_rules(module.HouseRules, house)  # a bad key or value refused before the store is read
 
         seats = tuple(n.strip() for n in players.split(",") if n.strip())
 

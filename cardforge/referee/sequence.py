@@ -118,4 +118,4 @@ def score(
     emit(verdict, as_json=as_json, lang=lang)
 
 
-add_play_command(app, "sequence", HOUSE_KEYS)
+add_play_command(app, "sequence")
