@@ -37,6 +37,7 @@ class HelpCommand(_UsageInLanguage, TyperCommand):
 class HelpGroup(_UsageInLanguage, TyperGroup):
     """The class of every cardforge command group (``typer.Typer(cls=HelpGroup, …)``)."""
 
+
 JSON_OPTION = typer.Option(False, "--json", help="Print exactly one JSON object.")
 #: Shell completion of option values, filled by the command line (``cli/complete.py``): kind →
 #: ``(ctx, incomplete) -> list[str]``.  Options here name the kind; the sets (games, house rules,
@@ -73,6 +74,8 @@ def lang_option(what: str = "the output") -> Any:
 
 
 LANG_OPTION = lang_option()
+
+
 def _configured_house(ctx: typer.Context, value: list[str] | None) -> list[str]:
     """``--house`` of a referee command (``cardforge referee GAME …``) or of ``cardforge play
     GAME``: the pairs given, after the house rules the config gives that game
